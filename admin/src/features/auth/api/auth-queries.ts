@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query'
+
+import { supabase } from '../../../lib/supabase'
+import { authKeys } from './auth-keys'
+
+export const authQueries = {
+  /**
+   * The stored session, or null when signed out. Kept current by `listenToAuthChanges`, so it never goes
+   * stale on its own.
+   */
+  session: () =>
+    queryOptions({
+      queryKey: authKeys.session(),
+      queryFn: async () => {
+        const { data, error } = await supabase.auth.getSession()
+        if (error) throw error
+        return data.session
+      },
+      staleTime: Infinity,
+    }),
+
+  /**
+   * Whether the signed-in user is an admin, as decided by the database function `public.is_admin()` (the
+   * same check the RLS policies use). Keyed by user id so switching accounts never reuses an answer.
+   */
+  isAdmin: (userId: string) =>
+    queryOptions({
+      queryKey: authKeys.isAdmin(userId),
+      queryFn: async ({ signal }) => {
+        const { data, error } = await supabase.rpc('is_admin').abortSignal(signal)
+        if (error) throw error
+        return data === true
+      },
+    }),
+}

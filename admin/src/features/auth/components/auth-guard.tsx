@@ -1,0 +1,55 @@
+import type { User } from '@supabase/supabase-js'
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { useEffect } from 'react'
+
+import { Alert } from '../../../components/ui/alert'
+import { navigate } from '../../../lib/navigation'
+import { authQueries } from '../api/auth-queries'
+import { AuthNotAuthorized } from './auth-not-authorized'
+import { AuthStatusScreen } from './auth-status-screen'
+
+type AuthGuardProps = {
+  /** Rendered only for a signed-in user for whom `public.is_admin()` is true. */
+  children: (user: User) => ReactNode
+}
+
+/**
+ * Gate for every admin screen: no session sends the visitor to /admin/login; a session without admin
+ * rights gets "Not authorized". This is a convenience for the UI only; RLS is what protects the data.
+ */
+export function AuthGuard({ children }: AuthGuardProps) {
+  const session = useQuery(authQueries.session())
+  const signedOut = session.isSuccess && session.data === null
+
+  useEffect(() => {
+    if (signedOut) navigate('/admin/login', { replace: true })
+  }, [signedOut])
+
+  if (session.isError) {
+    return (
+      <AuthStatusScreen>
+        <Alert>Could not read your session: {session.error.message}</Alert>
+      </AuthStatusScreen>
+    )
+  }
+  if (!session.data) return <AuthStatusScreen>Loading...</AuthStatusScreen>
+
+  return <AdminCheck user={session.data.user}>{children}</AdminCheck>
+}
+
+function AdminCheck({ user, children }: { user: User; children: AuthGuardProps['children'] }) {
+  const isAdmin = useQuery(authQueries.isAdmin(user.id))
+
+  if (isAdmin.isPending) return <AuthStatusScreen>Loading...</AuthStatusScreen>
+  if (isAdmin.isError) {
+    return (
+      <AuthStatusScreen>
+        <Alert>Could not check your admin rights: {isAdmin.error.message}</Alert>
+      </AuthStatusScreen>
+    )
+  }
+  if (!isAdmin.data) return <AuthNotAuthorized email={user.email ?? user.id} />
+
+  return children(user)
+}

@@ -1,0 +1,67 @@
+import type { FormEvent } from 'react'
+import { useState } from 'react'
+
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card'
+import { Input } from '../../../components/ui/input'
+import { Label } from '../../../components/ui/label'
+import { navigate } from '../../../lib/navigation'
+import { useSignInMutation } from '../api/auth-mutations'
+import { LoginCredentialsSchema } from '../api/auth-schemas'
+
+/** GoTrue answers a wrong email and a wrong password alike; say so in words an admin can act on. */
+function describeSignInError(error: Error): string {
+  if (error.message === 'Invalid login credentials') {
+    return 'Invalid email or password. Please check your credentials and try again.'
+  }
+  return error.message
+}
+
+export function AuthLoginForm() {
+  const signIn = useSignInMutation()
+  const [formError, setFormError] = useState<string | null>(null)
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const parsed = LoginCredentialsSchema.safeParse({ email: form.get('email'), password: form.get('password') })
+    if (!parsed.success) {
+      setFormError(parsed.error.issues[0]?.message ?? 'Check the form and try again.')
+      return
+    }
+    setFormError(null)
+    signIn.mutate(parsed.data, { onSuccess: () => navigate('/admin') })
+  }
+
+  const errorMessage = formError ?? (signIn.error ? describeSignInError(signIn.error) : null)
+
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4">
+      <Card className="w-full max-w-sm">
+        <CardTitle>Access Admin Dashboard</CardTitle>
+        <CardDescription>Sign in with your AgentInsight admin account.</CardDescription>
+
+        <form className="mt-6 space-y-4" onSubmit={handleSubmit} noValidate>
+          {errorMessage && <Alert>{errorMessage}</Alert>}
+
+          <div className="space-y-1.5">
+            <Label htmlFor="email">Email</Label>
+            <Input id="email" name="email" type="email" autoComplete="email" required />
+          </div>
+
+          <div className="space-y-1.5">
+            <Label htmlFor="password">Password</Label>
+            <Input id="password" name="password" type="password" autoComplete="current-password" required />
+          </div>
+
+          <Button type="submit" className="w-full" disabled={signIn.isPending}>
+            {signIn.isPending ? 'Authenticating...' : 'Sign In'}
+          </Button>
+        </form>
+
+        <p className="mt-6 text-center text-xs text-slate-500">Authorized personnel only</p>
+      </Card>
+    </main>
+  )
+}

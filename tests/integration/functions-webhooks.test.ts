@@ -1,0 +1,134 @@
+/**
+ * Edge functions under real Deno behind /functions/v1 (verify_jwt honoured, platform variables set), and database
+ * webhooks: the Supabase trigger SQL (`supabase_functions.http_request`) queues a request that the dispatcher sends
+ * after commit, with retries and a log in net._http_response.
+ */
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient, sql, testEnv } from '../support/env.ts';
+
+describe('edge functions', () => {
+  it('runs a function under Deno with the platform variables', async () => {
+    const response = await fetch(`${testEnv.url}/functions/v1/echo-env`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${testEnv.anonKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      hello: 'Ada',
+      path: '/echo-env',
+      hasUrl: true,
+      hasAnonKey: true,
+      hasServiceRoleKey: true,
+      runtime: 'deno',
+    });
+  });
+
+  it('passes the function\'s own 400 through', async () => {
+    const response = await fetch(`${testEnv.url}/functions/v1/echo-env`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${testEnv.anonKey}` },
+      body: 'not json',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'name is required' });
+  });
+
+  it('accepts a signed-in user\'s token', async () => {
+    const { client } = await signedInClient();
+    const { data, error } = await client.functions.invoke('echo-env', { body: { name: 'Grace' } });
+    expect(error).toBeNull();
+    expect(data.hello).toBe('Grace');
+  });
+
+  it('refuses missing or invalid JWTs when verify_jwt is on', async () => {
+    const missing = await fetch(`${testEnv.url}/functions/v1/echo-env`, { method: 'POST', body: '{}' });
+    expect(missing.status).toBe(401);
+    expect((await missing.json()).message).toBe('Missing authorization header');
+    const invalid = await fetch(`${testEnv.url}/functions/v1/echo-env`, { method: 'POST', body: '{}', headers: { Authorization: 'Bearer nope' } });
+    expect(invalid.status).toBe(401);
+    expect((await invalid.json()).message).toBe('Invalid JWT');
+  });
+
+  it('lets anyone call a function with verify_jwt = false', async () => {
+    const response = await fetch(`${testEnv.url}/functions/v1/public-echo`, { method: 'POST', body: 'hi' });
+    expect(response.status).toBe(200);
+    expect((await response.json()).body).toBe('hi');
+  });
+
+  it('answers 404 for an unknown function', async () => {
+    const response = await fetch(`${testEnv.url}/functions/v1/no-such-function`, { headers: { Authorization: `Bearer ${testEnv.anonKey}` } });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('database webhooks', () => {
+  let server: http.Server;
+  let port = 0;
+  const received: { body: unknown; headers: http.IncomingHttpHeaders }[] = [];
+  let failuresLeft = 0;
+
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          response.writeHead(500).end('try again');
+          return;
+        }
+        received.push({ body: JSON.parse(body), headers: request.headers });
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+    await sql(`create table public.webhook_probe (id serial primary key, title text);
+      create trigger probe_hook after insert or update or delete on public.webhook_probe for each row
+      execute function supabase_functions.http_request('http://127.0.0.1:${port}/hook', 'POST', '{"Content-Type":"application/json","X-Probe":"yes"}', '{}', '2000');`);
+  });
+
+  afterAll(async () => {
+    await sql('drop table if exists public.webhook_probe');
+    server.close();
+  });
+
+  async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await check();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('sends the Supabase webhook payload after commit, never for a rolled-back change', async () => {
+    received.length = 0;
+    await sql(`begin; insert into public.webhook_probe (title) values ('rolled back'); rollback;`);
+    await sql(`insert into public.webhook_probe (title) values ('committed')`);
+    const delivery = await waitFor(() => received[0]);
+    expect(delivery.body).toMatchObject({ type: 'INSERT', table: 'webhook_probe', schema: 'public', record: { title: 'committed' }, old_record: null });
+    expect(delivery.headers['x-probe']).toBe('yes');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received).toHaveLength(1);
+  });
+
+  it('retries a failed delivery and logs the outcome', async () => {
+    received.length = 0;
+    failuresLeft = 1;
+    await sql(`update public.webhook_probe set title = 'renamed' where title = 'committed'`);
+    const delivery = await waitFor(() => received[0]);
+    expect(delivery.body).toMatchObject({ type: 'UPDATE', record: { title: 'renamed' }, old_record: { title: 'committed' } });
+    const log = await waitFor(async () => {
+      const rows = await sql<{ status_code: number; attempts: number }>(
+        `select status_code, attempts from net._http_response where url like $1 and attempts > 1 order by created desc limit 1`,
+        [`http://127.0.0.1:${port}/%`],
+      );
+      return rows[0];
+    });
+    expect(log).toEqual({ status_code: 200, attempts: 2 });
+  });
+});

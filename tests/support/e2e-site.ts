@@ -1,0 +1,31 @@
+/**
+ * The built site for browser tests, served exactly as `npm start` serves it (scripts/lib/static-server.ts), built
+ * into a temporary directory against the test stack so it never touches dist/ of a running `npm start`.
+ */
+import type http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { adminTarget, buildIfChanged, siteTarget } from '../../scripts/lib/build.ts';
+import { startStaticServer } from '../../scripts/lib/static-server.ts';
+import { freePort, type TestStackEnv } from './test-stack.ts';
+
+export async function startE2ESite(env: TestStackEnv): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const buildEnv = { PUBLIC_SUPABASE_URL: env.TEST_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY: env.TEST_SUPABASE_ANON_KEY, SITE_URL: baseUrl };
+  const site = { ...siteTarget, outDir: path.join(outDir, 'site') };
+  const admin = { ...adminTarget, outDir: path.join(outDir, 'admin') };
+  await buildIfChanged(site, buildEnv, true);
+  await buildIfChanged(admin, buildEnv, true);
+  const server: http.Server = await startStaticServer({ port, siteDir: () => site.outDir, adminDir: admin.outDir });
+  return {
+    baseUrl,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Typed access to the test stack from inside tests, plus small helpers to create users and clients.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import type { Database } from '../../src/lib/database.types.ts';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through \`npm test\` or vitest's global setup`);
+  return value;
+}
+
+export const testEnv = {
+  get url() {
+    return required('TEST_SUPABASE_URL');
+  },
+  get anonKey() {
+    return required('TEST_SUPABASE_ANON_KEY');
+  },
+  get serviceRoleKey() {
+    return required('TEST_SUPABASE_SERVICE_ROLE_KEY');
+  },
+  get jwtSecret() {
+    return required('TEST_JWT_SECRET');
+  },
+  get databaseUrl() {
+    return required('TEST_DATABASE_URL');
+  },
+  get mailboxUrl() {
+    return required('TEST_MAILBOX_URL');
+  },
+};
+
+/** A supabase-js client without session persistence (each test gets its own). */
+export function anonClient(): SupabaseClient<Database> {
+  return createClient<Database>(testEnv.url, testEnv.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+}
+
+export function serviceClient(): SupabaseClient<Database> {
+  return createClient<Database>(testEnv.url, testEnv.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+}
+
+let counter = 0;
+/** A unique example.com address for a test user. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+/** Signs up a new user and returns a client signed in as them; `admin` also lists them in user_roles. */
+export async function signedInClient(options: { admin?: boolean; metadata?: Record<string, unknown> } = {}) {
+  const client = anonClient();
+  const email = uniqueEmail(options.admin ? 'admin' : 'user');
+  const password = 'correct-horse-battery';
+  const { data, error } = await client.auth.signUp({ email, password, options: { data: options.metadata ?? {} } });
+  if (error) throw error;
+  const userId = data.user!.id;
+  if (options.admin) await sql(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [userId]);
+  return { client, email, password, userId };
+}
+
+/** Runs SQL as the superuser against the test database (fixtures and assertions on stored rows). */
+export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: testEnv.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests live beside the code (*.test.ts); integration tests in tests/integration drive supabase-js against
+// the local stack that tests/support/global-setup.ts provides.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'admin/src/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    exclude: ['node_modules/**', 'dist/**', '.data/**'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
