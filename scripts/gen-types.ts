@@ -17,6 +17,7 @@ import { rootDir } from './lib/env.ts';
 const target = path.join(rootDir, 'src/lib/database.types.ts');
 const check = process.argv.includes('--check');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-types-'));
+fs.chmodSync(dataDir, 0o755); // initdb runs as the unprivileged postgres user when we are root
 const jwtSecret = 'type-generation-secret-0123456789abcdef';
 const keys = await generateApiKeys(jwtSecret);
 const stack = await startLocalStack({

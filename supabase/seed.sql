@@ -344,3 +344,241 @@ values (
   '2026-10-01 13:45:00+00'
 )
 on conflict (slug) do nothing;
+
+insert into public.blog_posts
+  (title, slug, excerpt, content, category_id, status, meta_title, meta_description, location,
+   hack_density_score, insights, unique_insights, published_at)
+values (
+  'How to Compare Real Estate Agents Using Their Sales Record',
+  'how-to-compare-real-estate-agents',
+  'Sale-to-list ratio, days on market, price range, market share and recent sales each tell part of an agent''s story. Here is how to read them together without being misled.',
+  $html$<p>Most people choose an agent through a referral or a yard sign. A better approach is to look at what agents have actually done: how many homes they have sold, at what prices, how quickly and for how much relative to the asking price. Here is how to read those numbers without being misled.</p>
+<h2>Sale-to-list ratio</h2>
+<p>The sale-to-list ratio is the final sale price divided by the list price, shown as a percentage. A ratio of 98% means a home listed at $400,000 sold for $392,000. For a listing agent, a ratio consistently near or above the local average suggests they price accurately and negotiate well.</p>
+<p>Read it in context. A very high ratio in a competitive market can reflect a strategy of listing below expected value to attract multiple offers, so the ratio says as much about the pricing approach as about negotiating skill. Compare an agent's ratio with the average for the same area and period rather than with a fixed target.</p>
+<h2>Days on market</h2>
+<p>An agent whose listings sell faster than similar homes nearby is usually pricing and marketing effectively. Read days on market together with the sale-to-list ratio: fast sales near list price are a strong sign, while fast sales well below list price may mean homes are being underpriced to move quickly.</p>
+<h2>Price range</h2>
+<p>Check that the agent regularly works in your price range. Marketing a high-end home, with its smaller pool of buyers, is different from selling an entry-level condo that many buyers compete for. An agent whose recent sales cluster around your price has current comparables in mind and a network of buyers and agents active in that segment.</p>
+<h2>Volume, market share and ranking</h2>
+<p>Total sales, market share and local ranking show how active an agent is. Volume brings experience and local knowledge, but it does not guarantee personal attention: high-volume agents often work with teams, so ask who will actually handle your showings, negotiation and paperwork. A newer agent with fewer sales but strong results and more availability can be the better fit.</p>
+<h2>Recent sales and sample size</h2>
+<p>Look at the list of recent sales, not only the averages. Are they in your neighborhoods? Are they recent, or mostly from several years ago? And how many are there? An average sale-to-list ratio based on three sales says little; one based on thirty says much more. Averages also hide variety, so scan for outliers in both directions.</p>
+<h2>Listing side versus buying side</h2>
+<p>Some agents mostly represent sellers, others mostly buyers. If you are selling, their listing-side results matter most; if you are buying, ask how their buyers fared in competitive situations and how often their offers were accepted.</p>
+<h2>Reviews and ratings</h2>
+<p>Reviews tell you what working with the agent is like: responsiveness, honesty, how they handled problems. Read the written comments rather than only the star rating, and give more weight to detailed, recent reviews. A rating built on a handful of reviews is less reliable than one built on many.</p>
+<h2>Put it together</h2>
+<ul>
+<li>Shortlist two or three agents whose recent sales match your area and price range.</li>
+<li>Compare their sale-to-list ratios and days on market with the local averages, not only with each other.</li>
+<li>Verify each license with your state's real estate regulator.</li>
+<li>Interview each one and ask them to explain the story behind two or three of their recent sales.</li>
+</ul>
+<p>The best agent for you is the one whose track record matches your situation and who can explain clearly how they would price, market and negotiate for your home.</p>$html$,
+  (select id from public.blog_categories where slug = 'agent-insights'),
+  'published',
+  'How to Compare Real Estate Agents by Their Sales Record',
+  'Read sale-to-list ratio, days on market, price range, market share and recent sales together to find the agent whose record fits your home.',
+  null,
+  9.2,
+  array[
+    'A high sale-to-list ratio can reflect a strategy of underpricing to draw multiple offers, so read it against the local average.',
+    'Fast sales are a strong sign only when the sale-to-list ratio is also near or above list.',
+    'An average built on three sales says little; check how many recent sales sit behind each figure.',
+    'High-volume agents often work in teams, so ask who will actually handle your sale.'
+  ],
+  4,
+  '2026-10-20 15:00:00+00'
+)
+on conflict (slug) do nothing;
+
+insert into public.blog_posts
+  (title, slug, excerpt, content, category_id, status, meta_title, meta_description, location,
+   hack_density_score, insights, unique_insights, published_at)
+values (
+  'Buying a Home in Phoenix, AZ: What to Check Beyond the Usual Inspection',
+  'phoenix-home-buying-inspection-checklist',
+  'Desert heat is hard on cooling systems, roofs and pools. Here is what Phoenix-area buyers should look at closely before the inspection period ends.',
+  $html$<p>Buying in the Phoenix area follows the same steps as anywhere else, but the desert climate changes what deserves a closer look. Long, very hot summers put heavy demands on cooling systems, roofs and pools. Here is what to focus on during your inspection period.</p>
+<h2>Cooling systems come first</h2>
+<p>Air conditioning is not optional in a Phoenix summer, and cooling systems run for long stretches of the year. A general home inspector will check whether the system operates, but consider a separate evaluation by a licensed HVAC contractor, particularly for older systems. Ask the seller for the age of each unit and any service records. Knowing whether a system is near the end of its life lets you budget for a replacement or negotiate for it.</p>
+<ul>
+<li>Check the age and condition of every unit; larger homes often have more than one.</li>
+<li>Have the ductwork in the attic looked at, since extreme attic heat can degrade connections and insulation.</li>
+<li>Ask whether the home heats with a heat pump or a gas furnace in the winter months.</li>
+</ul>
+<h2>Tile roofs: look under the tiles</h2>
+<p>Concrete and clay tile roofs are common in the area, and the tiles themselves can last a long time. The underlayment beneath them is what keeps water out, and sun and heat wear it down well before the tiles. A roof can look fine from the street while the underlayment needs replacing. Ask a roofer to evaluate it, and ask the seller about past roof work. Flat roofs with foam or other coatings also need periodic recoating, so ask when that was last done.</p>
+<h2>Pools need their own inspection</h2>
+<p>Many Phoenix-area homes have pools. General inspectors may only do a limited check, so a pool specialist can assess the pump, filter, heater, plumbing, surface and any leaks. Pool barriers are also regulated: Arizona and many cities have rules on fencing and gates around residential pools, and buyers of homes with pools must receive a state pool safety notice. If you have young children or plan to, confirm the barrier meets current local requirements.</p>
+<h2>Termites and other pests</h2>
+<p>Subterranean termites are common in Arizona. Ask your agent about a wood-destroying insect inspection; some loans require one, and it is worth doing even when yours does not. Ask the seller whether the home has a termite treatment warranty and whether it transfers to you.</p>
+<h2>Solar panels: owned or leased?</h2>
+<p>Rooftop solar is common, and how the panels are held matters. If they are owned outright, they usually convey with the home. If they are leased or covered by a power purchase agreement, you will need to qualify for and take over the agreement, and its terms affect your monthly costs. Ask for the paperwork early, because transfers can take time.</p>
+<h2>Read the HOA documents</h2>
+<p>Many homes in the Phoenix metro are in communities with homeowners associations. Before your review period ends, read the CC&amp;Rs, rules, budget and recent meeting minutes. Look for rules on parking, rentals, exterior changes and landscaping, the size of the reserve fund, and any planned special assessments.</p>
+<h2>Plan around the heat</h2>
+<p>In summer, schedule inspections early in the day, when attics and roofs are safer to examine, and confirm the cooling is working at your final walkthrough. Summer moves are common here; they are simply easier when you know what to check.</p>$html$,
+  (select id from public.blog_categories where slug = 'local-spotlights'),
+  'published',
+  'Buying in Phoenix, AZ: What to Inspect Closely',
+  'Phoenix buyers: how to check cooling systems, tile roof underlayment, pools, termites, leased solar panels and HOA documents before your inspection period ends.',
+  'Phoenix, AZ',
+  7.6,
+  array[
+    'Tile underlayment wears out long before the tiles, so have a roofer check beneath them even if the roof looks fine from the street.',
+    'Order a separate pool inspection; general inspectors often check pools only briefly.',
+    'Leased solar panels must be taken over by the buyer, so request the agreement early in escrow.'
+  ],
+  3,
+  '2026-11-03 16:00:00+00'
+)
+on conflict (slug) do nothing;
+
+insert into public.blog_posts
+  (title, slug, excerpt, content, category_id, status, meta_title, meta_description, location,
+   hack_density_score, insights, unique_insights, published_at)
+values (
+  'How to Write a Strong Offer Without Overpaying',
+  'how-to-write-a-strong-offer',
+  'Sellers weigh certainty, timing and simplicity as well as price. Here is how to strengthen an offer while keeping the protections that matter most.',
+  $html$<p>When several buyers want the same home, price is not the only thing a seller weighs. Certainty, timing and simplicity matter too. Here is how to make your offer more attractive while keeping the protections that matter most to you.</p>
+<h2>Lead with strong financing</h2>
+<ul>
+<li><strong>Submit a fresh pre-approval letter</strong> that matches or exceeds the offer price, from a lender who answers the phone when the listing agent calls.</li>
+<li><strong>Show your down payment.</strong> A larger down payment leaves more room if the appraisal comes in low, and some sellers read it as a sign of financial strength.</li>
+<li><strong>Understand your loan's appraisal rules.</strong> If the appraisal comes in below the price, the lender lends based on the lower value, and someone has to cover the difference.</li>
+</ul>
+<h2>Earnest money</h2>
+<p>Earnest money is a deposit held in escrow that shows you are serious. A larger deposit can strengthen an offer, but it is also money at risk if you back out outside your contingencies. Ask your agent what is customary locally, since norms vary widely by area, and understand exactly when your deposit stops being refundable.</p>
+<h2>Escalation clauses</h2>
+<p>An escalation clause says you will beat any competing offer by a set increment, up to a maximum. It can keep you from overpaying when competition turns out to be light. To use one well:</p>
+<ul>
+<li>set a maximum you are genuinely comfortable paying, and assume you may have to pay it;</li>
+<li>require the seller to provide a copy of the competing offer that triggered the escalation;</li>
+<li>remember that it reveals your ceiling, and some sellers dislike escalation clauses, so ask the listing agent how offers will be reviewed.</li>
+</ul>
+<h2>Contingencies: shorten before you waive</h2>
+<p>Contingencies let you cancel or renegotiate if something goes wrong with the inspection, financing, appraisal or the sale of your current home. Waiving them makes an offer cleaner and riskier. Shortening them is often a better middle ground:</p>
+<ul>
+<li>Line up your inspector before writing the offer so you can commit to a short inspection period.</li>
+<li>Consider an inspection for information and major defects only, with a promise not to ask for minor repairs.</li>
+<li>Instead of waiving the appraisal contingency, offer to cover an appraisal gap up to a set amount you can afford in cash.</li>
+</ul>
+<p>Waiving the financing contingency means you could lose your deposit if the loan fails, so do it only if you could close with cash or are very confident in your approval.</p>
+<h2>Match the seller's timing</h2>
+<p>Ask the listing agent what the seller needs. Some want a quick closing; others need time to buy their next home and would value a later closing date or a short rent-back after closing. Meeting those needs can matter as much as a higher price and may cost you little.</p>
+<h2>Keep it simple and clean</h2>
+<p>Complete every field, sign everything, attach the pre-approval and proof of funds, and avoid unusual terms. An offer that is easy to understand and easy to accept stands out when a seller is comparing several. Many agents now advise against personal letters to sellers, because they can reveal details about a buyer that sellers must not consider under fair housing laws.</p>
+<h2>Decide your walk-away number first</h2>
+<p>Before writing an offer, review recent comparable sales with your agent and decide the most you will pay, including any appraisal gap you promise to cover. Competitive situations move fast, and having that number in advance keeps the excitement of the moment from deciding for you.</p>$html$,
+  (select id from public.blog_categories where slug = 'buying-guides'),
+  'published',
+  'How to Write a Strong Offer Without Overpaying',
+  'Strengthen a home offer with solid financing, smart escalation clauses, shorter contingencies and seller-friendly timing, without giving up key protections.',
+  null,
+  8.6,
+  array[
+    'Shortening contingencies is usually safer than waiving them; line up your inspector before you write the offer.',
+    'Offer to cover an appraisal gap up to a fixed amount you can pay in cash instead of waiving the appraisal contingency.',
+    'An escalation clause should require proof of the competing offer and cap at a price you are genuinely prepared to pay.',
+    'Ask the listing agent about the seller''s preferred timing; a rent-back or flexible closing can win without a higher price.'
+  ],
+  4,
+  '2026-11-17 14:00:00+00'
+)
+on conflict (slug) do nothing;
+
+-- drafts: visible only in admin, so the calendar and editor have something to show
+
+insert into public.blog_posts
+  (title, slug, excerpt, content, category_id, status, meta_title, meta_description, location,
+   hack_density_score, insights, unique_insights, published_at)
+values (
+  'Is a Pre-Listing Inspection Worth It?',
+  'is-a-pre-listing-inspection-worth-it',
+  'Inspecting your home before you list can prevent surprises and strengthen your negotiating position, but it also affects what you must disclose. Here is how to decide.',
+  $html$<p>Most home inspections happen after a buyer's offer is accepted. A pre-listing inspection flips that order: the seller hires an inspector before the home goes on the market. It can make a sale smoother, but it is not the right move for every seller.</p>
+<h2>What you gain</h2>
+<ul>
+<li><strong>Fewer surprises:</strong> you learn about problems while you still have time to fix them, get quotes or price them in, rather than under a tight deadline during escrow.</li>
+<li><strong>Better repair decisions:</strong> you can choose your own contractors and compare prices instead of agreeing to a credit under pressure.</li>
+<li><strong>A stronger negotiating position:</strong> when the buyer's inspector finds issues you have already addressed or disclosed, there is less to renegotiate.</li>
+<li><strong>Buyer confidence:</strong> sharing a recent inspection report, along with receipts for repairs, can reassure buyers.</li>
+</ul>
+<h2>What it costs and what it does not replace</h2>
+<p>A general inspection usually costs a few hundred dollars, more for large or older homes or for specialist inspections such as sewer lines or roofs. Buyers will almost always still hire their own inspector, because they want someone working for them. Your report will not eliminate their inspection; it reduces the chance that theirs turns up something new.</p>
+<h2>The disclosure question</h2>
+<p>This is the most important consideration. Most states require sellers to disclose known material defects, and many use a standard disclosure form. Once a pre-listing inspection identifies a problem, you know about it, and you will generally have to disclose it unless you repair it, and in some cases even then. For most sellers this is not a reason to avoid an inspection, since a buyer's inspector is likely to find serious issues anyway. It is a reason to talk with your agent, and if needed a real estate attorney, about your state's disclosure rules before you order one.</p>
+<h2>When it makes the most sense</h2>
+<ul>
+<li>older homes, or homes where major systems such as the roof, HVAC or plumbing are near the end of their expected life;</li>
+<li>homes you have not lived in recently, such as inherited properties or former rentals;</li>
+<li>competitive markets where a clean, well-documented listing can draw offers with shorter contingencies;</li>
+<li>sellers who need certainty about their net proceeds before buying their next home.</li>
+</ul>
+<h2>When you might skip it</h2>
+<p>If the home is newer and well maintained and you already know its condition, or the market is so competitive that buyers rarely ask for repairs, the benefit may be small. The same is true if you plan to sell as-is at a price that already reflects the home's condition.</p>
+<h2>Getting the most from it</h2>
+<p>Hire a qualified, well-reviewed inspector, licensed where your state requires it. Attend the inspection, and ask which findings are safety issues, which are significant repairs and which are routine maintenance. Fix the safety items and anything likely to alarm a buyer or a lender, and keep receipts and warranties so you can show buyers what was done.</p>$html$,
+  (select id from public.blog_categories where slug = 'selling-tips'),
+  'draft',
+  'Is a Pre-Listing Home Inspection Worth It?',
+  'The pros and cons of inspecting your home before you list it, what it costs, how it affects seller disclosure, and when it makes sense to skip it.',
+  null,
+  5.6,
+  array[
+    'Once an inspection reveals a defect you generally must disclose it, so check your state''s disclosure rules before ordering one.',
+    'Getting repair quotes before listing lets you choose contractors instead of agreeing to a credit under escrow deadlines.'
+  ],
+  2,
+  null
+)
+on conflict (slug) do nothing;
+
+insert into public.blog_posts
+  (title, slug, excerpt, content, category_id, status, meta_title, meta_description, location,
+   hack_density_score, insights, unique_insights, published_at)
+values (
+  'Buying a Condo in Miami, FL: Questions to Ask the Association',
+  'miami-condo-buying-association-questions',
+  'Florida tightened condominium safety and reserve rules after the Surfside collapse. Here is what Miami condo buyers should ask the association before committing.',
+  $html$<p>Condominiums make up a large part of the Miami housing market, and buying one means buying into an association as much as into a unit. Since the 2021 collapse of Champlain Towers South in Surfside, Florida has tightened its rules on condominium building safety and reserves, and those changes can affect what you pay after you move in. Here is what to ask before you commit.</p>
+<h2>Milestone inspections and structural reserve studies</h2>
+<p>Florida law now requires milestone structural inspections for many condominium and cooperative buildings of three or more stories once they reach a certain age, and structural integrity reserve studies for key components such as the roof, load-bearing structure, fireproofing, plumbing, electrical systems and waterproofing. Associations can no longer waive reserves for those items. The details and deadlines have been amended since the original law, so ask the association for:</p>
+<ul>
+<li>the most recent milestone inspection report, if one has been required;</li>
+<li>the most recent structural integrity reserve study;</li>
+<li>the current budget and reserve schedule, and how funded reserves compare with the study's recommendations.</li>
+</ul>
+<h2>Special assessments</h2>
+<p>When reserves are short or repairs are needed, associations may levy special assessments on every owner. Ask whether any assessment has been approved or is being discussed, and read the last year or two of board meeting minutes, which often reveal planned projects long before an assessment is voted on. Your contract should say who pays assessments approved before closing.</p>
+<h2>Insurance: the association's and yours</h2>
+<p>The association insures the building; you insure your unit's interior and your belongings. Ask for a summary of the master policy, including the windstorm deductible, because a large deductible can be passed on to owners after a hurricane. For your own coverage, get quotes early, since insurance in South Florida can be a significant cost and your lender will require proof of coverage before closing. Standard policies do not cover flood, so check the building's flood zone and whether the association carries flood insurance.</p>
+<h2>Financing can depend on the building</h2>
+<p>Lenders, and programs such as FHA and VA loans, review the condominium project as well as the buyer. Buildings with low reserves, ongoing litigation, critical repair needs or a high share of investor-owned units can be harder to finance. Ask your lender early whether the building is likely to meet its requirements; a building that does not can limit you to certain loan types or to paying cash.</p>
+<h2>Rules that affect daily life</h2>
+<ul>
+<li>rental restrictions, including minimum lease terms and any waiting period before owners may rent;</li>
+<li>pet policies, including size and breed limits;</li>
+<li>approval processes for buyers and tenants, and how long they take;</li>
+<li>rules on renovations, contractors and working hours.</li>
+</ul>
+<h2>Use your review period</h2>
+<p>Florida gives buyers of resale condominium units a short period after receiving the association's documents in which they can cancel the contract, and standard contract forms address it. Read the documents as soon as they arrive, ask your agent to point out anything unusual, and consider having a real estate attorney review them. The questions above are much easier to answer before closing than after.</p>$html$,
+  (select id from public.blog_categories where slug = 'local-spotlights'),
+  'draft',
+  'Buying a Miami Condo: Questions for the Association',
+  'What Miami condo buyers should ask about milestone inspections, reserve studies, special assessments, insurance and financing before they commit.',
+  'Miami, FL',
+  6.9,
+  array[
+    'Ask for the latest milestone inspection report and structural integrity reserve study before your document review period ends.',
+    'Board meeting minutes often reveal planned repairs, and the special assessments behind them, before any vote.',
+    'Check the master policy''s windstorm deductible, because it can be passed on to owners after a hurricane.'
+  ],
+  3,
+  null
+)
+on conflict (slug) do nothing;

@@ -106,6 +106,12 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     },
   } as never) as App;
   await app.init();
+  // PostgREST reloads its schema cache on NOTIFY pgrst; so does this API (see bootstrap-after-auth.sql).
+  const listener = await options.pool.connect();
+  await listener.query('listen pgrst');
+  listener.on('notification', () => {
+    void (connection as unknown as { clearSchemaCache(): Promise<void> }).clearSchemaCache();
+  });
   // Our migrations grant privileges explicitly; keep lite from granting ALL to the API roles on first request.
   (connection as unknown as { rlsState: string }).rlsState = 'active';
 
@@ -117,6 +123,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       return Response.json({ message: 'Not found' }, { status: 404 });
     },
     async close() {
+      await listener.query('unlisten pgrst').catch(() => {});
+      listener.release();
       await connection.close();
     },
   };

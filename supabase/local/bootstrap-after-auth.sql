@@ -152,3 +152,15 @@ create table if not exists local_mailbox.messages (
   created_at timestamptz not null default now()
 );
 revoke all on schema net, supabase_functions, local_mailbox from anon, authenticated;
+
+-- Schema reloads: hosted Supabase notifies PostgREST after every DDL command (extensions.pgrst_ddl_watch), so a new
+-- table or function is visible to the API at once. The local API listens on the same channel and drops lite's
+-- schema cache.
+create or replace function extensions.pgrst_ddl_watch() returns event_trigger
+language plpgsql as $$
+begin
+  notify pgrst, 'reload schema';
+end
+$$;
+drop event trigger if exists pgrst_ddl_watch;
+create event trigger pgrst_ddl_watch on ddl_command_end execute function extensions.pgrst_ddl_watch();

@@ -81,7 +81,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await runSqlFile(databaseUrl, path.join(here, 'bootstrap-after-auth.sql'));
     const migration = await migrate(databaseUrl, supabaseDir, { seed: options.seed ?? true, log });
 
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
     pool.on('error', (error) => log(`pool error: ${error.message}`));
     stops.push(() => pool.end());
 

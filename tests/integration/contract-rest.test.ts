@@ -181,7 +181,13 @@ describe('rpc', () => {
     await sql(`create or replace function public.contract_whoami() returns uuid language sql stable as $$ select auth.uid() $$;
       grant execute on function public.contract_whoami() to anon, authenticated;`);
     const { client, userId } = await signedInClient();
-    const { data, error } = await client.rpc('contract_whoami' as never);
+    // Like PostgREST, the API reloads its schema cache when notified of DDL; give the notification a moment.
+    let result = await client.rpc('contract_whoami' as never);
+    for (let attempt = 0; attempt < 20 && result.error?.code === 'PGRST202'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      result = await client.rpc('contract_whoami' as never);
+    }
+    const { data, error } = result;
     expect(error).toBeNull();
     expect(data).toBe(userId);
     await sql('drop function public.contract_whoami()');

@@ -36,6 +36,8 @@ export async function freePort(): Promise<number> {
 /** Starts the stack; `stop` removes the temporary cluster. */
 export async function startTestStack(log: (line: string) => void = () => {}): Promise<{ env: TestStackEnv; stack: LocalStack; stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-test-'));
+  // initdb runs as the unprivileged postgres user when we are root; it must be able to enter the directory.
+  fs.chmodSync(dataDir, 0o755);
   // Deno's package cache is kept between runs (downloads are slow, the cache holds no project data).
   const denoCache = path.join(rootDir, '.data/deno');
   fs.mkdirSync(denoCache, { recursive: true });
