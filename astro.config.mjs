@@ -14,6 +14,9 @@ export default defineConfig({
   integrations: [react()],
   vite: {
     plugins: [tailwindcss()],
+    // Workaround: Astro 6 builds with its own Vite 7 while @tailwindcss/vite resolves the root Vite 8, whose
+    // resolver requires this field (vitejs/vite#22322, withastro/astro#16542). `false` is Vite 8's default and
+    // Vite 7 ignores it; drop this line once the tree has a single Vite.
     resolve: { tsconfigPaths: false },
   },
 })

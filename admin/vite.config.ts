@@ -5,12 +5,20 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 
+import { parsePublicEnv } from '../src/lib/public-env.ts'
+
 const adminDir = fileURLToPath(new URL('.', import.meta.url))
 const repoRoot = path.resolve(adminDir, '..')
 
 // The admin SPA lives in admin/ but shares the repository's .env and build output folder with the site.
 export default defineConfig(({ mode }) => {
-  const { ADMIN_OUT_DIR } = loadEnv(mode, repoRoot, '')
+  const env = loadEnv(mode, repoRoot, '')
+  // Fail the build (or dev server start) now rather than ship a bundle that throws on every page load.
+  parsePublicEnv({
+    PUBLIC_SUPABASE_URL: env.PUBLIC_SUPABASE_URL,
+    PUBLIC_SUPABASE_ANON_KEY: env.PUBLIC_SUPABASE_ANON_KEY,
+  })
+
   return {
     root: adminDir,
     base: '/admin/',
@@ -20,7 +28,7 @@ export default defineConfig(({ mode }) => {
     publicDir: false,
     plugins: [react(), tailwindcss()],
     build: {
-      outDir: ADMIN_OUT_DIR ? path.resolve(repoRoot, ADMIN_OUT_DIR) : path.join(repoRoot, 'dist/admin'),
+      outDir: env.ADMIN_OUT_DIR ? path.resolve(repoRoot, env.ADMIN_OUT_DIR) : path.join(repoRoot, 'dist/admin'),
       emptyOutDir: true,
     },
   }

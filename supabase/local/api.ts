@@ -7,7 +7,9 @@
  *  3. `Accept: application/vnd.pgrst.object+json` always yields one object, or 406 PGRST116;
  *  4. a bearer token that is not a valid JWT is refused with 401 PGRST301 (PGRST303 when expired);
  *  5. (in bootstrap-after-auth.sql) the API roles may use schema auth;
- *  6. MFA endpoints answer GoTrue-shaped JSON errors instead of lite's HTML fallback.
+ *  6. MFA endpoints answer GoTrue-shaped JSON errors instead of lite's HTML fallback;
+ *  7. database errors lite does not classify (check violations and others) keep their SQLSTATE and get
+ *     PostgREST's HTTP status instead of 500 "SUP".
  * The API keys are the legacy HS256 JWTs (anon, service_role) that hosted Supabase still issues, so the same
  * SUPABASE_ANON_KEY / SUPABASE_SERVICE_ROLE_KEY configuration works in both places.
  */
@@ -106,6 +108,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     },
   } as never) as App;
   await app.init();
+  preserveDatabaseErrors(connection);
   // PostgREST reloads its schema cache on NOTIFY pgrst; so does this API (see bootstrap-after-auth.sql).
   const listener = await options.pool.connect();
   await listener.query('listen pgrst');
@@ -179,7 +182,7 @@ async function restRequest(app: App, options: ApiOptions, request: Request, peer
       throw error;
     }
   }
-  const response = await app.fetch(request, { peerAddress });
+  const response = await postgrestErrors(await app.fetch(request, { peerAddress }));
   const wantsObject = (request.headers.get('accept') ?? '').includes('application/vnd.pgrst.object');
   if (!wantsObject || !response.ok || response.status === 204) return response;
   const body = await response.text();
@@ -306,5 +309,54 @@ function jsonObject(value: Record<string, unknown> | string | null | undefined):
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
   } catch {
     return null;
+  }
+}
+
+const errorMarker = '__postgres_error__';
+
+/**
+ * lite answers 500 "SUP" for database errors outside the few classes it maps, losing the SQLSTATE. We tag such
+ * errors with their fields as JSON in the message; `postgrestErrors` turns them back into PostgREST's answer.
+ */
+function preserveDatabaseErrors(connection: unknown) {
+  const target = connection as { normalizeDbError(error: unknown): unknown };
+  const original = target.normalizeDbError.bind(target);
+  target.normalizeDbError = (error: unknown) => {
+    const normalized = original(error) as { code?: unknown; message?: string; detail?: string; hint?: string } | undefined;
+    const code = typeof normalized?.code === 'string' ? normalized.code : undefined;
+    if (code && /^[0-9A-Z]{5}$/.test(code) && postgrestStatus(code) !== null && normalized instanceof Error) {
+      const tagged = new Error(errorMarker + JSON.stringify({ code, message: normalized.message, details: normalized.detail ?? null, hint: normalized.hint ?? null }));
+      return Object.assign(tagged, { code: 'LITE_UNMAPPED' });
+    }
+    return normalized;
+  };
+}
+
+/**
+ * PostgREST's HTTP status for SQLSTATEs that lite leaves unmapped
+ * (https://docs.postgrest.org/en/stable/references/errors.html); null where lite already answers correctly.
+ */
+export function postgrestStatus(code: string): number | null {
+  if (['23505', '23503', '42501', '42P01', '25006', '42883', '42P17', '23502'].includes(code)) return null;
+  if (/^(42|22|21)/.test(code) || code.startsWith('PT') || code === 'PGRST') return null;
+  if (/^(08|53)/.test(code)) return 503;
+  if (/^(0L|0P|28)/.test(code)) return 403;
+  if (code === 'P0001') return 400;
+  if (/^(09|25|2D|38|39|3B|40|54|55|57|58|F0|HV|P0|XX)/.test(code)) return 500;
+  return 400;
+}
+
+async function postgrestErrors(response: Response): Promise<Response> {
+  if (response.status !== 500) return response;
+  const text = await response.text();
+  const index = text.indexOf(errorMarker);
+  if (index === -1) return new Response(text, response);
+  try {
+    const body = JSON.parse(text) as { message: string };
+    const inner = body.message.slice(body.message.indexOf(errorMarker) + errorMarker.length);
+    const error = JSON.parse(inner) as { code: string; message: string; details: string | null; hint: string | null };
+    return Response.json(error, { status: postgrestStatus(error.code) ?? 500 });
+  } catch {
+    return new Response(text, response);
   }
 }

@@ -157,6 +157,13 @@ describe('writes', () => {
     expect(error!.code).toBe('23505');
   });
 
+  it('a check violation is 400 with code 23514 and the failing row', async () => {
+    const { error, status } = await service.from('blog_categories').insert({ name: `${tag} bad`, slug: 'Not A Slug' });
+    expect(status).toBe(400);
+    expect(error!.code).toBe('23514');
+    expect(error!.message).toContain('blog_categories_slug_check');
+  });
+
   it('an RLS refusal is 401 for anon and 403 for a signed-in user', async () => {
     const anon = await anonClient().from('blog_posts').insert({ title: 'x', slug: `${tag}-anon`, content: 'x' });
     expect(anon.status).toBe(401);

@@ -1,0 +1,218 @@
+/**
+ * The RLS matrix: every table of the public schema, for anon, a signed-in non-admin, an admin and service_role, for
+ * select, insert, update and delete, asserting exactly what is allowed and what is refused. A refusal may be an
+ * error (no privilege, policy violation) or, for select/update/delete, a silent filter; both count as refused, and
+ * an allowed update or delete is checked on the stored row.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anonClient, serviceClient, signedInClient, sql } from '../support/env.ts';
+
+type Role = 'anon' | 'user' | 'admin' | 'service';
+type Operation = 'select' | 'insert' | 'update' | 'delete';
+const roles: Role[] = ['anon', 'user', 'admin', 'service'];
+
+let n = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(n += 1)}`;
+
+interface TableCase {
+  name: string;
+  table: string;
+  /** Creates a row as superuser; returns its key. */
+  fixture(): Promise<string>;
+  insert(): Record<string, unknown>;
+  /** A change and the SQL that tells whether it was stored. */
+  update: { patch: () => Record<string, unknown>; stored: (key: string, patch: Record<string, unknown>) => Promise<boolean> };
+  key?: string;
+  allowed: Record<Operation, Role[]>;
+}
+
+const everyone: Role[] = ['anon', 'user', 'admin', 'service'];
+const admins: Role[] = ['admin', 'service'];
+
+async function insertReturningId(text: string, values: unknown[] = []): Promise<string> {
+  const rows = await sql<{ id: string }>(text, values);
+  return rows[0]!.id;
+}
+
+const columnEquals = (table: string, column: string, key = 'id') => async (id: string, patch: Record<string, unknown>) =>
+  (await sql(`select 1 from public.${table} where ${key} = $1 and ${column} = $2`, [id, patch[column]])).length === 1;
+
+let otherUserId = '';
+
+const cases: TableCase[] = [
+  {
+    name: 'agents',
+    table: 'agents',
+    fixture: () => insertReturningId(`insert into public.agents (name) values ('Matrix Agent') returning id`),
+    insert: () => ({ name: 'Inserted Agent' }),
+    update: { patch: () => ({ bio: unique('bio') }), stored: columnEquals('agents', 'bio') },
+    allowed: { select: everyone, insert: admins, update: admins, delete: admins },
+  },
+  {
+    name: 'properties',
+    table: 'properties',
+    fixture: () => insertReturningId(`insert into public.properties (address) values ('1 Matrix Way') returning id`),
+    insert: () => ({ address: '2 Matrix Way' }),
+    update: { patch: () => ({ city: unique('City') }), stored: columnEquals('properties', 'city') },
+    allowed: { select: everyone, insert: admins, update: admins, delete: admins },
+  },
+  {
+    name: 'blog_categories',
+    table: 'blog_categories',
+    fixture: () => {
+      const slug = unique('matrix-category');
+      return insertReturningId(`insert into public.blog_categories (name, slug) values ($1, $1) returning id`, [slug]);
+    },
+    insert: () => {
+      const slug = unique('matrix-new-category');
+      return { name: slug, slug };
+    },
+    update: { patch: () => ({ description: unique('description') }), stored: columnEquals('blog_categories', 'description') },
+    allowed: { select: everyone, insert: admins, update: admins, delete: admins },
+  },
+  {
+    name: 'blog_posts (published)',
+    table: 'blog_posts',
+    fixture: () => {
+      const slug = unique('matrix-published');
+      return insertReturningId(
+        `insert into public.blog_posts (title, slug, status, published_at) values ($1, $1, 'published', now() - interval '1 hour') returning id`,
+        [slug],
+      );
+    },
+    insert: () => {
+      const slug = unique('matrix-new-post');
+      return { title: slug, slug };
+    },
+    update: { patch: () => ({ excerpt: unique('excerpt') }), stored: columnEquals('blog_posts', 'excerpt') },
+    allowed: { select: everyone, insert: admins, update: admins, delete: admins },
+  },
+  {
+    name: 'blog_posts (draft)',
+    table: 'blog_posts',
+    fixture: () => {
+      const slug = unique('matrix-draft');
+      return insertReturningId(`insert into public.blog_posts (title, slug) values ($1, $1) returning id`, [slug]);
+    },
+    insert: () => {
+      const slug = unique('matrix-new-draft');
+      return { title: slug, slug, status: 'draft' };
+    },
+    update: { patch: () => ({ excerpt: unique('excerpt') }), stored: columnEquals('blog_posts', 'excerpt') },
+    allowed: { select: admins, insert: admins, update: admins, delete: admins },
+  },
+  {
+    name: 'trending_topics',
+    table: 'trending_topics',
+    fixture: () => insertReturningId(`insert into public.trending_topics (topic) values ('Matrix topic') returning id`),
+    insert: () => ({ topic: 'New topic' }),
+    update: { patch: () => ({ consumer_benefit: unique('benefit') }), stored: columnEquals('trending_topics', 'consumer_benefit') },
+    allowed: { select: admins, insert: admins, update: admins, delete: admins },
+  },
+  {
+    name: 'content_generation_jobs',
+    table: 'content_generation_jobs',
+    fixture: () => insertReturningId(`insert into public.content_generation_jobs (custom_topic) values ('Matrix job') returning id`),
+    insert: () => ({ custom_topic: 'New job' }),
+    update: { patch: () => ({ error_message: unique('error') }), stored: columnEquals('content_generation_jobs', 'error_message') },
+    allowed: { select: admins, insert: admins, update: admins, delete: admins },
+  },
+  {
+    name: 'report_requests',
+    table: 'report_requests',
+    fixture: () =>
+      insertReturningId(`insert into public.report_requests (full_name, email) values ('Matrix Lead', 'lead@example.com') returning id`),
+    insert: () => ({ full_name: 'Visitor', email: 'visitor@example.com' }),
+    update: { patch: () => ({ notes: unique('note') }), stored: columnEquals('report_requests', 'notes') },
+    allowed: { select: admins, insert: everyone, update: admins, delete: admins },
+  },
+  {
+    name: 'newsletter_subscriptions',
+    table: 'newsletter_subscriptions',
+    fixture: () => insertReturningId(`insert into public.newsletter_subscriptions (email) values ($1) returning id`, [`${unique('sub')}@example.com`]),
+    insert: () => ({ email: `${unique('new-sub')}@example.com` }),
+    update: { patch: () => ({ email: `${unique('changed')}@example.com` }), stored: columnEquals('newsletter_subscriptions', 'email') },
+    allowed: { select: admins, insert: everyone, update: ['service'], delete: admins },
+  },
+  {
+    name: 'user_roles (another user\'s row)',
+    table: 'user_roles',
+    key: 'user_id',
+    fixture: async () => {
+      const rows = await sql<{ id: string }>(`insert into auth.users (id, email) values (gen_random_uuid(), $1) returning id`, [
+        `${unique('role-holder')}@example.com`,
+      ]);
+      await sql(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [rows[0]!.id]);
+      return rows[0]!.id;
+    },
+    insert: () => ({ user_id: otherUserId, role: 'admin' }),
+    update: {
+      patch: () => ({ user_id: otherUserId }),
+      stored: async () => (await sql(`select 1 from public.user_roles where user_id = $1`, [otherUserId])).length === 1,
+    },
+    allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+];
+
+const clients = {} as Record<Role, SupabaseClient>;
+
+beforeAll(async () => {
+  clients.anon = anonClient();
+  clients.user = (await signedInClient()).client;
+  clients.admin = (await signedInClient({ admin: true })).client;
+  clients.service = serviceClient();
+});
+
+async function attempt(tableCase: TableCase, role: Role, operation: Operation): Promise<boolean> {
+  const client = clients[role];
+  const key = tableCase.key ?? 'id';
+  const table = tableCase.table as never;
+  if (operation === 'insert') {
+    if (tableCase.table === 'user_roles') {
+      otherUserId = (await sql<{ id: string }>(`insert into auth.users (id, email) values (gen_random_uuid(), $1) returning id`, [`${unique('other')}@example.com`]))[0]!.id;
+    }
+    const { error } = await client.from(table).insert(tableCase.insert() as never);
+    return error === null;
+  }
+  const id = await tableCase.fixture();
+  if (operation === 'select') {
+    const { data, error } = await client.from(table).select(key).eq(key, id);
+    return error === null && (data as unknown[]).length === 1;
+  }
+  if (operation === 'update') {
+    if (tableCase.table === 'user_roles') {
+      otherUserId = (await sql<{ id: string }>(`insert into auth.users (id, email) values (gen_random_uuid(), $1) returning id`, [`${unique('other')}@example.com`]))[0]!.id;
+    }
+    const patch = tableCase.update.patch();
+    const { error } = await client.from(table).update(patch as never).eq(key, id);
+    return error === null && (await tableCase.update.stored(id, patch));
+  }
+  const { error } = await client.from(table).delete().eq(key, id);
+  const remaining = await sql(`select 1 from public.${tableCase.table} where ${key} = $1`, [id]);
+  return error === null && remaining.length === 0;
+}
+
+describe.each(cases)('$name', (tableCase) => {
+  const operations: Operation[] = ['select', 'insert', 'update', 'delete'];
+  it.each(operations.flatMap((operation) => roles.map((role) => ({ operation, role }))))(
+    '$operation as $role',
+    async ({ operation, role }) => {
+      const expected = tableCase.allowed[operation].includes(role);
+      expect(await attempt(tableCase, role, operation), `${role} ${operation} on ${tableCase.name} should be ${expected ? 'allowed' : 'refused'}`).toBe(expected);
+    },
+  );
+});
+
+describe('report request validation', () => {
+  it('refuses a visitor\'s lead with a bad email, naming the check', async () => {
+    const { error } = await anonClient().from('report_requests').insert({ full_name: 'Visitor', email: 'not-an-email' });
+    expect(error!.code).toBe('23514');
+    expect(error!.message).toContain('report_requests');
+  });
+
+  it('refuses a visitor setting CRM fields', async () => {
+    const { error } = await anonClient().from('report_requests').insert({ full_name: 'Visitor', email: 'v@example.com', status: 'qualified' } as never);
+    expect(error).not.toBeNull();
+  });
+});
