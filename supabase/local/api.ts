@@ -111,6 +111,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   preserveDatabaseErrors(connection);
   // PostgREST reloads its schema cache on NOTIFY pgrst; so does this API (see bootstrap-after-auth.sql).
   const listener = await options.pool.connect();
+  listener.on('error', () => {}); // the database going away first on Ctrl-C is not a crash
   await listener.query('listen pgrst');
   listener.on('notification', () => {
     void (connection as unknown as { clearSchemaCache(): Promise<void> }).clearSchemaCache();
@@ -322,10 +323,12 @@ function preserveDatabaseErrors(connection: unknown) {
   const target = connection as { normalizeDbError(error: unknown): unknown };
   const original = target.normalizeDbError.bind(target);
   target.normalizeDbError = (error: unknown) => {
-    const normalized = original(error) as { code?: unknown; message?: string; detail?: string; hint?: string } | undefined;
-    const code = typeof normalized?.code === 'string' ? normalized.code : undefined;
-    if (code && /^[0-9A-Z]{5}$/.test(code) && postgrestStatus(code) !== null && normalized instanceof Error) {
-      const tagged = new Error(errorMarker + JSON.stringify({ code, message: normalized.message, details: normalized.detail ?? null, hint: normalized.hint ?? null }));
+    const normalized = original(error);
+    if (!(normalized instanceof Error)) return normalized;
+    const fields = normalized as Error & { code?: unknown; detail?: string; hint?: string };
+    const code = typeof fields.code === 'string' ? fields.code : undefined;
+    if (code && /^[0-9A-Z]{5}$/.test(code) && postgrestStatus(code) !== null) {
+      const tagged = new Error(errorMarker + JSON.stringify({ code, message: fields.message, details: fields.detail ?? null, hint: fields.hint ?? null }));
       return Object.assign(tagged, { code: 'LITE_UNMAPPED' });
     }
     return normalized;

@@ -33,6 +33,9 @@ export async function startWebhookDispatcher(
 ): Promise<WebhookDispatcher> {
   const listener = new pg.Client({ connectionString: databaseUrl });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // Postgres may go away first on Ctrl-C (it shares the terminal's process group); that is not a crash.
+  listener.on('error', (error) => log(`webhook listener: ${error.message}`));
+  pool.on('error', (error) => log(`webhook pool: ${error.message}`));
   await listener.connect();
   await listener.query('listen net_http_request');
   let running: Promise<void> | null = null;
