@@ -122,9 +122,12 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   return {
     async fetch(request, peerAddress) {
       const url = new URL(request.url);
-      if (url.pathname.startsWith('/rest/v1')) return restRequest(app, options, request, peerAddress);
-      if (url.pathname.startsWith('/auth/v1')) return authRequest(app, options, request, peerAddress);
-      return Response.json({ message: 'Not found' }, { status: 404 });
+      if (request.method === 'OPTIONS') return preflight(request);
+      let response: Response;
+      if (url.pathname.startsWith('/rest/v1')) response = await restRequest(app, options, request, peerAddress);
+      else if (url.pathname.startsWith('/auth/v1')) response = await authRequest(app, options, request, peerAddress);
+      else response = Response.json({ message: 'Not found' }, { status: 404 });
+      return withCors(response);
     },
     async close() {
       await listener.query('unlisten pgrst').catch(() => {});
@@ -146,6 +149,34 @@ export async function provisionAuthSchema(databaseUrl: string, jwtSecret: string
   } finally {
     await connection.close();
   }
+}
+
+const exposedHeaders = 'Content-Range, Content-Location, Preference-Applied, X-Supabase-Api-Version';
+
+/**
+ * CORS preflight as the hosted API gateway answers it: any origin, the requested headers echoed (supabase-js sends
+ * authorization, apikey, x-client-info, content-type, prefer, range...). lite's auth routes refused `authorization`.
+ */
+function preflight(request: Request): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+      'Access-Control-Allow-Headers':
+        request.headers.get('access-control-request-headers') ??
+        'authorization, apikey, x-client-info, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version',
+      'Access-Control-Max-Age': '86400',
+    },
+  });
+}
+
+function withCors(response: Response): Response {
+  if (response.headers.get('access-control-allow-origin') && response.headers.get('access-control-expose-headers')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Access-Control-Allow-Origin', '*');
+  headers.set('Access-Control-Expose-Headers', exposedHeaders);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 async function resolveApiKey(secret: string, key: string): Promise<ResolvedKey | null> {

@@ -100,3 +100,21 @@ describe('auth', () => {
     expect(error!.message).toMatch(/not available/);
   });
 });
+
+describe('CORS', () => {
+  it('answers the browser preflight for auth and rest with the requested headers allowed', async () => {
+    for (const path of ['/auth/v1/token?grant_type=password', '/rest/v1/blog_posts']) {
+      const response = await fetch(`${testEnv.url}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'http://localhost:4321',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, apikey, content-type, x-client-info',
+        },
+      });
+      expect(response.status).toBeLessThan(300);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-headers')).toContain('authorization');
+    }
+  });
+});
