@@ -1,0 +1,94 @@
+/**
+ * Blog post HTML as the public article page and the admin preview render it: sanitized with sanitize-html against
+ * an allow-list (no scripts, event handlers, javascript: URLs, or iframes outside the video hosts below), headings
+ * given stable ids for the table of contents, and the reading time. One module so preview and site never differ.
+ */
+import { decodeHTML } from 'entities';
+import sanitizeHtml from 'sanitize-html';
+
+/** Hosts whose iframes (video embeds) may appear in posts; everything else is dropped. */
+export const IFRAME_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'strong', 'b',
+    'em', 'i', 'u', 's', 'sub', 'sup', 'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr',
+    'th', 'td', 'caption', 'span', 'div', 'iframe',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen'],
+    th: ['scope', 'colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    '*': ['id'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
+  allowedIframeHostnames: IFRAME_HOSTS,
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+    }),
+  },
+};
+
+/** Sanitizes post HTML (see module doc). Pure; safe to call at build time and in the browser. */
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, options);
+}
+
+/** Text content of HTML (tags stripped, entities decoded), for word counts, headings and excerpts. */
+export function stripTags(html: string): string {
+  return decodeHTML(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }));
+}
+
+/** Reading time in whole minutes: words after stripping tags / 200, rounded up (spec rule), at least 1. */
+export function readingTimeMinutes(html: string): number {
+  const words = stripTags(html).split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / 200));
+}
+
+export interface TocEntry {
+  /** Anchor id of the heading in the rendered HTML. */
+  id: string;
+  /** Plain text (entities decoded): escape it when writing HTML. */
+  text: string;
+  level: 1 | 2;
+}
+
+/** URL-safe id from heading text: lowercase, ASCII letters and digits joined by hyphens. */
+export function headingId(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'section'
+  );
+}
+
+/**
+ * Sanitizes the HTML, gives every h1 and h2 a unique id (keeping an existing one), and returns the table of contents
+ * of those headings in document order (spec: table of contents from h1/h2 with anchor links).
+ */
+export function renderPostContent(html: string): { html: string; toc: TocEntry[] } {
+  const clean = sanitizePostHtml(html);
+  const toc: TocEntry[] = [];
+  const used = new Map<string, number>();
+  const withIds = clean.replace(/<h([12])((?:\s[^>]*)?)>([\s\S]*?)<\/h\1>/g, (_match, level: string, attrs: string, inner: string) => {
+    const text = stripTags(inner).replace(/\s+/g, ' ').trim();
+    const existing = /\sid="([^"]+)"/.exec(attrs)?.[1];
+    let id = existing ?? headingId(text);
+    const seen = used.get(id) ?? 0;
+    used.set(id, seen + 1);
+    if (seen > 0 && !existing) id = `${id}-${seen + 1}`;
+    toc.push({ id, text, level: Number(level) as 1 | 2 });
+    const rest = attrs.replace(/\sid="[^"]*"/, '');
+    return `<h${level} id="${id}"${rest}>${inner}</h${level}>`;
+  });
+  return { html: withIds, toc };
+}
