@@ -109,6 +109,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   } as never) as App;
   await app.init();
   preserveDatabaseErrors(connection);
+  quietDatabaseErrorLogs();
   // PostgREST reloads its schema cache on NOTIFY pgrst; so does this API (see bootstrap-after-auth.sql).
   const listener = await options.pool.connect();
   listener.on('error', () => {}); // the database going away first on Ctrl-C is not a crash
@@ -393,4 +394,24 @@ async function postgrestErrors(response: Response): Promise<Response> {
   } catch {
     return new Response(text, response);
   }
+}
+
+let quieted = false;
+
+/**
+ * lite prints every database error a request causes (an RLS refusal, a unique violation) with console.error. Those
+ * are answers to the client, not faults of the stack, and PostgREST does not log them either; drop exactly those.
+ */
+function quietDatabaseErrorLogs() {
+  if (quieted) return;
+  quieted = true;
+  const original = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    const first = args[0] as { name?: string; constructor?: { name?: string }; message?: unknown } | undefined;
+    const isDatabaseAnswer =
+      args.length === 1 &&
+      first instanceof Error &&
+      (first.constructor?.name === 'PostgresError' || String(first.message).startsWith(errorMarker));
+    if (!isDatabaseAnswer) original(...args);
+  };
 }
