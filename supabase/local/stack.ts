@@ -82,7 +82,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const migration = await migrate(databaseUrl, supabaseDir, { seed: options.seed ?? true, log });
 
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
-    pool.on('error', (error) => log(`pool error: ${error.message}`));
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== '57P01') log(`pool error: ${error.message}`); // 57P01: the server is shutting down
+    });
     stops.push(() => pool.end());
 
     const apiUrl = `http://127.0.0.1:${options.ports.api}`;

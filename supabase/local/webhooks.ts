@@ -34,8 +34,11 @@ export async function startWebhookDispatcher(
   const listener = new pg.Client({ connectionString: databaseUrl });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // Postgres may go away first on Ctrl-C (it shares the terminal's process group); that is not a crash.
-  listener.on('error', (error) => log(`webhook listener: ${error.message}`));
-  pool.on('error', (error) => log(`webhook pool: ${error.message}`));
+  const onError = (what: string) => (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') log(`${what}: ${error.message}`); // 57P01: the server is shutting down
+  };
+  listener.on('error', onError('webhook listener'));
+  pool.on('error', onError('webhook pool'));
   await listener.connect();
   await listener.query('listen net_http_request');
   let running: Promise<void> | null = null;
