@@ -211,7 +211,7 @@ async function forward(fn: RunningFunction, request: Request, url: URL, rest: st
  * What Deno needs from our environment to download `npm:` packages the way npm does here: the registry, proxies,
  * and the machine's certificate authorities (Deno trusts only its bundled roots unless told otherwise).
  */
-function networkEnv(): Record<string, string> {
+export function networkEnv(): Record<string, string> {
   const passThrough = ['NPM_CONFIG_REGISTRY', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'SSL_CERT_FILE', 'SSL_CERT_DIR'];
   const env: Record<string, string> = { DENO_TLS_CA_STORE: 'mozilla,system' };
   for (const name of passThrough) if (process.env[name]) env[name] = process.env[name]!;
