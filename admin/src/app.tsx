@@ -1,5 +1,9 @@
+import { AdminShell, ComingSoon } from './components/layout/admin-shell'
+import { ToastProvider } from './components/ui/toast'
 import { AuthGuard } from './features/auth/components/auth-guard'
 import { AuthLoginForm } from './features/auth/components/auth-login-form'
+import { BlogAdminPage } from './features/blog/components/blog-admin-page'
+import { CalendarPage } from './features/calendar/components/calendar-page'
 import { DashboardOverview } from './features/dashboard/components/dashboard-overview'
 import { usePathname } from './hooks/use-pathname'
 
@@ -9,5 +13,43 @@ export function App() {
 
   if (pathname === '/admin/login') return <AuthLoginForm />
 
-  return <AuthGuard>{(user) => <DashboardOverview email={user.email ?? user.id} />}</AuthGuard>
+  return (
+    <AuthGuard>
+      {(user) => (
+        <ToastProvider>
+          <AdminShell pathname={pathname} email={user.email ?? user.id}>
+            <AdminRoute pathname={pathname} />
+          </AdminShell>
+        </ToastProvider>
+      )}
+    </AuthGuard>
+  )
+}
+
+function AdminRoute({ pathname }: { pathname: string }) {
+  switch (pathname) {
+    case '/admin':
+      return <DashboardOverview />
+    case '/admin/blog':
+      return <BlogAdminPage />
+    case '/admin/calendar':
+      return <CalendarPage />
+    case '/admin/crm':
+      return <ComingSoon title="CRM" />
+    case '/admin/analytics':
+      return <ComingSoon title="Analytics" />
+    case '/admin/users':
+      return <ComingSoon title="Users" />
+    case '/admin/database':
+      return <ComingSoon title="Database" />
+    case '/admin/settings':
+      return <ComingSoon title="Settings" />
+    default:
+      return (
+        <section>
+          <h1 className="text-2xl font-bold tracking-tight">Page not found</h1>
+          <p className="mt-2 text-slate-600">There is no admin page at {pathname}.</p>
+        </section>
+      )
+  }
 }

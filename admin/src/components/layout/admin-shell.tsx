@@ -1,0 +1,119 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog'
+import type { ReactNode } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+
+import { useMediaQuery } from '../../hooks/use-media-query'
+import { cn } from '../../lib/utils'
+import { AppSidebar, NavIcon } from './app-sidebar'
+import { readSidebarExpanded, writeSidebarExpanded } from './sidebar-state'
+
+const MOBILE_QUERY = '(max-width: 767px)'
+const MENU_ICON = 'M4 6h16M4 12h16M4 18h16'
+
+type AdminShellProps = {
+  pathname: string
+  email: string
+  children: ReactNode
+}
+
+/**
+ * The frame of every signed-in admin screen. On wide screens the sidebar is a rail, 16rem expanded or 3rem
+ * collapsed (remembered in the `sidebar_state` cookie); under 768px it is a drawer (Radix Dialog). Ctrl+B or
+ * Cmd+B toggles whichever applies.
+ */
+export function AdminShell({ pathname, email, children }: AdminShellProps) {
+  const isMobile = useMediaQuery(MOBILE_QUERY)
+  const [expanded, setExpanded] = useState(readSidebarExpanded)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+
+  const toggle = useCallback(() => {
+    if (isMobile) {
+      setDrawerOpen((open) => !open)
+      return
+    }
+    setExpanded((current) => {
+      writeSidebarExpanded(!current)
+      return !current
+    })
+  }, [isMobile])
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key.toLowerCase() === 'b' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
+        event.preventDefault()
+        toggle()
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [toggle])
+
+  return (
+    <div className="flex min-h-screen">
+      {!isMobile && (
+        <aside
+          aria-label="Sidebar"
+          data-state={expanded ? 'expanded' : 'collapsed'}
+          className={cn(
+            'sticky top-0 h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200',
+            expanded ? 'w-64' : 'w-12',
+          )}
+        >
+          <AppSidebar pathname={pathname} email={email} collapsed={!expanded} />
+        </aside>
+      )}
+      {isMobile && (
+        <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <DialogPrimitive.Portal>
+            <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
+            <DialogPrimitive.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 left-0 z-50 w-72 border-r border-slate-200 bg-white shadow-lg focus:outline-none"
+            >
+              <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
+              <AppSidebar pathname={pathname} email={email} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+            </DialogPrimitive.Content>
+          </DialogPrimitive.Portal>
+        </DialogPrimitive.Root>
+      )}
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4">
+          <button
+            type="button"
+            onClick={toggle}
+            aria-label={isMobile ? 'Open menu' : 'Toggle sidebar'}
+            aria-expanded={isMobile ? drawerOpen : expanded}
+            title="Toggle sidebar (Ctrl+B)"
+            className="rounded-md p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+          >
+            <NavIcon d={MENU_ICON} />
+          </button>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-base font-semibold">Admin Dashboard</p>
+            <p className="hidden truncate text-xs text-slate-500 sm:block">Manage content, leads and site settings</p>
+          </div>
+          <a
+            href="/"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+          >
+            View Site
+          </a>
+        </header>
+        <main className="flex-1 p-4 md:p-6">{children}</main>
+      </div>
+    </div>
+  )
+}
+
+/** Placeholder for sections that a later issue builds. */
+export function ComingSoon({ title }: { title: string }) {
+  return (
+    <section>
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-2 text-slate-600">Coming soon...</p>
+    </section>
+  )
+}

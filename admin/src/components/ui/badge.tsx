@@ -1,0 +1,18 @@
+import type { ComponentProps } from 'react'
+
+import { cn } from '../../lib/utils'
+
+const variants = {
+  default: 'bg-slate-100 text-slate-700',
+  success: 'bg-green-100 text-green-800',
+  warning: 'bg-amber-100 text-amber-800',
+} as const
+
+export function Badge({ className, variant = 'default', ...props }: ComponentProps<'span'> & { variant?: keyof typeof variants }) {
+  return (
+    <span
+      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', variants[variant], className)}
+      {...props}
+    />
+  )
+}

@@ -1,0 +1,93 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import type { Database } from '../../../../../src/lib/database.types'
+import { supabase } from '../../../lib/supabase'
+import { postKeys } from './blog-keys'
+import type { PostFormOutput } from './blog-schemas'
+
+/** Postgres unique_violation: the only unique column an editor can collide on is the slug. */
+const UNIQUE_VIOLATION = '23505'
+
+function describeWriteError(error: { code?: string; message: string }): Error {
+  if (error.code === UNIQUE_VIOLATION) return new Error('A post with this slug already exists. Choose another slug.')
+  return new Error(error.message)
+}
+
+/**
+ * Updates one post and returns its id. An update that RLS hides from us matches no row without an error, so
+ * "no row came back" is reported as an error rather than a silent success.
+ */
+type PostUpdate = Database['public']['Tables']['blog_posts']['Update']
+
+async function updatePost(id: string, values: PostUpdate): Promise<{ id: string }> {
+  const { data, error } = await supabase.from('blog_posts').update(values).eq('id', id).select('id').maybeSingle()
+  if (error) throw describeWriteError(error)
+  if (!data) throw new Error('The post no longer exists or you may not change it.')
+  return data
+}
+
+function useInvalidatePosts() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: postKeys.all })
+}
+
+/** Publishes a post now: status 'published', published_at the current time. */
+export function usePublishPostMutation() {
+  const invalidate = useInvalidatePosts()
+  return useMutation({
+    mutationFn: (id: string) => updatePost(id, { status: 'published', published_at: new Date().toISOString() }),
+    onSettled: invalidate,
+  })
+}
+
+/** Takes a post off the site (status 'draft'); published_at is kept as the record of when it last went live. */
+export function useUnpublishPostMutation() {
+  const invalidate = useInvalidatePosts()
+  return useMutation({
+    mutationFn: (id: string) => updatePost(id, { status: 'draft' }),
+    onSettled: invalidate,
+  })
+}
+
+/** Deletes a post for good. */
+export function useDeletePostMutation() {
+  const invalidate = useInvalidatePosts()
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const { data, error } = await supabase.from('blog_posts').delete().eq('id', id).select('id')
+      if (error) throw error
+      if (data.length === 0) throw new Error('The post no longer exists or you may not delete it.')
+    },
+    onSettled: invalidate,
+  })
+}
+
+export type SavePostInput = {
+  /** Undefined for a new post. */
+  id?: string
+  values: PostFormOutput
+  status: 'draft' | 'published'
+  /** The published_at to write: kept for an update of a published post, now when publishing. */
+  publishedAt: string | null
+}
+
+/** Creates or updates a post from the editor; returns the row's id. */
+export function useSavePostMutation() {
+  const invalidate = useInvalidatePosts()
+  return useMutation({
+    mutationFn: async ({ id, values, status, publishedAt }: SavePostInput) => {
+      const row = { ...values, status, published_at: publishedAt }
+      if (id) return updatePost(id, row)
+      const { data: sessionData, error: sessionError } = await supabase.auth.getSession()
+      if (sessionError) throw sessionError
+      const { data, error } = await supabase
+        .from('blog_posts')
+        .insert({ ...row, author_id: sessionData.session?.user.id ?? null })
+        .select('id')
+        .single()
+      if (error) throw describeWriteError(error)
+      return data
+    },
+    onSettled: invalidate,
+  })
+}

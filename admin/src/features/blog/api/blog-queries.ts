@@ -1,0 +1,88 @@
+import { queryOptions } from '@tanstack/react-query'
+import { endOfMonth, format, parse, startOfMonth } from 'date-fns'
+
+import { supabase } from '../../../lib/supabase'
+import { categoryKeys, postKeys } from './blog-keys'
+import type { PostFilters } from './blog-schemas'
+
+/** Columns the admin list shows; the body stays on the server until a post is previewed or edited. */
+const LIST_COLUMNS = 'id, title, slug, status, published_at, created_at, updated_at, blog_categories(name)'
+
+/** Escapes LIKE wildcards so a search for '50%' matches the text '50%'. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+export const postQueries = {
+  /** Every post (drafts too, which RLS shows admins only), newest first, filtered by title and status. */
+  list: (filters: PostFilters) =>
+    queryOptions({
+      queryKey: postKeys.list(filters),
+      queryFn: async ({ signal }) => {
+        let query = supabase.from('blog_posts').select(LIST_COLUMNS).order('created_at', { ascending: false })
+        if (filters.status !== 'all') query = query.eq('status', filters.status)
+        const search = filters.search.trim()
+        if (search) query = query.ilike('title', likePattern(search))
+        const { data, error } = await query.abortSignal(signal)
+        if (error) throw error
+        return data
+      },
+    }),
+
+  /** One post with every column, for the editor and the preview. */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: postKeys.detail(id),
+      queryFn: async ({ signal }) => {
+        const { data, error } = await supabase
+          .from('blog_posts')
+          .select('*, blog_categories(name, slug)')
+          .eq('id', id)
+          .abortSignal(signal)
+          .single()
+        if (error) throw error
+        return data
+      },
+    }),
+
+  /**
+   * Posts placed in the month containing `monthStart`: by published_at, or created_at when the post has never
+   * been published (the calendar's rule).
+   */
+  month: (monthStart: Date) =>
+    queryOptions({
+      queryKey: postKeys.month(format(monthStart, 'yyyy-MM')),
+      queryFn: async ({ queryKey, signal }) => {
+        const month = parse(queryKey[2], 'yyyy-MM', new Date())
+        const from = startOfMonth(month).toISOString()
+        const to = endOfMonth(month).toISOString()
+        const { data, error } = await supabase
+          .from('blog_posts')
+          .select('id, title, slug, status, published_at, created_at')
+          .or(
+            `and(published_at.gte."${from}",published_at.lte."${to}"),and(published_at.is.null,created_at.gte."${from}",created_at.lte."${to}")`,
+          )
+          .order('created_at', { ascending: true })
+          .abortSignal(signal)
+        if (error) throw error
+        return data
+      },
+    }),
+}
+
+export type PostListItem = Awaited<ReturnType<NonNullable<ReturnType<typeof postQueries.list>['queryFn']>>>[number]
+export type PostDetail = Awaited<ReturnType<NonNullable<ReturnType<typeof postQueries.detail>['queryFn']>>>
+export type CalendarPost = Awaited<ReturnType<NonNullable<ReturnType<typeof postQueries.month>['queryFn']>>>[number]
+
+export const categoryQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: categoryKeys.list(),
+      queryFn: async ({ signal }) => {
+        const { data, error } = await supabase.from('blog_categories').select('id, name').order('name').abortSignal(signal)
+        if (error) throw error
+        return data
+      },
+      staleTime: 5 * 60_000,
+    }),
+}

@@ -1,0 +1,325 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { useEffect, useId, useState } from 'react'
+
+import { Alert } from '../../../components/ui/alert'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { Input } from '../../../components/ui/input'
+import { Label } from '../../../components/ui/label'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { Select, Textarea } from '../../../components/ui/textarea'
+import { useToast } from '../../../components/ui/toast'
+import { navigate } from '../../../lib/navigation'
+import { useSavePostMutation } from '../api/blog-mutations'
+import type { PostDetail } from '../api/blog-queries'
+import { categoryQueries, postQueries } from '../api/blog-queries'
+import type { PostFormValues } from '../api/blog-schemas'
+import { META_DESCRIPTION_MAX, META_TITLE_MAX, missingRequiredFields, PostFormSchema, slugify } from '../api/blog-schemas'
+
+const LIST_URL = '/admin/blog'
+
+const EMPTY_VALUES: PostFormValues = {
+  title: '',
+  slug: '',
+  content: '',
+  excerpt: '',
+  category_id: '',
+  location: '',
+  featured_image_url: '',
+  meta_title: '',
+  meta_description: '',
+  insights: '',
+  hack_density_score: '',
+}
+
+function toFormValues(post: PostDetail): PostFormValues {
+  return {
+    title: post.title,
+    slug: post.slug,
+    content: post.content,
+    excerpt: post.excerpt ?? '',
+    category_id: post.category_id ?? '',
+    location: post.location ?? '',
+    featured_image_url: post.featured_image_url ?? '',
+    meta_title: post.meta_title ?? '',
+    meta_description: post.meta_description ?? '',
+    insights: post.insights.join('\n'),
+    hack_density_score: post.hack_density_score === null ? '' : String(post.hack_density_score),
+  }
+}
+
+/** The editor for `?edit=<id>` (loads the post first) or a new post. */
+export function BlogPostEditor({ postId }: { postId?: string }) {
+  if (!postId) return <PostForm />
+  return <ExistingPostEditor postId={postId} />
+}
+
+function ExistingPostEditor({ postId }: { postId: string }) {
+  const post = useQuery(postQueries.detail(postId))
+  if (post.isPending) {
+    return (
+      <div className="space-y-4" aria-busy="true">
+        <Skeleton className="h-8 w-1/3" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    )
+  }
+  if (post.isError) {
+    return (
+      <div className="space-y-4">
+        <Alert>Could not load the post: {post.error.message}</Alert>
+        <Button variant="outline" onClick={() => navigate(LIST_URL)}>
+          Back to posts
+        </Button>
+      </div>
+    )
+  }
+  return <PostForm post={post.data} />
+}
+
+function PostForm({ post }: { post?: PostDetail }) {
+  const [initial] = useState(() => (post ? toFormValues(post) : EMPTY_VALUES))
+  const [values, setValues] = useState(initial)
+  // New posts derive the slug from the title until the slug is edited; SEO titles follow the title until edited.
+  const [slugEdited, setSlugEdited] = useState(Boolean(post))
+  const [metaTitleEdited, setMetaTitleEdited] = useState(Boolean(post?.meta_title))
+  const [confirmCancel, setConfirmCancel] = useState(false)
+  const categories = useQuery(categoryQueries.list())
+  const save = useSavePostMutation()
+  const { toast } = useToast()
+  const id = useId()
+
+  const isPublished = post?.status === 'published'
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial)
+
+  useEffect(() => {
+    if (!dirty) return
+    function onBeforeUnload(event: BeforeUnloadEvent) {
+      event.preventDefault()
+    }
+    window.addEventListener('beforeunload', onBeforeUnload)
+    return () => window.removeEventListener('beforeunload', onBeforeUnload)
+  }, [dirty])
+
+  function set<K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) {
+    setValues((current) => ({ ...current, [key]: value }))
+  }
+
+  function setTitle(title: string) {
+    setValues((current) => ({
+      ...current,
+      title,
+      slug: slugEdited ? current.slug : slugify(title),
+      meta_title: metaTitleEdited ? current.meta_title : title.slice(0, META_TITLE_MAX),
+    }))
+  }
+
+  function submit(intent: 'draft' | 'publish') {
+    const missing = missingRequiredFields(values, intent)
+    if (missing.length > 0) {
+      toast({
+        title: 'Missing Required Fields',
+        description: `Please fill in: ${missing.join(', ')}.`,
+        variant: 'error',
+      })
+      return
+    }
+    const parsed = PostFormSchema.safeParse(values)
+    if (!parsed.success) {
+      toast({ title: 'Error', description: parsed.error.issues.map((issue) => issue.message).join(' '), variant: 'error' })
+      return
+    }
+    const status = intent === 'publish' ? 'published' : 'draft'
+    // Updating a live post keeps its original date; publishing a draft (or a new post) goes live now.
+    const publishedAt = intent === 'publish' ? (isPublished && post?.published_at ? post.published_at : new Date().toISOString()) : (post?.published_at ?? null)
+    save.mutate(
+      { id: post?.id, values: parsed.data, status, publishedAt },
+      {
+        onSuccess: () => {
+          const title = intent === 'draft' ? 'Draft Saved' : isPublished ? 'Post Updated' : 'Post Published'
+          toast({ title, description: `"${parsed.data.title}" was saved.` })
+          navigate(LIST_URL)
+        },
+        onError: (error) => toast({ title: 'Error', description: error.message, variant: 'error' }),
+      },
+    )
+  }
+
+  function cancel() {
+    if (dirty) setConfirmCancel(true)
+    else navigate(LIST_URL)
+  }
+
+  const field = (name: string) => `${id}-${name}`
+
+  return (
+    <section className="mx-auto max-w-4xl">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">{post ? 'Edit Post' : 'New Post'}</h1>
+        {post && <Badge variant={isPublished ? 'success' : 'warning'}>{isPublished ? 'Published' : 'Draft'}</Badge>}
+        {post && isPublished && (
+          <a href={`/blog/${post.slug}`} target="_blank" rel="noopener noreferrer" className="text-sm text-blue-700 underline">
+            Preview
+          </a>
+        )}
+      </div>
+
+      <form
+        className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-6"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          submit('draft')
+        }}
+      >
+        <Field label="Title" htmlFor={field('title')}>
+          <Input id={field('title')} value={values.title} maxLength={300} onChange={(event) => setTitle(event.target.value)} />
+        </Field>
+        <Field label="Slug" htmlFor={field('slug')} hint={`Public address: /blog/${values.slug || '...'}`}>
+          <Input
+            id={field('slug')}
+            value={values.slug}
+            maxLength={200}
+            onChange={(event) => {
+              setSlugEdited(true)
+              set('slug', event.target.value)
+            }}
+          />
+        </Field>
+        <Field label="Content" htmlFor={field('content')} hint="HTML: <h2>, <p>, <ul>, <a>, <img>...">
+          <Textarea id={field('content')} rows={12} className="font-mono" value={values.content} onChange={(event) => set('content', event.target.value)} />
+        </Field>
+        <Field label="Excerpt" htmlFor={field('excerpt')}>
+          <Textarea id={field('excerpt')} rows={3} value={values.excerpt} onChange={(event) => set('excerpt', event.target.value)} />
+        </Field>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Category" htmlFor={field('category')}>
+            <Select id={field('category')} value={values.category_id} onChange={(event) => set('category_id', event.target.value)}>
+              <option value="">No category</option>
+              {categories.data?.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </Select>
+            {categories.isError && <p className="text-xs text-red-700">Could not load categories: {categories.error.message}</p>}
+          </Field>
+          <Field label="Location" htmlFor={field('location')}>
+            <Input id={field('location')} placeholder="Austin, TX" value={values.location} onChange={(event) => set('location', event.target.value)} />
+          </Field>
+        </div>
+
+        <Field label="Featured image URL" htmlFor={field('image')}>
+          <Input
+            id={field('image')}
+            type="url"
+            placeholder="https://..."
+            value={values.featured_image_url}
+            onChange={(event) => set('featured_image_url', event.target.value)}
+          />
+        </Field>
+
+        <Field label="SEO title" htmlFor={field('meta-title')} counter={`${values.meta_title.length}/${META_TITLE_MAX}`}>
+          <Input
+            id={field('meta-title')}
+            maxLength={META_TITLE_MAX}
+            value={values.meta_title}
+            onChange={(event) => {
+              setMetaTitleEdited(true)
+              set('meta_title', event.target.value)
+            }}
+          />
+        </Field>
+        <Field
+          label="Meta description"
+          htmlFor={field('meta-description')}
+          counter={`${values.meta_description.length}/${META_DESCRIPTION_MAX}`}
+        >
+          <Textarea
+            id={field('meta-description')}
+            rows={2}
+            maxLength={META_DESCRIPTION_MAX}
+            value={values.meta_description}
+            onChange={(event) => set('meta_description', event.target.value)}
+          />
+        </Field>
+
+        <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
+          <Field label="Insights" htmlFor={field('insights')} hint="One insight per line.">
+            <Textarea id={field('insights')} rows={4} value={values.insights} onChange={(event) => set('insights', event.target.value)} />
+          </Field>
+          <Field label="Hack density score" htmlFor={field('hack-density')} hint="0 to 10">
+            <Input
+              id={field('hack-density')}
+              type="number"
+              min={0}
+              max={10}
+              step={0.1}
+              value={values.hack_density_score}
+              onChange={(event) => set('hack_density_score', event.target.value)}
+            />
+          </Field>
+        </div>
+
+        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-5">
+          <Button variant="outline" onClick={cancel} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button variant="outline" type="submit" disabled={save.isPending}>
+            Save Draft
+          </Button>
+          <Button onClick={() => submit('publish')} disabled={save.isPending}>
+            {isPublished ? 'Update Published Post' : 'Publish Now'}
+          </Button>
+        </div>
+      </form>
+
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title="Discard unsaved changes?"
+        description="You have changes that have not been saved. They will be lost if you leave the editor."
+        confirmLabel="Discard Changes"
+        cancelLabel="Keep Editing"
+        destructive
+        onConfirm={() => {
+          setConfirmCancel(false)
+          navigate(LIST_URL)
+        }}
+      />
+    </section>
+  )
+}
+
+function Field({
+  label,
+  htmlFor,
+  hint,
+  counter,
+  children,
+}: {
+  label: string
+  htmlFor: string
+  hint?: string
+  counter?: string
+  children: ReactNode
+}) {
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-baseline justify-between gap-2">
+        <Label htmlFor={htmlFor}>{label}</Label>
+        {counter && (
+          <span className="text-xs text-slate-500 tabular-nums">
+            {counter}
+          </span>
+        )}
+      </div>
+      {children}
+      {hint && <p className="text-xs text-slate-500">{hint}</p>}
+    </div>
+  )
+}

@@ -1,0 +1,189 @@
+/**
+ * Blog administration: writing a draft in the editor (slug and SEO title derived from the title, counters), the
+ * required-field checks, publishing, unpublishing and deleting (with confirmation) from the list, and the preview
+ * dialog rendering through the public site's sanitizer. Each test creates its own posts and removes them.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
+
+const password = 'correct-horse-battery';
+let adminEmail: string;
+const createdSlugs: string[] = [];
+
+async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function uniqueSlug(prefix: string): string {
+  const slug = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  createdSlugs.push(slug);
+  return slug;
+}
+
+async function insertPost(fields: { title: string; slug: string; content?: string; status?: 'draft' | 'published'; insights?: string[] }) {
+  const status = fields.status ?? 'draft';
+  await query(
+    `insert into public.blog_posts (title, slug, content, excerpt, status, published_at, insights, unique_insights)
+     values ($1, $2, $3, 'An excerpt.', $4, case when $4 = 'published' then now() else null end, $5, cardinality($5::text[]))`,
+    [fields.title, fields.slug, fields.content ?? '<p>Body</p>', status, fields.insights ?? []],
+  );
+}
+
+async function signIn(page: Page, to = '/admin/blog') {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(adminEmail);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveURL(new RegExp(`${to.replace('?', '\\?')}$`));
+}
+
+function toast(page: Page, title: string) {
+  return page.getByRole('status').getByText(title, { exact: true });
+}
+
+async function findRow(page: Page, title: string) {
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill(title);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+test.beforeAll(async () => {
+  adminEmail = `e2e-blog-${Date.now()}@example.com`;
+  const client = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_ANON_KEY!, { auth: { persistSession: false } });
+  const { error } = await client.auth.signUp({ email: adminEmail, password });
+  if (error) throw error;
+  await query(`insert into public.user_roles (user_id, role) select id, 'admin' from auth.users where email = $1`, [adminEmail]);
+});
+
+test.afterAll(async () => {
+  await query(`delete from public.blog_posts where slug = any($1)`, [createdSlugs]);
+  await query(`delete from auth.users where email = $1`, [adminEmail]);
+});
+
+test('a new draft derives its slug and SEO title from the title and counts SEO characters', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'New Post' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\?new=1$/);
+
+  const stamp = `${Date.now()}`;
+  const title = `E2E Draft ${stamp} about buying a home with the best local agent in town`;
+  const slug = `e2e-draft-${stamp}-about-buying-a-home-with-the-best-local-agent-in-town`;
+  createdSlugs.push(slug);
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await expect(page.getByLabel('Slug')).toHaveValue(slug);
+  await expect(page.getByLabel('SEO title')).toHaveValue(title.slice(0, 60));
+  await expect(page.getByText('60/60')).toBeVisible();
+  await page.getByLabel('Meta description').fill('Short description');
+  await expect(page.getByText('17/160')).toBeVisible();
+  await page.getByLabel('Insights').fill('First insight\n\nSecond insight');
+
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(toast(page, 'Draft Saved')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+
+  const rows = await query<{ status: string; meta_title: string; insights: string[]; unique_insights: number; published_at: Date | null }>(
+    `select status, meta_title, insights, unique_insights, published_at from public.blog_posts where slug = $1`,
+    [slug],
+  );
+  expect(rows).toEqual([
+    { status: 'draft', meta_title: title.slice(0, 60), insights: ['First insight', 'Second insight'], unique_insights: 2, published_at: null },
+  ]);
+  await expect((await findRow(page, title)).getByText('Draft', { exact: true })).toBeVisible();
+});
+
+test('saving without the required fields names what is missing and writes nothing', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'New Post' }).click();
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(toast(page, 'Missing Required Fields')).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Please fill in: Title.');
+
+  const title = `E2E Incomplete ${Date.now()}`;
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByRole('button', { name: 'Publish Now' }).click();
+  await expect(page.getByRole('status')).toContainText('Please fill in: Content, Excerpt.');
+  expect(await query(`select 1 from public.blog_posts where title = $1`, [title])).toHaveLength(0);
+
+  // The form is dirty now: Cancel asks before throwing the work away.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  await confirm.getByRole('button', { name: 'Keep Editing' }).click();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.getByRole('button', { name: 'Discard Changes' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+});
+
+test('publish, unpublish and delete (after confirming) change the row in the database', async ({ page }) => {
+  const title = `E2E Lifecycle ${Date.now()}`;
+  const slug = uniqueSlug('e2e-lifecycle');
+  await insertPost({ title, slug });
+  await signIn(page);
+  const row = await findRow(page, title);
+
+  await row.getByRole('button', { name: 'Publish' }).click();
+  await expect(toast(page, 'Post Published')).toBeVisible();
+  await expect(row.getByRole('link', { name: 'View Live' })).toHaveAttribute('href', `/blog/${slug}`);
+  let [post] = await query<{ status: string; published_at: Date | null }>(`select status, published_at from public.blog_posts where slug = $1`, [slug]);
+  expect(post!.status).toBe('published');
+  expect(post!.published_at).not.toBeNull();
+
+  await row.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(toast(page, 'Post Unpublished')).toBeVisible();
+  await expect(row.getByRole('link', { name: 'View Live' })).toHaveCount(0);
+  [post] = await query(`select status, published_at from public.blog_posts where slug = $1`, [slug]);
+  expect(post!.status).toBe('draft');
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this post?' });
+  await expect(confirm).toContainText(title);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect(await query(`select 1 from public.blog_posts where slug = $1`, [slug])).toHaveLength(1);
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Post Deleted')).toBeVisible();
+  await expect(page.getByText('No posts found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search or filter')).toBeVisible();
+  expect(await query(`select 1 from public.blog_posts where slug = $1`, [slug])).toHaveLength(0);
+});
+
+test('the preview renders the post through the public sanitizer with its insight cards', async ({ page }) => {
+  const title = `E2E Preview ${Date.now()}`;
+  const emptyTitle = `E2E Empty ${Date.now()}`;
+  await insertPost({
+    title,
+    slug: uniqueSlug('e2e-preview'),
+    content: '<h2>Section One</h2><p>Hello <strong>buyers</strong><script>window.pwned = true</script></p><img src="x" onerror="window.pwned = true">',
+    insights: ['Interview three agents', 'Check closing prices'],
+  });
+  await insertPost({ title: emptyTitle, slug: uniqueSlug('e2e-empty'), content: '' });
+  await signIn(page);
+
+  await (await findRow(page, title)).getByRole('button', { name: 'Preview' }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog.getByRole('heading', { name: 'Section One' })).toHaveAttribute('id', 'section-one');
+  await expect(dialog.getByText('buyers')).toBeVisible();
+  await expect(dialog.getByText('Interview three agents')).toBeVisible();
+  await expect(dialog.getByText('Check closing prices')).toBeVisible();
+  await expect(dialog.locator('script')).toHaveCount(0);
+  await expect(dialog.locator('[onerror]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).toBeUndefined();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await (await findRow(page, emptyTitle)).getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('dialog').getByText('Failed to load post content.')).toBeVisible();
+});

@@ -1,0 +1,107 @@
+/**
+ * The admin shell: sidebar navigation and highlighting, the collapsed state remembered in the `sidebar_state`
+ * cookie and toggled with Ctrl+B, the mobile drawer, and the placeholder sections.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
+
+const password = 'correct-horse-battery';
+let adminEmail: string;
+
+async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(adminEmail);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+}
+
+test.beforeAll(async () => {
+  adminEmail = `e2e-shell-${Date.now()}@example.com`;
+  const client = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_ANON_KEY!, { auth: { persistSession: false } });
+  const { error } = await client.auth.signUp({ email: adminEmail, password });
+  if (error) throw error;
+  await query(`insert into public.user_roles (user_id, role) select id, 'admin' from auth.users where email = $1`, [adminEmail]);
+});
+
+test.afterAll(async () => {
+  await query(`delete from auth.users where email = $1`, [adminEmail]);
+});
+
+test('the sidebar navigates, highlights the section and shows the signed-in administrator', async ({ page }) => {
+  await signIn(page);
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('Administrator', { exact: true })).toBeVisible();
+  await expect(page.getByText(adminEmail)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Site' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'View Site' })).toHaveAttribute('target', '_blank');
+
+  await nav.getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await expect(page.getByRole('heading', { name: 'Blog Administration' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+
+  for (const section of ['Users', 'Database', 'Settings']) {
+    await nav.getByRole('link', { name: section }).click();
+    await expect(page.getByRole('heading', { name: section })).toBeVisible();
+    await expect(page.getByText('Coming soon...')).toBeVisible();
+  }
+});
+
+test('Ctrl+B collapses the sidebar to icons and the choice survives a reload via the cookie', async ({ page, context }) => {
+  await signIn(page);
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  expect((await sidebar.boundingBox())!.width).toBe(256);
+
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(48);
+  // Icons only, but every entry keeps its accessible name.
+  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Calendar' })).toBeVisible();
+
+  const cookie = (await context.cookies()).find((entry) => entry.name === 'sidebar_state');
+  expect(cookie?.value).toBe('false');
+  expect(cookie?.path).toBe('/admin');
+  const secondsLeft = cookie!.expires - Date.now() / 1000;
+  expect(secondsLeft).toBeGreaterThan(604_800 - 120);
+  expect(secondsLeft).toBeLessThanOrEqual(604_800 + 5);
+
+  await page.reload();
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  expect((await context.cookies()).find((entry) => entry.name === 'sidebar_state')?.value).toBe('true');
+});
+
+test('under 768px the sidebar is a drawer opened from the menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 500, height: 800 });
+  await signIn(page);
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Navigation' });
+  await expect(drawer).toBeVisible();
+  expect((await drawer.boundingBox())!.width).toBe(288);
+
+  await drawer.getByRole('link', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/\/admin\/calendar$/);
+  await expect(drawer).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Content Calendar' })).toBeVisible();
+});
