@@ -18,18 +18,28 @@ export type Database = {
           brokerage: string | null
           city: string | null
           created_at: string
+          days_on_market_sample_size: number
           email: string | null
           id: string
           license_number: string | null
           local_ranking: number | null
           market_share: number | null
+          median_days_on_market: number | null
+          median_sale_to_list_ratio: number | null
+          metrics_refreshed_at: string | null
+          metrics_window_end: string | null
+          metrics_window_start: string | null
+          mls_id: string | null
           name: string
           phone: string | null
           photo_url: string | null
           price_range_max: number | null
           price_range_min: number | null
+          primary_zip_code: string | null
+          ranking_note: string | null
           rating: number | null
           review_count: number
+          sale_to_list_sample_size: number
           service_areas: string[]
           state: string | null
           total_agents_in_area: number | null
@@ -45,18 +55,28 @@ export type Database = {
           brokerage?: string | null
           city?: string | null
           created_at?: string
+          days_on_market_sample_size?: number
           email?: string | null
           id?: string
           license_number?: string | null
           local_ranking?: number | null
           market_share?: number | null
+          median_days_on_market?: number | null
+          median_sale_to_list_ratio?: number | null
+          metrics_refreshed_at?: string | null
+          metrics_window_end?: string | null
+          metrics_window_start?: string | null
+          mls_id?: string | null
           name: string
           phone?: string | null
           photo_url?: string | null
           price_range_max?: number | null
           price_range_min?: number | null
+          primary_zip_code?: string | null
+          ranking_note?: string | null
           rating?: number | null
           review_count?: number
+          sale_to_list_sample_size?: number
           service_areas?: string[]
           state?: string | null
           total_agents_in_area?: number | null
@@ -72,18 +92,28 @@ export type Database = {
           brokerage?: string | null
           city?: string | null
           created_at?: string
+          days_on_market_sample_size?: number
           email?: string | null
           id?: string
           license_number?: string | null
           local_ranking?: number | null
           market_share?: number | null
+          median_days_on_market?: number | null
+          median_sale_to_list_ratio?: number | null
+          metrics_refreshed_at?: string | null
+          metrics_window_end?: string | null
+          metrics_window_start?: string | null
+          mls_id?: string | null
           name?: string
           phone?: string | null
           photo_url?: string | null
           price_range_max?: number | null
           price_range_min?: number | null
+          primary_zip_code?: string | null
+          ranking_note?: string | null
           rating?: number | null
           review_count?: number
+          sale_to_list_sample_size?: number
           service_areas?: string[]
           state?: string | null
           total_agents_in_area?: number | null
@@ -286,17 +316,34 @@ export type Database = {
           agent_id: string | null
           bathrooms: number | null
           bedrooms: number | null
+          buyer_agent_mls_id: string | null
           city: string | null
+          close_date: string | null
+          close_price: number | null
           created_at: string
           days_on_market: number | null
           id: string
+          latitude: number | null
+          list_agent_mls_id: string | null
+          list_office_name: string | null
           list_price: number | null
+          listing_contract_date: string | null
+          listing_key: string | null
+          longitude: number | null
+          modification_timestamp: string | null
+          original_list_price: number | null
           property_type: string | null
           sale_date: string | null
           sale_price: number | null
+          source: string | null
+          source_record_id: string | null
           square_feet: number | null
+          standard_status: string | null
           state: string | null
           status: string | null
+          street_name: string | null
+          street_number: string | null
+          unit_number: string | null
           updated_at: string
           zip_code: string | null
         }
@@ -305,17 +352,34 @@ export type Database = {
           agent_id?: string | null
           bathrooms?: number | null
           bedrooms?: number | null
+          buyer_agent_mls_id?: string | null
           city?: string | null
+          close_date?: never
+          close_price?: never
           created_at?: string
           days_on_market?: number | null
           id?: string
+          latitude?: number | null
+          list_agent_mls_id?: string | null
+          list_office_name?: string | null
           list_price?: number | null
+          listing_contract_date?: string | null
+          listing_key?: string | null
+          longitude?: number | null
+          modification_timestamp?: string | null
+          original_list_price?: number | null
           property_type?: string | null
           sale_date?: string | null
           sale_price?: number | null
+          source?: string | null
+          source_record_id?: string | null
           square_feet?: number | null
+          standard_status?: string | null
           state?: string | null
           status?: string | null
+          street_name?: string | null
+          street_number?: string | null
+          unit_number?: string | null
           updated_at?: string
           zip_code?: string | null
         }
@@ -324,17 +388,34 @@ export type Database = {
           agent_id?: string | null
           bathrooms?: number | null
           bedrooms?: number | null
+          buyer_agent_mls_id?: string | null
           city?: string | null
+          close_date?: never
+          close_price?: never
           created_at?: string
           days_on_market?: number | null
           id?: string
+          latitude?: number | null
+          list_agent_mls_id?: string | null
+          list_office_name?: string | null
           list_price?: number | null
+          listing_contract_date?: string | null
+          listing_key?: string | null
+          longitude?: number | null
+          modification_timestamp?: string | null
+          original_list_price?: number | null
           property_type?: string | null
           sale_date?: string | null
           sale_price?: number | null
+          source?: string | null
+          source_record_id?: string | null
           square_feet?: number | null
+          standard_status?: string | null
           state?: string | null
           status?: string | null
+          street_name?: string | null
+          street_number?: string | null
+          unit_number?: string | null
           updated_at?: string
           zip_code?: string | null
         }
@@ -467,12 +548,86 @@ export type Database = {
         }
         Relationships: []
       }
+      zip_market_benchmarks: {
+        Row: {
+          attribution: string
+          avg_sale_to_list_fraction: number | null
+          avg_sale_to_list_percent: number | null
+          city: string | null
+          county: string | null
+          created_at: string
+          homes_sold: number | null
+          latitude: number | null
+          longitude: number | null
+          median_dom: number | null
+          median_list_price: number | null
+          median_sale_price: number | null
+          metro: string | null
+          period_end: string
+          sold_above_list_fraction: number | null
+          source: string
+          state: string | null
+          updated_at: string
+          zip_code: string
+        }
+        Insert: {
+          attribution?: string
+          avg_sale_to_list_fraction?: number | null
+          avg_sale_to_list_percent?: never
+          city?: string | null
+          county?: string | null
+          created_at?: string
+          homes_sold?: number | null
+          latitude?: number | null
+          longitude?: number | null
+          median_dom?: number | null
+          median_list_price?: number | null
+          median_sale_price?: number | null
+          metro?: string | null
+          period_end: string
+          sold_above_list_fraction?: number | null
+          source?: string
+          state?: string | null
+          updated_at?: string
+          zip_code: string
+        }
+        Update: {
+          attribution?: string
+          avg_sale_to_list_fraction?: number | null
+          avg_sale_to_list_percent?: never
+          city?: string | null
+          county?: string | null
+          created_at?: string
+          homes_sold?: number | null
+          latitude?: number | null
+          longitude?: number | null
+          median_dom?: number | null
+          median_list_price?: number | null
+          median_sale_price?: number | null
+          metro?: string | null
+          period_end?: string
+          sold_above_list_fraction?: number | null
+          source?: string
+          state?: string | null
+          updated_at?: string
+          zip_code?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
     }
     Functions: {
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      refresh_agent_metrics: {
+        Args: { window_end?: string; window_months?: number }
+        Returns: {
+          agents_updated: number
+          metrics_window_end: string
+          metrics_window_start: string
+        }[]
+      }
     }
     Enums: {
       [_ in never]: never
