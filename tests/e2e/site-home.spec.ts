@@ -1,0 +1,125 @@
+/** Home page islands (hero search, testimonials, steps), the header navigation and the footer. */
+import { expect, test } from '@playwright/test';
+
+test.describe('hero search', () => {
+  test('the Search button is disabled until there is non-blank text', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('button', { name: 'Search', exact: true });
+    await expect(search).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Agent name' }).fill('   ');
+    await expect(search).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Agent name' }).fill('Jane');
+    await expect(search).toBeEnabled();
+  });
+
+  test('Agent Name is the default tab and the query is trimmed and encoded', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('tab', { name: 'Agent Name' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('textbox', { name: 'Agent name' }).fill('  Jane Smith & Co  ');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL('**/search-results?**');
+    expect(new URL(page.url()).search).toBe('?q=Jane%20Smith%20%26%20Co&type=agent');
+  });
+
+  test('the ZIP Code tab changes the placeholder and Enter submits', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'ZIP Code' }).click();
+    const input = page.getByRole('textbox', { name: 'ZIP code' });
+    await expect(input).toHaveAttribute('placeholder', /ZIP code/);
+    await input.fill('78701');
+    await input.press('Enter');
+    await page.waitForURL('**/search-results?**');
+    expect(new URL(page.url()).search).toBe('?q=78701&type=zipcode');
+  });
+
+  test('the Address tab searches by address', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Address' }).click();
+    const input = page.getByRole('textbox', { name: 'Property address' });
+    await expect(input).toHaveAttribute('placeholder', /address/);
+    await input.fill('12 Main St, Austin');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL('**/search-results?**');
+    expect(new URL(page.url()).search).toBe('?q=12%20Main%20St%2C%20Austin&type=address');
+  });
+});
+
+test('the testimonial carousel wraps in both directions and shows the stats', async ({ page }) => {
+  await page.goto('/');
+  const carousel = page.getByRole('group', { name: 'Testimonials' });
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel.getByText('Maria L.')).toBeVisible();
+  await carousel.getByRole('button', { name: 'Previous testimonial' }).click();
+  await expect(carousel.getByText('Angela W.')).toBeVisible();
+  await carousel.getByRole('button', { name: 'Next testimonial' }).click();
+  await expect(carousel.getByText('Maria L.')).toBeVisible();
+  for (const name of ['James and Priya K.', 'Daniel R.', 'Angela W.', 'Maria L.']) {
+    await carousel.getByRole('button', { name: 'Next testimonial' }).click();
+    await expect(carousel.getByText(name)).toBeVisible();
+  }
+  for (const stat of ['10,000+', '$2.5M+', '4.9/5']) await expect(page.getByText(stat, { exact: true })).toBeVisible();
+});
+
+test('the steps advance and the last one starts the search', async ({ page }) => {
+  await page.goto('/');
+  const steps = page.getByRole('region', { name: 'How it works' });
+  await steps.scrollIntoViewIfNeeded();
+  await expect(steps.getByText('Time: 30 seconds')).toBeVisible();
+  await expect(steps.getByText('Time: 2 minutes')).toBeVisible();
+  await expect(steps.getByText('Time: your timeline')).toBeVisible();
+  await expect(steps.getByRole('listitem').nth(0)).toHaveAttribute('aria-current', 'step');
+  await steps.getByRole('button', { name: 'Next Step' }).click();
+  await expect(steps.getByRole('listitem').nth(1)).toHaveAttribute('aria-current', 'step');
+  await steps.getByRole('button', { name: 'Next Step' }).click();
+  await expect(steps.getByRole('listitem').nth(2)).toHaveAttribute('aria-current', 'step');
+  await steps.getByRole('button', { name: 'Start Your Search' }).click();
+  await expect(page.getByRole('textbox', { name: 'Agent name' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Agent name' })).toBeInViewport();
+});
+
+test('the closing call to action scrolls to the search', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Find Your Agent' }).click();
+  await expect(page.getByRole('textbox', { name: 'Agent name' })).toBeFocused();
+});
+
+test('the header marks the current page and the footer links the blog categories', async ({ page }) => {
+  await page.goto('/blog');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+  for (const name of ['Home', 'Search Agents', 'About', 'How It Works', 'Login']) await expect(nav.getByRole('link', { name })).toBeVisible();
+  const resources = page.getByRole('navigation', { name: 'Resources' });
+  await expect(resources.getByRole('link', { name: 'Market Analysis' })).toHaveAttribute('href', '/blog/category/market-analysis');
+  await expect(resources.getByRole('link', { name: 'Buying Guides' })).toHaveAttribute('href', '/blog/category/buying-guides');
+  await expect(page.getByRole('navigation', { name: 'Product' }).getByRole('link', { name: 'Sample Report' })).toHaveAttribute('href', '/sample-report');
+  await expect(page.getByText('Agent data shown in this demo is fictional.')).toBeVisible();
+});
+
+test('on a small screen the menu button toggles the navigation', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const about = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(about).toBeHidden();
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(about).toBeVisible();
+  await menu.click();
+  await expect(about).toBeHidden();
+});
+
+test('every page has its own title, description, canonical URL and social tags', async ({ page, baseURL }) => {
+  const seen = new Set<string>();
+  for (const path of ['/', '/search', '/blog', '/about', '/how-it-works', '/sample-report']) {
+    await page.goto(path);
+    const title = await page.title();
+    expect(seen.has(title), `duplicate title ${title}`).toBe(false);
+    seen.add(title);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL(path, baseURL).href);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', /summary/);
+  }
+});

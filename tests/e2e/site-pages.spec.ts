@@ -1,0 +1,111 @@
+/** Static pages, the newsletter sign-up, the 404 page and the machine-readable files. */
+import { expect, test } from '@playwright/test';
+import { publicPosts, query, waitForIsland } from './site-support.ts';
+
+test('the 404 page logs the attempted path', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  const response = await page.goto('/no-such-page/here');
+  expect(response!.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  await expect.poll(() => warnings.some((line) => line.includes('/no-such-page/here'))).toBe(true);
+});
+
+test('the sample report is labelled as a sample and prints for its PDF', async ({ page }) => {
+  await page.goto('/sample-report');
+  await expect(page.getByRole('heading', { level: 1, name: 'Agent Performance Report' })).toBeVisible();
+  await expect(page.getByText('Sample report: all figures are illustrative')).toBeVisible();
+  for (const name of ['Summary', 'Key metrics', 'Recent sales', 'Market analysis', 'Contact', 'Report information']) {
+    await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('img', { name: /Sale-to-list ratio/ })).toBeVisible();
+  const sales = page.getByRole('table');
+  await expect(sales.getByRole('cell', { name: '102.2%' })).toHaveClass(/text-green-800/);
+  await expect(sales.getByRole('cell', { name: '97.9%' })).toHaveClass(/text-red-700/);
+  await page.evaluate(() => {
+    window.print = () => ((window as unknown as { printed: boolean }).printed = true);
+  });
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBe(true);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeHidden();
+  await expect(page.getByRole('banner')).toBeHidden();
+});
+
+test('about, how it works and search pages explain the product', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'About AgentInsight' })).toBeVisible();
+  await page.goto('/how-it-works');
+  await expect(page.getByRole('heading', { level: 1, name: 'How AgentInsight works' })).toBeVisible();
+  await expect(page.getByText('Sale-to-list price ratio', { exact: true })).toBeVisible();
+  await page.goto('/search');
+  await page.getByRole('tab', { name: 'ZIP Code' }).click();
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill('10001');
+  await page.getByRole('textbox', { name: 'ZIP code' }).press('Enter');
+  await page.waitForURL('**/search-results?**');
+  expect(new URL(page.url()).search).toBe('?q=10001&type=zipcode');
+});
+
+test.describe('newsletter sign-up', () => {
+  const email = `e2e-news-${Date.now()}@example.com`;
+  const existing = `e2e-news-existing-${Date.now()}@example.com`;
+
+  test.beforeAll(async () => {
+    await query(`insert into public.newsletter_subscriptions (email) values ($1)`, [existing]);
+  });
+  test.afterAll(async () => {
+    await query(`delete from public.newsletter_subscriptions where email = any($1)`, [[email, existing]]);
+  });
+
+  test('a new address is subscribed and stored', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
+    await waitForIsland(page, 'NewsletterSubscribe');
+    await footer.getByRole('textbox', { name: 'Email address' }).fill(email.toUpperCase());
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByRole('status')).toHaveText('Thanks for subscribing!');
+    expect(await query(`select email from public.newsletter_subscriptions where email = $1`, [email])).toHaveLength(1);
+  });
+
+  test('an address already on the list is told so', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
+    await waitForIsland(page, 'NewsletterSubscribe');
+    await footer.getByRole('textbox', { name: 'Email address' }).fill(existing);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByRole('status')).toHaveText("You're already subscribed");
+  });
+
+  test('an invalid address gets a field error and nothing is stored', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
+    await waitForIsland(page, 'NewsletterSubscribe');
+    const input = footer.getByRole('textbox', { name: 'Email address' });
+    await input.fill('not-an-email');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(await query(`select 1 from public.newsletter_subscriptions where email = 'not-an-email'`)).toHaveLength(0);
+  });
+});
+
+test('sitemap, RSS feed and robots.txt list the published content', async ({ request, baseURL }) => {
+  const posts = await publicPosts();
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  for (const path of ['/', '/blog', '/about', '/blog/category/market-analysis', ...posts.map((post) => `/blog/${post.slug}`)]) {
+    expect(sitemap).toContain(`<loc>${new URL(path, baseURL).href}</loc>`);
+  }
+  const rss = await request.get('/rss.xml');
+  const feed = await rss.text();
+  expect(feed).toContain('<rss version="2.0"');
+  expect(feed.match(/<item>/g)).toHaveLength(posts.length);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${new URL('/sitemap.xml', baseURL).href}`);
+});

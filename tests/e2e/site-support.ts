@@ -1,0 +1,40 @@
+/** Read-only (and fixture) access to the test database for the site browser tests. */
+import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
+
+export async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export interface PublicPostRow {
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  category_slug: string | null;
+  category_name: string | null;
+}
+
+/** The posts the prebuilt site shows: the anon "published" policy's rows, newest first. */
+export function publicPosts(): Promise<PublicPostRow[]> {
+  return query<PublicPostRow>(
+    `select p.title, p.slug, p.excerpt, p.content, c.slug as category_slug, c.name as category_name
+       from public.blog_posts p left join public.blog_categories c on c.id = p.category_id
+      where p.status = 'published' and p.published_at <= now()
+      order by p.published_at desc`,
+  );
+}
+
+/**
+ * Waits until the React island exporting `component` has hydrated (Astro drops the island's `ssr` attribute then),
+ * so a click reaches React rather than the prebuilt HTML.
+ */
+export async function waitForIsland(page: Page, component: string): Promise<void> {
+  await expect(page.locator(`astro-island[component-export="${component}"]`).first()).not.toHaveAttribute('ssr', /.*/);
+}
