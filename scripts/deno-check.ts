@@ -24,5 +24,6 @@ try {
   });
   console.log(`deno check: ${entries.length} entries OK`);
 } catch {
+  // deno has already printed its diagnostics; the non-zero exit is what makes `npm run typecheck` (and CI) fail.
   process.exit(1);
 }

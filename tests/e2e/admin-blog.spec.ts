@@ -5,22 +5,11 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import pg from 'pg';
+import { createTestUser, deleteTestUser, query, signInAsAdmin } from './support.ts';
 
-const password = 'correct-horse-battery';
 let adminEmail: string;
 const createdSlugs: string[] = [];
 
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 function uniqueSlug(prefix: string): string {
   const slug = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -38,11 +27,7 @@ async function insertPost(fields: { title: string; slug: string; content?: strin
 }
 
 async function signIn(page: Page, to = '/admin/blog') {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(adminEmail);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/?$/);
+  await signInAsAdmin(page, adminEmail);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Blog' }).click();
   await expect(page).toHaveURL(new RegExp(`${to.replace('?', '\\?')}$`));
 }
@@ -59,16 +44,12 @@ async function findRow(page: Page, title: string) {
 }
 
 test.beforeAll(async () => {
-  adminEmail = `e2e-blog-${Date.now()}@example.com`;
-  const client = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_ANON_KEY!, { auth: { persistSession: false } });
-  const { error } = await client.auth.signUp({ email: adminEmail, password });
-  if (error) throw error;
-  await query(`insert into public.user_roles (user_id, role) select id, 'admin' from auth.users where email = $1`, [adminEmail]);
+  adminEmail = await createTestUser('e2e-blog', { admin: true });
 });
 
 test.afterAll(async () => {
   await query(`delete from public.blog_posts where slug = any($1)`, [createdSlugs]);
-  await query(`delete from auth.users where email = $1`, [adminEmail]);
+  await deleteTestUser(adminEmail);
 });
 
 test('a new draft derives its slug and SEO title from the title and counts SEO characters', async ({ page }) => {

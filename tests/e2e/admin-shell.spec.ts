@@ -4,40 +4,21 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import pg from 'pg';
+import { createTestUser, deleteTestUser, signInAsAdmin } from './support.ts';
 
-const password = 'correct-horse-battery';
 let adminEmail: string;
 
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(adminEmail);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/?$/);
+  await signInAsAdmin(page, adminEmail);
 }
 
 test.beforeAll(async () => {
-  adminEmail = `e2e-shell-${Date.now()}@example.com`;
-  const client = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_ANON_KEY!, { auth: { persistSession: false } });
-  const { error } = await client.auth.signUp({ email: adminEmail, password });
-  if (error) throw error;
-  await query(`insert into public.user_roles (user_id, role) select id, 'admin' from auth.users where email = $1`, [adminEmail]);
+  adminEmail = await createTestUser('e2e-shell', { admin: true });
 });
 
 test.afterAll(async () => {
-  await query(`delete from auth.users where email = $1`, [adminEmail]);
+  await deleteTestUser(adminEmail);
 });
 
 test('the sidebar navigates, highlights the section and shows the signed-in administrator', async ({ page }) => {

@@ -1,16 +1,8 @@
 /** Read-only (and fixture) access to the test database for the site browser tests. */
 import { expect, type Page } from '@playwright/test';
-import pg from 'pg';
+import { query } from './support.ts';
 
-export async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+export { query };
 
 export interface PublicPostRow {
   title: string;

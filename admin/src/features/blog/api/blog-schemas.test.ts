@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
 import type { PostFormValues } from './blog-schemas'
-import { missingRequiredFields, PostFormSchema, slugify } from './blog-schemas'
+import { EMPTY_POST_FORM, missingRequiredFields, PostFormSchema, slugify } from './blog-schemas'
 
-const empty: PostFormValues = {
-  title: '',
-  slug: '',
-  content: '',
-  excerpt: '',
-  category_id: '',
-  location: '',
-  featured_image_url: '',
-  meta_title: '',
-  meta_description: '',
-  insights: '',
-  hack_density_score: '',
-}
+const empty: PostFormValues = EMPTY_POST_FORM
 
 describe('slugify', () => {
   it('makes a URL-safe slug', () => {

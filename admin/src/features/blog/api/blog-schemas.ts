@@ -110,3 +110,18 @@ export function slugify(title: string): string {
     .slice(0, 200)
     .replace(/-+$/, '')
 }
+
+/** The editor's values for a new post: every field empty. */
+export const EMPTY_POST_FORM: PostFormValues = {
+  title: '',
+  slug: '',
+  content: '',
+  excerpt: '',
+  category_id: '',
+  location: '',
+  featured_image_url: '',
+  meta_title: '',
+  meta_description: '',
+  insights: '',
+  hack_density_score: '',
+}

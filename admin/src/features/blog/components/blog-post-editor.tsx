@@ -16,23 +16,9 @@ import { useSavePostMutation } from '../api/blog-mutations'
 import type { PostDetail } from '../api/blog-queries'
 import { categoryQueries, postQueries } from '../api/blog-queries'
 import type { PostFormValues } from '../api/blog-schemas'
-import { META_DESCRIPTION_MAX, META_TITLE_MAX, missingRequiredFields, PostFormSchema, slugify } from '../api/blog-schemas'
+import { EMPTY_POST_FORM, META_DESCRIPTION_MAX, META_TITLE_MAX, missingRequiredFields, PostFormSchema, slugify } from '../api/blog-schemas'
 
 const LIST_URL = '/admin/blog'
-
-const EMPTY_VALUES: PostFormValues = {
-  title: '',
-  slug: '',
-  content: '',
-  excerpt: '',
-  category_id: '',
-  location: '',
-  featured_image_url: '',
-  meta_title: '',
-  meta_description: '',
-  insights: '',
-  hack_density_score: '',
-}
 
 function toFormValues(post: PostDetail): PostFormValues {
   return {
@@ -81,7 +67,7 @@ function ExistingPostEditor({ postId }: { postId: string }) {
 }
 
 function PostForm({ post }: { post?: PostDetail }) {
-  const [initial] = useState(() => (post ? toFormValues(post) : EMPTY_VALUES))
+  const [initial] = useState(() => (post ? toFormValues(post) : EMPTY_POST_FORM))
   const [values, setValues] = useState(initial)
   // New posts derive the slug from the title until the slug is edited; SEO titles follow the title until edited.
   const [slugEdited, setSlugEdited] = useState(Boolean(post))
