@@ -2,7 +2,9 @@
  * `npm test`: one throwaway local stack (own Postgres cluster, free ports), then the unit and integration tests
  * (vitest) and the browser tests (Playwright on Debian Chromium) against the site built from it. Prints each
  * runner's report and a final `N passed, N failed` line; exits non-zero when anything failed.
- * `npm test -- --unit-only` skips the browser tests.
+ * `npm test -- --unit-only` skips the browser tests, `--e2e-only` the vitest ones. Paths after the flags pick
+ * test files: `*.test.ts` go to vitest, `*.spec.ts` to Playwright (`npm test -- tests/e2e/site-blog.spec.ts`).
+ * Each run writes Playwright artefacts to its own test-results/<pid> so parallel runs do not clobber each other.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +13,12 @@ import path from 'node:path';
 import { startE2ESite } from '../tests/support/e2e-site.ts';
 import { rootDir, startTestStack } from '../tests/support/test-stack.ts';
 
-const unitOnly = process.argv.includes('--unit-only');
+const args = process.argv.slice(2);
+const files = args.filter((arg) => !arg.startsWith('--'));
+const vitestFiles = files.filter((file) => file.endsWith('.test.ts'));
+const playwrightFiles = files.filter((file) => file.endsWith('.spec.ts'));
+const unitOnly = args.includes('--unit-only') || (files.length > 0 && playwrightFiles.length === 0);
+const e2eOnly = args.includes('--e2e-only') || (files.length > 0 && vitestFiles.length === 0);
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-reports-'));
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<number> {
@@ -77,19 +84,22 @@ const test = await startTestStack((line) => {
 });
 console.log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${test.env.TEST_SUPABASE_URL}`);
 try {
-  const vitestReport = path.join(reportDir, 'vitest.json');
-  const vitestExit = await run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], { ...test.env });
-  const vitest = vitestCounts(vitestReport);
-  if (vitestExit !== 0 && vitest.failed === 0) vitest.failed = 1;
-  add(vitest);
+  if (!e2eOnly) {
+    const vitestReport = path.join(reportDir, 'vitest.json');
+    const vitestExit = await run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...vitestFiles], { ...test.env });
+    const vitest = vitestCounts(vitestReport);
+    if (vitestExit !== 0 && vitest.failed === 0) vitest.failed = 1;
+    add(vitest);
+  }
 
   if (!unitOnly) {
     console.log('Building the site and admin for the browser tests...');
     const site = await startE2ESite(test.env);
     try {
       const playwrightReport = path.join(reportDir, 'playwright.json');
-      const playwrightExit = await run('playwright', ['test'], {
+      const playwrightExit = await run('playwright', ['test', ...playwrightFiles], {
         ...test.env,
+        PLAYWRIGHT_OUTPUT_DIR: path.join(rootDir, 'test-results', String(process.pid)),
         E2E_BASE_URL: site.baseUrl,
         PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
       });

@@ -485,6 +485,39 @@ export type Database = {
           },
         ]
       }
+      search_queries: {
+        Row: {
+          created_at: string
+          id: string
+          query: string
+          resolved_city: string | null
+          resolved_state: string | null
+          resolved_zip_code: string | null
+          results_count: number
+          search_type: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          query: string
+          resolved_city?: string | null
+          resolved_state?: string | null
+          resolved_zip_code?: string | null
+          results_count?: number
+          search_type: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          query?: string
+          resolved_city?: string | null
+          resolved_state?: string | null
+          resolved_zip_code?: string | null
+          results_count?: number
+          search_type?: string
+        }
+        Relationships: []
+      }
       trending_topics: {
         Row: {
           competition_level: string | null
