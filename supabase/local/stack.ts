@@ -5,8 +5,10 @@
  * integration tests all start it through `startLocalStack`.
  */
 import { serve, type ServerType } from '@hono/node-server';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseDotenv } from 'dotenv';
 import pg from 'pg';
 import { createApi, provisionAuthSchema, type Api } from './api.ts';
 import { startFunctions, type FunctionsRuntime } from './functions.ts';
@@ -37,7 +39,25 @@ export interface LocalStackOptions {
   functions?: boolean;
   /** More function folders beside supabase/functions (tests add fixtures), each with its config.toml. */
   extraFunctions?: { functionsDir: string; configToml: string }[];
+  /**
+   * Secrets for the edge functions, like `supabase secrets set` on hosted Supabase. Merged over
+   * supabase/functions/.env (read like the Supabase CLI does locally) and over process variables named
+   * AI_*, MAIL_*, SITE_BUILD_*, ANALYTICS_* or RESO_*.
+   */
+  functionSecrets?: Record<string, string>;
   log?: (line: string) => void;
+}
+
+/** Process variables the functions receive as secrets (see `functionSecrets`). */
+const SECRET_PREFIXES = /^(AI_|MAIL_|SITE_BUILD_|ANALYTICS_|RESO_)/;
+
+function functionSecretsFrom(supabaseDir: string, explicit: Record<string, string> = {}): Record<string, string> {
+  const file = path.join(supabaseDir, 'functions/.env');
+  const fromFile = fs.existsSync(file) ? parseDotenv(fs.readFileSync(file, 'utf8')) : {};
+  const fromProcess = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => SECRET_PREFIXES.test(entry[0]) && typeof entry[1] === 'string'),
+  );
+  return { ...fromFile, ...fromProcess, ...explicit };
 }
 
 export interface LocalStack {
@@ -109,6 +129,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           ...(options.extraFunctions ?? []),
         ],
         env: {
+          ...functionSecretsFrom(supabaseDir, options.functionSecrets),
           SUPABASE_URL: apiUrl,
           SUPABASE_ANON_KEY: options.anonKey,
           SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
