@@ -106,6 +106,32 @@ test('saving without the required fields names what is missing and writes nothin
   await expect(page).toHaveURL(/\/admin\/blog$/);
 });
 
+test('leaving the editor with unsaved changes through the sidebar or Back asks first', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const title = `Unsaved ${Date.now()}`;
+  await page.getByLabel('Title', { exact: true }).fill(title);
+
+  // Declined: the editor and the typed title stay.
+  let asked = '';
+  page.once('dialog', async (dialog) => {
+    asked = dialog.message();
+    await dialog.dismiss();
+  });
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect.poll(() => asked).toContain('unsaved changes');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+
+  page.once('dialog', (dialog) => dialog.dismiss());
+  await page.goBack();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+
+  // Accepted: the sidebar link goes where it points.
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
 test('publish, unpublish and delete (after confirming) change the row in the database', async ({ page }) => {
   const title = `E2E Lifecycle ${Date.now()}`;
   const slug = uniqueSlug('e2e-lifecycle');

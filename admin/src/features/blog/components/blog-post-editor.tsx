@@ -11,7 +11,7 @@ import { Label } from '../../../components/ui/label'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Select, Textarea } from '../../../components/ui/textarea'
 import { useToast } from '../../../components/ui/toast'
-import { navigate } from '../../../lib/navigation'
+import { navigate, setLeaveGuard } from '../../../lib/navigation'
 import { useSavePostMutation } from '../api/blog-mutations'
 import type { PostDetail } from '../api/blog-queries'
 import { categoryQueries, postQueries } from '../api/blog-queries'
@@ -87,7 +87,12 @@ function PostForm({ post }: { post?: PostDetail }) {
       event.preventDefault()
     }
     window.addEventListener('beforeunload', onBeforeUnload)
-    return () => window.removeEventListener('beforeunload', onBeforeUnload)
+    // Sidebar links, View Site and Back/Forward inside the admin ask too.
+    setLeaveGuard('You have unsaved changes to this post. Leave without saving?')
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload)
+      setLeaveGuard(null)
+    }
   }, [dirty])
 
   function set<K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) {
@@ -127,7 +132,7 @@ function PostForm({ post }: { post?: PostDetail }) {
         onSuccess: () => {
           const title = intent === 'draft' ? 'Draft Saved' : isPublished ? 'Post Updated' : 'Post Published'
           toast({ title, description: `"${parsed.data.title}" was saved.` })
-          navigate(LIST_URL)
+          navigate(LIST_URL, { force: true })
         },
         onError: (error) => toast({ title: 'Error', description: error.message, variant: 'error' }),
       },
@@ -274,7 +279,7 @@ function PostForm({ post }: { post?: PostDetail }) {
         destructive
         onConfirm={() => {
           setConfirmCancel(false)
-          navigate(LIST_URL)
+          navigate(LIST_URL, { force: true })
         }}
       />
     </section>
