@@ -106,6 +106,28 @@ test('saving without the required fields names what is missing and writes nothin
   await expect(page).toHaveURL(/\/admin\/blog$/);
 });
 
+test('editing a published post keeps it published with its original date (no Save Draft)', async ({ page }) => {
+  const title = `E2E Live Edit ${Date.now()}`;
+  const slug = uniqueSlug('e2e-live-edit');
+  await insertPost({ title, slug, status: 'published' });
+  await query(`update public.blog_posts set published_at = now() - interval '3 days' where slug = $1`, [slug]);
+  const [before] = await query<{ published_at: string }>(`select published_at::text from public.blog_posts where slug = $1`, [slug]);
+  await signIn(page);
+  const row = await findRow(page, title);
+  await row.getByRole('button', { name: 'Edit' }).click();
+
+  await expect(page.getByRole('button', { name: 'Update Published Post' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Draft' })).toHaveCount(0);
+  await page.getByLabel('Excerpt').fill('An edited excerpt.');
+  await page.getByLabel('Location').press('Enter'); // Enter in a field submits: it must update, not unpublish
+  await expect(toast(page, 'Post Updated')).toBeVisible();
+  const [after] = await query<{ status: string; excerpt: string; published_at: string }>(
+    `select status, excerpt, published_at::text from public.blog_posts where slug = $1`,
+    [slug],
+  );
+  expect(after).toEqual({ status: 'published', excerpt: 'An edited excerpt.', published_at: before!.published_at });
+});
+
 test('leaving the editor with unsaved changes through the sidebar or Back asks first', async ({ page }) => {
   await signIn(page);
   await page.getByRole('button', { name: 'New Post' }).click();

@@ -163,7 +163,8 @@ function PostForm({ post }: { post?: PostDetail }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
-          submit('draft')
+          // Enter in a field of a live post updates it in place; it must never unpublish it.
+          submit(isPublished ? 'publish' : 'draft')
         }}
       >
         <Field label="Title" htmlFor={field('title')}>
@@ -260,12 +261,21 @@ function PostForm({ post }: { post?: PostDetail }) {
           <Button variant="outline" onClick={cancel} disabled={save.isPending}>
             Cancel
           </Button>
-          <Button variant="outline" type="submit" disabled={save.isPending}>
-            Save Draft
-          </Button>
-          <Button onClick={() => submit('publish')} disabled={save.isPending}>
-            {isPublished ? 'Update Published Post' : 'Publish Now'}
-          </Button>
+          {/* A live post has no Save Draft: saving an edit keeps it published (Unpublish in the list takes it down). */}
+          {isPublished ? (
+            <Button type="submit" disabled={save.isPending}>
+              Update Published Post
+            </Button>
+          ) : (
+            <>
+              <Button variant="outline" type="submit" disabled={save.isPending}>
+                Save Draft
+              </Button>
+              <Button onClick={() => submit('publish')} disabled={save.isPending}>
+                Publish Now
+              </Button>
+            </>
+          )}
         </div>
       </form>
 
