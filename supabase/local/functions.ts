@@ -97,7 +97,7 @@ export async function startFunctions(options: FunctionsOptions): Promise<Functio
     const port = await freePort();
     const child = spawn(
       denoBinary(),
-      ['run', '--allow-net', '--allow-env', '--allow-read', '--no-prompt', '--no-lock', '--node-modules-dir=none', '--quiet', path.join(here, 'deno-entry.ts')],
+      ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys=hostname', '--no-prompt', '--no-lock', '--node-modules-dir=none', '--quiet', path.join(here, 'deno-entry.ts')],
       {
         cwd: path.resolve(functionsDir),
         env: {

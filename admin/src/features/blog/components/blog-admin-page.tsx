@@ -1,6 +1,8 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { useSearchParams } from '../../../hooks/use-search-params'
 import { CalendarMonth } from '../../calendar/components/calendar-month'
+import { ContentGenerationTab } from '../../content/components/content-generation-tab'
+import { ContentTopicsTab } from '../../content/components/content-topics-tab'
 import { BlogSearchParamsSchema } from '../api/blog-schemas'
 import { BlogPostEditor } from './blog-post-editor'
 import { BlogPostList } from './blog-post-list'
@@ -27,10 +29,10 @@ export function BlogAdminPage() {
           <BlogPostList />
         </TabsContent>
         <TabsContent value="topics">
-          <p className="text-slate-600">Trending topic discovery is coming soon.</p>
+          <ContentTopicsTab />
         </TabsContent>
         <TabsContent value="generation">
-          <p className="text-slate-600">AI content generation is coming soon.</p>
+          <ContentGenerationTab />
         </TabsContent>
         <TabsContent value="calendar">
           <CalendarMonth />

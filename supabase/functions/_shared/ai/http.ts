@@ -1,0 +1,66 @@
+/**
+ * HTTP plumbing of the admin-only content functions: CORS for the admin app, JSON answers, the service-role
+ * client, and the admin check (verify_jwt = true proves the token is valid; is_admin() decides whether its
+ * user may run the pipeline).
+ */
+import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2';
+
+export const corsHeaders: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+};
+
+export function json(body: unknown, status = 200): Response {
+  return Response.json(body, { status, headers: corsHeaders });
+}
+
+function requiredEnv(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) throw new Error(`${name} is not set: the function cannot reach the database`);
+  return value;
+}
+
+/** Validated at start-up so a missing platform variable fails the boot, not a request. */
+export const platformEnv = {
+  url: requiredEnv('SUPABASE_URL'),
+  anonKey: requiredEnv('SUPABASE_ANON_KEY'),
+  serviceRoleKey: requiredEnv('SUPABASE_SERVICE_ROLE_KEY'),
+};
+
+// deno-lint-ignore no-explicit-any
+export type Db = SupabaseClient<any, 'public', any>;
+
+/** Service-role client: the functions write topics, jobs and posts after the admin check. */
+export function serviceClient(): Db {
+  return createClient(platformEnv.url, platformEnv.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+}
+
+export type AdminCheck = { ok: true; userId: string } | { ok: false; response: Response };
+
+/**
+ * 401 without a user token (the anon key is not a user), 403 when the user is not listed as admin; otherwise the
+ * caller's user id.
+ */
+export async function requireAdmin(request: Request): Promise<AdminCheck> {
+  const authorization = request.headers.get('authorization') ?? '';
+  if (!/^Bearer\s+\S+/i.test(authorization)) return { ok: false, response: json({ error: 'Sign in as an administrator' }, 401) };
+  const caller = createClient(platformEnv.url, platformEnv.anonKey, {
+    global: { headers: { Authorization: authorization } },
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const token = authorization.replace(/^Bearer\s+/i, '');
+  const { data: userData, error: userError } = await caller.auth.getUser(token);
+  if (userError || !userData.user) return { ok: false, response: json({ error: 'Sign in as an administrator' }, 401) };
+  const { data: isAdmin, error } = await caller.rpc('is_admin');
+  if (error) throw new Error(`is_admin() failed: ${error.message}`);
+  if (isAdmin !== true) return { ok: false, response: json({ error: 'Administrator access required' }, 403) };
+  return { ok: true, userId: userData.user.id };
+}
+
+/** Runs work after the response: EdgeRuntime.waitUntil on hosted Supabase, a detached promise under plain Deno. */
+export function runInBackground(work: Promise<unknown>): void {
+  const guarded = work.catch((error) => console.error('background work failed', error));
+  const runtime = (globalThis as { EdgeRuntime?: { waitUntil(promise: Promise<unknown>): void } }).EdgeRuntime;
+  if (runtime?.waitUntil) runtime.waitUntil(guarded);
+}

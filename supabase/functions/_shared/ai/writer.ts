@@ -1,0 +1,241 @@
+/**
+ * Article writing: the built-in deterministic writer (no AI provider), the prompts for a model, and the assembly
+ * of either into a blog_posts row (sanitized HTML, slug base, excerpt, meta, density, insights). Pure apart from
+ * the model calls passed in.
+ *
+ * The built-in writer states only what the facts say: a table of every figure with its period and source, the
+ * Redfin credit line, and short sentences that read the figures for sellers and buyers. It does not pad to a word
+ * count; a model is asked for 2,000+ words.
+ */
+import { hackDensityScore, distinctInsights } from './density.ts';
+import { type Fact, type FactSheet, formatFact, formatNumber, longDate } from './facts.ts';
+import { htmlToText, sanitizePostHtml } from './sanitize.ts';
+import type { Article, ArticleOutline } from './schemas.ts';
+
+/** The article before it becomes a row. */
+export interface DraftArticle {
+  title: string;
+  /** HTML with h2 sections, not yet sanitized. */
+  html: string;
+  excerpt: string;
+  metaTitle: string;
+  metaDescription: string;
+  insights: string[];
+}
+
+/** The blog_posts columns a writer decides. */
+export interface ArticleRow {
+  title: string;
+  slugBase: string;
+  content: string;
+  excerpt: string;
+  meta_title: string;
+  meta_description: string;
+  hack_density_score: number;
+  insights: string[];
+  unique_insights: number;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** URL slug (blog_posts.slug rule: lower-case words joined by single hyphens), at most 80 characters. */
+export function slugify(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return (slug.slice(0, 80).replace(/-+$/g, '') || 'article');
+}
+
+/** Cuts text to at most `max` characters at a word boundary, adding "…" when cut. */
+export function truncate(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+function find(sheet: FactSheet, zip: string, name: string): Fact | undefined {
+  return sheet.facts.find((fact) => fact.key.endsWith(`:${zip}:${name}`));
+}
+
+/** The data table and credit lines every article carries (built-in and model articles alike). */
+export function factsTableHtml(sheet: FactSheet): string {
+  const rows = sheet.facts
+    .filter((fact) => !fact.key.endsWith(':window_days'))
+    .map((fact) => `<tr><td>${escapeHtml(fact.label)}</td><td>${escapeHtml(formatFact(fact))}</td><td>${escapeHtml(fact.period)}</td><td>${escapeHtml(fact.source)}</td></tr>`)
+    .join('');
+  const credits = sheet.attributions.map((line) => `<p><em>${escapeHtml(line)}</em></p>`).join('');
+  return `<table><thead><tr><th scope="col">Figure</th><th scope="col">Value</th><th scope="col">Period</th><th scope="col">Source</th></tr></thead><tbody>${rows}</tbody></table>${credits}`;
+}
+
+interface Reading {
+  seller: string[];
+  buyer: string[];
+  insights: string[];
+  headline: string | null;
+}
+
+function readFigures(sheet: FactSheet): Reading {
+  const reading: Reading = { seller: [], buyer: [], insights: [], headline: null };
+  for (const zip of sheet.zipCodes) {
+    const ratio = find(sheet, zip, 'sale_to_list');
+    const dom = find(sheet, zip, 'median_dom');
+    const above = find(sheet, zip, 'sold_above_list');
+    const price = find(sheet, zip, 'median_sale_price');
+    const recent = find(sheet, zip, 'recent_sales');
+    const prior = find(sheet, zip, 'prior_sales');
+    const change = find(sheet, zip, 'sales_change');
+    const closedPrice = find(sheet, zip, 'recent_median_price');
+    const windowDays = find(sheet, zip, 'window_days');
+    const period = (fact: Fact) => (fact.period.startsWith('month ending ') ? `in the month ending ${longDate(fact.period.slice(13))}` : `from ${fact.period.split(' to ').map(longDate).join(' to ')}`);
+
+    if (ratio) {
+      const over = ratio.value >= 100;
+      reading.insights.push(`Homes in ${zip} sold at ${formatFact(ratio)} of list price on average ${period(ratio)}.`);
+      reading.headline ??= `homes sell at ${formatFact(ratio)} of list`;
+      reading.seller.push(over
+        ? `Price at the market, not above it: homes in ${zip} sold at ${formatFact(ratio)} of list, so a well-priced listing draws offers at or over asking.`
+        : `Leave room in your list price: homes in ${zip} sold at ${formatFact(ratio)} of list, so expect offers under asking.`);
+      reading.buyer.push(over
+        ? `Plan to offer at or above asking in ${zip}: the average sale closed at ${formatFact(ratio)} of list.`
+        : `Negotiate in ${zip}: the average sale closed at ${formatFact(ratio)} of list, below the asking price.`);
+    }
+    if (dom) {
+      reading.insights.push(`The median home in ${zip} spent ${formatFact(dom)} on the market ${period(dom)}.`);
+      reading.headline ??= `a ${formatNumber(dom.value)}-day median sale`;
+      reading.seller.push(`Plan for about ${formatFact(dom)} on the market, the median in ${zip}; have repairs and photos done before day one.`);
+      reading.buyer.push(`Expect a decision window of about ${formatFact(dom)} in ${zip}, the median time on market; get pre-approved before you tour.`);
+    }
+    if (above) {
+      reading.insights.push(`${formatFact(above)} of homes in ${zip} sold above list price ${period(above)}.`);
+      reading.buyer.push(`Check how often you may be competing: ${formatFact(above)} of homes in ${zip} sold above list.`);
+    }
+    if (price) {
+      reading.insights.push(`The median sale price in ${zip} was ${formatFact(price)} ${period(price)}.`);
+      reading.headline ??= `a ${formatFact(price)} median sale price`;
+      reading.buyer.push(`Budget from the median: ${formatFact(price)} in ${zip}.`);
+    }
+    if (recent && prior && windowDays) {
+      const changeText = change ? ` (${change.value >= 0 ? 'up' : 'down'} ${formatFact(change)})` : '';
+      reading.insights.push(`${formatFact(recent)} closed sales were recorded in ${zip} in the last ${formatNumber(windowDays.value, 0)} days of data, against ${formatFact(prior)} in the ${formatNumber(windowDays.value, 0)} days before${changeText}.`);
+      reading.headline ??= change ? `closed sales ${change.value >= 0 ? 'up' : 'down'} ${formatFact(change)}` : null;
+      if (closedPrice) reading.seller.push(`Compare your price with recent closings: the median closed price in ${zip} was ${formatFact(closedPrice)} ${period(closedPrice)}.`);
+    }
+  }
+  return reading;
+}
+
+/**
+ * The built-in writer: a short, honest data article from the fact sheet. `topic` only shapes the introduction's
+ * wording (never quoted, so a figure in a custom topic cannot slip into the text).
+ */
+export function writeBuiltInArticle(sheet: FactSheet): DraftArticle {
+  const reading = readFigures(sheet);
+  const title = `${sheet.location} housing market: ${reading.headline ?? 'what the latest figures show'}`;
+  const sources = sheet.attributions.length > 0 ? 'Redfin\'s market tracker and the closed sales recorded on AgentInsight' : 'the closed sales recorded on AgentInsight';
+  const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
+  const sections = [
+    `<p>This article sticks to published figures for ${escapeHtml(sheet.location)} from ${sources}. Each figure below carries its period and source; nothing is estimated.</p>`,
+    `<h2>The market in numbers</h2>${factsTableHtml(sheet)}`,
+    `<h2>What the figures say</h2>${reading.insights.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}`,
+    reading.seller.length > 0 ? `<h2>What sellers can do with them</h2>${list(reading.seller)}` : '',
+    reading.buyer.length > 0 ? `<h2>What buyers can do with them</h2>${list(reading.buyer)}` : '',
+    `<h2>How to use these figures with an agent</h2>${list([
+      'Ask every agent you interview for their own sale-to-list ratio and days on market, and compare them with the area figures above.',
+      `Compare agents who closed sales in ${sheet.zipCodes.join(', ')} on AgentInsight before you sign a listing agreement.`,
+      'Request a free agent report to see an agent\'s recent sales next to these market figures.',
+    ])}`,
+  ].filter(Boolean);
+  const excerpt = reading.insights[0] ?? `Market figures for ${sheet.location}, with their period and source.`;
+  return {
+    title,
+    html: sections.join('\n'),
+    excerpt,
+    metaTitle: title,
+    metaDescription: reading.insights.slice(0, 2).join(' ') || excerpt,
+    insights: reading.insights,
+  };
+}
+
+/** The fact list as the model sees it: one line per figure with its period and source. */
+export function factsForPrompt(sheet: FactSheet): string {
+  return sheet.facts.map((fact) => `- ${fact.label}: ${formatFact(fact)} (${fact.period}; ${fact.source})`).join('\n');
+}
+
+export const ARTICLE_SYSTEM_PROMPT = [
+  'You write articles for AgentInsight, a US site where home buyers and sellers compare real-estate agents by their results.',
+  'Audience: consumers, not agents. Tone: plain, concrete, practical; every section ends with something the reader can do.',
+  'FIGURE RULE: the only numbers you may print are the FACTS given to you, printed as given (you may round to fewer decimals), the years and the period dates of those facts, and small counts up to 10 (e.g. "3 questions").',
+  'Never invent statistics, prices, percentages, days or counts; when you lack a figure, say it qualitatively. Do not cite sources other than those named in the FACTS.',
+  'Output HTML only inside section bodies: <p>, <ul>, <ol>, <li>, <strong>, <em>, <h3>, <table>. No scripts, styles, images or links.',
+].join('\n');
+
+export function outlinePrompt(topic: string, sheet: FactSheet): string {
+  return [
+    `Topic: ${topic}`,
+    `Place: ${sheet.location}`,
+    'FACTS:',
+    factsForPrompt(sheet),
+    '',
+    'Plan an article of at least 2,000 words with 6-10 sections (h2 headings) and 2-5 key points each. Use only the FACTS for figures.',
+  ].join('\n');
+}
+
+export function articlePrompt(topic: string, sheet: FactSheet, outline: ArticleOutline): string {
+  return [
+    `Topic: ${topic}`,
+    `Place: ${sheet.location}`,
+    'FACTS:',
+    factsForPrompt(sheet),
+    '',
+    'OUTLINE:',
+    JSON.stringify(outline),
+    '',
+    'Write the full article from the outline: at least 2,000 words in all, each section body 250+ words of HTML.',
+    'title <= 70 characters; meta_title <= 60 characters; meta_description <= 160 characters; excerpt 1-2 sentences.',
+    'insights: 3-8 one-sentence takeaways, each resting on one of the FACTS.',
+    'The data table and the source credit lines are appended for you; do not repeat the table.',
+  ].join('\n');
+}
+
+/** A model article as a DraftArticle: h2 per section, then the facts table and credits. */
+export function draftFromModel(article: Article, sheet: FactSheet): DraftArticle {
+  const body = article.sections.map((section) => `<h2>${escapeHtml(section.heading)}</h2>\n${section.html}`).join('\n');
+  return {
+    title: article.title,
+    html: `${body}\n<h2>The figures behind this article</h2>${factsTableHtml(sheet)}`,
+    excerpt: article.excerpt,
+    metaTitle: article.meta_title,
+    metaDescription: article.meta_description,
+    insights: article.insights,
+  };
+}
+
+/** Plain text the figure check reads: title, excerpt, meta and the article body without tags. */
+export function checkedText(draft: DraftArticle): string {
+  return [draft.title, draft.excerpt, draft.metaTitle, draft.metaDescription, ...draft.insights, htmlToText(sanitizePostHtml(draft.html))].join('\n');
+}
+
+/** The row a draft becomes: sanitized content, meta cut to 60/160 characters, density and insights counted. */
+export function articleRow(draft: DraftArticle): ArticleRow {
+  const content = sanitizePostHtml(draft.html);
+  const insights = distinctInsights(draft.insights);
+  const title = truncate(htmlToText(draft.title), 300);
+  return {
+    title,
+    slugBase: slugify(title),
+    content,
+    excerpt: truncate(htmlToText(draft.excerpt), 300),
+    meta_title: truncate(htmlToText(draft.metaTitle), 60),
+    meta_description: truncate(htmlToText(draft.metaDescription), 160),
+    hack_density_score: hackDensityScore(content),
+    insights,
+    unique_insights: insights.length,
+  };
+}

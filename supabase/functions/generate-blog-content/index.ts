@@ -1,0 +1,66 @@
+/**
+ * generate-blog-content (admin only): writes a blog post about a trending topic or a custom topic, from the data.
+ *
+ * POST {topicId?: uuid, customTopic?: string, categoryId?: uuid | null, autoPublish?: boolean}
+ *   -> 202 {jobId, status: 'pending'} at once; the job then moves generating -> completed (blog_post_id set, post
+ *   published when autoPublish) or failed (error_message). A chosen topic wins over a custom one. The admin follows
+ *   the content_generation_jobs row.
+ * POST {action: 'status'} or GET -> 200 {provider, model, label}: which writer is active (no secrets).
+ * Errors: 400 {error: 'Please select a topic or enter a custom topic'} or naming the bad field; 404 for an unknown
+ * topicId; 401 without a user token; 403 for non-admins; 500 {error: 'Content generation failed'}.
+ */
+import { parseAiConfig, providerStatus } from '../_shared/ai/config.ts';
+import { corsHeaders, json, requireAdmin, runInBackground, serviceClient } from '../_shared/ai/http.ts';
+import { loadModelClient } from '../_shared/ai/load-model.ts';
+import { createGenerationJob, runGenerationJob } from '../_shared/ai/pipeline.ts';
+import { firstIssue, GenerateBodySchema } from '../_shared/ai/schemas.ts';
+
+const config = parseAiConfig(Deno.env.toObject());
+// the AI SDK is loaded only when a provider is configured
+const ai = config.provider === 'none' ? null : await loadModelClient(config);
+console.log(`generate-blog-content: ${providerStatus(config).label}`);
+
+Deno.serve(async (request) => {
+  if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+  if (request.method !== 'POST' && request.method !== 'GET') return json({ error: 'Use POST' }, 405);
+  try {
+    const admin = await requireAdmin(request);
+    if (!admin.ok) return admin.response;
+
+    const raw = request.method === 'GET' ? { action: 'status' } : await request.json().catch(() => undefined);
+    if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      return json({ error: 'Body must be a JSON object' }, 400);
+    }
+    if ((raw as { action?: unknown }).action === 'status') return json(providerStatus(config));
+
+    const parsed = GenerateBodySchema.safeParse(raw);
+    if (!parsed.success) return json({ error: firstIssue(parsed.error) }, 400);
+    const body = parsed.data;
+    const db = serviceClient();
+
+    if (body.topicId) {
+      const { data, error } = await db.from('trending_topics').select('id').eq('id', body.topicId).maybeSingle();
+      if (error) throw error;
+      if (!data) return json({ error: 'The selected topic does not exist' }, 404);
+    }
+    if (body.categoryId) {
+      const { data, error } = await db.from('blog_categories').select('id').eq('id', body.categoryId).maybeSingle();
+      if (error) throw error;
+      if (!data) return json({ error: 'The selected category does not exist' }, 400);
+    }
+
+    const request_ = {
+      topicId: body.topicId ?? null,
+      customTopic: body.topicId ? null : (body.customTopic ?? null),
+      categoryId: body.categoryId ?? null,
+      autoPublish: body.autoPublish,
+      userId: admin.userId,
+    };
+    const jobId = await createGenerationJob(db, request_);
+    runInBackground(runGenerationJob({ db, config, ai }, { ...request_, jobId }));
+    return json({ jobId, status: 'pending' }, 202);
+  } catch (error) {
+    console.error('generate-blog-content failed', error);
+    return json({ error: 'Content generation failed' }, 500);
+  }
+});
