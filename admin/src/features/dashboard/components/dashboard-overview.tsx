@@ -1,9 +1,26 @@
-/** Placeholder landing screen of the admin app; the real dashboard is built in a later issue. */
+import { useEffect } from 'react'
+
+import { excludeThisBrowserFromAnalytics } from '../../analytics/api/analytics-exclusion'
+import { DashboardRecentActivity } from './dashboard-recent-activity'
+import { DashboardStatCards } from './dashboard-stat-cards'
+import { DashboardToolCards } from './dashboard-tool-cards'
+
+/**
+ * /admin, where sign-in lands: four figures from the database, the admin tools, and the latest events. Opening it
+ * also marks this browser as an operator's so the public site's beacon stops counting its visits.
+ */
 export function DashboardOverview() {
+  useEffect(excludeThisBrowserFromAnalytics, [])
+
   return (
-    <section>
-      <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
-      <p className="mt-2 text-slate-600">Welcome back. Pick a section from the sidebar to get started.</p>
+    <section className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
+        <p className="mt-1 text-sm text-slate-500">Welcome back. Here is what is happening on AgentInsight.</p>
+      </div>
+      <DashboardStatCards />
+      <DashboardToolCards />
+      <DashboardRecentActivity />
     </section>
   )
 }

@@ -1,0 +1,89 @@
+import { queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
+
+import { supabase } from '../../../lib/supabase'
+import { analyticsKeys } from './analytics-keys'
+import type { AnalyticsRange } from './analytics-period'
+
+/** analytics_summary: counts, and conversion_rate as a FRACTION 0-1 (null without visitors). */
+export const AnalyticsSummarySchema = z.object({
+  visitors: z.number().int().nonnegative(),
+  page_views: z.number().int().nonnegative(),
+  report_requests: z.number().int().nonnegative(),
+  conversion_rate: z.number().nonnegative().nullable(),
+})
+export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>
+
+/** analytics_daily: one row per UTC day ('yyyy-MM-dd'), oldest first. */
+export const AnalyticsDaySchema = z.object({ day: z.iso.date(), page_views: z.number().int(), visitors: z.number().int() })
+export type AnalyticsDay = z.infer<typeof AnalyticsDaySchema>
+
+export const AnalyticsTopPageSchema = z.object({ path: z.string(), page_views: z.number().int(), visitors: z.number().int() })
+export type AnalyticsTopPage = z.infer<typeof AnalyticsTopPageSchema>
+
+/** kind: 'campaign' (utm_source), 'referral' (referrer host) or 'direct'. */
+export const AnalyticsSourceSchema = z.object({
+  source: z.string(),
+  kind: z.enum(['campaign', 'referral', 'direct']),
+  page_views: z.number().int(),
+  visitors: z.number().int(),
+})
+export type AnalyticsSource = z.infer<typeof AnalyticsSourceSchema>
+
+/**
+ * analytics_summary for one period (also used by the dashboard's Page Views card).
+ * @throws the PostgREST error, or a zod error when the answer has an unexpected shape.
+ */
+export async function fetchAnalyticsSummary(range: AnalyticsRange, signal?: AbortSignal): Promise<AnalyticsSummary> {
+  let request = supabase.rpc('analytics_summary', range)
+  if (signal) request = request.abortSignal(signal)
+  const { data, error } = await request.single()
+  if (error) throw error
+  return AnalyticsSummarySchema.parse(data)
+}
+
+/** Rows shown in the top pages table and the sources chart. */
+const TOP_ROWS = 10
+
+/**
+ * The admin aggregates over one period (see supabase/migrations/20261121006000_create_page_views.sql). Each
+ * throws the PostgREST error (e.g. 'Analytics are available to administrators only') or a zod error when the
+ * answer does not have the expected shape.
+ */
+export const analyticsQueries = {
+  summary: (range: AnalyticsRange) =>
+    queryOptions({
+      queryKey: analyticsKeys.summary(range),
+      queryFn: ({ signal }) => fetchAnalyticsSummary(range, signal),
+    }),
+
+  daily: (range: AnalyticsRange) =>
+    queryOptions({
+      queryKey: analyticsKeys.daily(range),
+      queryFn: async ({ signal }) => {
+        const { data, error } = await supabase.rpc('analytics_daily', range).abortSignal(signal)
+        if (error) throw error
+        return z.array(AnalyticsDaySchema).parse(data)
+      },
+    }),
+
+  topPages: (range: AnalyticsRange) =>
+    queryOptions({
+      queryKey: analyticsKeys.topPages(range),
+      queryFn: async ({ signal }) => {
+        const { data, error } = await supabase.rpc('analytics_top_pages', { ...range, max_rows: TOP_ROWS }).abortSignal(signal)
+        if (error) throw error
+        return z.array(AnalyticsTopPageSchema).parse(data)
+      },
+    }),
+
+  sources: (range: AnalyticsRange) =>
+    queryOptions({
+      queryKey: analyticsKeys.sources(range),
+      queryFn: async ({ signal }) => {
+        const { data, error } = await supabase.rpc('analytics_sources', { ...range, max_rows: TOP_ROWS }).abortSignal(signal)
+        if (error) throw error
+        return z.array(AnalyticsSourceSchema).parse(data)
+      },
+    }),
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react'
+
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
+import { useSearchParams } from '../../../hooks/use-search-params'
+import { excludeThisBrowserFromAnalytics } from '../api/analytics-exclusion'
+import { AnalyticsSearchParamsSchema } from '../api/analytics-period'
+import { AnalyticsTrafficTab } from './analytics-traffic-tab'
+
+/** /admin/analytics: Traffic (first-party page views and leads), with Content, Users and Conversions to come. */
+export function AnalyticsPage() {
+  const { period } = AnalyticsSearchParamsSchema.parse(Object.fromEntries(useSearchParams()))
+
+  useEffect(excludeThisBrowserFromAnalytics, [])
+
+  return (
+    <section>
+      <h1 className="text-2xl font-bold tracking-tight">Analytics</h1>
+      <p className="mt-1 text-sm text-slate-500">Cookie-free, first-party traffic of the public site and the leads it brings.</p>
+      <Tabs defaultValue="traffic" className="mt-6">
+        <TabsList>
+          <TabsTrigger value="traffic">Traffic</TabsTrigger>
+          <TabsTrigger value="content">Content</TabsTrigger>
+          <TabsTrigger value="users">Users</TabsTrigger>
+          <TabsTrigger value="conversions">Conversions</TabsTrigger>
+        </TabsList>
+        <TabsContent value="traffic">
+          <AnalyticsTrafficTab period={period} />
+        </TabsContent>
+        {(['content', 'users', 'conversions'] as const).map((tab) => (
+          <TabsContent key={tab} value={tab}>
+            <p className="text-slate-600">Coming soon...</p>
+          </TabsContent>
+        ))}
+      </Tabs>
+    </section>
+  )
+}

@@ -1,0 +1,116 @@
+/**
+ * track-pageview: stores one cookie-free page view sent by the public site's beacon (src/components/AnalyticsBeacon.astro).
+ * Public endpoint (verify_jwt = false in supabase/config.toml); the contract and the pure rules are in
+ * ../_shared/page-view.ts.
+ *
+ * Privacy: the IP address and user agent are only hashed, together with a random salt that changes every UTC day
+ * (public.analytics_salts, service_role only) and the site's host; the hash, the path, the referrer's host, the
+ * utm_source and a device class are all that is stored. Bots (user-agent patterns) are answered but not stored.
+ * A visitor hash with ANALYTICS_RATE_LIMIT_PER_MINUTE (default 30) views in the last minute gets 429.
+ *
+ * Environment: SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, SITE_URL (required); ANALYTICS_RATE_LIMIT_PER_MINUTE
+ * (optional, 1-1000).
+ */
+import { createClient } from 'npm:@supabase/supabase-js@2';
+import { z } from 'npm:zod@4';
+import { buildPageViewRow, clientIp, describeIssue, isBot, PageViewBodySchema } from '../_shared/page-view.ts';
+
+const EnvSchema = z.object({
+  SUPABASE_URL: z.url(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
+  SITE_URL: z.url(),
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(30),
+});
+
+const parsedEnv = EnvSchema.safeParse({
+  SUPABASE_URL: Deno.env.get('SUPABASE_URL'),
+  SUPABASE_SERVICE_ROLE_KEY: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
+  SITE_URL: Deno.env.get('SITE_URL'),
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: Deno.env.get('ANALYTICS_RATE_LIMIT_PER_MINUTE') || undefined,
+});
+if (!parsedEnv.success) {
+  throw new Error(`track-pageview: invalid environment: ${parsedEnv.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+}
+const env = parsedEnv.data;
+const siteHost = new URL(env.SITE_URL).host;
+
+const supabase = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
+  auth: { persistSession: false, autoRefreshToken: false },
+});
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Max-Age': '86400',
+};
+
+/** Largest body accepted, in bytes: a path, a referrer and a source fit well within it. */
+const MAX_BODY_BYTES = 4096;
+
+const SaltSchema = z.array(z.object({ day: z.string(), salt: z.string().regex(/^[0-9a-f]{64}$/) })).length(1);
+
+/** Today's salt, cached per instance until the UTC date changes. */
+let cachedSalt: { day: string; salt: string } | null = null;
+
+async function dailySalt(): Promise<string> {
+  const today = new Date().toISOString().slice(0, 10);
+  if (cachedSalt?.day === today) return cachedSalt.salt;
+  const { data, error } = await supabase.rpc('analytics_daily_salt');
+  if (error) throw new Error(`analytics_daily_salt failed: ${error.message}`);
+  const [row] = SaltSchema.parse(data);
+  // The database decides the day; only cache a salt that belongs to the day this instance believes it is.
+  if (row!.day === today) cachedSalt = row!;
+  return row!.salt;
+}
+
+function json(body: unknown, status: number, extra: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...CORS_HEADERS, ...extra } });
+}
+
+Deno.serve(async (request) => {
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
+  if (request.method !== 'POST') return json({ error: 'Use POST to send a page view' }, 405, { Allow: 'POST, OPTIONS' });
+
+  const text = await request.text();
+  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
+    return json({ error: `Page view body must be at most ${MAX_BODY_BYTES} bytes` }, 413);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return json({ error: 'Body must be a JSON object with a path' }, 400);
+  }
+  const parsed = PageViewBodySchema.safeParse(raw);
+  if (!parsed.success) return json({ error: describeIssue(parsed.error) }, 400);
+
+  const userAgent = request.headers.get('user-agent') ?? '';
+  if (isBot(userAgent)) return json({ recorded: false, reason: 'bot' }, 200);
+
+  try {
+    const originHost = (() => {
+      try {
+        return new URL(request.headers.get('origin') ?? '').hostname;
+      } catch {
+        return '';
+      }
+    })();
+    const row = await buildPageViewRow(parsed.data, {
+      userAgent,
+      ip: clientIp(request.headers),
+      site: siteHost,
+      siteHosts: [new URL(env.SITE_URL).hostname, originHost].filter(Boolean),
+      salt: await dailySalt(),
+    });
+    const { data: stored, error } = await supabase.rpc('record_page_view', { ...row, max_per_minute: env.ANALYTICS_RATE_LIMIT_PER_MINUTE });
+    if (error) throw new Error(`record_page_view failed: ${error.message}`);
+    if (stored !== true) {
+      return json({ error: `Too many page views: at most ${env.ANALYTICS_RATE_LIMIT_PER_MINUTE} per minute per visitor` }, 429, { 'Retry-After': '60' });
+    }
+    return json({ recorded: true }, 201);
+  } catch (error) {
+    console.error('track-pageview:', error);
+    return json({ error: 'Page view could not be stored' }, 500);
+  }
+});
