@@ -41,10 +41,13 @@ const escapeHtml = (value: string) =>
 
 /**
  * HTTP handler of the mailbox: `/` lists messages, `/messages/:id` shows one (HTML bodies in a sandboxed iframe),
- * `GET /api/v1/messages?to=` returns JSON newest first, `DELETE /api/v1/messages` empties the box.
+ * `GET /api/v1/messages?to=` returns JSON newest first, `DELETE /api/v1/messages` empties the box, and
+ * `POST /emails` accepts a Resend-shaped send (see `receiveResendEmail`) so functions mail through the same client
+ * locally as in production.
  */
 export async function mailboxFetch(pool: pg.Pool, request: Request): Promise<Response> {
   const url = new URL(request.url);
+  if (url.pathname === '/emails' && request.method === 'POST') return receiveResendEmail(pool, request);
   if (url.pathname === '/api/v1/messages' && request.method === 'GET') {
     const to = url.searchParams.get('to');
     const { rows } = await pool.query<MailMessage>(
@@ -89,6 +92,39 @@ export async function mailboxFetch(pool: pg.Pool, request: Request): Promise<Res
     return page('Local mailbox', `<h1>Local mailbox</h1>${list}`);
   }
   return new Response('Not found', { status: 404 });
+}
+
+/**
+ * `POST /emails` with Resend's JSON body `{ from, to: string | string[], subject, html?, text?, cc?, bcc? }`
+ * (https://resend.com/docs/api-reference/emails/send-email): stores the message for every recipient and answers
+ * `{ id }` like Resend; a malformed body gets 422 `{ statusCode, name: 'validation_error', message }`. The bearer
+ * token is not checked (this is the local catcher).
+ */
+async function receiveResendEmail(pool: pg.Pool, request: Request): Promise<Response> {
+  const invalid = (message: string) => Response.json({ statusCode: 422, name: 'validation_error', message }, { status: 422 });
+  const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!body || typeof body !== 'object') return invalid('The body must be a JSON object.');
+  const addresses = (field: string): string[] | null => {
+    const value = body[field];
+    if (value === undefined) return [];
+    const list = Array.isArray(value) ? value : [value];
+    return list.every((item) => typeof item === 'string' && item.includes('@')) ? (list as string[]) : null;
+  };
+  const to = addresses('to');
+  const cc = addresses('cc');
+  const bcc = addresses('bcc');
+  if (typeof body.from !== 'string' || body.from === '') return invalid('The `from` field is required.');
+  if (!to || !cc || !bcc) return invalid('`to`, `cc` and `bcc` must be email addresses or arrays of them.');
+  if (to.length === 0) return invalid('The `to` field is required.');
+  if (typeof body.subject !== 'string' || body.subject === '') return invalid('The `subject` field is required.');
+  const html = typeof body.html === 'string' ? body.html : undefined;
+  const text = typeof body.text === 'string' ? body.text : undefined;
+  if (html === undefined && text === undefined) return invalid('Either `html` or `text` is required.');
+  const { rows } = await pool.query<{ id: number }>(
+    'insert into local_mailbox.messages (sender, recipients, subject, text_body, html_body) values ($1, $2, $3, $4, $5) returning id',
+    [body.from, [...to, ...cc, ...bcc], body.subject, text ?? null, html ?? null],
+  );
+  return Response.json({ id: String(rows[0]!.id) });
 }
 
 function page(title: string, body: string): Response {

@@ -1,0 +1,7 @@
+/** Query keys of leads (report_requests); invalidate through these, never through hand-typed arrays. */
+export const leadKeys = {
+  all: ['leads'] as const,
+  lists: () => [...leadKeys.all, 'list'] as const,
+  /** Every lead, newest first; the CRM filters, counts and exports on the client. */
+  list: () => [...leadKeys.lists(), 'all'] as const,
+}

@@ -1,0 +1,93 @@
+/**
+ * notify-new-lead: called by the database webhook `notify_new_lead` (after insert on public.report_requests, see
+ * migration 20261121005000) and emails the new lead to the operators.
+ *
+ * Caller: only the webhook (header `x-webhook-secret`, checked by public.verify_new_lead_webhook_secret) or a
+ * holder of the service-role key (`Authorization: Bearer <SUPABASE_SERVICE_ROLE_KEY>`); anyone else gets 401.
+ * verify_jwt is off in config.toml because the webhook sends no JWT; this function does its own check.
+ * Body: the Supabase webhook payload `{ type: 'INSERT', schema: 'public', table: 'report_requests', record }`.
+ * Recipients: MAIL_OPERATORS (comma-separated) when set, else every administrator's email (public.lead_operator_emails).
+ * Answers 200 `{ sent: true, id, recipients }` or `{ sent: false, reason }` when there is nobody to tell; 400 for a
+ * bad body; 401 for an unknown caller; 502 when the mail API refuses (so a retrying webhook tries again).
+ */
+import { createClient } from 'npm:@supabase/supabase-js@2';
+import { z } from 'npm:zod@4';
+import { mailConfigFromEnv, MailSendError, sendMail } from '../_shared/mail.ts';
+import { buildNewLeadEmail, NewLeadWebhookSchema } from './lead-email.ts';
+
+const EnvSchema = z.object({
+  SUPABASE_URL: z.url({ error: 'SUPABASE_URL must be a URL.' }),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1, { error: 'SUPABASE_SERVICE_ROLE_KEY is required.' }),
+  SITE_URL: z.url({ error: 'SITE_URL must be a URL.' }),
+  MAIL_OPERATORS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((address) => address.trim()).filter(Boolean))
+    .pipe(z.array(z.email({ error: 'MAIL_OPERATORS must be a comma-separated list of email addresses.' }))),
+});
+
+const env = EnvSchema.parse(Deno.env.toObject());
+const mail = mailConfigFromEnv(Deno.env.toObject());
+const supabase = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
+  auth: { persistSession: false, autoRefreshToken: false },
+});
+const adminUrl = `${env.SITE_URL.replace(/\/+$/, '')}/admin/crm`;
+
+/** Compares two secrets in time independent of where they differ (both are hashed to 32 bytes first). */
+async function sameSecret(a: string, b: string): Promise<boolean> {
+  const encoder = new TextEncoder();
+  const [x, y] = await Promise.all([a, b].map((value) => crypto.subtle.digest('SHA-256', encoder.encode(value))));
+  const left = new Uint8Array(x!);
+  const right = new Uint8Array(y!);
+  let difference = 0;
+  for (let index = 0; index < left.length; index += 1) difference |= left[index]! ^ right[index]!;
+  return difference === 0;
+}
+
+async function isTrustedCaller(request: Request): Promise<boolean> {
+  const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
+  if (bearer && (await sameSecret(bearer, env.SUPABASE_SERVICE_ROLE_KEY))) return true;
+  const secret = request.headers.get('x-webhook-secret');
+  if (!secret) return false;
+  const { data, error } = await supabase.rpc('verify_new_lead_webhook_secret', { candidate: secret });
+  if (error) throw new Error(`verify_new_lead_webhook_secret failed: ${error.message}`);
+  return data === true;
+}
+
+async function operatorEmails(): Promise<string[]> {
+  if (env.MAIL_OPERATORS.length > 0) return env.MAIL_OPERATORS;
+  const { data, error } = await supabase.rpc('lead_operator_emails');
+  if (error) throw new Error(`lead_operator_emails failed: ${error.message}`);
+  return (data as string[] | null) ?? [];
+}
+
+Deno.serve(async (request) => {
+  if (request.method !== 'POST') return Response.json({ error: 'Use POST.' }, { status: 405, headers: { Allow: 'POST' } });
+  try {
+    if (!(await isTrustedCaller(request))) {
+      return Response.json({ error: 'Unauthorized: send the webhook secret or the service-role key.' }, { status: 401 });
+    }
+    const parsed = NewLeadWebhookSchema.safeParse(await request.json().catch(() => null));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.') || 'body';
+      return Response.json({ error: `Invalid webhook payload: ${field}: ${issue?.message ?? 'expected JSON'}` }, { status: 400 });
+    }
+    const recipients = await operatorEmails();
+    if (recipients.length === 0) {
+      console.warn(`notify-new-lead: lead ${parsed.data.record.id} arrived but there is no administrator or MAIL_OPERATORS to tell`);
+      return Response.json({ sent: false, reason: 'No operators to notify.' });
+    }
+    const email = buildNewLeadEmail(parsed.data.record, adminUrl);
+    // Resend accepts at most 50 recipients per request; operators are a handful, so one request is enough.
+    const result = await sendMail(mail, { from: mail.from, to: recipients.slice(0, 50), ...email });
+    return Response.json({ sent: true, id: result.id, recipients: Math.min(recipients.length, 50) });
+  } catch (error) {
+    if (error instanceof MailSendError) {
+      console.error(`notify-new-lead: ${error.message}`);
+      return Response.json({ error: 'The email could not be sent.' }, { status: 502 });
+    }
+    console.error('notify-new-lead failed', error);
+    return Response.json({ error: 'Internal error.' }, { status: 500 });
+  }
+});

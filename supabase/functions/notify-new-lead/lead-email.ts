@@ -1,0 +1,64 @@
+/**
+ * The new-lead email: the webhook payload's schema and the pure function that turns a lead into the subject, HTML
+ * and text the operators receive. Every lead value is visitor input, so it is HTML-escaped and kept off header
+ * lines (no CR/LF in the subject).
+ */
+import { z } from 'npm:zod@4';
+import { escapeHtml, singleLine } from '../_shared/mail.ts';
+
+const optionalText = z.string().nullish().transform((value) => (value && value.trim() !== '' ? value : null));
+
+/** The report_requests columns the email shows (a subset of the webhook's `record`). */
+export const NewLeadRecordSchema = z.object({
+  id: z.uuid(),
+  full_name: z.string().min(1),
+  email: z.string().min(3),
+  phone: optionalText,
+  property_address: optionalText,
+  agent_name: optionalText,
+  agent_location: optionalText,
+  created_at: z.string().min(1),
+});
+export type NewLeadRecord = z.infer<typeof NewLeadRecordSchema>;
+
+/**
+ * A Supabase database-webhook payload for an insert into public.report_requests
+ * (`{ type, table, schema, record, old_record }`).
+ */
+export const NewLeadWebhookSchema = z.object({
+  type: z.literal('INSERT', { error: 'type must be INSERT' }),
+  schema: z.literal('public', { error: 'schema must be public' }),
+  table: z.literal('report_requests', { error: 'table must be report_requests' }),
+  record: NewLeadRecordSchema,
+});
+
+export type NewLeadEmail = { subject: string; html: string; text: string };
+
+/**
+ * Builds the operators' email for one lead. `adminUrl` is the CRM page (e.g. https://example.com/admin/crm).
+ * Empty optional fields read 'Not provided', as in the CRM's Lead Details.
+ */
+export function buildNewLeadEmail(lead: NewLeadRecord, adminUrl: string): NewLeadEmail {
+  const rows: [string, string][] = [
+    ['Name', lead.full_name],
+    ['Email', lead.email],
+    ['Phone', lead.phone ?? 'Not provided'],
+    ['Property address', lead.property_address ?? 'Not provided'],
+    ['Agent', lead.agent_name ?? 'Not provided'],
+    ['Agent location', lead.agent_location ?? 'Not provided'],
+    ['Submitted', lead.created_at],
+  ];
+  const subject = singleLine(`New lead: ${lead.full_name}${lead.agent_name ? ` (agent ${lead.agent_name})` : ''}`).slice(0, 200);
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<h1 style="font-size:18px">New agent report request</h1>
+<table style="border-collapse:collapse">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><th style="text-align:left;padding:4px 12px 4px 0;color:#475569">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>
+<p><a href="${escapeHtml(adminUrl)}">Open the CRM</a></p>
+</body></html>`;
+  const text = ['New agent report request', '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Open the CRM: ${adminUrl}`].join('\n');
+  return { subject, html, text };
+}
