@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { adminTarget, buildIfChanged, siteTarget } from '../../scripts/lib/build.ts';
 import { startStaticServer } from '../../scripts/lib/static-server.ts';
+import { configureBuildHook, startSiteBuilder } from '../../scripts/lib/site-builder.ts';
 import { freePort, type TestStackEnv } from './test-stack.ts';
 
 export async function startE2ESite(env: TestStackEnv): Promise<{ baseUrl: string; stop(): Promise<void> }> {
@@ -19,10 +20,23 @@ export async function startE2ESite(env: TestStackEnv): Promise<{ baseUrl: string
   const admin = { ...adminTarget, outDir: path.join(outDir, 'admin') };
   await buildIfChanged(site, buildEnv, true);
   await buildIfChanged(admin, buildEnv, true);
-  const server: http.Server = await startStaticServer({ port, siteDir: () => site.outDir, adminDir: admin.outDir });
+  // as in `npm start`: the database webhook rebuilds the site and the server swaps each good build in
+  const builder = await startSiteBuilder({
+    initialDir: site.outDir,
+    buildsDir: path.join(outDir, 'site-builds'),
+    buildEnv,
+    supabaseUrl: env.TEST_SUPABASE_URL,
+    serviceRoleKey: env.TEST_SUPABASE_SERVICE_ROLE_KEY,
+    initialDirFresh: true,
+    log: (line) => console.log(`[site-builder] ${line}`),
+  });
+  await configureBuildHook(env.TEST_DATABASE_URL, { hookUrl: builder.hookUrl, secret: builder.secret, builder: 'local' });
+  const server: http.Server = await startStaticServer({ port, siteDir: () => builder.currentDir(), adminDir: admin.outDir });
   return {
     baseUrl,
     async stop() {
+      await configureBuildHook(env.TEST_DATABASE_URL, { hookUrl: null, secret: null, builder: 'build_hook' });
+      await builder.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       fs.rmSync(outDir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import { useCallback, useEffect, useState } from 'react'
 
+import { SiteStatusIndicator } from '../../features/site-status/components/site-status-indicator'
 import { useMediaQuery } from '../../hooks/use-media-query'
 import { cn } from '../../lib/utils'
 import { AppSidebar, NavIcon } from './app-sidebar'
@@ -93,6 +94,7 @@ export function AdminShell({ pathname, email, children }: AdminShellProps) {
             <p className="truncate text-base font-semibold">Admin Dashboard</p>
             <p className="hidden truncate text-xs text-slate-500 sm:block">Manage content, leads and site settings</p>
           </div>
+          <SiteStatusIndicator />
           <a
             href="/"
             target="_blank"

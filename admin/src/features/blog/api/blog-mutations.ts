@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import type { Database } from '../../../../../src/lib/database.types'
 import { supabase } from '../../../lib/supabase'
+import { watchLivePost } from '../../site-status/api/live-post-watch'
 import { postKeys } from './blog-keys'
 import type { PostFormOutput } from './blog-schemas'
 
@@ -19,8 +20,17 @@ function describeWriteError(error: { code?: string; message: string }): Error {
  */
 type PostUpdate = Database['public']['Tables']['blog_posts']['Update']
 
-async function updatePost(id: string, values: PostUpdate): Promise<{ id: string }> {
-  const { data, error } = await supabase.from('blog_posts').update(values).eq('id', id).select('id').maybeSingle()
+/** What a write returns: enough to follow a published post onto the public site. */
+const WRITTEN_COLUMNS = 'id, slug, title, status, published_at'
+type WrittenPost = { id: string; slug: string; title: string; status: string; published_at: string | null }
+
+/** Once a post is live, the site-status notices offer 'View live post' after the rebuild its publish fired. */
+function watchIfLive(post: WrittenPost) {
+  if (post.status === 'published' && post.published_at && new Date(post.published_at).getTime() <= Date.now()) watchLivePost(post)
+}
+
+async function updatePost(id: string, values: PostUpdate): Promise<WrittenPost> {
+  const { data, error } = await supabase.from('blog_posts').update(values).eq('id', id).select(WRITTEN_COLUMNS).maybeSingle()
   if (error) throw describeWriteError(error)
   if (!data) throw new Error('The post no longer exists or you may not change it.')
   return data
@@ -36,6 +46,7 @@ export function usePublishPostMutation() {
   const invalidate = useInvalidatePosts()
   return useMutation({
     mutationFn: (id: string) => updatePost(id, { status: 'published', published_at: new Date().toISOString() }),
+    onSuccess: watchIfLive,
     onSettled: invalidate,
   })
 }
@@ -83,10 +94,14 @@ export function useSavePostMutation() {
       const { data, error } = await supabase
         .from('blog_posts')
         .insert({ ...row, author_id: sessionData.session?.user.id ?? null })
-        .select('id')
+        .select(WRITTEN_COLUMNS)
         .single()
       if (error) throw describeWriteError(error)
       return data
+    },
+    // a newly published post only (the editor stamps it now); an edit of a live post keeps its old date and URL
+    onSuccess: (post, { publishedAt }) => {
+      if (publishedAt && Date.now() - new Date(publishedAt).getTime() < 60_000) watchIfLive(post)
     },
     onSettled: invalidate,
   })

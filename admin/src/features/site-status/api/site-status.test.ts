@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+
+import { deriveSiteStatus, siteStatusPollMs, type SiteBuildRow } from './site-status'
+
+const row = (id: number, status: SiteBuildRow['status'], extra: Partial<SiteBuildRow> = {}): SiteBuildRow => ({
+  id,
+  status,
+  trigger_reason: `reason ${id}`,
+  requested_at: `2026-11-21T10:0${id}:00Z`,
+  started_at: status === 'queued' || status === 'requested' ? null : `2026-11-21T10:0${id}:30Z`,
+  finished_at: status === 'succeeded' || status === 'failed' ? `2026-11-21T10:0${id}:50Z` : null,
+  log_tail: null,
+  ...extra,
+})
+
+describe('deriveSiteStatus', () => {
+  it('is live with no builds recorded or when the newest build succeeded', () => {
+    expect(deriveSiteStatus([])).toEqual({ kind: 'live' })
+    expect(deriveSiteStatus([row(1, 'failed'), row(2, 'succeeded')])).toEqual({ kind: 'live' })
+  })
+
+  it('is rebuilding since the running build started, even when an older row failed', () => {
+    expect(deriveSiteStatus([row(1, 'failed'), row(2, 'building'), row(3, 'queued')])).toEqual({ kind: 'rebuilding', since: '2026-11-21T10:02:30Z' })
+  })
+
+  it('is rebuilding since the oldest queued request when nothing runs yet', () => {
+    expect(deriveSiteStatus([row(4, 'queued'), row(3, 'queued'), row(2, 'succeeded')])).toEqual({ kind: 'rebuilding', since: '2026-11-21T10:03:00Z' })
+  })
+
+  it('reports a failed newest build with its row (for the log tail)', () => {
+    const failed = row(2, 'failed', { log_tail: 'boom' })
+    expect(deriveSiteStatus([row(1, 'succeeded'), failed])).toEqual({ kind: 'failed', build: failed })
+  })
+
+  it('reports a build-hook request (production) as requested, not as live', () => {
+    expect(deriveSiteStatus([row(1, 'requested'), row(2, 'requested')])).toEqual({ kind: 'requested', requestedAt: '2026-11-21T10:02:00Z' })
+  })
+
+  it('polls faster while rebuilding', () => {
+    expect(siteStatusPollMs({ kind: 'rebuilding', since: 'x' })).toBe(2_000)
+    expect(siteStatusPollMs({ kind: 'live' })).toBe(10_000)
+  })
+})

@@ -1,0 +1,419 @@
+/**
+ * The local stand-in for a static host's build hook. `npm start` (and the browser-test site) run it in-process:
+ *
+ *   POST http://127.0.0.1:<port>/site-build   X-Site-Build-Secret: <secret>   {"reason": "post published: my-slug"}
+ *   -> 202 {"queued": true}
+ *
+ * The database webhook (supabase/migrations/20261121007000_create_site_builds.sql) calls it after a change to the
+ * public site. Each build goes into a NEW directory; only a build that succeeded is swapped in (the static server
+ * asks `currentDir()` on every request), and the directory it replaced is removed a minute later so requests in
+ * flight can finish. Requests coalesce: while a build runs, any number of requests make exactly one more build
+ * after it. A failed build leaves the last good site live and keeps its log tail. Every build is recorded in
+ * public.site_builds (queued -> building -> succeeded | failed) with the service role, where the admin reads it.
+ *
+ * It also rebuilds on its own when a scheduled post's published_at arrives, and once at start-up when the
+ * published content differs from what the served directory was built from (`.content-hash` in the build).
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { z } from 'zod';
+import type { Database } from '../../src/lib/database.types.ts';
+import { rootDir } from './env.ts';
+
+/** Header the webhook sends the shared secret in (set by private.request_site_build). */
+export const SECRET_HEADER = 'x-site-build-secret';
+/** Path of the hook on the builder's port. */
+export const HOOK_PATH = '/site-build';
+
+/** Lines and characters of build output kept in site_builds.log_tail. */
+const LOG_TAIL_LINES = 60;
+const LOG_TAIL_CHARS = 8000;
+/** A scheduled post further away than this is checked again later (setTimeout's limit is ~24.8 days). */
+const MAX_TIMER_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Builds the site into `outDir`; `output` receives its stdout/stderr chunks (for the log tail).
+ * Rejects when the build fails.
+ */
+export type BuildSite = (outDir: string, output: (chunk: string) => void, signal: AbortSignal) => Promise<void>;
+
+export interface SiteBuilderOptions {
+  /** The directory served at start (dist/site, built by buildIfChanged). Never deleted by the builder. */
+  initialDir: string;
+  /** Where new builds go, one sub-directory each; emptied at start. */
+  buildsDir: string;
+  /** Variables of the Astro build (PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY, SITE_URL). */
+  buildEnv: Record<string, string>;
+  supabaseUrl: string;
+  serviceRoleKey: string;
+  /**
+   * True when `initialDir` was just built from the current database content (its fingerprint is recorded);
+   * false to compare the recorded fingerprint and rebuild at start when the content changed meanwhile.
+   */
+  initialDirFresh: boolean;
+  /** Shared secret of the hook (default: 32 random bytes). */
+  secret?: string;
+  /** Port on 127.0.0.1 (default 0: any free port). */
+  port?: number;
+  /** How long a replaced build directory is kept before removal, in ms (default 60,000). */
+  retireAfterMs?: number;
+  /** The build itself (default: `astro build` with ASTRO_OUT_DIR); tests pass a fake. */
+  build?: BuildSite;
+  log?: (line: string) => void;
+}
+
+export interface SiteBuilder {
+  /** URL the database webhook posts to. */
+  hookUrl: string;
+  secret: string;
+  /** The directory the static server should serve now. */
+  currentDir(): string;
+  /** Asks for a build from inside the process (same coalescing as the hook). */
+  request(reason: string): void;
+  /** Resolves when no build is running or waiting. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const HookBodySchema = z.object({ reason: z.string().trim().min(1).max(2000).optional() }).loose();
+
+/**
+ * The default build: `astro build` into `outDir` with the public build variables, output captured.
+ *
+ * Astro bundles its prerender step inside the output directory, except when that lies outside the project, where
+ * it falls back to the shared <root>/.astro/.prerender: two such builds at once (browser tests, the benchmark)
+ * then delete each other's bundle ("Cannot find module .../prerender-entry...mjs"). So an outside `outDir` is
+ * built in a private staging directory under dist/ and moved into place afterwards.
+ */
+export function astroBuild(buildEnv: Record<string, string>): BuildSite {
+  return async (outDir, output, signal) => {
+    const inside = !path.relative(rootDir, outDir).startsWith('..');
+    const target = inside ? outDir : path.join(rootDir, 'dist/.site-build-staging', `${path.basename(outDir)}-${randomBytes(4).toString('hex')}`);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(path.join(rootDir, 'node_modules/.bin/astro'), ['build'], {
+          cwd: rootDir,
+          signal,
+          env: { ...process.env, ...buildEnv, ASTRO_OUT_DIR: target, FORCE_COLOR: '0' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        child.stdout.setEncoding('utf8').on('data', output);
+        child.stderr.setEncoding('utf8').on('data', output);
+        child.once('error', reject);
+        child.once('exit', (code, killedBy) =>
+          code === 0 ? resolve() : reject(new Error(`astro build exited with ${killedBy ? `signal ${killedBy}` : `code ${code}`}`)),
+        );
+      });
+      if (!inside) {
+        fs.mkdirSync(path.dirname(outDir), { recursive: true });
+        try {
+          fs.renameSync(target, outDir);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+          fs.cpSync(target, outDir, { recursive: true });
+        }
+      }
+    } finally {
+      if (!inside) fs.rmSync(target, { recursive: true, force: true });
+    }
+  };
+}
+
+/** Keeps the last LOG_TAIL_LINES lines (at most LOG_TAIL_CHARS characters) of a stream of output chunks. */
+export function logTail() {
+  let lines: string[] = [];
+  let partial = '';
+  return {
+    push(chunk: string) {
+      // eslint-disable-next-line no-control-regex -- strips ANSI colour codes from the tool's output
+      const text = partial + chunk.replace(/\u001b\[[0-9;]*m/g, '');
+      const parts = text.split(/\r?\n/);
+      partial = parts.pop() ?? '';
+      lines.push(...parts);
+      if (lines.length > LOG_TAIL_LINES * 2) lines = lines.slice(-LOG_TAIL_LINES);
+    },
+    text(): string {
+      const all = [...lines, ...(partial ? [partial] : [])].slice(-LOG_TAIL_LINES).join('\n');
+      return all.length > LOG_TAIL_CHARS ? all.slice(-LOG_TAIL_CHARS) : all;
+    },
+  };
+}
+
+/**
+ * sha256 over what the site shows from the database: the live posts (id, slug, updated_at, published_at) and every
+ * category (id, updated_at). Two equal fingerprints mean a rebuild would produce the same pages.
+ * @throws when a read fails.
+ */
+export async function contentFingerprint(client: SupabaseClient<Database>): Promise<string> {
+  const now = new Date().toISOString();
+  const posts = await client
+    .from('blog_posts')
+    .select('id, slug, updated_at, published_at')
+    .eq('status', 'published')
+    .lte('published_at', now)
+    .order('id');
+  if (posts.error) throw new Error(`Could not read published posts: ${posts.error.message}`);
+  const categories = await client.from('blog_categories').select('id, updated_at').order('id');
+  if (categories.error) throw new Error(`Could not read blog categories: ${categories.error.message}`);
+  return createHash('sha256').update(JSON.stringify([posts.data, categories.data])).digest('hex');
+}
+
+const FINGERPRINT_FILE = '.content-hash';
+
+/**
+ * Starts the builder's HTTP endpoint and returns its handle. Build failures never throw from here: they are
+ * recorded in site_builds and logged.
+ * @throws when the port cannot be bound.
+ */
+export async function startSiteBuilder(options: SiteBuilderOptions): Promise<SiteBuilder> {
+  const log = options.log ?? (() => {});
+  const secret = options.secret ?? randomBytes(32).toString('base64url');
+  const build = options.build ?? astroBuild(options.buildEnv);
+  const retireAfterMs = options.retireAfterMs ?? 60_000;
+  const client = createClient<Database>(options.supabaseUrl, options.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+
+  fs.rmSync(options.buildsDir, { recursive: true, force: true });
+  fs.mkdirSync(options.buildsDir, { recursive: true });
+  let current = options.initialDir;
+  /** The next build, not started yet: the site_builds row it reports to and why it was asked for. */
+  let pending: { row: Promise<number | null>; reasons: string[] } | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const stopping = new AbortController();
+  const timers = new Set<NodeJS.Timeout>();
+  let scheduledTimer: NodeJS.Timeout | null = null;
+
+  const later = (ms: number, fn: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+    return timer;
+  };
+
+  /** Writes to site_builds; a failed write is logged, never fatal (the site matters more than its status). */
+  const record = async (what: string, write: () => PromiseLike<{ error: { message: string } | null }>) => {
+    const { error } = await write();
+    if (error) log(`Could not record the site build (${what}): ${error.message}`);
+  };
+
+  // a previous builder that was killed left its rows open; the admin would show 'Rebuilding…' for ever
+  const stoppedAt = new Date().toISOString();
+  const interrupted = 'The builder stopped before this build finished.';
+  await record('interrupted', () =>
+    client.from('site_builds').update({ status: 'failed', finished_at: stoppedAt, log_tail: interrupted }).eq('status', 'building'),
+  );
+  await record('interrupted', () =>
+    client
+      .from('site_builds')
+      .update({ status: 'failed', started_at: stoppedAt, finished_at: stoppedAt, log_tail: `${interrupted} It never started.` })
+      .eq('status', 'queued'),
+  );
+
+  const insertQueuedRow = async (reason: string): Promise<number | null> => {
+    const { data, error } = await client.from('site_builds').insert({ status: 'queued', trigger_reason: reason }).select('id').single();
+    if (error) {
+      log(`Could not record the site build (queued): ${error.message}`);
+      return null;
+    }
+    return data.id;
+  };
+
+  const joinReasons = (reasons: string[]) => {
+    const joined = reasons.join('; ');
+    return joined.length > 2000 ? `${joined.slice(0, 1990)}…` : joined;
+  };
+
+  const runOne = async (job: { row: Promise<number | null>; reasons: string[] }) => {
+    const id = await job.row;
+    const reason = joinReasons(job.reasons);
+    const outDir = path.join(options.buildsDir, `site-${id ?? 'x'}-${Date.now().toString(36)}`);
+    const tail = logTail();
+    const started = Date.now();
+    if (id !== null) {
+      await record('building', () =>
+        client.from('site_builds').update({ status: 'building', started_at: new Date().toISOString(), trigger_reason: reason }).eq('id', id),
+      );
+    }
+    log(`Rebuilding the site (${reason})...`);
+    try {
+      // taken before the build: if content changes during it, the next start-up check errs towards rebuilding
+      const fingerprint = await contentFingerprint(client).catch(() => null);
+      await build(outDir, tail.push, stopping.signal);
+      if (!fs.existsSync(path.join(outDir, 'index.html'))) throw new Error(`the build wrote no index.html into ${outDir}`);
+      if (fingerprint) fs.writeFileSync(path.join(outDir, FINGERPRINT_FILE), fingerprint);
+      const previous = current;
+      current = outDir; // the swap: the static server serves the new directory from its next request on
+      if (previous !== options.initialDir) later(retireAfterMs, () => fs.rmSync(previous, { recursive: true, force: true }));
+      log(`Rebuilt the site in ${((Date.now() - started) / 1000).toFixed(1)} s; now serving ${outDir.startsWith(rootDir + path.sep) ? path.relative(rootDir, outDir) : outDir}.`);
+      if (id !== null) {
+        await record('succeeded', () =>
+          client.from('site_builds').update({ status: 'succeeded', finished_at: new Date().toISOString(), log_tail: tail.text() }).eq('id', id),
+        );
+      }
+    } catch (error) {
+      const cancelled = stopping.signal.aborted;
+      tail.push(cancelled ? '\nThe builder stopped before this build finished.\n' : `\n${(error as Error).message}\n`);
+      fs.rmSync(outDir, { recursive: true, force: true });
+      if (cancelled) log(`Site rebuild cancelled (${reason}): the builder is stopping.`);
+      else log(`Site rebuild failed (${reason}); the last good site stays live. Log tail:\n${tail.text()}`);
+      if (id !== null) {
+        await record('failed', () =>
+          client.from('site_builds').update({ status: 'failed', finished_at: new Date().toISOString(), log_tail: tail.text() }).eq('id', id),
+        );
+      }
+    }
+  };
+
+  const drain = async () => {
+    while (pending && !stopped) {
+      const job = pending;
+      pending = null;
+      await runOne(job);
+    }
+    running = null;
+    void scheduleNextPublication();
+  };
+
+  const request = (reason: string) => {
+    if (stopped) return;
+    if (pending) {
+      // coalesced into the build that has not started yet
+      pending.reasons.push(reason);
+      const job = pending;
+      void job.row.then((id) => {
+        if (id !== null && pending === job) {
+          void record('queued', () => client.from('site_builds').update({ trigger_reason: joinReasons(job.reasons) }).eq('id', id).eq('status', 'queued'));
+        }
+      });
+      return;
+    }
+    pending = { row: insertQueuedRow(reason), reasons: [reason] };
+    running ??= drain();
+  };
+
+  /** Rebuilds when the next scheduled post goes live (the webhook cannot: nothing changes in the database then). */
+  const scheduleNextPublication = async () => {
+    if (stopped) return;
+    const { data, error } = await client
+      .from('blog_posts')
+      .select('published_at')
+      .eq('status', 'published')
+      .gt('published_at', new Date().toISOString())
+      .order('published_at')
+      .limit(1);
+    if (error) {
+      log(`Could not look up scheduled posts: ${error.message}`);
+      return;
+    }
+    if (scheduledTimer) {
+      clearTimeout(scheduledTimer);
+      timers.delete(scheduledTimer);
+      scheduledTimer = null;
+    }
+    const next = data[0]?.published_at;
+    if (!next) return;
+    const wait = Math.max(0, new Date(next).getTime() - Date.now()) + 1000;
+    scheduledTimer = later(Math.min(wait, MAX_TIMER_MS), () => {
+      scheduledTimer = null;
+      if (wait <= MAX_TIMER_MS) request('scheduled post went live');
+      else void scheduleNextPublication();
+    });
+  };
+
+  const server = http.createServer((incoming, response) => {
+    const answer = (status: number, body: unknown) =>
+      response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    const url = new URL(incoming.url ?? '/', 'http://localhost');
+    if (url.pathname !== HOOK_PATH) return answer(404, { error: `Not found: ${url.pathname}` });
+    if (incoming.method !== 'POST') return answer(405, { error: 'Use POST' });
+    const given = Buffer.from(String(incoming.headers[SECRET_HEADER] ?? ''));
+    const expected = Buffer.from(secret);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return answer(401, { error: `Missing or wrong ${SECRET_HEADER} header` });
+    }
+    let body = '';
+    incoming.setEncoding('utf8');
+    incoming.on('data', (chunk: string) => {
+      if (body.length < 100_000) body += chunk;
+    });
+    incoming.on('end', () => {
+      let json: unknown;
+      try {
+        json = body.trim() ? JSON.parse(body) : {};
+      } catch {
+        return answer(400, { error: 'The body must be JSON' });
+      }
+      const parsed = HookBodySchema.safeParse(json);
+      if (!parsed.success) return answer(400, { error: `Invalid body: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}` });
+      request(parsed.data.reason ?? 'build hook called');
+      answer(202, { queued: true });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as { port: number }).port;
+
+  // Start-up: record or compare the content the served directory was built from.
+  try {
+    const fingerprint = await contentFingerprint(client);
+    const stampFile = path.join(options.initialDir, FINGERPRINT_FILE);
+    if (options.initialDirFresh) fs.writeFileSync(stampFile, fingerprint);
+    else if (!fs.existsSync(stampFile) || fs.readFileSync(stampFile, 'utf8') !== fingerprint) request('published content changed since the last build');
+  } catch (error) {
+    log(`Could not compare the site with the database: ${(error as Error).message}`);
+  }
+  if (!pending) void scheduleNextPublication();
+
+  return {
+    hookUrl: `http://127.0.0.1:${port}${HOOK_PATH}`,
+    secret,
+    currentDir: () => current,
+    request,
+    async idle() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      stopping.abort(new Error('the builder stopped'));
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      while (running) await running;
+    },
+  };
+}
+
+/**
+ * Points the site-rebuild webhook at `hookUrl` (private.site_build_settings, one row) through a superuser
+ * connection; `hookUrl: null` turns the webhook off. `builder: 'local'` means the builder records its own builds.
+ * @throws when the database refuses the values (e.g. a secret shorter than 16 characters).
+ */
+export async function configureBuildHook(
+  databaseUrl: string,
+  settings: { hookUrl: string | null; secret: string | null; builder: 'local' | 'build_hook' },
+): Promise<void> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `insert into private.site_build_settings (id, hook_url, secret, builder, updated_at) values (true, $1, $2, $3, now())
+       on conflict (id) do update set hook_url = excluded.hook_url, secret = excluded.secret, builder = excluded.builder, updated_at = now()`,
+      [settings.hookUrl, settings.secret, settings.builder],
+    );
+  } finally {
+    await db.end();
+  }
+}
