@@ -51,6 +51,15 @@ export interface LocalStackOptions {
 /** Process variables the functions receive as secrets (see `functionSecrets`). */
 const SECRET_PREFIXES = /^(AI_|MAIL_|SITE_BUILD_|ANALYTICS_|RESO_)/;
 
+/** Like the hosted gateway, tell functions the caller's address by appending it to X-Forwarded-For. */
+function withForwardedFor(request: Request, peer: string | null): Request {
+  if (!peer) return request;
+  const headers = new Headers(request.headers);
+  const existing = headers.get('x-forwarded-for');
+  headers.set('x-forwarded-for', existing ? `${existing}, ${peer}` : peer);
+  return new Request(request, { headers });
+}
+
 function functionSecretsFrom(supabaseDir: string, explicit: Record<string, string> = {}): Record<string, string> {
   const file = path.join(supabaseDir, 'functions/.env');
   const fromFile = fs.existsSync(file) ? parseDotenv(fs.readFileSync(file, 'utf8')) : {};
@@ -155,7 +164,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const { pathname } = new URL(request.url);
       if (pathname.startsWith('/functions/v1/')) {
         return functions
-          ? functions.fetch(request)
+          ? functions.fetch(withForwardedFor(request, peer))
           : Response.json({ code: 'NOT_FOUND', message: 'Edge functions are not running' }, { status: 404 });
       }
       if (pathname === '/health') return Response.json({ status: 'ok', migrations: migration.applied.length });

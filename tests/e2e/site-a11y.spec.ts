@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { publicPosts } from './site-support.ts';
 
-const staticRoutes = ['/', '/search', '/blog', '/blog?search=zzzz-no-such-article', '/blog/category/market-analysis', '/about', '/how-it-works', '/sample-report', '/no-such-page'];
+const staticRoutes = ['/', '/search', '/blog', '/blog?search=zzzz-no-such-article', '/blog/category/market-analysis', '/about', '/how-it-works', '/sample-report', '/no-such-page', '/auth', '/search-results', '/search-results?q=zzzz-no-such-agent&type=agent', '/agent/00000000-0000-4000-8000-000000000000'];
 
 test('every route has no serious or critical accessibility violations', async ({ page }) => {
   test.setTimeout(120_000);

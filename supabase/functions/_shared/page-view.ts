@@ -98,14 +98,7 @@ export function deviceClass(hint: DeviceClass | null | undefined, userAgent: str
   return 'desktop';
 }
 
-/**
- * The client IP as the platform reports it: the first `x-forwarded-for` entry (hosted Supabase's gateway), else
- * `x-real-ip` or `cf-connecting-ip`; '' when none is present (the local stand-in adds none). Only ever hashed.
- */
-export function clientIp(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || headers.get('x-real-ip')?.trim() || headers.get('cf-connecting-ip')?.trim() || '';
-}
+export { clientIp } from './client-ip.ts';
 
 /**
  * visitor_hash = hex SHA-256 of `salt \n ip \n userAgent \n site`. The salt is random per UTC day and deleted

@@ -1,0 +1,215 @@
+/**
+ * `npm run bench:lighthouse [-- --base-url http://localhost:4321 --agent <uuid> --runs 1]`
+ *
+ * Lighthouse (mobile profile: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown) over the public pages:
+ * /, /blog, an article, /search-results?q=..., an agent profile and /sample-report. Prints Performance,
+ * Accessibility, Best Practices and SEO (0-100) and the JavaScript each page ships, in KiB gzip-compressed
+ * (each same-origin script the page loaded, gzip level 9, as a static host would serve it; the local server sends
+ * them uncompressed, which also costs the local Performance score a little).
+ *
+ * Without --base-url it builds and serves the site the way `npm start` does, against a throwaway local stack
+ * (own Postgres, free ports) holding the seed posts plus 30 fixture agents with closed sales in one ZIP, so the
+ * search and profile pages have data. With --base-url it measures that site; pass --agent for the profile page
+ * (else the first agent found through SUPABASE_URL / SUPABASE_ANON_KEY from the environment, else it is skipped).
+ * Chromium: CHROME_PATH (default /usr/bin/chromium) with the flags from playwright.config.ts.
+ * A benchmark: it prints figures and never fails on them. Scores move by several points between runs on a busy
+ * machine; use --runs n to take the median.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import pg from 'pg';
+import { z } from 'zod';
+import playwrightConfig from '../playwright.config.ts';
+import { startE2ESite } from '../tests/support/e2e-site.ts';
+import { startTestStack } from '../tests/support/test-stack.ts';
+
+const ArgsSchema = z.object({
+  baseUrl: z.url().optional(),
+  agent: z.uuid().optional(),
+  query: z.string().min(1).default('Smith'),
+  runs: z.coerce.number().int().min(1).max(9).default(1),
+});
+
+const { values } = parseArgs({
+  options: { 'base-url': { type: 'string' }, agent: { type: 'string' }, query: { type: 'string' }, runs: { type: 'string' } },
+});
+const args = ArgsSchema.parse({ baseUrl: values['base-url'], agent: values.agent, query: values.query, runs: values.runs });
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface PageResult {
+  label: string;
+  path: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  jsGzipKiB: number;
+  jsFiles: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+/** Thirty agents with 5-12 closed sales each in ZIP 02139, then the metrics refresh. Returns one agent id. */
+async function seedAgents(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const first = ['Jane', 'Marcus', 'Priya', 'Tom', 'Ana', 'Wei', 'Grace', 'Omar', 'Lena', 'Diego'];
+    const last = ['Smith', 'Johnson', 'Nguyen', 'Garcia', 'Okafor', 'Cohen'];
+    let agentId = '';
+    for (let index = 0; index < 30; index += 1) {
+      const name = `${first[index % first.length]} ${last[index % last.length]}`;
+      const { rows } = await client.query<{ id: string }>(
+        `insert into public.agents (name, brokerage, phone, email, rating, review_count, license_number, years_experience, mls_id, city, state, zip_code)
+         values ($1, 'Bench Realty', '(617) 555-0100', 'bench@example.com', 4.5, 20, 'MA-000000', 9, $2, 'Cambridge', 'MA', '02139') returning id`,
+        [name, `DEMO-BENCH-${index}`],
+      );
+      agentId ||= rows[0]!.id;
+      for (let sale = 0; sale < 5 + (index % 8); sale += 1) {
+        const list = 450_000 + sale * 30_000 + index * 5_000;
+        await client.query(
+          `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, source, source_record_id)
+           values ($1, $2, 'Cambridge', 'MA', '02139', $3, $4, current_date - $5::integer, $6, 'Closed', 'demo', $7)`,
+          [rows[0]!.id, `${10 + sale} Bench St`, list, list + ((sale % 3) - 1) * 8_000, sale * 11 + index, 8 + sale * 3, `bench-${index}-${sale}`],
+        );
+      }
+    }
+    await client.query(
+      `insert into public.zip_market_benchmarks (zip_code, city, state, period_end, median_sale_price, avg_sale_to_list_fraction, median_dom, homes_sold)
+       values ('02139', 'Cambridge', 'MA', '2026-09-30', 905000, 1.031, 21, 48) on conflict (zip_code) do nothing`,
+    );
+    await client.query(`select public.refresh_agent_metrics()`);
+    return agentId;
+  } finally {
+    await client.end();
+  }
+}
+
+/** First agent id through the REST API, for --base-url runs without --agent. */
+async function findAgent(): Promise<string | undefined> {
+  const url = process.env.SUPABASE_URL ?? process.env.PUBLIC_SUPABASE_URL;
+  const key = process.env.SUPABASE_ANON_KEY ?? process.env.PUBLIC_SUPABASE_ANON_KEY;
+  if (!url || !key) return undefined;
+  const response = await fetch(`${url}/rest/v1/agents?select=id&order=total_sales.desc&limit=1`, { headers: { apikey: key, Authorization: `Bearer ${key}` } });
+  if (!response.ok) return undefined;
+  return ((await response.json()) as { id: string }[])[0]?.id;
+}
+
+/** The first article linked from /blog. */
+async function findArticle(baseUrl: string): Promise<string | undefined> {
+  const html = await (await fetch(`${baseUrl}/blog`)).text();
+  return /href="(\/blog\/(?!category\/)[a-z0-9-]+)"/.exec(html)?.[1];
+}
+
+async function gzipKiB(urls: string[]): Promise<number> {
+  let bytes = 0;
+  for (const url of urls) bytes += zlib.gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+  return bytes / 1024;
+}
+
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+
+async function measure(baseUrl: string, label: string, path: string, port: number): Promise<PageResult> {
+  const runs: PageResult[] = [];
+  for (let run = 0; run < args.runs; run += 1) {
+    const result = await lighthouse(`${baseUrl}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+    const origin = new URL(baseUrl).origin;
+    const scripts = [...new Set(requests.filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin)).map((item) => item.url))];
+    runs.push({
+      label,
+      path,
+      scores: Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])) as PageResult['scores'],
+      jsGzipKiB: await gzipKiB(scripts),
+      jsFiles: scripts.length,
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    });
+  }
+  return {
+    ...runs[0]!,
+    scores: Object.fromEntries(CATEGORIES.map((category) => [category, median(runs.map((run) => run.scores[category]))])) as PageResult['scores'],
+    lcpMs: median(runs.map((run) => run.lcpMs)),
+    tbtMs: median(runs.map((run) => run.tbtMs)),
+  };
+}
+
+async function main() {
+  let baseUrl = args.baseUrl?.replace(/\/+$/, '');
+  let agentId = args.agent;
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    if (!baseUrl) {
+      console.log('Starting a throwaway stack and building the site (as npm start serves it)...');
+      const stack = await startTestStack();
+      cleanups.unshift(() => stack.stop());
+      agentId = await seedAgents(stack.env.TEST_DATABASE_URL);
+      const site = await startE2ESite(stack.env);
+      cleanups.unshift(() => site.stop());
+      baseUrl = site.baseUrl;
+    } else {
+      agentId ??= await findAgent();
+    }
+
+    const article = await findArticle(baseUrl);
+    const pages: [string, string | undefined][] = [
+      ['Home', '/'],
+      ['Blog', '/blog'],
+      ['Article', article],
+      ['Search results', `/search-results?q=${encodeURIComponent(args.query)}&type=agent`],
+      ['Agent profile', agentId ? `/agent/${agentId}` : undefined],
+      ['Sample report', '/sample-report'],
+    ];
+
+    const flags = (playwrightConfig.use?.launchOptions?.args ?? ['--headless', '--no-sandbox']).filter((flag) => flag !== '--headless');
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', ...flags],
+    });
+    cleanups.unshift(async () => {
+      chrome.kill();
+    });
+
+    const results: PageResult[] = [];
+    for (const [label, path] of pages) {
+      if (!path) {
+        console.log(`Skipping ${label}: ${label === 'Article' ? 'no article linked from /blog' : 'no agent (pass --agent <uuid>)'}`);
+        continue;
+      }
+      process.stdout.write(`Measuring ${label} (${path})...\n`);
+      results.push(await measure(baseUrl, label, path, chrome.port));
+    }
+
+    console.log(`\nLighthouse ${'12'} mobile profile, ${args.runs} run(s) per page (median), ${baseUrl}`);
+    console.log(`Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load ${os.loadavg()[0]!.toFixed(1)}`);
+    const header = ['Page', 'Perf', 'A11y', 'Best Pr.', 'SEO', 'JS gzip KiB', 'JS files', 'LCP ms', 'TBT ms', 'Path'];
+    const rows = results.map((result) => [
+      result.label,
+      String(result.scores.performance),
+      String(result.scores.accessibility),
+      String(result.scores['best-practices']),
+      String(result.scores.seo),
+      result.jsGzipKiB.toFixed(1),
+      String(result.jsFiles),
+      String(Math.round(result.lcpMs)),
+      String(Math.round(result.tbtMs)),
+      result.path.length > 60 ? `${result.path.slice(0, 57)}...` : result.path,
+    ]);
+    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+    const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+    console.log(line(header));
+    console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+    for (const row of rows) console.log(line(row));
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error('Cleanup failed', error));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+});

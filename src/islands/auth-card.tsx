@@ -1,0 +1,176 @@
+import * as Tabs from '@radix-ui/react-tabs'
+import { useEffect, useId, useState, type SubmitEvent } from 'react'
+import { z } from 'zod'
+
+import { supabase } from '../lib/supabase'
+import { useToast } from './use-toast'
+
+type Mode = 'signin' | 'signup'
+
+export const SignInSchema = z.object({
+  email: z.email({ error: 'Please enter a valid email address' }),
+  password: z.string().min(1, { error: 'Please enter your password' }),
+})
+
+export const SignUpSchema = z.object({
+  email: z.email({ error: 'Please enter a valid email address' }),
+  password: z.string().min(6, { error: 'Password must be at least 6 characters' }).max(72, { error: 'Password must be 72 characters or fewer' }),
+})
+
+/** How long the success toast stays readable before the redirect to the home page, ms. */
+const REDIRECT_DELAY_MS = 1200
+
+/**
+ * The /auth card: Sign In and Sign Up tabs (Radix tabs, arrow keys move between them) over supabase-js email and
+ * password auth with the anon key. Shows the auth service's message inline on failure, a toast on success, then goes
+ * to the home page; a visitor who already has a session is sent there straight away.
+ */
+export function AuthCard() {
+  const [mode, setMode] = useState<Mode>('signin')
+  const { toast, show } = useToast()
+
+  useEffect(() => {
+    let cancelled = false
+    void supabase.auth.getSession().then(({ data }) => {
+      if (!cancelled && data.session) window.location.replace('/')
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  function succeed(message: string) {
+    show(message)
+    window.setTimeout(() => window.location.assign('/'), REDIRECT_DELAY_MS)
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <h1 className="text-center text-2xl font-bold tracking-tight">Welcome Back</h1>
+      <p className="mt-2 text-center text-slate-700">Sign in to save agents and follow your reports, or create a free account.</p>
+      <Tabs.Root value={mode} onValueChange={(value) => setMode(value as Mode)} className="mt-6">
+        <Tabs.List aria-label="Account" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+          {(
+            [
+              ['signin', 'Sign In'],
+              ['signup', 'Sign Up'],
+            ] as const
+          ).map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-blue-800 focus-visible:outline-2 focus-visible:outline-blue-700 data-[state=active]:bg-white data-[state=active]:text-blue-800 data-[state=active]:shadow-sm"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="signin" className="mt-6">
+          <AuthForm mode="signin" onSuccess={() => succeed('Welcome back!')} />
+        </Tabs.Content>
+        <Tabs.Content value="signup" className="mt-6">
+          <AuthForm mode="signup" onSuccess={(signedIn) => (signedIn ? succeed('Account created! You are signed in.') : show('Account created! Check your email to confirm it.'))} />
+        </Tabs.Content>
+      </Tabs.Root>
+      {toast}
+    </div>
+  )
+}
+
+interface AuthFormProps {
+  mode: Mode
+  /** `signedIn` is false when sign-up needs an email confirmation first. */
+  onSuccess: (signedIn: boolean) => void
+}
+
+function AuthForm({ mode, onSuccess }: AuthFormProps) {
+  const id = useId()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const signIn = mode === 'signin'
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const parsed = (signIn ? SignInSchema : SignUpSchema).safeParse({ email: email.trim(), password })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please check the form')
+      return
+    }
+    setError(null)
+    setBusy(true)
+    try {
+      if (signIn) {
+        const { error: authError } = await supabase.auth.signInWithPassword(parsed.data)
+        if (authError) return setError(authError.message)
+        onSuccess(true)
+      } else {
+        const { data, error: authError } = await supabase.auth.signUp({
+          ...parsed.data,
+          options: { emailRedirectTo: `${window.location.origin}/` },
+        })
+        if (authError) return setError(authError.message)
+        onSuccess(Boolean(data.session))
+      }
+    } catch (unexpected) {
+      console.error('Auth request failed', unexpected)
+      setError('Could not reach the sign-in service. Please try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const errorId = `${id}-error`
+  const inputClass =
+    'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-blue-700 focus:outline-2 focus:outline-blue-700'
+  return (
+    <form onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined} className="space-y-4">
+      <div>
+        <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-800">
+          Email
+        </label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-password`} className="block text-sm font-medium text-slate-800">
+          Password
+        </label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          name="password"
+          required
+          minLength={signIn ? undefined : 6}
+          autoComplete={signIn ? 'current-password' : 'new-password'}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          className={inputClass}
+        />
+        {!signIn && <p className="mt-1 text-sm text-slate-600">At least 6 characters.</p>}
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        aria-busy={busy}
+        className="w-full rounded-md bg-blue-700 px-4 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-wait disabled:opacity-70"
+      >
+        {busy ? (signIn ? 'Signing in…' : 'Creating account…') : signIn ? 'Sign In' : 'Create Account'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,92 @@
+/**
+ * Data for the agent profile page (/agent/<id>): the agent row, their most recent closed sales and the Redfin
+ * benchmark of their primary ZIP, read with the anon client (all three tables are public).
+ */
+import { z } from 'zod'
+
+import type { Database } from './database.types'
+import { supabase } from './supabase'
+
+export type AgentRow = Database['public']['Tables']['agents']['Row']
+export type BenchmarkRow = Database['public']['Tables']['zip_market_benchmarks']['Row']
+
+/** One recent sale as the table shows it. Prices USD, days_on_market in days, close_date `YYYY-MM-DD`. */
+export interface RecentSale {
+  id: string
+  address: string
+  city: string | null
+  state: string | null
+  close_date: string | null
+  list_price: number | null
+  close_price: number | null
+  days_on_market: number | null
+  /** The feed the sale came from ('demo' for the generated demo data). */
+  source: string | null
+}
+
+export interface AgentProfile {
+  agent: AgentRow
+  /** Up to RECENT_SALES_LIMIT closed sales, newest close date first. */
+  sales: RecentSale[]
+  /** The primary ZIP's market figures; null when the agent has no primary ZIP or the ZIP has no benchmark row. */
+  benchmark: BenchmarkRow | null
+  /** True when the agent comes from the generated demo data (see isSyntheticAgent). */
+  synthetic: boolean
+}
+
+/** How many recent sales the profile lists. */
+export const RECENT_SALES_LIMIT = 10
+
+/** The demo notice, the same wording as the site footer. */
+export const DEMO_DATA_NOTICE = 'Agent data shown in this demo is fictional.'
+
+/** MemberMlsId prefix and properties.source of the generated demo data (scripts/seed-demo.ts). */
+const DEMO_MLS_ID_PREFIX = 'DEMO-'
+const DEMO_SOURCE = 'demo'
+
+/**
+ * Whether a profile shows generated (fictional) data: the agent's MLS id has the demo seeder's prefix, or any of the
+ * shown sales came from the demo feed.
+ */
+export function isSyntheticAgent(agent: Pick<AgentRow, 'mls_id'>, sales: readonly Pick<RecentSale, 'source'>[]): boolean {
+  return Boolean(agent.mls_id?.startsWith(DEMO_MLS_ID_PREFIX)) || sales.some((sale) => sale.source === DEMO_SOURCE)
+}
+
+/**
+ * The agent id from a profile URL path: "/agent/<uuid>" or "/agent/<uuid>/" → the uuid (lower-cased); null when the
+ * path holds no valid uuid (the page then shows "not found" without asking the database).
+ */
+export function agentIdFromPath(pathname: string): string | null {
+  const match = /^\/agent\/([^/]+)\/?$/.exec(pathname)
+  if (!match) return null
+  const parsed = z.uuid().safeParse(decodeURIComponent(match[1]!).toLowerCase())
+  return parsed.success ? parsed.data : null
+}
+
+/**
+ * Loads a profile. Sales are the agent's closed sales (StandardStatus Closed with a ClosePrice: the sales the
+ * metrics count), newest CloseDate first.
+ * @returns null when no agent has this id. @throws the PostgREST error of any failed query.
+ */
+export async function fetchAgentProfile(id: string): Promise<AgentProfile | null> {
+  const { data: agent, error } = await supabase.from('agents').select('*').eq('id', id).maybeSingle()
+  if (error) throw error
+  if (!agent) return null
+
+  const [sales, benchmark] = await Promise.all([
+    supabase
+      .from('properties')
+      .select('id, address, city, state, close_date, list_price, close_price, days_on_market, source')
+      .eq('agent_id', id)
+      .eq('standard_status', 'Closed')
+      .not('close_price', 'is', null)
+      .order('close_date', { ascending: false, nullsFirst: false })
+      .limit(RECENT_SALES_LIMIT),
+    agent.primary_zip_code
+      ? supabase.from('zip_market_benchmarks').select('*').eq('zip_code', agent.primary_zip_code).maybeSingle()
+      : Promise.resolve({ data: null, error: null }),
+  ])
+  if (sales.error) throw sales.error
+  if (benchmark.error) throw benchmark.error
+  return { agent, sales: sales.data, benchmark: benchmark.data, synthetic: isSyntheticAgent(agent, sales.data) }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+
+import { parseSearchParams, rankingBadge, resultCountText, searchTitle, serviceAreaSummary } from './search-results'
+
+describe('parseSearchParams', () => {
+  it('defaults a missing or unknown type to agent and trims the query', () => {
+    expect(parseSearchParams('?q=%20Jane%20')).toEqual({ q: 'Jane', type: 'agent' })
+    expect(parseSearchParams('?q=Jane&type=planet')).toEqual({ q: 'Jane', type: 'agent' })
+    expect(parseSearchParams('')).toEqual({ q: '', type: 'agent' })
+    expect(parseSearchParams('?q=02139&type=zipcode')).toEqual({ q: '02139', type: 'zipcode' })
+  })
+})
+
+describe('searchTitle', () => {
+  it('has one form per type', () => {
+    expect(searchTitle({ q: 'Jane', type: 'agent' })).toBe('Agents matching "Jane"')
+    expect(searchTitle({ q: '02139', type: 'zipcode' })).toBe('Top Agents in 02139')
+    expect(searchTitle({ q: '1 Main St', type: 'address' })).toBe('Agents near 1 Main St')
+  })
+})
+
+describe('resultCountText', () => {
+  it('uses the singular for one and adds the place when known', () => {
+    expect(resultCountText(1, null)).toBe('1 agent found')
+    expect(resultCountText(3, { city: 'Cambridge', state: 'MA', zipCode: '02139' })).toBe('3 agents found in Cambridge, MA')
+    expect(resultCountText(0, { city: null, state: null, zipCode: '02139' })).toBe('0 agents found')
+  })
+})
+
+describe('rankingBadge', () => {
+  it('bands top 10 % green, top 25 % blue, the rest gray', () => {
+    expect(rankingBadge(1, 20)).toEqual({ label: 'Top 5%', tone: 'green' })
+    expect(rankingBadge(2, 20)).toEqual({ label: 'Top 10%', tone: 'green' })
+    expect(rankingBadge(3, 20)).toEqual({ label: 'Top 15%', tone: 'blue' })
+    expect(rankingBadge(5, 20)).toEqual({ label: 'Top 25%', tone: 'blue' })
+    expect(rankingBadge(6, 20)).toEqual({ label: 'Top 30%', tone: 'gray' })
+    expect(rankingBadge(1, 1000)).toEqual({ label: 'Top 1%', tone: 'green' })
+  })
+  it('is absent without a ranking', () => {
+    expect(rankingBadge(null, 20)).toBeNull()
+    expect(rankingBadge(1, null)).toBeNull()
+  })
+})
+
+describe('serviceAreaSummary', () => {
+  it('shows two and counts the rest', () => {
+    expect(serviceAreaSummary(['a', 'b', 'c', 'd'])).toEqual({ shown: ['a', 'b'], more: 2 })
+    expect(serviceAreaSummary(['a'])).toEqual({ shown: ['a'], more: 0 })
+  })
+})

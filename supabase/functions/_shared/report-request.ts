@@ -1,0 +1,92 @@
+/**
+ * The `request-report` edge function's pure rules: the request body schema, field-level error messages, the
+ * honeypot, and the keyed hashes the rate limit stores (never raw emails or IP addresses).
+ * The HTTP contract and the limits live in ./report-request-contract.ts.
+ */
+import { clientIp as sharedClientIp } from './client-ip.ts';
+import { z } from 'npm:zod@4';
+
+import { HONEYPOT_FIELD } from './report-request-contract.ts';
+
+export { EMAIL_LIMIT_PER_HOUR, HONEYPOT_FIELD, IP_LIMIT_PER_HOUR, RATE_LIMIT_MESSAGE } from './report-request-contract.ts';
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: message })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** The form body; limits repeat the report_requests check constraints so bad input is a 400, never a 500. */
+export const ReportRequestSchema = z.object({
+  full_name: z
+    .string({ error: 'Please enter your full name' })
+    .trim()
+    .min(1, { error: 'Please enter your full name' })
+    .max(200, { error: 'Name must be 200 characters or fewer' }),
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .max(320, { error: 'Email must be 320 characters or fewer' })
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  phone: z
+    .string({ error: 'Please enter a valid phone number' })
+    .trim()
+    .max(40, { error: 'Please enter a valid phone number' })
+    .refine((value) => value === '' || /^[+()\d\s.-]{7,40}$/.test(value), { error: 'Please enter a valid phone number' })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  property_address: optionalText(300, 'Property address must be 300 characters or fewer'),
+  agent_id: z
+    .uuid({ error: 'Unknown agent' })
+    .nullish()
+    .transform((value) => value ?? null),
+  agent_name: optionalText(200, 'Agent name must be 200 characters or fewer'),
+  agent_location: optionalText(200, 'Agent location must be 200 characters or fewer'),
+});
+
+export type ReportRequest = z.infer<typeof ReportRequestSchema>;
+
+/** One message per field (the first problem found), keyed by the body's field name. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'body');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** True when the honeypot field holds anything other than blanks. */
+export function isBot(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const value = (body as Record<string, unknown>)[HONEYPOT_FIELD];
+  return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+}
+
+/**
+ * The client's IP address for the per-IP limit (see client-ip.ts), or 'unknown' so that every caller without one
+ * shares a bucket, which errs on the side of limiting.
+ */
+export function clientIp(headers: Headers): string {
+  return sharedClientIp(headers) || 'unknown';
+}
+
+/**
+ * HMAC-SHA-256 of `kind:value` under `secret`, hex. The rate-limit table stores only these, so it cannot be turned
+ * back into email or IP addresses without the secret (a plain hash of an IPv4 address is brute-forced in minutes).
+ */
+export async function rateLimitKey(secret: string, kind: 'email' | 'ip', value: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(`${kind}:${value.trim().toLowerCase()}`));
+  return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** CORS headers for a function the public site calls from the browser. */
+export const corsHeaders = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+};

@@ -1,0 +1,77 @@
+/**
+ * request-report: the public site's "Get Report" form. Validates the body (zod, field-level 400s), drops honeypot
+ * submissions silently (a bot sees the same success as a person), rate-limits per email and per client IP (hashed),
+ * then stores a pending report_requests row with the service role. Contract: ../_shared/report-request.ts.
+ * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
+ */
+import { createClient } from 'npm:@supabase/supabase-js@2';
+import { z } from 'npm:zod@4';
+
+import {
+  EMAIL_LIMIT_PER_HOUR,
+  IP_LIMIT_PER_HOUR,
+  RATE_LIMIT_MESSAGE,
+  ReportRequestSchema,
+  clientIp,
+  corsHeaders,
+  fieldErrors,
+  isBot,
+  rateLimitKey,
+} from '../_shared/report-request.ts';
+
+const EnvSchema = z.object({
+  SUPABASE_URL: z.url(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
+});
+const env = EnvSchema.parse({
+  SUPABASE_URL: Deno.env.get('SUPABASE_URL'),
+  SUPABASE_SERVICE_ROLE_KEY: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
+});
+
+const admin = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
+  auth: { persistSession: false, autoRefreshToken: false },
+});
+
+const json = (body: unknown, status: number) => Response.json(body, { status, headers: corsHeaders });
+
+Deno.serve(async (request) => {
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
+  if (request.method !== 'POST') return json({ error: 'Use POST' }, 405);
+
+  const body: unknown = await request.json().catch(() => undefined);
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return json({ error: 'The request body must be a JSON object' }, 400);
+  }
+  // a bot gets the same answer as a person, so it has nothing to learn from; nothing is stored or counted
+  if (isBot(body)) return json({ ok: true }, 201);
+
+  const parsed = ReportRequestSchema.safeParse(body);
+  if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 400);
+  const form = parsed.data;
+
+  try {
+    const emailKey = await rateLimitKey(env.SUPABASE_SERVICE_ROLE_KEY, 'email', form.email);
+    const ipKey = await rateLimitKey(env.SUPABASE_SERVICE_ROLE_KEY, 'ip', clientIp(request.headers));
+    const { data: hits, error: limitError } = await admin.rpc('hit_report_request_rate_limit', { key_hashes: [emailKey, ipKey] });
+    if (limitError) throw limitError;
+    const count = (key: string) => (hits as { key_hash: string; hits: number }[]).find((row) => row.key_hash === key)?.hits ?? 0;
+    if (count(emailKey) > EMAIL_LIMIT_PER_HOUR || count(ipKey) > IP_LIMIT_PER_HOUR) {
+      return Response.json({ error: RATE_LIMIT_MESSAGE }, { status: 429, headers: { ...corsHeaders, 'Retry-After': '3600' } });
+    }
+
+    const { error } = await admin.from('report_requests').insert({ ...form, status: 'pending' });
+    if (error) {
+      // the agent was deleted between page load and submit: keep the lead, without the dangling reference
+      if (error.code === '23503' && form.agent_id) {
+        const retry = await admin.from('report_requests').insert({ ...form, agent_id: null, status: 'pending' });
+        if (retry.error) throw retry.error;
+      } else {
+        throw error;
+      }
+    }
+    return json({ ok: true }, 201);
+  } catch (error) {
+    console.error('request-report failed', error);
+    return json({ error: 'Could not save your request. Please try again later.' }, 500);
+  }
+});

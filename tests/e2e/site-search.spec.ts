@@ -1,0 +1,203 @@
+/**
+ * /search-results: titles per type, counts, cards, the Top N% badge, paging, the skeleton, error and empty views.
+ * The data tests run against the real search-agents function with fixture agents; the loading, error and paging
+ * views also run with a routed answer so they do not depend on how many agents the database holds.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { AgentSearchResult, SearchAgentsResponse } from '../../supabase/functions/_shared/search-contract.ts';
+import { createAgents, makeSales, unusedZip } from './agent-fixtures.ts';
+import { waitForIsland } from './site-support.ts';
+
+const functionBuilt = fs.existsSync(path.resolve(import.meta.dirname, '../../supabase/functions/search-agents/index.ts'));
+const cors = { 'Access-Control-Allow-Origin': '*' };
+
+function fakeAgent(index: number, overrides: Partial<AgentSearchResult> = {}): AgentSearchResult {
+  return {
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    name: `Routed Agent ${index}`,
+    email: `routed${index}@example.com`,
+    phone: '(617) 555-0142',
+    photo_url: null,
+    brokerage: 'Routed Realty',
+    license_number: null,
+    years_experience: 8,
+    rating: 4.2,
+    review_count: 12,
+    total_sales: 20 + index,
+    average_sale_to_list_ratio: 99.4,
+    average_days_on_market: 18.5,
+    price_range_min: 385_000,
+    price_range_max: 1_050_000,
+    market_share: 4.5,
+    local_ranking: 1,
+    total_agents_in_area: 20,
+    ranking_note: null,
+    service_areas: ['02139', '02140', '02141', '02142'],
+    city: 'Cambridge',
+    state: 'MA',
+    zip_code: '02139',
+    primary_zip_code: '02139',
+    sales_in_area: null,
+    match_score: null,
+    ...overrides,
+  };
+}
+
+test.describe('with a routed search answer', () => {
+  test('shows six skeleton cards while loading, then the cards', async ({ page }) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/functions/v1/search-agents', async (route) => {
+      await gate;
+      const body: SearchAgentsResponse = { agents: [fakeAgent(1)], totalResults: 1, location: null, limit: 12, offset: 0 };
+      await route.fulfill({ json: body, headers: cors });
+    });
+    await page.goto('/search-results?q=Routed&type=agent');
+    await expect(page.getByTestId('agent-card-skeleton')).toHaveCount(6);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Agents matching "Routed"' })).toBeVisible();
+    await expect(page.getByTestId('agent-card-skeleton')).toHaveCount(0);
+  });
+
+  test('the card: badge bands, price range, service areas, profile, call and email', async ({ page }) => {
+    const agents = [
+      fakeAgent(1, { local_ranking: 2, total_agents_in_area: 20 }),
+      fakeAgent(2, { local_ranking: 5, total_agents_in_area: 20, service_areas: ['02139'] }),
+      fakeAgent(3, { local_ranking: 9, total_agents_in_area: 20, phone: null, email: null }),
+      fakeAgent(4, { local_ranking: null, total_agents_in_area: 20, ranking_note: 'Fewer than 5 closed sales in the window' }),
+    ];
+    await page.route('**/functions/v1/search-agents', (route) =>
+      route.fulfill({ json: { agents, totalResults: 4, location: { city: 'Cambridge', state: 'MA', zipCode: '02139' }, limit: 12, offset: 0 }, headers: cors }),
+    );
+    await page.goto('/search-results?q=02139&type=zipcode');
+    await expect(page.getByRole('heading', { level: 1, name: 'Top Agents in 02139' })).toBeVisible();
+    await expect(page.getByText('4 agents found in Cambridge, MA')).toBeVisible();
+
+    const card = (n: number) => page.getByRole('article', { name: `Routed Agent ${n}` });
+    await expect(card(1).getByTestId('ranking-badge')).toHaveText('Top 10%');
+    await expect(card(1).getByTestId('ranking-badge')).toHaveAttribute('data-tone', 'green');
+    await expect(card(2).getByTestId('ranking-badge')).toHaveText('Top 25%');
+    await expect(card(2).getByTestId('ranking-badge')).toHaveAttribute('data-tone', 'blue');
+    await expect(card(3).getByTestId('ranking-badge')).toHaveText('Top 45%');
+    await expect(card(3).getByTestId('ranking-badge')).toHaveAttribute('data-tone', 'gray');
+    await expect(card(4).getByTestId('ranking-badge')).toHaveCount(0);
+
+    await expect(card(1)).toContainText('$385K-$1,050K');
+    await expect(card(1)).toContainText('99.4%');
+    await expect(card(1).getByRole('list', { name: 'Service areas' })).toHaveText(/02139\s*02140\s*\+2 more/);
+    await expect(card(2).getByRole('list', { name: 'Service areas' })).not.toContainText('more');
+    await expect(card(1).getByRole('link', { name: 'View Profile of Routed Agent 1' })).toHaveAttribute('href', `/agent/${agents[0]!.id}`);
+    await expect(card(1).getByRole('link', { name: 'Call Routed Agent 1' })).toHaveAttribute('href', 'tel:6175550142');
+    await expect(card(1).getByRole('link', { name: 'Email Routed Agent 1' })).toHaveAttribute('href', 'mailto:routed1@example.com');
+    await expect(card(3).getByRole('link', { name: /^Call / })).toHaveCount(0);
+    await expect(card(3).getByRole('link', { name: /^Email / })).toHaveCount(0);
+
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  });
+
+  test('Load more asks for the next page and appends it', async ({ page }) => {
+    const offsets: number[] = [];
+    await page.route('**/functions/v1/search-agents', async (route) => {
+      const request = route.request().postDataJSON() as { offset: number; limit: number };
+      offsets.push(request.offset);
+      const agents = Array.from({ length: request.offset === 0 ? request.limit : 3 }, (_, i) => fakeAgent(request.offset + i + 1));
+      await route.fulfill({ json: { agents, totalResults: request.limit + 3, location: null, limit: request.limit, offset: request.offset }, headers: cors });
+    });
+    await page.goto('/search-results?q=Routed');
+    await waitForIsland(page, 'SearchResults');
+    const cards = page.getByRole('list', { name: 'Agents' }).getByRole('article');
+    await expect(cards).toHaveCount(12);
+    await expect(page.getByText('15 agents found')).toBeVisible();
+    await page.getByRole('button', { name: /Load more \(12 of 15 shown\)/ }).click();
+    await expect(cards).toHaveCount(15);
+    await expect(page.getByRole('button', { name: /Load more/ })).toHaveCount(0);
+    expect(offsets).toEqual([0, 12]);
+  });
+
+  test('a failed search shows the error view with the message and Back to Search', async ({ page }) => {
+    await page.route('**/functions/v1/search-agents', (route) => route.fulfill({ status: 500, json: { error: 'Search function failed' }, headers: cors }));
+    await page.goto('/search-results?q=Anyone&type=agent');
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    await expect(page.getByText('Failed to search agents: Search function failed')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Search' })).toHaveAttribute('href', '/search');
+  });
+});
+
+test('no query shows the empty view without searching', async ({ page }) => {
+  let searched = false;
+  await page.route('**/functions/v1/search-agents', (route) => {
+    searched = true;
+    return route.abort();
+  });
+  await page.goto('/search-results');
+  await expect(page.getByRole('heading', { name: 'Search for an agent' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New Search' })).toHaveAttribute('href', '/search');
+  await page.goto('/search-results?q=%20%20&type=zipcode');
+  await expect(page.getByRole('heading', { name: 'Search for an agent' })).toBeVisible();
+  expect(searched).toBe(false);
+});
+
+test.describe('against the search-agents function', () => {
+  test.skip(!functionBuilt, 'supabase/functions/search-agents is not built yet');
+
+  const suffix = Date.now().toString(36).replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)]!);
+  let zip = '';
+  let fixture: Awaited<ReturnType<typeof createAgents>>;
+
+  test.beforeAll(async () => {
+    zip = await unusedZip();
+    fixture = await createAgents(zip, [
+      { name: `Quincy Zephyrhill ${suffix}`, sales: makeSales(`Zeph${suffix}`, 8) },
+      { name: `Quinn Zephyrhill ${suffix}`, sales: makeSales(`Zeph2${suffix}`, 6, 9) },
+      { name: `Lonely Oneoff ${suffix}`, sales: makeSales(`One${suffix}`, 1) },
+    ], 'Fixtureville', 'MA');
+  });
+  test.afterAll(async () => fixture?.remove());
+
+  test('an agent-name search (the default type) finds the agents by name', async ({ page }) => {
+    await page.goto(`/search-results?q=${encodeURIComponent(`Zephyrhill ${suffix}`)}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Agents matching "Zephyrhill ${suffix}"` })).toBeVisible();
+    await expect(page.getByRole('article', { name: `Quincy Zephyrhill ${suffix}` })).toBeVisible();
+    await expect(page.getByRole('article', { name: `Quinn Zephyrhill ${suffix}` })).toBeVisible();
+    await expect(page.getByRole('article', { name: `Lonely Oneoff ${suffix}` })).toHaveCount(0);
+    const quincy = fixture.agents[0]!;
+    await page.getByRole('link', { name: `View Profile of ${quincy.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/agent/${quincy.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: quincy.name })).toBeVisible();
+  });
+
+  test('a ZIP search lists the area\'s agents with the place and the ranking badge', async ({ page }) => {
+    await page.goto(`/search-results?q=${zip}&type=zipcode`);
+    await expect(page.getByRole('heading', { level: 1, name: `Top Agents in ${zip}` })).toBeVisible();
+    const cards = page.getByRole('list', { name: 'Agents' }).getByRole('article');
+    await expect(cards).toHaveCount(3);
+    await expect(page.getByText(/^3 agents found/)).toBeVisible();
+    // 1st of 3 agents in the ZIP: Top 34% (gray); the one-sale agent has no ranking and no badge
+    await expect(page.getByRole('article', { name: `Quincy Zephyrhill ${suffix}` }).getByTestId('ranking-badge')).toHaveText('Top 34%');
+    await expect(page.getByRole('article', { name: `Lonely Oneoff ${suffix}` }).getByTestId('ranking-badge')).toHaveCount(0);
+  });
+
+  test('an address search uses the address title', async ({ page }) => {
+    await page.goto(`/search-results?q=${encodeURIComponent(`100 Zeph${suffix} St, Fixtureville, MA ${zip}`)}&type=address`);
+    await expect(page.getByRole('heading', { level: 1, name: `Agents near 100 Zeph${suffix} St, Fixtureville, MA ${zip}` })).toBeVisible();
+    await expect(page.getByText(/agents? found/)).toBeVisible();
+  });
+
+  test('no match shows the empty view with New Search', async ({ page }) => {
+    await page.goto(`/search-results?q=Nobody${suffix}Xylophone&type=agent`);
+    await expect(page.getByRole('heading', { name: 'No agents found' })).toBeVisible();
+    await expect(page.getByText('0 agents found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New Search' })).toHaveAttribute('href', '/search');
+  });
+
+  test('an over-long query shows the function\'s message in the error view', async ({ page }) => {
+    await page.goto(`/search-results?q=${'a'.repeat(250)}&type=agent`);
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    await expect(page.getByText(/^Failed to search agents: .+/)).toBeVisible();
+    await expect(page.getByText('Failed to search agents: Search function failed')).toHaveCount(0);
+  });
+});
