@@ -58,6 +58,11 @@ export interface AgentSearchResult {
   primary_zip_code: string | null;
   /** For zipcode/address searches: the agent's closed sales in the searched ZIP(s); otherwise null. */
   sales_in_area: number | null;
+  /**
+   * For zipcode/address searches: rank by sales_in_area (ties: sales volume there; equal on both = equal rank),
+   * 1 is best; otherwise null. Optional so existing fixtures stay valid; the function always sends it.
+   */
+  area_rank?: number | null;
   /** For agent searches: pg_trgm similarity 0-1 of the name to the query; otherwise null. */
   match_score: number | null;
 }

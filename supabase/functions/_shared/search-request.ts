@@ -1,0 +1,170 @@
+/**
+ * Pure request/response rules of the `search-agents` edge function (contract: ./search-contract.ts): body
+ * validation with visitor-facing messages, CORS headers, the shape check of the SQL answer and what is logged to
+ * public.search_queries. No Deno APIs, so vitest unit-tests it in Node.
+ */
+import { z } from 'npm:zod@4';
+
+import type { AgentSearchResult, SearchAgentsRequest, SearchAgentsResponse, SearchLocation, SearchType } from './search-contract.ts';
+
+/** Longest query, in characters after trimming (search-contract.ts). */
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+/** Largest page (search-contract.ts). */
+export const SEARCH_LIMIT_MAX = 50;
+export const SEARCH_LIMIT_DEFAULT = 20;
+/** Deepest page start; deeper paging is refused so a request cannot make the database rank endlessly. */
+export const SEARCH_OFFSET_MAX = 10_000;
+
+export const SEARCH_TYPES = ['agent', 'zipcode', 'address'] as const satisfies readonly SearchType[];
+
+/** The generic answer to anything unexpected (the real cause is logged server-side). */
+export const SEARCH_FAILED_MESSAGE = 'Search function failed';
+export const NOT_JSON_MESSAGE = 'The request body must be a JSON object: {"query": "...", "type": "agent" | "zipcode" | "address"}.';
+
+/** Browser calls come from the site's origin with the anon key; the endpoint holds no cookies, so any origin may call. */
+export const searchCorsHeaders: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Max-Age': '86400',
+};
+
+const wholeNumber = (field: string, min: number, max: number) =>
+  z
+    .number({ error: `${field} must be a whole number from ${min} to ${max}.` })
+    .int(`${field} must be a whole number from ${min} to ${max}.`)
+    .min(min, `${field} must be a whole number from ${min} to ${max}.`)
+    .max(max, `${field} must be a whole number from ${min} to ${max}.`);
+
+/** The request body; messages are shown to the visitor as they are. */
+export const SearchAgentsRequestSchema = z
+  .object({
+    query: z
+      .string({ error: 'Enter a name, ZIP code or address to search for.' })
+      .trim()
+      .min(1, 'Enter a name, ZIP code or address to search for.')
+      .max(SEARCH_QUERY_MAX_LENGTH, `Your search is too long: use at most ${SEARCH_QUERY_MAX_LENGTH} characters.`),
+    type: z
+      .enum(SEARCH_TYPES, { error: 'The search type must be agent, zipcode or address.' })
+      .nullish()
+      .transform((type) => type ?? 'agent'),
+    limit: wholeNumber('limit', 1, SEARCH_LIMIT_MAX).nullish().transform((limit) => limit ?? SEARCH_LIMIT_DEFAULT),
+    offset: wholeNumber('offset', 0, SEARCH_OFFSET_MAX).nullish().transform((offset) => offset ?? 0),
+  })
+  .superRefine((body, context) => {
+    if (body.type === 'zipcode' && !/^\d{5}(-\d{4})?$/.test(body.query)) {
+      context.addIssue({ code: 'custom', path: ['query'], message: 'Enter a 5-digit ZIP code, for example 02139.' });
+    }
+  });
+
+export type SearchAgentsInput = Required<Pick<SearchAgentsRequest, 'query' | 'type' | 'limit' | 'offset'>>;
+
+export type ParsedSearchRequest = { ok: true; input: SearchAgentsInput } | { ok: false; error: string };
+
+/**
+ * Validates a decoded JSON body (`undefined` when the body was not JSON). Returns the normalised input (trimmed
+ * query, defaults applied) or the first problem as a visitor-facing message.
+ */
+export function parseSearchRequest(body: unknown): ParsedSearchRequest {
+  if (body === null || body === undefined || typeof body !== 'object' || Array.isArray(body)) {
+    return { ok: false, error: NOT_JSON_MESSAGE };
+  }
+  const parsed = SearchAgentsRequestSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? NOT_JSON_MESSAGE };
+  return { ok: true, input: parsed.data };
+}
+
+const nullableNumber = z.number().nullable();
+const nullableText = z.string().nullable();
+
+/** What public.search_agents() returns; checked so a schema drift becomes a logged 500, not a broken page. */
+export const SearchSqlResultSchema = z.object({
+  agents: z.array(
+    z.looseObject({
+      id: z.string(),
+      name: z.string(),
+      email: nullableText,
+      phone: nullableText,
+      photo_url: nullableText,
+      brokerage: nullableText,
+      license_number: nullableText,
+      years_experience: nullableNumber,
+      rating: nullableNumber,
+      review_count: z.number(),
+      total_sales: z.number(),
+      average_sale_to_list_ratio: nullableNumber,
+      average_days_on_market: nullableNumber,
+      price_range_min: nullableNumber,
+      price_range_max: nullableNumber,
+      market_share: nullableNumber,
+      local_ranking: nullableNumber,
+      total_agents_in_area: nullableNumber,
+      ranking_note: nullableText,
+      service_areas: z.array(z.string()),
+      city: nullableText,
+      state: nullableText,
+      zip_code: nullableText,
+      primary_zip_code: nullableText,
+      sales_in_area: nullableNumber,
+      area_rank: nullableNumber,
+      match_score: nullableNumber,
+    }),
+  ),
+  totalResults: z.number().int().min(0),
+  location: z.object({ city: nullableText, state: nullableText, zipCode: nullableText }).nullable(),
+  message: z.string().optional(),
+});
+
+/** The function's 200 answer from the SQL result and the page asked for. */
+export function toSearchResponse(sql: z.infer<typeof SearchSqlResultSchema>, input: SearchAgentsInput): SearchAgentsResponse {
+  const response: SearchAgentsResponse = {
+    agents: sql.agents as AgentSearchResult[],
+    totalResults: sql.totalResults,
+    location: sql.location as SearchLocation | null,
+    limit: input.limit,
+    offset: input.offset,
+  };
+  if (sql.message) response.message = sql.message;
+  return response;
+}
+
+/** A public.search_queries row (no personal data). */
+export interface SearchQueryLogRow {
+  query: string;
+  search_type: SearchType;
+  resolved_zip_code: string | null;
+  resolved_city: string | null;
+  resolved_state: string | null;
+  results_count: number;
+}
+
+/**
+ * What is stored about a search. An address can be the visitor's home, so house and unit numbers are replaced by
+ * '#' (the street, city, state and ZIP stay, which is what topic discovery needs); names and ZIPs are kept as typed.
+ * Resolved fields are only kept when they fit the table's checks (5-digit ZIP, 2-letter state).
+ */
+export function searchLogRow(input: SearchAgentsInput, response: SearchAgentsResponse): SearchQueryLogRow {
+  const location = response.location;
+  const zip = location?.zipCode ?? null;
+  const state = location?.state ?? null;
+  return {
+    query: input.type === 'address' ? redactHouseNumbers(input.query) : input.query,
+    search_type: input.type,
+    resolved_zip_code: zip && /^\d{5}$/.test(zip) ? zip : null,
+    resolved_city: location?.city ?? null,
+    resolved_state: state && /^[A-Z]{2}$/.test(state) ? state : null,
+    results_count: response.totalResults,
+  };
+}
+
+/**
+ * '12B Main St Apt 4, Boston, MA 02139' -> '# Main St Apt #, Boston, MA 02139': every group of digits (with an
+ * attached letter) except a 5-digit ZIP (+4) after the street.
+ */
+export function redactHouseNumbers(address: string): string {
+  if (/^\d{5}(-\d{4})?$/.test(address)) return address;
+  return address.replace(/\d+[A-Za-z]?(?:-\d{4})?/g, (token: string, offset: number) => {
+    const leading = address.slice(0, offset).trim() === '';
+    return /^\d{5}(-\d{4})?$/.test(token) && !leading ? token : '#';
+  });
+}

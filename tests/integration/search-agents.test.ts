@@ -1,0 +1,276 @@
+/**
+ * The search-agents edge function through supabase-js `functions.invoke` with the anon key, against fixture agents
+ * and closed sales in ZIPs 99961-99965 (no seed or other test uses them): fuzzy names, ZIP ranking, address
+ * resolution, paging, bad input, CORS, the search log, and the plain PostgREST reads the profile page makes.
+ */
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentSearchResult, SearchAgentsResponse } from '../../supabase/functions/_shared/search-contract.ts';
+import { anonClient, sql, testEnv } from '../support/env.ts';
+
+const ZIPS = ['99961', '99962', '99963', '99964', '99965'];
+const NAMES = {
+  A: 'Zebulon Quackenbush',
+  B: 'Ximena Quackenbush',
+  C: 'Zebulon Quackenbosh',
+  D: 'Ophelia Wintergreen',
+  E: 'Bartholomew Quenneville',
+  F: 'Ignatius Farquharson',
+} as const;
+type Key = keyof typeof NAMES;
+const ids = {} as Record<Key, string>;
+const startedAt = new Date();
+
+/** [agent, zip, sales, price USD, address prefix]; sales close 5..(5+n) days ago, inside any default window. */
+const sales: [Key, string, number, number][] = [
+  ['A', '99961', 6, 400_000],
+  ['B', '99961', 6, 500_000],
+  ['C', '99961', 3, 450_000],
+  ['C', '99962', 5, 450_000],
+  ['D', '99963', 8, 600_000],
+  ['E', '99965', 2, 300_000],
+  ['F', '99964', 4, 350_000],
+];
+
+async function search(body: unknown): Promise<{ status: number; body: SearchAgentsResponse & { error?: string } }> {
+  const { data, error } = await anonClient().functions.invoke('search-agents', { body: body as Record<string, unknown> });
+  if (error instanceof FunctionsHttpError) {
+    const response = error.context as Response;
+    return { status: response.status, body: await response.json() };
+  }
+  if (error) throw error;
+  return { status: 200, body: data };
+}
+
+const names = (agents: AgentSearchResult[]) => agents.map((agent) => agent.name);
+
+beforeAll(async () => {
+  await cleanUp();
+  await sql(
+    `insert into public.zip_market_benchmarks (zip_code, city, state, latitude, longitude, period_end, homes_sold) values
+       ('99961', 'Quillhaven', 'WY', 43.0000, -107.0000, '2025-09-30', 40),
+       ('99962', 'Quillhaven', 'WY', 43.0300, -107.0200, '2025-09-30', 30),
+       ('99963', 'Marrowby', 'WY', 43.1000, -107.1000, '2025-09-30', 20),
+       ('99964', 'Farwater', 'WY', 45.0000, -110.0000, '2025-09-30', 10)`,
+  );
+  for (const [key, name] of Object.entries(NAMES) as [Key, string][]) {
+    const rows = await sql<{ id: string }>(
+      `insert into public.agents (name, brokerage, city, state, zip_code) values ($1, 'Search Fixture Realty', 'Quillhaven', 'WY', '99961') returning id`,
+      [name],
+    );
+    ids[key] = rows[0]!.id;
+  }
+  const cities: Record<string, string> = { '99961': 'Quillhaven', '99962': 'Quillhaven', '99963': 'Marrowby', '99964': 'Farwater', '99965': 'Thistlecombe' };
+  let house = 100;
+  for (const [key, zip, count, price] of sales) {
+    for (let i = 0; i < count; i += 1) {
+      house += 1;
+      await sql(
+        `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status)
+         values ($1, $2, $3, 'WY', $4, $5, $5, current_date - $6::integer, 20, 'Closed')`,
+        [ids[key], `${house} Fixture Loop`, cities[zip], zip, price, 5 + i],
+      );
+    }
+  }
+  // the address a visitor looks up, one sale outside any window (not counted) and one pending listing (not counted)
+  await sql(
+    `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, standard_status, latitude, longitude) values
+       ($1, '742 Evergreen Terrace', 'Marrowby', 'WY', '99963', 650000, 640000, current_date - 3, 'Closed', 43.1001, -107.1002),
+       ($2, '9 Old Mill Road', 'Quillhaven', 'WY', '99961', 900000, 900000, current_date - 1500, 'Closed', null, null),
+       ($2, '11 Old Mill Road', 'Quillhaven', 'WY', '99961', 900000, null, null, 'Pending', null, null)`,
+    [ids.D, ids.E],
+  );
+  await sql(`select public.refresh_agent_metrics()`);
+});
+
+async function cleanUp() {
+  await sql(`delete from public.properties where zip_code = any($1)`, [ZIPS]);
+  await sql(`delete from public.agents where name = any($1)`, [Object.values(NAMES)]);
+  await sql(`delete from public.zip_market_benchmarks where zip_code = any($1)`, [ZIPS]);
+}
+
+afterAll(async () => {
+  await cleanUp();
+  await sql(`delete from public.search_queries where created_at >= $1 and (query like '%Quackenb%' or query like '9996%' or query like '%Evergreen%')`, [startedAt]);
+});
+
+describe('agent name search', () => {
+  it('matches a partial name, best matches first', async () => {
+    const { status, body } = await search({ query: 'Quackenbush' });
+    expect(status).toBe(200);
+    expect(new Set(names(body.agents.slice(0, 2)))).toEqual(new Set([NAMES.A, NAMES.B]));
+    expect(body.agents[2]?.name).toBe(NAMES.C);
+    expect(body.agents[0]!.match_score).toBe(1);
+    expect(body.agents[2]!.match_score).toBeLessThan(1);
+    expect(body.location).toBeNull();
+    expect(body).toMatchObject({ limit: 20, offset: 0 });
+    expect(body.totalResults).toBeGreaterThanOrEqual(3);
+  });
+
+  it('tolerates typos and ranks the closest name first', async () => {
+    const { body } = await search({ query: 'Zebulon Quakenbush', type: 'agent' });
+    expect(names(body.agents).slice(0, 2)).toEqual([NAMES.A, NAMES.C]);
+    const misspelt = await search({ query: 'ophelia wintergren' });
+    expect(misspelt.body.agents[0]?.name).toBe(NAMES.D);
+  });
+
+  it('matches the start of a first name and returns the card fields', async () => {
+    const { body } = await search({ query: 'Zebul' });
+    expect(new Set(names(body.agents).filter((name) => name.startsWith('Zebulon')))).toEqual(new Set([NAMES.A, NAMES.C]));
+    const a = body.agents.find((agent) => agent.id === ids.A)!;
+    expect(a).toMatchObject({ total_sales: 6, primary_zip_code: '99961', brokerage: 'Search Fixture Realty', sales_in_area: null });
+  });
+
+  it('finds nothing for a name nobody has', async () => {
+    const { status, body } = await search({ query: 'Qqxzv Wwpqj' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ agents: [], totalResults: 0, location: null });
+  });
+});
+
+describe('ZIP code search', () => {
+  it('ranks agents by closed sales in the ZIP, ties by volume, and fills the location', async () => {
+    const { status, body } = await search({ query: '99961', type: 'zipcode' });
+    expect(status).toBe(200);
+    // A and B both have 6 sales; B's volume is higher. E's only 99961 sale is outside the window.
+    expect(names(body.agents)).toEqual([NAMES.B, NAMES.A, NAMES.C]);
+    expect(body.agents.map((agent) => agent.sales_in_area)).toEqual([6, 6, 3]);
+    expect(body.agents.map((agent) => agent.area_rank)).toEqual([1, 2, 3]);
+    expect(body.totalResults).toBe(3);
+    expect(body.location).toEqual({ city: 'Quillhaven', state: 'WY', zipCode: '99961' });
+  });
+
+  it('fills the location from properties when the ZIP has no benchmark row', async () => {
+    const { body } = await search({ query: '99965', type: 'zipcode' });
+    expect(names(body.agents)).toEqual([NAMES.E]);
+    expect(body.location).toEqual({ city: 'Thistlecombe', state: 'WY', zipCode: '99965' });
+  });
+
+  it('pages through the ranking', async () => {
+    const first = await search({ query: '99961', type: 'zipcode', limit: 2 });
+    expect(names(first.body.agents)).toEqual([NAMES.B, NAMES.A]);
+    expect(first.body).toMatchObject({ totalResults: 3, limit: 2, offset: 0 });
+    const second = await search({ query: '99961', type: 'zipcode', limit: 2, offset: 2 });
+    expect(names(second.body.agents)).toEqual([NAMES.C]);
+    expect(second.body).toMatchObject({ totalResults: 3, limit: 2, offset: 2 });
+  });
+});
+
+describe('address search', () => {
+  it('resolves a known property (abbreviations, a typo) and ranks its ZIP and the nearest ones', async () => {
+    for (const query of ['742 Evergreen Ter', '742 Evergren Terrace, Marrowby, WY']) {
+      const { status, body } = await search({ query, type: 'address' });
+      expect(status).toBe(200);
+      expect(body.location).toEqual({ city: 'Marrowby', state: 'WY', zipCode: '99963' });
+      expect(body.message).toBeUndefined();
+      // 99963 plus 99961 and 99962 (within 20 miles); 99964 (about 200 miles away) is left out
+      expect(new Set(names(body.agents))).toEqual(new Set([NAMES.A, NAMES.B, NAMES.C, NAMES.D]));
+      expect(body.agents.find((agent) => agent.id === ids.D)!.sales_in_area).toBe(9);
+      expect(body.agents[0]!.name).toBe(NAMES.D);
+    }
+  });
+
+  it('resolves a ZIP inside the text', async () => {
+    const { body } = await search({ query: '1 Nowhere Lane, Quillhaven, WY 99962', type: 'address' });
+    expect(body.location).toEqual({ city: 'Quillhaven', state: 'WY', zipCode: '99962' });
+    expect(names(body.agents)[0]).toBe(NAMES.D);
+    expect(body.agents.find((agent) => agent.id === ids.C)!.sales_in_area).toBe(8);
+    expect(body.totalResults).toBe(4);
+  });
+
+  it('resolves "City, ST" to the city\'s ZIPs', async () => {
+    const { body } = await search({ query: 'quillhaven, wy', type: 'address' });
+    expect(body.location).toEqual({ city: 'Quillhaven', state: 'WY', zipCode: null });
+    expect(names(body.agents)).toEqual([NAMES.C, NAMES.B, NAMES.A]);
+  });
+
+  it('answers an address it cannot resolve with a message and no agents', async () => {
+    const { status, body } = await search({ query: '1 Nonexistent Road, Nowhereville, QQ', type: 'address' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ agents: [], totalResults: 0, location: null });
+    expect(body.message).toBe('We could not find that address. Check the spelling, or search by ZIP code or "City, ST".');
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    [{ query: '   ' }, 'Enter a name, ZIP code or address to search for.'],
+    [{}, 'Enter a name, ZIP code or address to search for.'],
+    [{ query: 'x'.repeat(201) }, 'Your search is too long: use at most 200 characters.'],
+    [{ query: 'Quackenbush', type: 'city' }, 'The search type must be agent, zipcode or address.'],
+    [{ query: 'Quackenbush', limit: 51 }, 'limit must be a whole number from 1 to 50.'],
+    [{ query: 'Quackenbush', limit: 0 }, 'limit must be a whole number from 1 to 50.'],
+    [{ query: 'Quackenbush', offset: -1 }, 'offset must be a whole number from 0 to 10000.'],
+    [{ query: 'Quackenbush', offset: 1.5 }, 'offset must be a whole number from 0 to 10000.'],
+    [{ query: 'Cambridge', type: 'zipcode' }, 'Enter a 5-digit ZIP code, for example 02139.'],
+  ])('refuses %j with 400', async (body, message) => {
+    const result = await search(body);
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({ error: message });
+  });
+
+  it('accepts a query of exactly 200 characters after trimming', async () => {
+    const result = await search({ query: `  ${'q'.repeat(200)}  ` });
+    expect(result.status).toBe(200);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const response = await fetch(`${testEnv.url}/functions/v1/search-agents`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${testEnv.anonKey}`, 'Content-Type': 'application/json' },
+      body: '{query: nope',
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatch(/^The request body must be a JSON object/);
+  });
+});
+
+describe('browser access', () => {
+  it('answers the CORS preflight and sends CORS headers', async () => {
+    const preflight = await fetch(`${testEnv.url}/functions/v1/search-agents`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:4321', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+    const response = await fetch(`${testEnv.url}/functions/v1/search-agents`, {
+      method: 'POST',
+      headers: { Origin: 'http://localhost:4321', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: '99961', type: 'zipcode' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('lets anon read an agent by id and their 10 most recent sales (plain PostgREST)', async () => {
+    const anon = anonClient();
+    const agent = await anon.from('agents').select('id, name, total_sales, local_ranking').eq('id', ids.D).single();
+    expect(agent.error).toBeNull();
+    expect(agent.data).toMatchObject({ name: NAMES.D, total_sales: 9, local_ranking: 1 });
+    const recent = await anon.from('properties').select('address, sale_price, sale_date').eq('agent_id', ids.D)
+      .order('sale_date', { ascending: false }).limit(10);
+    expect(recent.error).toBeNull();
+    expect(recent.data).toHaveLength(9);
+    expect(recent.data![0]!.address).toBe('742 Evergreen Terrace');
+  });
+});
+
+describe('search log', () => {
+  it('logs each valid search without personal data, and not the refused ones', async () => {
+    await search({ query: '99961', type: 'zipcode' });
+    await search({ query: '742 Evergreen Ter', type: 'address' });
+    expect((await search({ query: 'Refused Quackenbush', limit: 99 })).status).toBe(400);
+    const rows = await sql<{ query: string; search_type: string; resolved_zip_code: string | null; resolved_city: string | null; resolved_state: string | null; results_count: number }>(
+      `select query, search_type, resolved_zip_code, resolved_city, resolved_state, results_count
+       from public.search_queries where created_at >= $1 order by created_at`,
+      [startedAt],
+    );
+    expect(rows).toContainEqual({ query: '99961', search_type: 'zipcode', resolved_zip_code: '99961', resolved_city: 'Quillhaven', resolved_state: 'WY', results_count: 3 });
+    // the house number of a looked-up address is not stored
+    expect(rows).toContainEqual({ query: '# Evergreen Ter', search_type: 'address', resolved_zip_code: '99963', resolved_city: 'Marrowby', resolved_state: 'WY', results_count: 4 });
+    expect(rows.some((row) => row.query.includes('742'))).toBe(false);
+    expect(rows.filter((row) => row.query === 'Quackenbush').every((row) => row.search_type === 'agent' && row.resolved_zip_code === null)).toBe(true);
+    expect(rows.some((row) => row.query === 'Refused Quackenbush')).toBe(false);
+  });
+});
