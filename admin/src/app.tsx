@@ -1,9 +1,11 @@
 import { AdminShell, ComingSoon } from './components/layout/admin-shell'
 import { ToastProvider } from './components/ui/toast'
+import { AnalyticsPage } from './features/analytics/components/analytics-page'
 import { AuthGuard } from './features/auth/components/auth-guard'
 import { AuthLoginForm } from './features/auth/components/auth-login-form'
 import { BlogAdminPage } from './features/blog/components/blog-admin-page'
 import { CalendarPage } from './features/calendar/components/calendar-page'
+import { CrmPage } from './features/crm/components/crm-page'
 import { DashboardOverview } from './features/dashboard/components/dashboard-overview'
 import { usePathname } from './hooks/use-pathname'
 
@@ -35,9 +37,9 @@ function AdminRoute({ pathname }: { pathname: string }) {
     case '/admin/calendar':
       return <CalendarPage />
     case '/admin/crm':
-      return <ComingSoon title="CRM" />
+      return <CrmPage />
     case '/admin/analytics':
-      return <ComingSoon title="Analytics" />
+      return <AnalyticsPage />
     case '/admin/users':
       return <ComingSoon title="Users" />
     case '/admin/database':

@@ -150,12 +150,70 @@ const cases: TableCase[] = [
     allowed: { select: everyone, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
+    name: 'reso_sync_state',
+    table: 'reso_sync_state',
+    key: 'source',
+    fixture: async () => {
+      const source = unique('matrix-feed');
+      await sql(`insert into public.reso_sync_state (source, resource) values ($1, 'Property')`, [source]);
+      return source;
+    },
+    insert: () => ({ source: unique('matrix-new-feed'), resource: 'Property' }),
+    update: { patch: () => ({ last_error: unique('error') }), stored: columnEquals('reso_sync_state', 'last_error', 'source') },
+    allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
     name: 'search_queries',
     table: 'search_queries',
     fixture: () => insertReturningId(`insert into public.search_queries (query, search_type) values ('02139', 'zipcode') returning id`),
     insert: () => ({ query: 'Jane', search_type: 'agent' }),
     update: { patch: () => ({ results_count: Math.floor(Math.random() * 1000) + 1 }), stored: columnEquals('search_queries', 'results_count') },
     allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    name: 'site_builds',
+    table: 'site_builds',
+    fixture: () => insertReturningId(`insert into public.site_builds (trigger_reason) values ('rls matrix') returning id`),
+    insert: () => ({ trigger_reason: 'inserted by the matrix' }),
+    update: { patch: () => ({ trigger_reason: unique('reason') }), stored: columnEquals('site_builds', 'trigger_reason') },
+    allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    name: 'report_request_rate_limits',
+    table: 'report_request_rate_limits',
+    key: 'key_hash',
+    fixture: async () => {
+      const hash = (await sql<{ h: string }>(`select encode(sha256(gen_random_uuid()::text::bytea), 'hex') as h`))[0]!.h;
+      await sql(`insert into public.report_request_rate_limits (key_hash, window_start, hits) values ($1, date_trunc('hour', now()), 1)`, [hash]);
+      return hash;
+    },
+    insert: () => ({ key_hash: crypto.randomUUID().replaceAll('-', '').padEnd(64, '0'), window_start: new Date().toISOString(), hits: 1 }),
+    update: { patch: () => ({ hits: Math.floor(Math.random() * 1000) + 2 }), stored: columnEquals('report_request_rate_limits', 'hits', 'key_hash') },
+    allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    name: 'page_views',
+    table: 'page_views',
+    fixture: () => insertReturningId(`insert into public.page_views (path, device_class, visitor_hash) values ('/matrix', 'desktop', repeat('e', 64)) returning id`),
+    insert: () => ({ path: '/matrix-new', device_class: 'mobile', visitor_hash: 'f'.repeat(64) }),
+    update: { patch: () => ({ path: `/${unique('matrix')}` }), stored: columnEquals('page_views', 'path') },
+    allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    // future days only: analytics_daily_salt() deletes every day before today whenever a page view arrives
+    name: 'analytics_salts',
+    table: 'analytics_salts',
+    key: 'day',
+    fixture: async () => {
+      const rows = await sql<{ day: string }>(
+        `insert into public.analytics_salts (day, salt) values (date '2900-01-01' + (random() * 36000)::int, repeat('1', 64))
+         on conflict do nothing returning day::text`,
+      );
+      return rows[0]!.day;
+    },
+    insert: () => ({ day: `29${10 + Math.floor(Math.random() * 89)}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`, salt: '2'.repeat(64) }),
+    update: { patch: () => ({ salt: '3'.repeat(64) }), stored: columnEquals('analytics_salts', 'salt', 'day') },
+    allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
     name: 'user_roles (another user\'s row)',
