@@ -40,11 +40,14 @@ export interface LocalStackOptions {
   /** More function folders beside supabase/functions (tests add fixtures), each with its config.toml. */
   extraFunctions?: { functionsDir: string; configToml: string }[];
   /**
-   * Secrets for the edge functions, like `supabase secrets set` on hosted Supabase. Merged over
-   * supabase/functions/.env (read like the Supabase CLI does locally) and over process variables named
-   * AI_*, MAIL_*, SITE_BUILD_*, ANALYTICS_* or RESO_*.
+   * Secrets for the edge functions, like `supabase secrets set` on hosted Supabase. Unless `inheritSecrets` is
+   * false, merged over the variables named AI_*, MAIL_*, SITE_BUILD_*, ANALYTICS_* or RESO_* found in the root
+   * .env, in supabase/functions/.env (read like the Supabase CLI does locally) and in the process environment
+   * (later wins).
    */
   functionSecrets?: Record<string, string>;
+  /** Read function secrets from .env files and the environment (default true; test stacks pass false). */
+  inheritSecrets?: boolean;
   log?: (line: string) => void;
 }
 
@@ -60,13 +63,19 @@ function withForwardedFor(request: Request, peer: string | null): Request {
   return new Request(request, { headers });
 }
 
-function functionSecretsFrom(supabaseDir: string, explicit: Record<string, string> = {}): Record<string, string> {
-  const file = path.join(supabaseDir, 'functions/.env');
-  const fromFile = fs.existsSync(file) ? parseDotenv(fs.readFileSync(file, 'utf8')) : {};
-  const fromProcess = Object.fromEntries(
-    Object.entries(process.env).filter((entry): entry is [string, string] => SECRET_PREFIXES.test(entry[0]) && typeof entry[1] === 'string'),
-  );
-  return { ...fromFile, ...fromProcess, ...explicit };
+function functionSecretsFrom(rootDir: string, supabaseDir: string, inherit: boolean, explicit: Record<string, string> = {}): Record<string, string> {
+  if (!inherit) return explicit;
+  const secretsOf = (variables: Record<string, string | undefined>) =>
+    Object.fromEntries(
+      Object.entries(variables).filter((entry): entry is [string, string] => SECRET_PREFIXES.test(entry[0]) && typeof entry[1] === 'string'),
+    );
+  const fromFile = (file: string) => (fs.existsSync(file) ? secretsOf(parseDotenv(fs.readFileSync(file, 'utf8'))) : {});
+  return {
+    ...fromFile(path.join(rootDir, '.env')),
+    ...fromFile(path.join(supabaseDir, 'functions/.env')),
+    ...secretsOf(process.env),
+    ...explicit,
+  };
 }
 
 export interface LocalStack {
@@ -142,7 +151,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           ...(options.extraFunctions ?? []),
         ],
         env: {
-          ...functionSecretsFrom(supabaseDir, options.functionSecrets),
+          ...functionSecretsFrom(options.rootDir, supabaseDir, options.inheritSecrets ?? true, options.functionSecrets),
           SUPABASE_URL: apiUrl,
           SUPABASE_ANON_KEY: options.anonKey,
           SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,

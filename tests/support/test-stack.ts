@@ -51,6 +51,8 @@ export async function startTestStack(log: (line: string) => void = () => {}): Pr
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     siteUrl: 'http://localhost:4321',
+    // Tests configure function secrets themselves; a developer's AI_* or MAIL_* settings must not leak in.
+    inheritSecrets: false,
     ports: { api: await freePort(), db: await freePort(), mailbox: await freePort() },
     extraFunctions: [
       { functionsDir: path.join(rootDir, 'tests/fixtures/functions'), configToml: path.join(rootDir, 'tests/fixtures/config.toml') },
