@@ -1,9 +1,11 @@
 /**
  * `npm run import -- <file> [--map mapping.json] [--source name] [--dry-run] [--window-months 24]`
  * `npm run import -- --zip-benchmarks supabase/data/redfin-zip-subset.csv`
+ * `npm run import -- --reso-web-api [--resource Property|Member] [--since ISO] [--source name] [--page-size 200] [--max-pages n]`
  *
  * Imports RESO Property or Member records (CSV, JSON array or NDJSON) into public.properties / public.agents and
- * recomputes agent metrics; or loads Redfin ZIP benchmarks. Writes straight to Postgres with `pg`:
+ * recomputes agent metrics; or loads Redfin ZIP benchmarks; or syncs from a RESO Web API (OData) server given by
+ * RESO_API_URL and RESO_API_TOKEN (environment or `.env`), resuming where the last sync stopped. Writes straight to Postgres with `pg`:
  * DATABASE_URL from the environment, else from `.env`, else the local stack (postgres on DB_PORT, 54322).
  * See scripts/lib/import/README.md.
  */
@@ -14,13 +16,17 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import { rootDir } from './lib/env.ts';
+import { resolveDatabaseUrl } from './lib/import/database-url.ts';
 import { readMapping } from './lib/import/mapping.ts';
+import { formatSyncSummary, resoApiConfig, syncResoWebApi } from './lib/import/reso-web-api.ts';
 import { formatSummary, runImport } from './lib/import/run-import.ts';
 import { loadZipBenchmarks } from './lib/import/zip-benchmarks.ts';
 
 const usage = `Usage:
   npm run import -- <file.csv|file.json|file.ndjson> [--map mapping.json] [--source name] [--dry-run] [--window-months 24]
-  npm run import -- --zip-benchmarks <redfin-zip.csv> [--dry-run]`;
+  npm run import -- --zip-benchmarks <redfin-zip.csv> [--dry-run]
+  npm run import -- --reso-web-api [--resource Property|Member] [--since 2025-01-01T00:00:00Z] [--source name] [--page-size 200] [--max-pages n]
+    (RESO_API_URL = OData service root, RESO_API_TOKEN = bearer token; from the environment or .env)`;
 
 const ArgsSchema = z.object({
   file: z.string().min(1, 'a file to import is required'),
@@ -31,13 +37,20 @@ const ArgsSchema = z.object({
   windowMonths: z.coerce.number().int().min(1).max(600).default(24),
 });
 
-function databaseUrl(): string {
+const SyncArgsSchema = z.object({
+  resource: z.enum(['Property', 'Member'], '--resource must be Property or Member').default('Property'),
+  since: z.iso.datetime({ offset: true, error: '--since must be an ISO 8601 timestamp, e.g. 2025-01-01T00:00:00Z' }).optional(),
+  source: z.string().trim().min(1).max(100).default('reso'),
+  pageSize: z.coerce.number().int().min(1).max(10_000).default(200),
+  maxPages: z.coerce.number().int().min(1).optional(),
+  windowMonths: z.coerce.number().int().min(1).max(600).default(24),
+});
+
+/** RESO_API_* from the environment, else from `.env`. */
+function resoEnv(): Record<string, string | undefined> {
   const envFile = path.join(rootDir, '.env');
   const fromFile = fs.existsSync(envFile) ? parseDotenv(fs.readFileSync(envFile, 'utf8')) : {};
-  const url = process.env.DATABASE_URL ?? fromFile.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${process.env.DB_PORT ?? fromFile.DB_PORT ?? 54322}/postgres`;
-  const parsed = z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' }).safeParse(url);
-  if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
-  return parsed.data;
+  return { RESO_API_URL: process.env.RESO_API_URL ?? fromFile.RESO_API_URL, RESO_API_TOKEN: process.env.RESO_API_TOKEN ?? fromFile.RESO_API_TOKEN };
 }
 
 async function main() {
@@ -49,11 +62,28 @@ async function main() {
       'dry-run': { type: 'boolean', default: false },
       'zip-benchmarks': { type: 'string' },
       'window-months': { type: 'string' },
+      'reso-web-api': { type: 'boolean', default: false },
+      resource: { type: 'string' },
+      since: { type: 'string' },
+      'page-size': { type: 'string' },
+      'max-pages': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
     console.log(usage);
+    return;
+  }
+  if (values['reso-web-api']) {
+    const sync = SyncArgsSchema.safeParse({
+      resource: values.resource, since: values.since, source: values.source, pageSize: values['page-size'], maxPages: values['max-pages'], windowMonths: values['window-months'],
+    });
+    if (!sync.success) throw new Error(`${sync.error.issues.map((issue) => issue.message).join('\n')}\n${usage}`);
+    const started = performance.now();
+    const { baseUrl, token } = resoApiConfig(resoEnv());
+    const summary = await syncResoWebApi({ ...sync.data, databaseUrl: resolveDatabaseUrl(), baseUrl, token, log: (line) => console.log(line) });
+    console.log(formatSyncSummary(summary));
+    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
   }
   const parsed = ArgsSchema.safeParse({
@@ -70,7 +100,7 @@ async function main() {
 
   const started = performance.now();
   if (args.zipBenchmarks) {
-    const client = args.dryRun ? null : new pg.Client({ connectionString: databaseUrl() });
+    const client = args.dryRun ? null : new pg.Client({ connectionString: resolveDatabaseUrl() });
     await client?.connect();
     try {
       const summary = await loadZipBenchmarks(client, args.file);
@@ -84,7 +114,7 @@ async function main() {
       mapping: args.map ? readMapping(args.map) : undefined,
       source: args.source,
       dryRun: args.dryRun,
-      databaseUrl: args.dryRun ? undefined : databaseUrl(),
+      databaseUrl: args.dryRun ? undefined : resolveDatabaseUrl(),
       windowMonths: args.windowMonths,
     });
     console.log(formatSummary(summary, args.dryRun));

@@ -10,12 +10,15 @@ import { startLocalStack, type LocalStack } from '../supabase/local/stack.ts';
 import { assertPortFree } from '../supabase/local/postgres.ts';
 import { ensureAdminAccount } from './lib/admin-account.ts';
 import { adminTarget, buildIfChanged, siteTarget } from './lib/build.ts';
+import { ensureDemoData } from './lib/demo/seed.ts';
 import { loadLocalEnv, publicBuildEnv, rootDir } from './lib/env.ts';
 import { startStaticServer } from './lib/static-server.ts';
+import { configureBuildHook, startSiteBuilder, type SiteBuilder } from './lib/site-builder.ts';
 
 const started = Date.now();
 let stack: LocalStack | undefined;
 let site: http.Server | undefined;
+let siteBuilder: SiteBuilder | undefined;
 let stopping = false;
 
 async function shutdown(code: number) {
@@ -23,6 +26,9 @@ async function shutdown(code: number) {
   stopping = true;
   console.log('\nStopping...');
   site?.close();
+  // nothing listens on the hook once we are gone (`npm run dev` must not retry it)
+  if (stack && siteBuilder) await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'local' }).catch(() => {});
+  await siteBuilder?.stop();
   await stack?.stop();
   process.exit(code);
 }
@@ -51,11 +57,25 @@ try {
     password: env.LOCAL_ADMIN_PASSWORD,
   });
   if (admin === 'created') console.log(`Created the local admin account ${env.LOCAL_ADMIN_EMAIL}.`);
+  // an empty database gets the Redfin ZIP benchmarks and fictional demo agents and sales (scripts/lib/demo)
+  await ensureDemoData({ databaseUrl: stack.databaseUrl, log: (line) => console.log(line) });
 
   const buildEnv = publicBuildEnv(env);
-  await buildIfChanged(siteTarget, buildEnv);
+  const siteBuilt = await buildIfChanged(siteTarget, buildEnv);
   await buildIfChanged(adminTarget, buildEnv);
-  site = await startStaticServer({ port: env.SITE_PORT, siteDir: () => siteTarget.outDir, adminDir: adminTarget.outDir });
+  // Publishing rebuilds the site: the database webhook calls this builder, which swaps each good build in.
+  siteBuilder = await startSiteBuilder({
+    initialDir: siteTarget.outDir,
+    buildsDir: path.join(rootDir, 'dist/site-builds'),
+    buildEnv,
+    supabaseUrl: stack.apiUrl,
+    serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+    initialDirFresh: siteBuilt,
+    log: (line) => console.log(line),
+  });
+  await configureBuildHook(stack.databaseUrl, { hookUrl: siteBuilder.hookUrl, secret: siteBuilder.secret, builder: 'local' });
+  const builder = siteBuilder;
+  site = await startStaticServer({ port: env.SITE_PORT, siteDir: () => builder.currentDir(), adminDir: adminTarget.outDir });
 
   const siteUrl = `http://localhost:${env.SITE_PORT}`;
   console.log(`
@@ -67,6 +87,7 @@ Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.
   Mailbox         http://localhost:${env.MAILBOX_PORT}
   Database        ${stack.databaseUrl.replace(/:[^:@/]+@/, ':****@')}
   Functions       ${stack.functions.join(', ') || '(none)'}
+  Site builder    ${siteBuilder.hookUrl}   (database webhook: publishing rebuilds the site)
 
   Anon key        ${env.SUPABASE_ANON_KEY}
   Admin login     ${env.LOCAL_ADMIN_EMAIL} / ${env.LOCAL_ADMIN_PASSWORD}

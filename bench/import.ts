@@ -1,0 +1,99 @@
+/**
+ * `npm run bench:import -- [--rows 1000000] [--seed bench] [--batch-size 5000] [--reimport]`
+ *
+ * Import benchmark: generates a RESO Property CSV of `--rows` closed sales (and its Member file, one agent per 20
+ * sales) with the demo generator, starts a fresh embedded PostgreSQL 17 in a temporary directory, migrates it, and
+ * imports both files with the real importer (`runImport`), then refreshes the agent metrics once. Prints the machine,
+ * the data size, seconds and rows/s per phase, and the peak RSS of this Node process (Postgres runs in its own
+ * processes and is not counted). `--reimport` imports the Property file a second time (the no-change path).
+ * Benchmarks print figures; they never pass or fail on time. Everything is removed at the end.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { z } from 'zod';
+import { generateDemoData } from '../scripts/lib/demo/generate.ts';
+import { startThrowawayPostgres } from '../scripts/lib/demo/throwaway-postgres.ts';
+import { runImport } from '../scripts/lib/import/run-import.ts';
+
+const ArgsSchema = z.object({
+  rows: z.coerce.number().int().min(1).max(20_000_000).default(1_000_000),
+  seed: z.string().min(1).default('bench'),
+  batchSize: z.coerce.number().int().min(100).max(100_000).default(5000),
+  reimport: z.boolean(),
+});
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const since = (start: number) => (performance.now() - start) / 1000;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: { rows: { type: 'string' }, seed: { type: 'string' }, 'batch-size': { type: 'string' }, reimport: { type: 'boolean', default: false } },
+  });
+  const parsed = ArgsSchema.safeParse({ rows: values.rows, seed: values.seed, batchSize: values['batch-size'], reimport: values.reimport });
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'));
+  const args = parsed.data;
+  const agents = Math.max(1, Math.round(args.rows / 20));
+
+  const cpus = os.cpus();
+  console.log(`Machine: ${cpus.length} x ${cpus[0]?.model.trim() ?? 'CPU'}, ${mb(os.totalmem())} RAM, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (shared machine: other work competes for the cores)`);
+  console.log(`Data: ${fmt(args.rows)} RESO Property rows (closed sales) and ${fmt(agents)} Member rows, seed "${args.seed}", batches of ${fmt(args.batchSize)}`);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-bench-data-'));
+  let start = performance.now();
+  console.log('Starting a fresh PostgreSQL 17 and applying the migrations...');
+  const db = await startThrowawayPostgres();
+  console.log(`  ready in ${since(start).toFixed(1)} s`);
+  try {
+    start = performance.now();
+    const files = await generateDemoData({ outDir: dir, agents, sales: args.rows, seed: args.seed, idPrefix: 'BENCH-', log: (line) => console.log(line) });
+    const generateSeconds = since(start);
+    console.log(`Generated in ${generateSeconds.toFixed(1)} s (${mb(fs.statSync(files.properties).size)} Property CSV)`);
+
+    const common = { databaseUrl: db.url, source: 'bench', batchSize: args.batchSize, skipMetrics: true, progress: false };
+    start = performance.now();
+    const members = await runImport({ ...common, file: files.members });
+    const memberSeconds = since(start);
+    console.log(`Members:    ${fmt(members.inserted)} inserted in ${memberSeconds.toFixed(1)} s (${fmt(members.read / memberSeconds)} rows/s)`);
+
+    start = performance.now();
+    const properties = await runImport({ ...common, file: files.properties });
+    const propertySeconds = since(start);
+    console.log(`Properties: ${fmt(properties.inserted)} inserted, ${fmt(properties.rejected)} rejected in ${propertySeconds.toFixed(1)} s (${fmt(properties.read / propertySeconds)} rows/s)`);
+
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    start = performance.now();
+    const { rows } = await client.query<{ agents_updated: number }>('select agents_updated from public.refresh_agent_metrics(24)');
+    const metricsSeconds = since(start);
+    await client.end();
+    console.log(`Metrics:    refresh_agent_metrics(24) updated ${fmt(rows[0]!.agents_updated)} agents in ${metricsSeconds.toFixed(1)} s`);
+
+    let reimportLine = '';
+    if (args.reimport) {
+      start = performance.now();
+      const again = await runImport({ ...common, file: files.properties });
+      const seconds = since(start);
+      reimportLine = `, re-import ${seconds.toFixed(1)} s (${fmt(again.unchanged)} unchanged, ${fmt(again.read / seconds)} rows/s)`;
+      console.log(`Re-import:  ${fmt(again.inserted)} inserted, ${fmt(again.updated)} updated, ${fmt(again.unchanged)} unchanged in ${seconds.toFixed(1)} s`);
+    }
+
+    const importSeconds = memberSeconds + propertySeconds + metricsSeconds;
+    console.log(
+      `\nResult: ${fmt(args.rows)} Property rows imported in ${propertySeconds.toFixed(1)} s = ${fmt(args.rows / propertySeconds)} rows/s; ` +
+        `members + properties + metrics ${importSeconds.toFixed(1)} s${reimportLine}; generation ${generateSeconds.toFixed(1)} s; ` +
+        `peak RSS (this Node process) ${mb(process.resourceUsage().maxRSS * 1024)}`,
+    );
+  } finally {
+    await db.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  process.exitCode = 1;
+});
