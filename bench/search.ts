@@ -9,7 +9,8 @@
  *      near-duplicates) and closed sales (80 % in the agent's home ZIP, skewed so some agents sell a lot, close
  *      dates over 30 months so part falls outside the 24-month window) with generate_series, indexes dropped
  *      during the load and rebuilt after;
- *   3. runs refresh_agent_metrics() and VACUUM ANALYZE;
+ *   3. runs refresh_agent_metrics() (which also fills agent_zip_sales, the per-(ZIP, agent) summary the ZIP and
+ *      address searches rank from) and VACUUM ANALYZE;
  *   4. times, per search type, a few hundred varied queries: the SQL function over a direct pg connection as role
  *      anon, the function end to end over HTTP (gateway -> Deno -> PostgREST -> PostgreSQL), and a naive full scan
  *      (`ilike '%q%'`, index scans disabled) on a smaller sample because each takes hundreds of milliseconds.
@@ -484,8 +485,9 @@ async function main() {
     await sqlClient.end();
     await naiveClient.end();
 
-    const counts = (await db.query<{ agents: number; closed: number; in_window: number; zips: number }>(
+    const counts = (await db.query<{ agents: number; closed: number; in_window: number; zips: number; summary: number }>(
       `select (select count(*) from public.agents)::integer as agents,
+              (select count(*) from public.agent_zip_sales)::integer as summary,
               (select count(*) from public.properties where standard_status = 'Closed')::integer as closed,
               (select count(*) from public.properties where standard_status = 'Closed' and sale_date between $1 and $2)::integer as in_window,
               (select count(*) from public.zip_market_benchmarks)::integer as zips`,
@@ -498,7 +500,7 @@ async function main() {
     console.log('');
     console.log(`search-agents benchmark, ${new Date().toISOString()}`);
     console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (shared machine: figures include contention)`);
-    console.log(`data: ${counts.agents.toLocaleString('en-US')} agents, ${counts.closed.toLocaleString('en-US')} closed sales (${counts.in_window.toLocaleString('en-US')} in the window ${window.window_start}..${window.window_end}), ${counts.zips} ZIPs`);
+    console.log(`data: ${counts.agents.toLocaleString('en-US')} agents, ${counts.closed.toLocaleString('en-US')} closed sales (${counts.in_window.toLocaleString('en-US')} in the window ${window.window_start}..${window.window_end}), ${counts.zips} ZIPs, ${counts.summary.toLocaleString('en-US')} agent_zip_sales rows`);
     console.log(`times in milliseconds, sequential single client; SQL = public.search_agents() over pg as role anon; HTTP = POST /functions/v1/search-agents (gateway -> Deno -> PostgREST -> PostgreSQL, incl. the search_queries insert); naive = ilike '%q%' full scan (index scans off)`);
     console.log('');
     console.log(line(header));

@@ -39,6 +39,7 @@ const columnEquals = (table: string, column: string, key = 'id') => async (id: s
   (await sql(`select 1 from public.${table} where ${key} = $1 and ${column} = $2`, [id, patch[column]])).length === 1;
 
 let otherUserId = '';
+let zipSalesAgentId = '';
 
 const cases: TableCase[] = [
   {
@@ -147,6 +148,23 @@ const cases: TableCase[] = [
     },
     insert: () => ({ zip_code: String(10000 + Math.floor(Math.random() * 89999)), period_end: '2025-09-30' }),
     update: { patch: () => ({ city: unique('City') }), stored: columnEquals('zip_market_benchmarks', 'city', 'zip_code') },
+    allowed: { select: everyone, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    // derived by refresh_agent_metrics(); a made-up ZIP per row so the key picks exactly one. The select cases run
+    // first and create the agent the insert case reuses.
+    name: 'agent_zip_sales',
+    table: 'agent_zip_sales',
+    key: 'zip_code',
+    fixture: async () => {
+      zipSalesAgentId ||= await insertReturningId(`insert into public.agents (name) values ('Matrix ZIP Agent') returning id`);
+      const zip = unique('zip');
+      await sql(`insert into public.agent_zip_sales (zip_code, agent_id, closed_sales, sales_volume, last_close_date)
+                 values ($1, $2, 1, 100000, current_date)`, [zip, zipSalesAgentId]);
+      return zip;
+    },
+    insert: () => ({ zip_code: unique('zip'), agent_id: zipSalesAgentId, closed_sales: 1, sales_volume: 100000, last_close_date: '2026-01-01' }),
+    update: { patch: () => ({ closed_sales: Math.floor(Math.random() * 1000) + 2 }), stored: columnEquals('agent_zip_sales', 'closed_sales', 'zip_code') },
     allowed: { select: everyone, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {

@@ -1,9 +1,11 @@
 /**
  * The search-agents edge function through supabase-js `functions.invoke` with the anon key, against fixture agents
  * and closed sales in ZIPs 99961-99965 (no seed or other test uses them): fuzzy names, ZIP ranking, address
- * resolution, paging, bad input, CORS, the search log, and the plain PostgREST reads the profile page makes.
+ * resolution, paging, bad input, CORS, the search log, the plain PostgREST reads the profile page makes, and the
+ * per-(ZIP, agent) summary (agent_zip_sales) that refresh_agent_metrics() keeps for the ZIP and address searches.
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentSearchResult, SearchAgentsResponse } from '../../supabase/functions/_shared/search-contract.ts';
 import { anonClient, sql, testEnv } from '../support/env.ts';
@@ -189,6 +191,87 @@ describe('address search', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ agents: [], totalResults: 0, location: null });
     expect(body.message).toBe('We could not find that address. Check the spelling, or search by ZIP code or "City, ST".');
+  });
+});
+
+/** Runs `work` in a transaction on its own connection as the superuser and rolls it back. */
+async function inRolledBackTransaction<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: testEnv.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    return await work(client);
+  } finally {
+    await client.query('rollback').catch(() => undefined);
+    await client.end();
+  }
+}
+
+interface SummaryRow {
+  agent_id: string;
+  closed_sales: number;
+  sales_volume: number;
+  last_close_date: string;
+}
+
+const summaryOf = async (client: pg.Client | null, zip: string): Promise<SummaryRow[]> => {
+  const text = `select agent_id, closed_sales, sales_volume::float8 as sales_volume, (current_date - last_close_date) || ' days ago' as last_close_date
+                from public.agent_zip_sales where zip_code = $1 order by closed_sales desc, sales_volume desc`;
+  return client ? (await client.query<SummaryRow>(text, [zip])).rows : sql<SummaryRow>(text, [zip]);
+};
+
+describe('closed-sales summary (agent_zip_sales)', () => {
+  it('holds the window\'s closed sales per ZIP and agent after a refresh, out-of-window sales left out', async () => {
+    expect(await summaryOf(null, '99961')).toEqual([
+      { agent_id: ids.B, closed_sales: 6, sales_volume: 3_000_000, last_close_date: '5 days ago' },
+      { agent_id: ids.A, closed_sales: 6, sales_volume: 2_400_000, last_close_date: '5 days ago' },
+      { agent_id: ids.C, closed_sales: 3, sales_volume: 1_350_000, last_close_date: '5 days ago' },
+    ]);
+    expect(await summaryOf(null, '99963')).toEqual([
+      { agent_id: ids.D, closed_sales: 9, sales_volume: 8 * 600_000 + 640_000, last_close_date: '3 days ago' },
+    ]);
+  });
+
+  it('is read by anyone, like the sales it sums', async () => {
+    const { data, error } = await anonClient().from('agent_zip_sales').select('agent_id, closed_sales').eq('zip_code', '99963');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ agent_id: ids.D, closed_sales: 9 }]);
+  });
+
+  it('follows new and removed sales at the next refresh, and the ZIP search ranks from it', async () => {
+    await inRolledBackTransaction(async (client) => {
+      const zipSearch = async () =>
+        (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents('99961', 'zipcode', 20, 0) as r`)).rows[0]!.r;
+      // F sells 7 homes in 99961: not counted until the importer refreshes
+      await client.query(
+        `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, standard_status)
+         select $1, g || ' Summary Row', 'Quillhaven', 'WY', '99961', 100000, 100000, current_date - 2, 'Closed' from generate_series(1, 7) g`,
+        [ids.F],
+      );
+      expect(names((await zipSearch()).agents)).toEqual([NAMES.B, NAMES.A, NAMES.C]);
+
+      await client.query(`select public.refresh_agent_metrics()`);
+      expect((await summaryOf(client, '99961'))[0]).toEqual({ agent_id: ids.F, closed_sales: 7, sales_volume: 700_000, last_close_date: '2 days ago' });
+      const after = await zipSearch();
+      expect(names(after.agents)).toEqual([NAMES.F, NAMES.B, NAMES.A, NAMES.C]);
+      expect(after.agents[0]).toMatchObject({ sales_in_area: 7, area_rank: 1 });
+      expect(after.totalResults).toBe(4);
+
+      // the sales go away again: the pair is deleted at the next refresh
+      await client.query(`delete from public.properties where address like '% Summary Row' and zip_code = '99961'`);
+      await client.query(`select public.refresh_agent_metrics()`);
+      expect((await summaryOf(client, '99961')).map((row) => row.agent_id)).toEqual([ids.B, ids.A, ids.C]);
+    });
+  });
+
+  it('is not needed before the first refresh: the search then counts the closed sales itself', async () => {
+    await inRolledBackTransaction(async (client) => {
+      await client.query(`update public.agents set metrics_refreshed_at = null where metrics_refreshed_at is not null`);
+      await client.query(`delete from public.agent_zip_sales where zip_code = '99961'`);
+      const result = (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents('99961', 'zipcode', 20, 0) as r`)).rows[0]!.r;
+      expect(names(result.agents)).toEqual([NAMES.B, NAMES.A, NAMES.C]);
+      expect(result.agents.map((agent) => agent.sales_in_area)).toEqual([6, 6, 3]);
+    });
   });
 });
 
