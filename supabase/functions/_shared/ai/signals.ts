@@ -163,9 +163,12 @@ export function rankTopicCandidates(input: SignalInput, location = 'general'): T
   const drafts: Draft[] = [];
 
   const maxAreaSearches = Math.max(0, ...areaSearches.map((row) => row.recent_searches));
+  const searches = (n: number) => `${n} ${n === 1 ? 'search' : 'searches'}`;
   for (const row of areaSearches.filter((row) => row.zip_code)) {
     const subject = { zip: row.zip_code!, city: row.city, state: row.state };
     const benchmark = input.benchmarks.find((b) => b.zip_code === row.zip_code);
+    // A searched ZIP without market figures gives the writer nothing true to say: no topic.
+    if (!benchmark) continue;
     const trend = row.prior_searches > 0 ? `, up from ${row.prior_searches} the month before` : '';
     drafts.push({
       signalId: `search-area:${row.zip_code}`,
@@ -175,8 +178,8 @@ export function rankTopicCandidates(input: SignalInput, location = 'general'): T
       evidence: `${row.recent_searches} site searches for ${place(subject)} in the last 30 days${trend}` +
         (benchmark?.median_dom != null ? `; Redfin median days on market ${formatNumber(benchmark.median_dom)} (period ending ${benchmark.period_end})` : ''),
       topic: benchmark?.median_dom != null
-        ? `Why buyers are searching ${place(subject)}: ${row.recent_searches} searches in 30 days and a ${formatNumber(benchmark.median_dom)}-day median sale`
-        : `${row.recent_searches} searches in 30 days: what buyers looking at ${place(subject)} should know first`,
+        ? `Why buyers are searching ${place(subject)}: ${searches(row.recent_searches)} in 30 days and a ${formatNumber(benchmark.median_dom)}-day median sale`
+        : `${searches(row.recent_searches)} in 30 days: what buyers looking at ${place(subject)} should know first`,
       location: storedLocation(subject),
       hack_type: 'market-insight',
       consumer_benefit: `Buyers see how competitive ${place(subject)} is before they tour, so they can set a realistic budget and timeline.`,
@@ -193,7 +196,7 @@ export function rankTopicCandidates(input: SignalInput, location = 'general'): T
       subject: {},
       strength: 0.6 * (maxAgentSearches > 0 ? 1 : 0),
       evidence: `${totalAgentSearches} agent-name searches on the site in the last 30 days across ${agentSearches.length} different names`,
-      topic: `${totalAgentSearches} agent searches this month: how to compare agents by sale-to-list ratio and days on market`,
+      topic: `${totalAgentSearches} agent ${totalAgentSearches === 1 ? 'search' : 'searches'} this month: how to compare agents by sale-to-list ratio and days on market`,
       location: 'general',
       hack_type: 'agent-selection',
       consumer_benefit: 'Sellers learn which two figures separate a strong listing agent from an average one before they sign.',
