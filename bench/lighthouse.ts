@@ -1,5 +1,5 @@
 /**
- * `npm run bench:lighthouse [-- --base-url http://localhost:4321 --agent <uuid> --runs 1]`
+ * `npm run bench:lighthouse [-- --base-url http://localhost:4321 --agent <uuid> --runs 1 --report-dir <dir> --serve]`
  *
  * Lighthouse (mobile profile: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown) over the public pages:
  * /, /blog, an article, /search-results?q=..., an agent profile and /sample-report. Prints Performance,
@@ -13,9 +13,14 @@
  * (else the first agent found through SUPABASE_URL / SUPABASE_ANON_KEY from the environment, else it is skipped).
  * Chromium: CHROME_PATH (default /usr/bin/chromium) with the flags from playwright.config.ts.
  * A benchmark: it prints figures and never fails on them. Scores move by several points between runs on a busy
- * machine; use --runs n to take the median.
+ * machine; use --runs n to take the median. --report-dir writes each run's full Lighthouse result there
+ * (<page>-<run>.json, open in the Lighthouse viewer) to see the LCP element, opportunities and each script's size.
+ * --serve builds and serves the bench site, prints its URL and agent id, and keeps serving until interrupted, so
+ * repeated `--base-url <url> --agent <id>` runs skip the start-up.
  */
+import fs from 'node:fs';
 import os from 'node:os';
+import nodePath from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -31,12 +36,14 @@ const ArgsSchema = z.object({
   agent: z.uuid().optional(),
   query: z.string().min(1).default('Smith'),
   runs: z.coerce.number().int().min(1).max(9).default(1),
+  reportDir: z.string().min(1).optional(),
+  serve: z.boolean().default(false),
 });
 
 const { values } = parseArgs({
-  options: { 'base-url': { type: 'string' }, agent: { type: 'string' }, query: { type: 'string' }, runs: { type: 'string' } },
+  options: { 'base-url': { type: 'string' }, agent: { type: 'string' }, query: { type: 'string' }, runs: { type: 'string' }, 'report-dir': { type: 'string' }, serve: { type: 'boolean' } },
 });
-const args = ArgsSchema.parse({ baseUrl: values['base-url'], agent: values.agent, query: values.query, runs: values.runs });
+const args = ArgsSchema.parse({ baseUrl: values['base-url'], agent: values.agent, query: values.query, runs: values.runs, reportDir: values['report-dir'], serve: values.serve });
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -117,6 +124,10 @@ async function measure(baseUrl: string, label: string, path: string, port: numbe
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
+    if (args.reportDir) {
+      fs.mkdirSync(args.reportDir, { recursive: true });
+      fs.writeFileSync(nodePath.join(args.reportDir, `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
+    }
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
     const origin = new URL(baseUrl).origin;
     const scripts = [...new Set(requests.filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin)).map((item) => item.url))];
@@ -151,6 +162,11 @@ async function main() {
       const site = await startE2ESite(stack.env);
       cleanups.unshift(() => site.stop());
       baseUrl = site.baseUrl;
+      if (args.serve) {
+        console.log(`Serving ${baseUrl} (agent ${agentId}); measure with --base-url ${baseUrl} --agent ${agentId}. Ctrl-C stops.`);
+        await new Promise<void>((resolve) => process.once('SIGINT', resolve).once('SIGTERM', resolve));
+        return;
+      }
     } else {
       agentId ??= await findAgent();
     }

@@ -10,6 +10,38 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      agent_zip_sales: {
+        Row: {
+          agent_id: string
+          closed_sales: number
+          last_close_date: string
+          sales_volume: number
+          zip_code: string
+        }
+        Insert: {
+          agent_id: string
+          closed_sales: number
+          last_close_date: string
+          sales_volume: number
+          zip_code: string
+        }
+        Update: {
+          agent_id?: string
+          closed_sales?: number
+          last_close_date?: string
+          sales_volume?: number
+          zip_code?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "agent_zip_sales_agent_id_fkey"
+            columns: ["agent_id"]
+            isOneToOne: false
+            referencedRelation: "agents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       agents: {
         Row: {
           average_days_on_market: number | null
@@ -121,6 +153,24 @@ export type Database = {
           updated_at?: string
           years_experience?: number | null
           zip_code?: string | null
+        }
+        Relationships: []
+      }
+      analytics_salts: {
+        Row: {
+          created_at: string
+          day: string
+          salt: string
+        }
+        Insert: {
+          created_at?: string
+          day: string
+          salt: string
+        }
+        Update: {
+          created_at?: string
+          day?: string
+          salt?: string
         }
         Relationships: []
       }
@@ -310,6 +360,36 @@ export type Database = {
         }
         Relationships: []
       }
+      page_views: {
+        Row: {
+          created_at: string
+          device_class: string
+          id: number
+          path: string
+          referrer_host: string | null
+          utm_source: string | null
+          visitor_hash: string
+        }
+        Insert: {
+          created_at?: string
+          device_class: string
+          id?: never
+          path: string
+          referrer_host?: string | null
+          utm_source?: string | null
+          visitor_hash: string
+        }
+        Update: {
+          created_at?: string
+          device_class?: string
+          id?: never
+          path?: string
+          referrer_host?: string | null
+          utm_source?: string | null
+          visitor_hash?: string
+        }
+        Relationships: []
+      }
       properties: {
         Row: {
           address: string
@@ -429,6 +509,24 @@ export type Database = {
           },
         ]
       }
+      report_request_rate_limits: {
+        Row: {
+          hits: number
+          key_hash: string
+          window_start: string
+        }
+        Insert: {
+          hits?: number
+          key_hash: string
+          window_start: string
+        }
+        Update: {
+          hits?: number
+          key_hash?: string
+          window_start?: string
+        }
+        Relationships: []
+      }
       report_requests: {
         Row: {
           agent_id: string | null
@@ -485,6 +583,48 @@ export type Database = {
           },
         ]
       }
+      reso_sync_state: {
+        Row: {
+          created_at: string
+          high_water: string | null
+          last_completed_at: string | null
+          last_error: string | null
+          last_run_records: number
+          next_link: string | null
+          resource: string
+          run_high_water: string | null
+          run_started_at: string | null
+          source: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          high_water?: string | null
+          last_completed_at?: string | null
+          last_error?: string | null
+          last_run_records?: number
+          next_link?: string | null
+          resource: string
+          run_high_water?: string | null
+          run_started_at?: string | null
+          source: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          high_water?: string | null
+          last_completed_at?: string | null
+          last_error?: string | null
+          last_run_records?: number
+          next_link?: string | null
+          resource?: string
+          run_high_water?: string | null
+          run_started_at?: string | null
+          source?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
       search_queries: {
         Row: {
           created_at: string
@@ -515,6 +655,36 @@ export type Database = {
           resolved_zip_code?: string | null
           results_count?: number
           search_type?: string
+        }
+        Relationships: []
+      }
+      site_builds: {
+        Row: {
+          finished_at: string | null
+          id: number
+          log_tail: string | null
+          requested_at: string
+          started_at: string | null
+          status: string
+          trigger_reason: string
+        }
+        Insert: {
+          finished_at?: string | null
+          id?: never
+          log_tail?: string | null
+          requested_at?: string
+          started_at?: string | null
+          status?: string
+          trigger_reason: string
+        }
+        Update: {
+          finished_at?: string | null
+          id?: never
+          log_tail?: string | null
+          requested_at?: string
+          started_at?: string | null
+          status?: string
+          trigger_reason?: string
         }
         Relationships: []
       }
@@ -652,7 +822,108 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      analytics_check_period: {
+        Args: { period_end: string; period_start: string }
+        Returns: undefined
+      }
+      analytics_daily: {
+        Args: { period_end: string; period_start: string }
+        Returns: {
+          day: string
+          page_views: number
+          visitors: number
+        }[]
+      }
+      analytics_daily_salt: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          day: string
+          salt: string
+        }[]
+      }
+      analytics_sources: {
+        Args: { max_rows?: number; period_end: string; period_start: string }
+        Returns: {
+          kind: string
+          page_views: number
+          source: string
+          visitors: number
+        }[]
+      }
+      analytics_summary: {
+        Args: { period_end: string; period_start: string }
+        Returns: {
+          conversion_rate: number
+          page_views: number
+          report_requests: number
+          visitors: number
+        }[]
+      }
+      analytics_top_pages: {
+        Args: { max_rows?: number; period_end: string; period_start: string }
+        Returns: {
+          page_views: number
+          path: string
+          visitors: number
+        }[]
+      }
+      content_report_request_areas: {
+        Args: { p_days?: number }
+        Returns: {
+          agent_location: string
+          requests: number
+        }[]
+      }
+      content_search_trends: {
+        Args: { p_days?: number }
+        Returns: {
+          city: string
+          kind: string
+          label: string
+          prior_searches: number
+          recent_searches: number
+          state: string
+          zip_code: string
+        }[]
+      }
+      content_zip_sales_trend: {
+        Args: { p_window_days?: number; p_zip_codes?: string[] }
+        Returns: {
+          city: string
+          prior_median_price: number
+          prior_sales: number
+          recent_avg_sale_to_list: number
+          recent_median_dom: number
+          recent_median_price: number
+          recent_sales: number
+          state: string
+          window_end: string
+          zip_code: string
+        }[]
+      }
+      hit_report_request_rate_limit: {
+        Args: { key_hashes: string[] }
+        Returns: {
+          hits: number
+          key_hash: string
+        }[]
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      lead_operator_emails: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
+      record_page_view: {
+        Args: {
+          device_class: string
+          max_per_minute: number
+          path: string
+          referrer_host: string
+          utm_source: string
+          visitor_hash: string
+        }
+        Returns: boolean
+      }
       refresh_agent_metrics: {
         Args: { window_end?: string; window_months?: number }
         Returns: {
@@ -660,6 +931,77 @@ export type Database = {
           metrics_window_end: string
           metrics_window_start: string
         }[]
+      }
+      refresh_agent_zip_sales: {
+        Args: { window_end: string; window_start: string }
+        Returns: number
+      }
+      search_agent_json: {
+        Args: {
+          a: Database["public"]["Tables"]["agents"]["Row"]
+          area_rank: number
+          match_score: number
+          sales_in_area: number
+        }
+        Returns: Json
+      }
+      search_agents: {
+        Args: {
+          result_limit?: number
+          result_offset?: number
+          search_query: string
+          search_type?: string
+        }
+        Returns: Json
+      }
+      search_agents_by_name: {
+        Args: {
+          result_limit: number
+          result_offset: number
+          search_query: string
+        }
+        Returns: Json
+      }
+      search_agents_in_area: {
+        Args: {
+          result_limit: number
+          result_offset: number
+          zip_codes: string[]
+        }
+        Returns: Json
+      }
+      search_metrics_window: {
+        Args: Record<PropertyKey, never>
+        Returns: Record<string, unknown>
+      }
+      search_nearby_zip_codes: {
+        Args: {
+          center_zip: string
+          latitude: number
+          longitude: number
+          max_nearby?: number
+          radius_miles?: number
+        }
+        Returns: string[]
+      }
+      search_normalize_address: { Args: { address: string }; Returns: string }
+      search_resolve_address: {
+        Args: { search_query: string }
+        Returns: {
+          city: string
+          resolved_by: string
+          state: string
+          zip_code: string
+          zip_codes: string[]
+        }[]
+      }
+      search_zip_location: {
+        Args: { zip: string }
+        Returns: Record<string, unknown>
+      }
+      verify_new_lead_webhook_secret: {
+        Args: { candidate: string }
+        Returns: boolean
       }
     }
     Enums: {
