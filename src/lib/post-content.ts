@@ -5,35 +5,11 @@
  */
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
+import { IFRAME_HOSTS, POST_SANITIZE_OPTIONS } from '../../supabase/functions/_shared/post-html-policy';
 
-/** Hosts whose iframes (video embeds) may appear in posts; everything else is dropped. */
-export const IFRAME_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
+export { IFRAME_HOSTS };
 
-const options: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'strong', 'b',
-    'em', 'i', 'u', 's', 'sub', 'sup', 'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr',
-    'th', 'td', 'caption', 'span', 'div', 'iframe',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'rel', 'target'],
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
-    iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen'],
-    th: ['scope', 'colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-    '*': ['id'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
-  allowedIframeHostnames: IFRAME_HOSTS,
-  allowProtocolRelative: false,
-  transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
-    }),
-  },
-};
+const options: sanitizeHtml.IOptions = POST_SANITIZE_OPTIONS;
 
 /** Sanitizes post HTML (see module doc). Pure; safe to call at build time and in the browser. */
 export function sanitizePostHtml(html: string): string {
