@@ -23,7 +23,7 @@ import { startStaticServer } from '../scripts/lib/static-server.ts';
 import { generateApiKeys } from '../supabase/local/jwt.ts';
 import { startLocalStack } from '../supabase/local/stack.ts';
 import type { Database } from '../src/lib/database.types.ts';
-import { freePort } from '../tests/support/test-stack.ts';
+import { freePort } from '../supabase/local/postgres.ts';
 
 const ArgsSchema = z.object({
   runs: z.coerce.number().int().min(1).max(10).default(1),

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startLocalStack } from '../supabase/local/stack.ts';
 import { generateApiKeys } from '../supabase/local/jwt.ts';
-import { freePort } from '../tests/support/test-stack.ts';
+import { freePort } from '../supabase/local/postgres.ts';
 import { rootDir } from './lib/env.ts';
 
 const target = path.join(rootDir, 'src/lib/database.types.ts');
@@ -54,6 +54,7 @@ if (check) {
   const committed = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
   if (committed !== output) {
     console.error('src/lib/database.types.ts is out of date with supabase/migrations. Run `npm run gen:types` and commit the result.');
+    // a failing exit status is what makes `npm run check:types` (and CI) stop on a stale type file
     process.exit(1);
   }
   console.log('src/lib/database.types.ts matches the migrations.');

@@ -13,18 +13,21 @@ import { usePathname } from './hooks/use-pathname'
 export function App() {
   const pathname = usePathname()
 
-  if (pathname === '/admin/login') return <AuthLoginForm />
-
+  // One toast region for the login page and the app, so 'Welcome back, Admin!' survives the move to /admin.
   return (
-    <AuthGuard>
-      {(user) => (
-        <ToastProvider>
-          <AdminShell pathname={pathname} email={user.email ?? user.id}>
-            <AdminRoute pathname={pathname} />
-          </AdminShell>
-        </ToastProvider>
+    <ToastProvider>
+      {pathname === '/admin/login' ? (
+        <AuthLoginForm />
+      ) : (
+        <AuthGuard>
+          {(user) => (
+            <AdminShell pathname={pathname} email={user.email ?? user.id}>
+              <AdminRoute pathname={pathname} />
+            </AdminShell>
+          )}
+        </AuthGuard>
       )}
-    </AuthGuard>
+    </ToastProvider>
   )
 }
 

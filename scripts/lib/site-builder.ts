@@ -20,6 +20,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import type { Database } from '../../src/lib/database.types.ts';
@@ -130,8 +131,8 @@ export function logTail() {
   let partial = '';
   return {
     push(chunk: string) {
-      // eslint-disable-next-line no-control-regex -- strips ANSI colour codes from the tool's output
-      const text = partial + chunk.replace(/\u001b\[[0-9;]*m/g, '');
+      // the build's colour codes are noise in the admin's log view
+      const text = partial + stripVTControlCharacters(chunk);
       const parts = text.split(/\r?\n/);
       partial = parts.pop() ?? '';
       lines.push(...parts);

@@ -6,12 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as parseDotenv } from 'dotenv';
 import { parse as parseToml } from 'smol-toml';
 import { JwtError, verifyJwt } from './jwt.ts';
+import { freePort } from './postgres.ts';
 
 export interface FunctionsOptions {
   /** Folders of functions, each with the config.toml that holds their verify_jwt settings. */
@@ -62,17 +62,6 @@ export function readVerifyJwt(configToml: string): Map<string, boolean> {
     if (typeof settings.verify_jwt === 'boolean') result.set(slug, settings.verify_jwt);
   }
   return result;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function denoBinary(): string {

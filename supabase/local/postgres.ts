@@ -17,6 +17,18 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
+/** A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it), for throwaway servers. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /** Fails with a clear message when something already listens on `port`. */
 export async function assertPortFree(port: number, what: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {

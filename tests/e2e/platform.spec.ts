@@ -43,8 +43,13 @@ test.describe('admin sign-in', () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByText('Access Admin Dashboard')).toBeVisible();
     await signInAsAdmin(page, adminEmail);
+    await expect(page.getByRole('status').getByText('Welcome back, Admin!', { exact: true })).toBeVisible();
     await expect(page.getByText('Admin Dashboard').first()).toBeVisible();
     await expect(page.getByText(adminEmail).first()).toBeVisible();
+
+    // Signed in already: the login page sends the admin straight on to the dashboard.
+    await page.goto('/admin/login');
+    await expect(page).toHaveURL(/\/admin$/);
   });
 
   test('bad credentials show the invalid-credentials alert', async ({ page }) => {

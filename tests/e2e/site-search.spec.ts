@@ -3,15 +3,12 @@
  * The data tests run against the real search-agents function with fixture agents; the loading, error and paging
  * views also run with a routed answer so they do not depend on how many agents the database holds.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { AgentSearchResult, SearchAgentsResponse } from '../../supabase/functions/_shared/search-contract.ts';
 import { createAgents, makeSales, unusedZip } from './agent-fixtures.ts';
 import { waitForIsland } from './site-support.ts';
 
-const functionBuilt = fs.existsSync(path.resolve(import.meta.dirname, '../../supabase/functions/search-agents/index.ts'));
 const cors = { 'Access-Control-Allow-Origin': '*' };
 
 function fakeAgent(index: number, overrides: Partial<AgentSearchResult> = {}): AgentSearchResult {
@@ -142,8 +139,6 @@ test('no query shows the empty view without searching', async ({ page }) => {
 });
 
 test.describe('against the search-agents function', () => {
-  test.skip(!functionBuilt, 'supabase/functions/search-agents is not built yet');
-
   const suffix = Date.now().toString(36).replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)]!);
   let zip = '';
   let fixture: Awaited<ReturnType<typeof createAgents>>;

@@ -5,7 +5,7 @@
 import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { decodeJwtPayload } from '../../supabase/local/jwt.ts';
-import { anonClient, testEnv, uniqueEmail } from '../support/env.ts';
+import { anonClient, mailTo, testEnv, uniqueEmail } from '../support/env.ts';
 
 const password = 'correct-horse-battery';
 
@@ -84,8 +84,7 @@ describe('auth', () => {
     await anonClient().auth.signUp({ email, password });
     const { error } = await anonClient().auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:4321/auth' });
     expect(error).toBeNull();
-    const response = await fetch(`${testEnv.mailboxUrl}/api/v1/messages?to=${encodeURIComponent(email)}`);
-    const messages = (await response.json()) as { subject: string; text_body: string }[];
+    const messages = await mailTo(email);
     expect(messages).toHaveLength(1);
     expect(messages[0]!.text_body).toContain('/auth/v1/verify?token=');
     const page = await fetch(`${testEnv.mailboxUrl}/`);

@@ -5,24 +5,11 @@
  * (POST /emails). The function refuses callers without the webhook secret or the service-role key.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, signedInClient, sql, testEnv } from '../support/env.ts';
+import { anonClient, mailTo, signedInClient, sql, testEnv } from '../support/env.ts';
 
-interface MailboxMessage {
-  id: number;
-  sender: string;
-  recipients: string[];
-  subject: string;
-  text_body: string | null;
-  html_body: string | null;
-}
 
 const functionUrl = () => `${testEnv.url}/functions/v1/notify-new-lead`;
 
-async function messagesTo(address: string): Promise<MailboxMessage[]> {
-  const response = await fetch(`${testEnv.mailboxUrl}/api/v1/messages?to=${encodeURIComponent(address)}`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as MailboxMessage[];
-}
 
 async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -51,7 +38,7 @@ describe('new-lead email', () => {
     expect(error).toBeNull();
 
     const message = await waitFor(
-      async () => (await messagesTo(adminEmail)).find((item) => item.subject.includes(marker)),
+      async () => (await mailTo(adminEmail)).find((item) => item.subject.includes(marker)),
       'the new-lead email',
     );
     expect(message.subject).toBe(`New lead: ${marker} <b>Bold</b> (agent Jane & Co)`);
@@ -77,8 +64,8 @@ describe('new-lead email', () => {
     // a committed lead after it proves the webhook is delivering, so the missing one was never sent
     const after = `After rollback ${Date.now().toString(36)}`;
     await sql(`insert into public.report_requests (full_name, email) values ($1, 'after@example.com')`, [after]);
-    await waitFor(async () => (await messagesTo(adminEmail)).find((item) => item.subject.includes(after)), 'the later email');
-    expect((await messagesTo(adminEmail)).some((item) => item.subject.includes(marker))).toBe(false);
+    await waitFor(async () => (await mailTo(adminEmail)).find((item) => item.subject.includes(after)), 'the later email');
+    expect((await mailTo(adminEmail)).some((item) => item.subject.includes(marker))).toBe(false);
   });
 });
 

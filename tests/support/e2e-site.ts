@@ -9,7 +9,8 @@ import path from 'node:path';
 import { adminTarget, buildIfChanged, siteTarget } from '../../scripts/lib/build.ts';
 import { startStaticServer } from '../../scripts/lib/static-server.ts';
 import { configureBuildHook, startSiteBuilder } from '../../scripts/lib/site-builder.ts';
-import { freePort, type TestStackEnv } from './test-stack.ts';
+import { freePort } from '../../supabase/local/postgres.ts';
+import type { TestStackEnv } from './test-stack.ts';
 
 export async function startE2ESite(env: TestStackEnv): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-e2e-'));

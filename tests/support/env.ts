@@ -4,6 +4,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import type { Database } from '../../src/lib/database.types.ts';
+import type { MailMessage } from '../../supabase/local/mailbox.ts';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -69,4 +70,14 @@ export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The local mailbox's messages to `address`, newest first (GET /api/v1/messages?to=).
+ * @throws Error when the mailbox does not answer 200.
+ */
+export async function mailTo(address: string): Promise<MailMessage[]> {
+  const response = await fetch(`${testEnv.mailboxUrl}/api/v1/messages?to=${encodeURIComponent(address)}`);
+  if (!response.ok) throw new Error(`The mailbox answered HTTP ${response.status}`);
+  return (await response.json()) as MailMessage[];
 }

@@ -4,10 +4,10 @@
  * Runs never share data with `npm start` or with each other.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { generateApiKeys } from '../../supabase/local/jwt.ts';
+import { freePort } from '../../supabase/local/postgres.ts';
 import { startLocalStack, type LocalStack } from '../../supabase/local/stack.ts';
 
 export const rootDir = path.resolve(import.meta.dirname, '../..');
@@ -20,17 +20,6 @@ export interface TestStackEnv {
   TEST_JWT_SECRET: string;
   TEST_DATABASE_URL: string;
   TEST_MAILBOX_URL: string;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Starts the stack; `stop` removes the temporary cluster. */

@@ -4,24 +4,12 @@
  * or the edge functions. `stop()` removes the cluster.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { provisionAuthSchema } from '../../../supabase/local/api.ts';
 import { migrate, runSqlFile } from '../../../supabase/local/migrate.ts';
-import { startEmbeddedPostgres } from '../../../supabase/local/postgres.ts';
+import { freePort, startEmbeddedPostgres } from '../../../supabase/local/postgres.ts';
 import { rootDir } from '../env.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts and migrates the cluster; returns its superuser URL and a stop function. */
 export async function startThrowawayPostgres(log: (line: string) => void = () => {}): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {

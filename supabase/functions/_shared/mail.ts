@@ -122,6 +122,7 @@ export function escapeHtml(value: string): string {
 
 /** Makes text safe for a one-line header such as the subject: control characters (CR, LF, ...) become spaces. */
 export function singleLine(value: string): string {
-  // deno-lint-ignore no-control-regex
+  // deno-lint-ignore no-control-regex -- matching control characters is the point: a CR/LF in a subject would let a
+  // lead's name inject extra mail headers
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }

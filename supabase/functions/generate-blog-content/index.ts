@@ -9,30 +9,15 @@
  * Errors: 400 {error: 'Please select a topic or enter a custom topic'} or naming the bad field; 404 for an unknown
  * topicId; 401 without a user token; 403 for non-admins; 500 {error: 'Content generation failed'}.
  */
-import { parseAiConfig, providerStatus } from '../_shared/ai/config.ts';
-import { corsHeaders, json, requireAdmin, runInBackground, serviceClient } from '../_shared/ai/http.ts';
-import { loadModelClient } from '../_shared/ai/load-model.ts';
+import { json, runInBackground, serviceClient } from '../_shared/ai/http.ts';
 import { createGenerationJob, runGenerationJob } from '../_shared/ai/pipeline.ts';
 import { firstIssue, GenerateBodySchema } from '../_shared/ai/schemas.ts';
+import { serveAdminAiFunction } from '../_shared/ai/serve.ts';
 
-const config = parseAiConfig(Deno.env.toObject());
-// the AI SDK is loaded only when a provider is configured
-const ai = config.provider === 'none' ? null : await loadModelClient(config);
-console.log(`generate-blog-content: ${providerStatus(config).label}`);
-
-Deno.serve(async (request) => {
-  if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-  if (request.method !== 'POST' && request.method !== 'GET') return json({ error: 'Use POST' }, 405);
-  try {
-    const admin = await requireAdmin(request);
-    if (!admin.ok) return admin.response;
-
-    const raw = request.method === 'GET' ? { action: 'status' } : await request.json().catch(() => undefined);
-    if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      return json({ error: 'Body must be a JSON object' }, 400);
-    }
-    if ((raw as { action?: unknown }).action === 'status') return json(providerStatus(config));
-
+await serveAdminAiFunction({
+  name: 'generate-blog-content',
+  failureMessage: 'Content generation failed',
+  async handle(raw, { config, ai, userId }) {
     const parsed = GenerateBodySchema.safeParse(raw);
     if (!parsed.success) return json({ error: firstIssue(parsed.error) }, 400);
     const body = parsed.data;
@@ -54,13 +39,10 @@ Deno.serve(async (request) => {
       customTopic: body.topicId ? null : (body.customTopic ?? null),
       categoryId: body.categoryId ?? null,
       autoPublish: body.autoPublish,
-      userId: admin.userId,
+      userId,
     };
     const jobId = await createGenerationJob(db, request_);
     runInBackground(runGenerationJob({ db, config, ai }, { ...request_, jobId }));
     return json({ jobId, status: 'pending' }, 202);
-  } catch (error) {
-    console.error('generate-blog-content failed', error);
-    return json({ error: 'Content generation failed' }, 500);
-  }
+  },
 });

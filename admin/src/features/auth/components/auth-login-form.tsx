@@ -1,13 +1,16 @@
+import { useQuery } from '@tanstack/react-query'
 import type { FormEvent } from 'react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
+import { useToast } from '../../../components/ui/toast'
 import { navigate } from '../../../lib/navigation'
 import { useSignInMutation } from '../api/auth-mutations'
+import { authQueries } from '../api/auth-queries'
 import { LoginCredentialsSchema } from '../api/auth-schemas'
 
 /** GoTrue answers a wrong email and a wrong password alike; say so in words an admin can act on. */
@@ -20,7 +23,15 @@ function describeSignInError(error: Error): string {
 
 export function AuthLoginForm() {
   const signIn = useSignInMutation()
+  const session = useQuery(authQueries.session())
+  const { toast } = useToast()
   const [formError, setFormError] = useState<string | null>(null)
+
+  // Already signed in (and not mid sign-in): the login page has nothing to offer, go to the dashboard.
+  const signedIn = Boolean(session.data) && signIn.isIdle
+  useEffect(() => {
+    if (signedIn) navigate('/admin', { replace: true })
+  }, [signedIn])
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -31,7 +42,12 @@ export function AuthLoginForm() {
       return
     }
     setFormError(null)
-    signIn.mutate(parsed.data, { onSuccess: () => navigate('/admin') })
+    signIn.mutate(parsed.data, {
+      onSuccess: () => {
+        toast({ title: 'Welcome back, Admin!', description: 'You are signed in.' })
+        navigate('/admin')
+      },
+    })
   }
 
   const errorMessage = formError ?? (signIn.error ? describeSignInError(signIn.error) : null)
