@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { useId, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 
 export type SearchType = 'agent' | 'zipcode' | 'address'
 
@@ -23,6 +23,14 @@ export function HeroSearch() {
   const [type, setType] = useState<SearchType>('agent')
   const [text, setText] = useState('')
   const blank = text.trim() === ''
+  const input = useRef<HTMLInputElement>(null)
+
+  // The input is in the prebuilt HTML, so a visitor can type before React hydrates; keep that text instead of
+  // leaving it on screen with the Search button still disabled.
+  useEffect(() => {
+    const typed = input.current?.value ?? ''
+    if (typed !== '') setText(typed)
+  }, [])
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -51,6 +59,7 @@ export function HeroSearch() {
             </label>
             <input
               id={`${id}-${tab.value}`}
+              ref={tab.value === type ? input : undefined}
               type="text"
               name="q"
               value={text}

@@ -1,9 +1,16 @@
 /** Home page islands (hero search, testimonials, steps), the header navigation and the footer. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForIsland } from './site-support.ts';
+
+/** The home page with the hero search hydrated (a tab click before that would do nothing). */
+async function openHome(page: Page) {
+  await page.goto('/');
+  await waitForIsland(page, 'HeroSearch');
+}
 
 test.describe('hero search', () => {
   test('the Search button is disabled until there is non-blank text', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     const search = page.getByRole('button', { name: 'Search', exact: true });
     await expect(search).toBeDisabled();
     await page.getByRole('textbox', { name: 'Agent name' }).fill('   ');
@@ -13,7 +20,7 @@ test.describe('hero search', () => {
   });
 
   test('Agent Name is the default tab and the query is trimmed and encoded', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     await expect(page.getByRole('tab', { name: 'Agent Name' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('textbox', { name: 'Agent name' }).fill('  Jane Smith & Co  ');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -21,8 +28,26 @@ test.describe('hero search', () => {
     expect(new URL(page.url()).search).toBe('?q=Jane%20Smith%20%26%20Co&type=agent');
   });
 
+  test('text typed before the island hydrates is kept and searchable', async ({ page }) => {
+    // Hold the page's scripts back until the visitor has typed into the prebuilt input.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/**/*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('textbox', { name: 'Agent name' }).fill('Early Typist');
+    release();
+    const search = page.getByRole('button', { name: 'Search', exact: true });
+    await expect(search).toBeEnabled();
+    await search.click();
+    await page.waitForURL('**/search-results?**');
+    expect(new URL(page.url()).search).toBe('?q=Early%20Typist&type=agent');
+  });
+
   test('the ZIP Code tab changes the placeholder and Enter submits', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     await page.getByRole('tab', { name: 'ZIP Code' }).click();
     const input = page.getByRole('textbox', { name: 'ZIP code' });
     await expect(input).toHaveAttribute('placeholder', /ZIP code/);
@@ -33,7 +58,7 @@ test.describe('hero search', () => {
   });
 
   test('the Address tab searches by address', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     await page.getByRole('tab', { name: 'Address' }).click();
     const input = page.getByRole('textbox', { name: 'Property address' });
     await expect(input).toHaveAttribute('placeholder', /address/);
@@ -48,6 +73,7 @@ test('the testimonial carousel wraps in both directions and shows the stats', as
   await page.goto('/');
   const carousel = page.getByRole('group', { name: 'Testimonials' });
   await carousel.scrollIntoViewIfNeeded();
+  await waitForIsland(page, 'TestimonialCarousel');
   await expect(carousel.getByText('Maria L.')).toBeVisible();
   await carousel.getByRole('button', { name: 'Previous testimonial' }).click();
   await expect(carousel.getByText('Angela W.')).toBeVisible();
@@ -64,6 +90,7 @@ test('the steps advance and the last one starts the search', async ({ page }) =>
   await page.goto('/');
   const steps = page.getByRole('region', { name: 'How it works' });
   await steps.scrollIntoViewIfNeeded();
+  await waitForIsland(page, 'HowItWorksSteps');
   await expect(steps.getByText('Time: 30 seconds')).toBeVisible();
   await expect(steps.getByText('Time: 2 minutes')).toBeVisible();
   await expect(steps.getByText('Time: your timeline')).toBeVisible();
