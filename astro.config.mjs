@@ -4,6 +4,8 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
 import { loadEnv } from 'vite'
 
+import { aliases } from './aliases.ts'
+
 // astro.config is evaluated before Astro loads .env, so read it explicitly (shell variables still win).
 const { ASTRO_OUT_DIR, SITE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '')
 
@@ -20,6 +22,6 @@ export default defineConfig({
     // Workaround: Astro 6 builds with its own Vite 7 while @tailwindcss/vite resolves the root Vite 8, whose
     // resolver requires this field (vitejs/vite#22322, withastro/astro#16542). `false` is Vite 8's default and
     // Vite 7 ignores it; drop this line once the tree has a single Vite.
-    resolve: { tsconfigPaths: false },
+    resolve: { tsconfigPaths: false, alias: aliases },
   },
 })

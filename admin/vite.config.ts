@@ -5,7 +5,8 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 
-import { parsePublicEnv } from '../src/lib/public-env.ts'
+import { aliases } from '../aliases.ts'
+import { parsePublicEnv } from '../supabase/functions/_shared/public-env.ts'
 
 const adminDir = fileURLToPath(new URL('.', import.meta.url))
 const repoRoot = path.resolve(adminDir, '..')
@@ -27,6 +28,7 @@ export default defineConfig(({ mode }) => {
     // The site already serves public/ (favicon, robots.txt) at the root; don't copy it into /admin/.
     publicDir: false,
     plugins: [react(), tailwindcss()],
+    resolve: { alias: aliases },
     build: {
       outDir: env.ADMIN_OUT_DIR ? path.resolve(repoRoot, env.ADMIN_OUT_DIR) : path.join(repoRoot, 'dist/admin'),
       emptyOutDir: true,

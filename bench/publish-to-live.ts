@@ -22,7 +22,7 @@ import { configureBuildHook, startSiteBuilder } from '../scripts/lib/site-builde
 import { startStaticServer } from '../scripts/lib/static-server.ts';
 import { generateApiKeys } from '../supabase/local/jwt.ts';
 import { startLocalStack } from '../supabase/local/stack.ts';
-import type { Database } from '../src/lib/database.types.ts';
+import type { Database } from '@shared/database.types.ts';
 import { freePort } from '../supabase/local/postgres.ts';
 
 const ArgsSchema = z.object({

@@ -28,7 +28,7 @@ import { loadZipBenchmarks } from '../scripts/lib/import/zip-benchmarks.ts';
 import { startFunctions } from '../supabase/local/functions.ts';
 import { generateApiKeys } from '../supabase/local/jwt.ts';
 import { startLocalStack } from '../supabase/local/stack.ts';
-import type { SearchType } from '../supabase/functions/_shared/search-contract.ts';
+import type { SearchType } from '@shared/search-contract.ts';
 import { freePort } from '../supabase/local/postgres.ts';
 import { rootDir } from '../tests/support/test-stack.ts';
 import { createRandom } from '../scripts/lib/demo/random.ts';

@@ -17,7 +17,7 @@ const entries = [
 const denoDir = path.join(rootDir, '.data/deno');
 fs.mkdirSync(denoDir, { recursive: true });
 try {
-  execFileSync(path.join(rootDir, 'node_modules/.bin/deno'), ['check', '--quiet', '--no-lock', '--node-modules-dir=none', ...entries], {
+  execFileSync(path.join(rootDir, 'node_modules/.bin/deno'), ['check', '--config', path.join(rootDir, 'supabase/functions/deno.json'), '--quiet', '--no-lock', '--node-modules-dir=none', ...entries], {
     cwd: path.join(rootDir, 'supabase'),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...networkEnv() },
     stdio: 'inherit',

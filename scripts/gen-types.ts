@@ -1,5 +1,5 @@
 /**
- * Generates `src/lib/database.types.ts`, the `Database` type every `createClient<Database>` uses, from the live
+ * Generates `supabase/functions/_shared/database.types.ts`, the `Database` type every `createClient<Database>` uses, from the live
  * schema: a throwaway database gets the bootstrap and every migration, then the generator behind
  * `supabase gen types typescript` (@supabase/postgres-meta) introspects it.
  * `--check` fails (exit 1) when the committed file differs from what the migrations produce.
@@ -14,7 +14,7 @@ import { generateApiKeys } from '../supabase/local/jwt.ts';
 import { freePort } from '../supabase/local/postgres.ts';
 import { rootDir } from './lib/env.ts';
 
-const target = path.join(rootDir, 'src/lib/database.types.ts');
+const target = path.join(rootDir, 'supabase/functions/_shared/database.types.ts');
 const check = process.argv.includes('--check');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-types-'));
 fs.chmodSync(dataDir, 0o755); // initdb runs as the unprivileged postgres user when we are root
@@ -53,11 +53,11 @@ try {
 if (check) {
   const committed = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
   if (committed !== output) {
-    console.error('src/lib/database.types.ts is out of date with supabase/migrations. Run `npm run gen:types` and commit the result.');
+    console.error('supabase/functions/_shared/database.types.ts is out of date with supabase/migrations. Run `npm run gen:types` and commit the result.');
     // a failing exit status is what makes `npm run check:types` (and CI) stop on a stale type file
     process.exit(1);
   }
-  console.log('src/lib/database.types.ts matches the migrations.');
+  console.log('supabase/functions/_shared/database.types.ts matches the migrations.');
 } else {
   fs.writeFileSync(target, output);
   console.log(`Wrote ${path.relative(rootDir, target)}.`);

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
-import type { Database } from '../../src/lib/database.types.ts';
+import type { Database } from '@shared/database.types.ts';
 import { rootDir } from './env.ts';
 
 /** Header the webhook sends the shared secret in (set by private.request_site_build). */

@@ -3,6 +3,7 @@ import { Suspense, lazy, useEffect, useState, useSyncExternalStore, type ReactNo
 import { DEMO_DATA_NOTICE, agentIdFromPath, fetchAgentProfile, type AgentProfile, type AgentRow, type BenchmarkRow } from '../lib/agent-profile'
 import { formatCount, formatDate, formatDays, formatPercent, formatUsd, initials, saleToListPercent } from '../lib/format'
 import { useToast } from './use-toast'
+import { absoluteUrl, agentUrl } from '@shared/urls.ts'
 
 // The dialog (Radix Dialog, the form and its checks) loads on the first click, not with the page.
 const loadReportRequestDialog = () => import('./report-request-dialog')
@@ -88,7 +89,7 @@ function NotFound() {
 function describePage(agent: AgentRow) {
   const place = [agent.city, agent.state].filter(Boolean).join(', ')
   document.title = `${agent.name}${place ? ` in ${place}` : ''} - Agent Performance | AgentInsight`
-  const url = `${window.location.origin}/agent/${agent.id}`
+  const url = absoluteUrl(agentUrl(agent.id), window.location.origin)
   document.querySelector('link[rel="canonical"]')?.setAttribute('href', url)
   document.querySelector('meta[property="og:url"]')?.setAttribute('content', url)
 }
@@ -103,7 +104,7 @@ function Profile({ profile }: { profile: AgentProfile }) {
       : 'no closed sales yet'
 
   async function share() {
-    const url = `${window.location.origin}/agent/${agent.id}`
+    const url = absoluteUrl(agentUrl(agent.id), window.location.origin)
     try {
       if (typeof navigator.share === 'function') {
         await navigator.share({ title: `${agent.name} | AgentInsight`, url })

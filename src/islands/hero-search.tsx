@@ -1,18 +1,14 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 
-export type SearchType = 'agent' | 'zipcode' | 'address'
+import type { SearchType } from '@shared/search-contract.ts'
+import { searchUrl } from '@shared/urls.ts'
 
 const TABS: { value: SearchType; label: string; placeholder: string; inputLabel: string }[] = [
   { value: 'agent', label: 'Agent Name', placeholder: 'Enter an agent name, e.g. Jane Smith', inputLabel: 'Agent name' },
   { value: 'zipcode', label: 'ZIP Code', placeholder: 'Enter a ZIP code, e.g. 78701', inputLabel: 'ZIP code' },
   { value: 'address', label: 'Address', placeholder: 'Enter a property address', inputLabel: 'Property address' },
 ]
-
-/** The results URL for a search: `/search-results?q=<encoded trimmed text>&type=<agent|zipcode|address>`. */
-export function searchResultsUrl(text: string, type: SearchType): string {
-  return `/search-results?q=${encodeURIComponent(text.trim())}&type=${type}`
-}
 
 /**
  * The hero search: pick what to search by (agent name by default), type, and go to the results page. The text is kept
@@ -35,7 +31,7 @@ export function HeroSearch() {
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     if (blank) return
-    window.location.assign(searchResultsUrl(text, type))
+    window.location.assign(searchUrl(text, type))
   }
 
   return (

@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useId, useState, type SubmitEvent } from 'react'
 
-import { HONEYPOT_FIELD, type ReportRequestAnswer, type ReportRequestBody } from '../../supabase/functions/_shared/report-request-contract'
+import { HONEYPOT_FIELD, type ReportRequestAnswer, type ReportRequestBody } from '@shared/report-request-contract.ts'
 import { callFunction } from '../lib/functions-client'
-import { checkReportRequestForm, type FieldErrors, type ReportRequestForm } from '../lib/report-request-form'
+import { checkReportRequestForm, type ReportRequestFormValues as ReportRequestForm } from '@shared/report-request.ts'
 
 interface Props {
   agentId: string
@@ -30,7 +30,7 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
   const [values, setValues] = useState<ReportRequestForm>(EMPTY)
   // the honeypot: people never see or fill it, so anything in it came from a bot
   const [website, setWebsite] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [status, setStatus] = useState<Status>({ kind: 'editing' })
 

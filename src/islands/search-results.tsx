@@ -5,7 +5,8 @@ import type {
   SearchAgentsError,
   SearchAgentsResponse,
   SearchLocation,
-} from '../../supabase/functions/_shared/search-contract'
+} from '@shared/search-contract.ts'
+import { agentUrl } from '@shared/urls.ts'
 import { formatDays, formatPercent, formatPriceRange, initials } from '../lib/format'
 import { callFunction } from '../lib/functions-client'
 import {
@@ -206,7 +207,7 @@ function AgentCard({ agent }: { agent: AgentSearchResult }) {
       )}
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <a
-          href={`/agent/${agent.id}`}
+          href={agentUrl(agent.id)}
           aria-label={`View Profile of ${agent.name}`}
           className="flex-1 rounded-md bg-blue-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         >

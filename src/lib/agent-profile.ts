@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 
-import type { Database } from './database.types'
+import type { Database } from '@shared/database.types.ts'
 import { supabase } from './supabase'
 
 export type AgentRow = Database['public']['Tables']['agents']['Row']

@@ -3,7 +3,7 @@
  * decides what is public (status = 'published' and published_at <= now()), so drafts and scheduled posts never
  * reach the HTML. Results are cached per build so every page and getStaticPaths share one request.
  */
-import { readingTimeMinutes } from './post-content'
+import { readingTimeMinutes } from '@shared/post-content.ts'
 import { supabase } from './supabase'
 
 export interface BlogCategory {

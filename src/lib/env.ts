@@ -1,4 +1,4 @@
-import { parsePublicEnv } from './public-env'
+import { parsePublicEnv } from '@shared/public-env.ts'
 
 /**
  * Public configuration of the Astro site, validated when first imported (at build time for prebuilt pages,

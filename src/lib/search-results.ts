@@ -6,10 +6,7 @@
  */
 import * as z from 'zod/mini'
 
-import type { SearchLocation, SearchType } from '../../supabase/functions/_shared/search-contract'
-
-/** Longest query the search function accepts (search-contract.ts); longer ones are still sent so its message shows. */
-export const SEARCH_QUERY_MAX = 200
+import type { SearchLocation, SearchType } from '@shared/search-contract.ts'
 
 /** Results per request; "Load more" asks for the next page of the same size. */
 export const SEARCH_PAGE_SIZE = 12

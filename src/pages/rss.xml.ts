@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro'
 
 import { loadPublishedPosts } from '../lib/blog'
 import { escapeXml } from '../lib/xml'
+import { absoluteUrl, postUrl } from '@shared/urls.ts'
 
 /** rss.xml: RSS 2.0 feed of the published posts, newest first (https://www.rssboard.org/rss-specification). */
 export const GET: APIRoute = async ({ site }) => {
@@ -10,7 +11,7 @@ export const GET: APIRoute = async ({ site }) => {
   const blogUrl = new URL('/blog', site).href
   const items = posts
     .map((post) => {
-      const link = new URL(`/blog/${post.slug}`, site).href
+      const link = absoluteUrl(postUrl(post.slug), site)
       return [
         '    <item>',
         `      <title>${escapeXml(post.title)}</title>`,

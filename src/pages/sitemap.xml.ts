@@ -3,6 +3,7 @@ import type { APIRoute } from 'astro'
 import { loadCategories, loadPublishedPosts } from '../lib/blog'
 import { STATIC_PAGES } from '../lib/site-pages'
 import { escapeXml } from '../lib/xml'
+import { categoryUrl, postUrl } from '@shared/urls.ts'
 
 /** sitemap.xml (sitemaps.org protocol 0.9): static pages, category pages and published posts with their lastmod. */
 export const GET: APIRoute = async ({ site }) => {
@@ -15,9 +16,9 @@ export const GET: APIRoute = async ({ site }) => {
     ...STATIC_PAGES.map((path) => ({ path, lastmod: path === '/blog' ? newest : undefined })),
     ...categories.map((category) => {
       const categoryPosts = posts.filter((post) => post.category?.slug === category.slug).map((post) => post.updated_at)
-      return { path: `/blog/category/${category.slug}`, lastmod: [category.updated_at, ...categoryPosts].sort().at(-1) }
+      return { path: categoryUrl(category.slug), lastmod: [category.updated_at, ...categoryPosts].sort().at(-1) }
     }),
-    ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastmod: post.updated_at ?? post.published_at })),
+    ...posts.map((post) => ({ path: postUrl(post.slug), lastmod: post.updated_at ?? post.published_at })),
   ]
 
   const urls = entries

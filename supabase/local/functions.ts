@@ -84,9 +84,12 @@ export async function startFunctions(options: FunctionsOptions): Promise<Functio
   for (const { slug, functionsDir, verifyJwt: verifyJwtSetting, secrets } of found) {
     if (running.has(slug)) throw new Error(`Edge function ${slug} is defined twice`);
     const port = await freePort();
+    // The folder's deno.json import map (bare `zod`, `@shared/...`), as `supabase functions deploy` bundles it.
+    const importMap = path.join(functionsDir, 'deno.json');
+    const config = fs.existsSync(importMap) ? ['--config', importMap] : [];
     const child = spawn(
       denoBinary(),
-      ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys=hostname', '--no-prompt', '--no-lock', '--node-modules-dir=none', '--quiet', path.join(here, 'deno-entry.ts')],
+      ['run', ...config, '--allow-net', '--allow-env', '--allow-read', '--allow-sys=hostname', '--no-prompt', '--no-lock', '--node-modules-dir=none', '--quiet', path.join(here, 'deno-entry.ts')],
       {
         cwd: path.resolve(functionsDir),
         env: {

@@ -1,6 +1,6 @@
 /** The prebuilt blog: index with client-side filtering, category pages and article pages. */
 import { expect, test } from '@playwright/test';
-import { readingTimeMinutes, renderPostContent } from '../../src/lib/post-content.ts';
+import { readingTimeMinutes, renderPostContent } from '@shared/post-content.ts';
 import { publicPosts, query, type PublicPostRow } from './site-support.ts';
 
 let posts: PublicPostRow[];

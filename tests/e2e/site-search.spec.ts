@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { AgentSearchResult, SearchAgentsResponse } from '../../supabase/functions/_shared/search-contract.ts';
+import type { AgentSearchResult, SearchAgentsResponse } from '@shared/search-contract.ts';
 import { createAgents, makeSales, unusedZip } from './agent-fixtures.ts';
 import { waitForIsland } from './site-support.ts';
 

@@ -3,7 +3,7 @@
  * limits (stored as hashes only) and the pending report_requests row it writes with the service role.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMAIL_LIMIT_PER_HOUR, IP_LIMIT_PER_HOUR, RATE_LIMIT_MESSAGE } from '../../supabase/functions/_shared/report-request-contract.ts';
+import { EMAIL_LIMIT_PER_HOUR, IP_LIMIT_PER_HOUR, RATE_LIMIT_MESSAGE } from '@shared/report-request-contract.ts';
 import { sql, testEnv, uniqueEmail } from '../support/env.ts';
 
 let ipCounter = 0;

@@ -7,7 +7,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentSearchResult, SearchAgentsResponse } from '../../supabase/functions/_shared/search-contract.ts';
+import type { AgentSearchResult, SearchAgentsResponse } from '@shared/search-contract.ts';
 import { anonClient, sql, testEnv } from '../support/env.ts';
 
 const ZIPS = ['99961', '99962', '99963', '99964', '99965'];

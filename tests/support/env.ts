@@ -3,7 +3,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import type { Database } from '../../src/lib/database.types.ts';
+import type { Database } from '@shared/database.types.ts';
 import type { MailMessage } from '../../supabase/local/mailbox.ts';
 
 function required(name: string): string {

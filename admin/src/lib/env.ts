@@ -1,4 +1,4 @@
-import { parsePublicEnv } from '../../../src/lib/public-env'
+import { parsePublicEnv } from '@shared/public-env.ts'
 
 /**
  * Public configuration of the admin app, validated on page load. Vite reads PUBLIC_* variables from the

@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js'
 
-import type { Database } from '../../../src/lib/database.types'
+import type { Database } from '@shared/database.types.ts'
 import { env } from './env'
 
 /**

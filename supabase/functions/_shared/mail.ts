@@ -5,7 +5,7 @@
  * locally it defaults to LOCAL_MAILBOX_URL, whose `POST /emails` speaks the same shape and stores the message in
  * the local mailbox (supabase/local/mailbox.ts).
  */
-import { z } from 'npm:zod@4';
+import { z } from 'zod';
 
 /** One outgoing email. `to` holds 1-50 addresses (Resend's limit per request). */
 export type MailMessage = {
@@ -115,10 +115,6 @@ export async function sendMail(
   return parsed.data;
 }
 
-/** Escapes text for HTML element content and quoted attribute values (& < > " '). */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
 
 /** Makes text safe for a one-line header such as the subject: control characters (CR, LF, ...) become spaces. */
 export function singleLine(value: string): string {

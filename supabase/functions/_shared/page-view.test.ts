@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildPageViewRow,
-  clientIp,
   deviceClass,
   isBot,
   normalizePath,
@@ -61,13 +60,6 @@ describe('deviceClass', () => {
   });
 });
 
-describe('clientIp', () => {
-  it('takes the first x-forwarded-for entry, else x-real-ip, else empty', () => {
-    expect(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.7, 10.0.0.1' }))).toBe('203.0.113.7');
-    expect(clientIp(new Headers({ 'x-real-ip': '198.51.100.2' }))).toBe('198.51.100.2');
-    expect(clientIp(new Headers())).toBe('');
-  });
-});
 
 describe('visitorHash', () => {
   it('is a stable hex SHA-256 that changes with salt, IP, user agent and site', async () => {

@@ -7,7 +7,7 @@
  * Answers: 201 {recorded: true}; 200 {recorded: false, reason: 'bot'}; 400 {error} naming the bad field;
  * 429 {error} when the visitor sent too many views in the last minute; 500 {error: 'Page view could not be stored'}.
  */
-import { z } from 'npm:zod@4';
+import { z } from 'zod';
 
 export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
@@ -98,7 +98,6 @@ export function deviceClass(hint: DeviceClass | null | undefined, userAgent: str
   return 'desktop';
 }
 
-export { clientIp } from './client-ip.ts';
 
 /**
  * visitor_hash = hex SHA-256 of `salt \n ip \n userAgent \n site`. The salt is random per UTC day and deleted

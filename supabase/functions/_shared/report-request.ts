@@ -3,8 +3,7 @@
  * honeypot, and the keyed hashes the rate limit stores (never raw emails or IP addresses).
  * The HTTP contract and the limits live in ./report-request-contract.ts.
  */
-import { clientIp as sharedClientIp } from './client-ip.ts';
-import { z } from 'npm:zod@4';
+import { z } from 'zod';
 
 import { HONEYPOT_FIELD } from './report-request-contract.ts';
 
@@ -48,6 +47,28 @@ export const ReportRequestSchema = z.object({
 
 export type ReportRequest = z.infer<typeof ReportRequestSchema>;
 
+/** The fields a visitor types into the Get Report form, as typed (the agent travels hidden). */
+export interface ReportRequestFormValues {
+  full_name: string;
+  email: string;
+  phone: string;
+  property_address: string;
+}
+
+/** The form's own check: the same rules and messages as the function's, for the fields the visitor types. */
+export const ReportRequestFormSchema = ReportRequestSchema.pick({ full_name: true, email: true, phone: true, property_address: true });
+
+/**
+ * Checks the Get Report form in the browser before sending; the function re-validates with the same schema.
+ * Returns the cleaned values (blanks become null) or one message per field.
+ */
+export function checkReportRequestForm(
+  values: ReportRequestFormValues,
+): { data: z.output<typeof ReportRequestFormSchema> } | { errors: Record<string, string> } {
+  const parsed = ReportRequestFormSchema.safeParse(values);
+  return parsed.success ? { data: parsed.data } : { errors: fieldErrors(parsed.error) };
+}
+
 /** One message per field (the first problem found), keyed by the body's field name. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -63,14 +84,6 @@ export function isBot(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;
   const value = (body as Record<string, unknown>)[HONEYPOT_FIELD];
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
-}
-
-/**
- * The client's IP address for the per-IP limit (see client-ip.ts), or 'unknown' so that every caller without one
- * shares a bucket, which errs on the side of limiting.
- */
-export function clientIp(headers: Headers): string {
-  return sharedClientIp(headers) || 'unknown';
 }
 
 /**

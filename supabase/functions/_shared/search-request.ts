@@ -3,7 +3,7 @@
  * validation with visitor-facing messages, CORS headers, the shape check of the SQL answer and what is logged to
  * public.search_queries. No Deno APIs, so vitest unit-tests it in Node.
  */
-import { z } from 'npm:zod@4';
+import { z } from 'zod';
 
 import type { AgentSearchResult, SearchAgentsRequest, SearchAgentsResponse, SearchLocation, SearchType } from './search-contract.ts';
 

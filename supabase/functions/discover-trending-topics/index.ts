@@ -8,10 +8,10 @@
  * 'Topic discovery failed'} otherwise (details in the function log).
  * Secrets: AI_PROVIDER, AI_BASE_URL, AI_API_KEY, AI_MODEL (see _shared/ai/config.ts); none means the built-in ranker.
  */
-import { json, serviceClient } from '../_shared/ai/http.ts';
-import { discoverTopics } from '../_shared/ai/pipeline.ts';
-import { DiscoverBodySchema, firstIssue } from '../_shared/ai/schemas.ts';
-import { serveAdminAiFunction } from '../_shared/ai/serve.ts';
+import { json, serviceClient } from '@shared/ai/http.ts';
+import { discoverTopics } from '@shared/ai/pipeline.ts';
+import { DiscoverBodySchema, firstIssue } from '@shared/ai/schemas.ts';
+import { serveAdminAiFunction } from '@shared/ai/serve.ts';
 
 await serveAdminAiFunction({
   name: 'discover-trending-topics',

@@ -9,10 +9,10 @@
  * Errors: 400 {error: 'Please select a topic or enter a custom topic'} or naming the bad field; 404 for an unknown
  * topicId; 401 without a user token; 403 for non-admins; 500 {error: 'Content generation failed'}.
  */
-import { json, runInBackground, serviceClient } from '../_shared/ai/http.ts';
-import { createGenerationJob, runGenerationJob } from '../_shared/ai/pipeline.ts';
-import { firstIssue, GenerateBodySchema } from '../_shared/ai/schemas.ts';
-import { serveAdminAiFunction } from '../_shared/ai/serve.ts';
+import { json, runInBackground, serviceClient } from '@shared/ai/http.ts';
+import { createGenerationJob, runGenerationJob } from '@shared/ai/pipeline.ts';
+import { firstIssue, GenerateBodySchema } from '@shared/ai/schemas.ts';
+import { serveAdminAiFunction } from '@shared/ai/serve.ts';
 
 await serveAdminAiFunction({
   name: 'generate-blog-content',

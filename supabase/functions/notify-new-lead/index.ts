@@ -10,9 +10,9 @@
  * Answers 200 `{ sent: true, id, recipients }` or `{ sent: false, reason }` when there is nobody to tell; 400 for a
  * bad body; 401 for an unknown caller; 502 when the mail API refuses (so a retrying webhook tries again).
  */
-import { createClient } from 'npm:@supabase/supabase-js@2';
-import { z } from 'npm:zod@4';
-import { mailConfigFromEnv, MailSendError, sendMail } from '../_shared/mail.ts';
+import { serviceClient } from '@shared/supabase.ts';
+import { z } from 'zod';
+import { mailConfigFromEnv, MailSendError, sendMail } from '@shared/mail.ts';
 import { buildNewLeadEmail, NewLeadWebhookSchema } from './lead-email.ts';
 
 const EnvSchema = z.object({
@@ -28,9 +28,7 @@ const EnvSchema = z.object({
 
 const env = EnvSchema.parse(Deno.env.toObject());
 const mail = mailConfigFromEnv(Deno.env.toObject());
-const supabase = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
-  auth: { persistSession: false, autoRefreshToken: false },
-});
+const supabase = serviceClient();
 const adminUrl = `${env.SITE_URL.replace(/\/+$/, '')}/admin/crm`;
 
 /** Compares two secrets in time independent of where they differ (both are hashed to 32 bytes first). */

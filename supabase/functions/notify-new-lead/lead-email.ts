@@ -3,8 +3,9 @@
  * and text the operators receive. Every lead value is visitor input, so it is HTML-escaped and kept off header
  * lines (no CR/LF in the subject).
  */
-import { z } from 'npm:zod@4';
-import { escapeHtml, singleLine } from '../_shared/mail.ts';
+import { z } from 'zod';
+import { escapeHtml } from '@shared/html.ts';
+import { singleLine } from '@shared/mail.ts';
 
 const optionalText = z.string().nullish().transform((value) => (value && value.trim() !== '' ? value : null));
 

@@ -4,20 +4,20 @@
  * then stores a pending report_requests row with the service role. Contract: ../_shared/report-request.ts.
  * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
  */
-import { createClient } from 'npm:@supabase/supabase-js@2';
-import { z } from 'npm:zod@4';
+import { clientIp } from '@shared/client-ip.ts';
+import { serviceClient } from '@shared/supabase.ts';
+import { z } from 'zod';
 
 import {
   EMAIL_LIMIT_PER_HOUR,
   IP_LIMIT_PER_HOUR,
   RATE_LIMIT_MESSAGE,
   ReportRequestSchema,
-  clientIp,
   corsHeaders,
   fieldErrors,
   isBot,
   rateLimitKey,
-} from '../_shared/report-request.ts';
+} from '@shared/report-request.ts';
 
 const EnvSchema = z.object({
   SUPABASE_URL: z.url(),
@@ -28,9 +28,7 @@ const env = EnvSchema.parse({
   SUPABASE_SERVICE_ROLE_KEY: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
 });
 
-const admin = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
-  auth: { persistSession: false, autoRefreshToken: false },
-});
+const admin = serviceClient();
 
 const json = (body: unknown, status: number) => Response.json(body, { status, headers: corsHeaders });
 
@@ -51,7 +49,7 @@ Deno.serve(async (request) => {
 
   try {
     const emailKey = await rateLimitKey(env.SUPABASE_SERVICE_ROLE_KEY, 'email', form.email);
-    const ipKey = await rateLimitKey(env.SUPABASE_SERVICE_ROLE_KEY, 'ip', clientIp(request.headers));
+    const ipKey = await rateLimitKey(env.SUPABASE_SERVICE_ROLE_KEY, 'ip', clientIp(request.headers) || 'unknown');
     const { data: hits, error: limitError } = await admin.rpc('hit_report_request_rate_limit', { key_hashes: [emailKey, ipKey] });
     if (limitError) throw limitError;
     const count = (key: string) => (hits as { key_hash: string; hits: number }[]).find((row) => row.key_hash === key)?.hits ?? 0;

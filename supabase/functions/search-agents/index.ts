@@ -8,8 +8,8 @@
  * reported server-side and never fails the search. Anything unexpected answers 500 {error: 'Search function failed'}.
  * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
  */
-import { createClient } from 'npm:@supabase/supabase-js@2';
-import { z } from 'npm:zod@4';
+import { callerClient, serviceClient } from '@shared/supabase.ts';
+import { z } from 'zod';
 
 import {
   NOT_JSON_MESSAGE,
@@ -20,7 +20,7 @@ import {
   searchCorsHeaders,
   searchLogRow,
   toSearchResponse,
-} from '../_shared/search-request.ts';
+} from '@shared/search-request.ts';
 
 const EnvSchema = z.object({
   SUPABASE_URL: z.url(),
@@ -33,11 +33,10 @@ const env = EnvSchema.parse({
   SUPABASE_SERVICE_ROLE_KEY: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
 });
 
-const clientOptions = { auth: { persistSession: false, autoRefreshToken: false } };
 /** Searches run with the anon key: the SQL functions are security invoker over anon-readable tables. */
-const visitor = createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, clientOptions);
+const visitor = callerClient();
 /** Only for the search_queries insert (anon has no privilege on that table). */
-const admin = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, clientOptions);
+const admin = serviceClient();
 
 /** Stores the search in public.search_queries; a failure is logged here and never reaches the visitor. */
 async function logSearch(row: SearchQueryLogRow): Promise<void> {

@@ -11,9 +11,10 @@
  * Environment: SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, SITE_URL (required); ANALYTICS_RATE_LIMIT_PER_MINUTE
  * (optional, 1-1000).
  */
-import { createClient } from 'npm:@supabase/supabase-js@2';
-import { z } from 'npm:zod@4';
-import { buildPageViewRow, clientIp, describeIssue, isBot, PageViewBodySchema } from '../_shared/page-view.ts';
+import { serviceClient } from '@shared/supabase.ts';
+import { z } from 'zod';
+import { clientIp } from '@shared/client-ip.ts';
+import { buildPageViewRow, describeIssue, isBot, PageViewBodySchema } from '@shared/page-view.ts';
 
 const EnvSchema = z.object({
   SUPABASE_URL: z.url(),
@@ -34,9 +35,7 @@ if (!parsedEnv.success) {
 const env = parsedEnv.data;
 const siteHost = new URL(env.SITE_URL).host;
 
-const supabase = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
-  auth: { persistSession: false, autoRefreshToken: false },
-});
+const supabase = serviceClient();
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -103,7 +102,13 @@ Deno.serve(async (request) => {
       siteHosts: [new URL(env.SITE_URL).hostname, originHost].filter(Boolean),
       salt: await dailySalt(),
     });
-    const { data: stored, error } = await supabase.rpc('record_page_view', { ...row, max_per_minute: env.ANALYTICS_RATE_LIMIT_PER_MINUTE });
+    // postgres-meta types SQL arguments as non-null; record_page_view stores NULL for "no referrer" / "no UTM source".
+    const { data: stored, error } = await supabase.rpc('record_page_view', {
+      ...row,
+      referrer_host: row.referrer_host as string,
+      utm_source: row.utm_source as string,
+      max_per_minute: env.ANALYTICS_RATE_LIMIT_PER_MINUTE,
+    });
     if (error) throw new Error(`record_page_view failed: ${error.message}`);
     if (stored !== true) {
       return json({ error: `Too many page views: at most ${env.ANALYTICS_RATE_LIMIT_PER_MINUTE} per minute per visitor` }, 429, { 'Retry-After': '60' });

@@ -2,9 +2,9 @@ import * as DialogPrimitive from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import { useCallback, useEffect, useState } from 'react'
 
-import { SiteStatusIndicator } from '../../features/site-status/components/site-status-indicator'
-import { useMediaQuery } from '../../hooks/use-media-query'
-import { cn } from '../../lib/utils'
+import { SiteStatusIndicator } from '@/features/site-status/components/site-status-indicator'
+import { useMediaQuery } from '@/hooks/use-media-query'
+import { cn } from '@/lib/utils'
 import { AppSidebar, NavIcon } from './app-sidebar'
 import { readSidebarExpanded, writeSidebarExpanded } from './sidebar-state'
 

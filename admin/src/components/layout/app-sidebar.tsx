@@ -1,5 +1,5 @@
-import { cn } from '../../lib/utils'
-import { AuthSignOutButton } from '../../features/auth/components/auth-sign-out-button'
+import { cn } from '@/lib/utils'
+import { AuthSignOutButton } from '@/features/auth/components/auth-sign-out-button'
 import { isNavItemActive, NAV_ITEMS } from './nav-items'
 import { NavLink } from './nav-link'
 

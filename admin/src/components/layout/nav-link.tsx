@@ -1,6 +1,6 @@
 import type { ComponentProps, MouseEvent } from 'react'
 
-import { navigate } from '../../lib/navigation'
+import { navigate } from '@/lib/navigation'
 
 /**
  * An `<a>` to a path inside the admin SPA: a plain click navigates client-side, while modified clicks

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
 
-import { cn } from '../../lib/utils'
+import { cn } from '@/lib/utils'
 
 /** An error message announced to screen readers as soon as it appears. */
 export function Alert({ className, ...props }: ComponentProps<'div'>) {

@@ -1,7 +1,7 @@
 import { Slot } from '@radix-ui/react-slot'
 import type { ComponentProps } from 'react'
 
-import { cn } from '../../lib/utils'
+import { cn } from '@/lib/utils'
 
 const variants = {
   default: 'bg-blue-700 text-white hover:bg-blue-800',

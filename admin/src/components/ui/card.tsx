@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
 
-import { cn } from '../../lib/utils'
+import { cn } from '@/lib/utils'
 
 export function Card({ className, ...props }: ComponentProps<'section'>) {
   return <section className={cn('rounded-xl border border-slate-200 bg-white p-6 shadow-sm', className)} {...props} />

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
 
-import { cn } from '../../lib/utils'
+import { cn } from '@/lib/utils'
 
 /** A grey pulsing block standing in for content that is loading. */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {

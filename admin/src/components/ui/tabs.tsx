@@ -1,7 +1,7 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs'
 import type { ComponentProps } from 'react'
 
-import { cn } from '../../lib/utils'
+import { cn } from '@/lib/utils'
 
 export const Tabs = TabsPrimitive.Root
 

@@ -10,7 +10,7 @@
  * A bad combination throws AiConfigError naming the variable, so the function fails to boot with a clear log line
  * instead of failing per request.
  */
-import { z } from 'npm:zod@4';
+import { z } from 'zod';
 
 export class AiConfigError extends Error {
   override name = 'AiConfigError';

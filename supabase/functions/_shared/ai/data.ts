@@ -2,13 +2,12 @@
  * The data queries of the content functions (service-role client; callers have been checked as admins) and the
  * pure step that turns query rows into a FactSheet. Every figure a writer may print comes from here.
  */
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
-import { z } from 'npm:zod@4';
+import { z } from 'zod';
+
+import type { Db } from '../supabase.ts';
 import type { Fact, FactSheet } from './facts.ts';
 import type { BenchmarkRow, ReportAreaRow, SalesTrendRow, SearchTrendRow, SignalInput } from './signals.ts';
 
-// deno-lint-ignore no-explicit-any
-type Db = SupabaseClient<any, 'public', any>;
 
 /** Closed-sales window of content_zip_sales_trend, in days. */
 export const SALES_WINDOW_DAYS = 90;

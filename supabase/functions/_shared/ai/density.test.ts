@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distinctInsights, hackDensityScore } from './density.ts';
-import { densityBand } from '../../../../src/lib/density.ts';
+import { densityBand } from '../density.ts';
 
 describe('hackDensityScore', () => {
   it('is 10 x actionable blocks / blocks, to one decimal, ignoring tables', () => {

@@ -3,7 +3,9 @@
  * client, and the admin check (verify_jwt = true proves the token is valid; is_admin() decides whether its
  * user may run the pipeline).
  */
-import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import { callerClient, type Db, platformEnv, serviceClient } from '../supabase.ts';
+
+export { type Db, serviceClient };
 
 export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
@@ -15,26 +17,8 @@ export function json(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: corsHeaders });
 }
 
-function requiredEnv(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set: the function cannot reach the database`);
-  return value;
-}
-
-/** Validated at start-up so a missing platform variable fails the boot, not a request. */
-export const platformEnv = {
-  url: requiredEnv('SUPABASE_URL'),
-  anonKey: requiredEnv('SUPABASE_ANON_KEY'),
-  serviceRoleKey: requiredEnv('SUPABASE_SERVICE_ROLE_KEY'),
-};
-
-// deno-lint-ignore no-explicit-any
-export type Db = SupabaseClient<any, 'public', any>;
-
-/** Service-role client: the functions write topics, jobs and posts after the admin check. */
-export function serviceClient(): Db {
-  return createClient(platformEnv.url, platformEnv.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
-}
+// Validated at start-up so a missing platform variable fails the boot, not a request.
+platformEnv();
 
 export type AdminCheck = { ok: true; userId: string } | { ok: false; response: Response };
 
@@ -45,10 +29,7 @@ export type AdminCheck = { ok: true; userId: string } | { ok: false; response: R
 export async function requireAdmin(request: Request): Promise<AdminCheck> {
   const authorization = request.headers.get('authorization') ?? '';
   if (!/^Bearer\s+\S+/i.test(authorization)) return { ok: false, response: json({ error: 'Sign in as an administrator' }, 401) };
-  const caller = createClient(platformEnv.url, platformEnv.anonKey, {
-    global: { headers: { Authorization: authorization } },
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
+  const caller = callerClient(authorization);
   const token = authorization.replace(/^Bearer\s+/i, '');
   const { data: userData, error: userError } = await caller.auth.getUser(token);
   if (userError || !userData.user) return { ok: false, response: json({ error: 'Sign in as an administrator' }, 401) };

@@ -9,7 +9,7 @@ import type { AiConfig } from './config.ts';
 import type { generateStructured } from './model.ts';
 
 export interface ModelClient {
-  model: import('npm:ai@7').LanguageModel;
+  model: import('ai').LanguageModel;
   generateStructured: typeof generateStructured;
 }
 

@@ -10,10 +10,10 @@
  *   retries of that call.
  * Every failure becomes an AiCallError whose message is safe to store in content_generation_jobs.error_message.
  */
-import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel } from 'npm:ai@7';
-import { createAnthropic } from 'npm:@ai-sdk/anthropic@4';
-import { createOpenAICompatible } from 'npm:@ai-sdk/openai-compatible@3';
-import type { z } from 'npm:zod@4';
+import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel } from 'ai';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { z } from 'zod';
 import type { AiConfig } from './config.ts';
 import { AiCallError, addUsage, type TokenUsage } from './usage.ts';
 

@@ -2,6 +2,7 @@
  * The two content pipelines behind the edge functions, with their I/O passed in (database client, AI config and
  * model), so the functions stay thin: parse, check the caller, call these, answer.
  */
+import type { TablesUpdate } from '../database.types.ts';
 import type { AiConfig } from './config.ts';
 import { BUILT_IN_WRITER_LABEL } from './config.ts';
 import { loadExistingTitles, loadFactSheet, loadSignalInput, resolveZipCodes, uniqueSlug } from './data.ts';
@@ -126,7 +127,7 @@ export class GenerationError extends Error {
   override name = 'GenerationError';
 }
 
-async function updateJob(db: Db, jobId: string, values: Record<string, unknown>): Promise<void> {
+async function updateJob(db: Db, jobId: string, values: TablesUpdate<'content_generation_jobs'>): Promise<void> {
   const { error } = await db.from('content_generation_jobs').update(values).eq('id', jobId);
   if (error) throw new Error(`Could not update generation job ${jobId}: ${error.message}`);
 }

@@ -3,7 +3,7 @@
  * two content functions. Limits are generous where a model is verbose and strict where the database is
  * (trending_topics.topic <= 500, competition_level enum).
  */
-import { z } from 'npm:zod@4';
+import { z } from 'zod';
 
 /** One topic idea from the model; scores are computed from the signals it cites, never taken from the model. */
 export const TopicIdeaSchema = z.object({

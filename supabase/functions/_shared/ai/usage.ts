@@ -14,14 +14,17 @@ export class AiCallError extends Error {
   }
 }
 
-/** Token usage summed over the calls of one job (stored in content_generation_jobs.token_usage). */
-export interface TokenUsage {
+/**
+ * Token usage summed over the calls of one job (stored in content_generation_jobs.token_usage). A type alias, not an
+ * interface, so it is assignable to the column's generated `Json` type.
+ */
+export type TokenUsage = {
   input_tokens: number;
   output_tokens: number;
   total_tokens: number;
   /** Model calls made, including repeated ones after invalid output. */
   calls: number;
-}
+};
 
 export function emptyUsage(): TokenUsage {
   return { input_tokens: 0, output_tokens: 0, total_tokens: 0, calls: 0 };

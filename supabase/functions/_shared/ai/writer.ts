@@ -9,7 +9,9 @@
  */
 import { hackDensityScore, distinctInsights } from './density.ts';
 import { type Fact, type FactSheet, formatFact, formatNumber, longDate } from './facts.ts';
-import { htmlToText, sanitizePostHtml } from './sanitize.ts';
+import { escapeHtml } from '../html.ts';
+import { htmlToText, sanitizePostHtml } from '../post-content.ts';
+import { slugify } from '../slug.ts';
 import type { Article, ArticleOutline } from './schemas.ts';
 
 /** The article before it becomes a row. */
@@ -36,20 +38,6 @@ export interface ArticleRow {
   unique_insights: number;
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** URL slug (blog_posts.slug rule: lower-case words joined by single hyphens), at most 80 characters. */
-export function slugify(title: string): string {
-  const slug = title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return (slug.slice(0, 80).replace(/-+$/g, '') || 'article');
-}
 
 /** Cuts text to at most `max` characters at a word boundary, adding "…" when cut. */
 export function truncate(text: string, max: number): string {
@@ -229,7 +217,7 @@ export function articleRow(draft: DraftArticle): ArticleRow {
   const title = truncate(htmlToText(draft.title), 300);
   return {
     title,
-    slugBase: slugify(title),
+    slugBase: slugify(title) || 'article',
     content,
     excerpt: truncate(htmlToText(draft.excerpt), 300),
     meta_title: truncate(htmlToText(draft.metaTitle), 60),

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { analyticsKeys } from './analytics-keys'
 import type { AnalyticsRange } from './analytics-period'
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
-import { useSearchParams } from '../../../hooks/use-search-params'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { useSearchParams } from '@/hooks/use-search-params'
 import { excludeThisBrowserFromAnalytics } from '../api/analytics-exclusion'
 import { AnalyticsSearchParamsSchema } from '../api/analytics-period'
 import { AnalyticsTrafficTab } from './analytics-traffic-tab'

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { authKeys } from './auth-keys'
 
 /**

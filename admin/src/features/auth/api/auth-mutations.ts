@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { authKeys } from './auth-keys'
 import type { LoginCredentials } from './auth-schemas'
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { authKeys } from './auth-keys'
 
 export const authQueries = {

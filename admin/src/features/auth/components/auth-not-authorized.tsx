@@ -1,4 +1,4 @@
-import { Card, CardDescription, CardTitle } from '../../../components/ui/card'
+import { Card, CardDescription, CardTitle } from '@/components/ui/card'
 import { AuthSignOutButton } from './auth-sign-out-button'
 
 export function AuthNotAuthorized({ email }: { email: string }) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { Database } from '../../../../../src/lib/database.types'
-import { supabase } from '../../../lib/supabase'
-import { watchLivePost } from '../../site-status/api/live-post-watch'
+import type { Database } from '@shared/database.types.ts'
+import { supabase } from '@/lib/supabase'
+import { watchLivePost } from '@/features/site-status/api/live-post-watch'
 import { postKeys } from './blog-keys'
 import type { PostFormOutput } from './blog-schemas'
 

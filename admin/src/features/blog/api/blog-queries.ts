@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { endOfMonth, format, parse, startOfMonth } from 'date-fns'
 
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { categoryKeys, postKeys } from './blog-keys'
 import type { PostFilters } from './blog-schemas'
 

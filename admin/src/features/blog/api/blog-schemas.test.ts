@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
 import type { PostFormValues } from './blog-schemas'
-import { EMPTY_POST_FORM, missingRequiredFields, PostFormSchema, slugify } from './blog-schemas'
+import { EMPTY_POST_FORM, missingRequiredFields, PostFormSchema } from './blog-schemas'
 
 const empty: PostFormValues = EMPTY_POST_FORM
-
-describe('slugify', () => {
-  it('makes a URL-safe slug', () => {
-    expect(slugify('  Hello, Wörld! 10 Tips ')).toBe('hello-world-10-tips')
-  })
-})
 
 describe('missingRequiredFields', () => {
   it('needs a title for a draft and content + excerpt to publish', () => {

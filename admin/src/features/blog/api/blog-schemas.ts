@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '@shared/slug.ts'
 
 export const PostStatusFilterSchema = z.enum(['all', 'draft', 'published'])
 export type PostStatusFilter = z.infer<typeof PostStatusFilterSchema>
@@ -52,8 +53,8 @@ export const PostFormSchema = z
       .string()
       .trim()
       .min(1, { error: 'Slug is required.' })
-      .max(200, { error: 'Slug must be at most 200 characters.' })
-      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'Slug may only contain lowercase letters, digits and single hyphens.' }),
+      .max(SLUG_MAX_LENGTH, { error: `Slug must be at most ${SLUG_MAX_LENGTH} characters.` })
+      .regex(SLUG_PATTERN, { error: 'Slug may only contain lowercase letters, digits and single hyphens.' }),
     content: z.string(),
     excerpt: optionalText,
     category_id: z.union([z.literal('').transform(() => null), z.uuid({ error: 'Choose a category from the list.' })]),
@@ -97,18 +98,6 @@ export function missingRequiredFields(values: PostFormValues, intent: 'draft' | 
     if (!values.excerpt.trim()) missing.push('Excerpt')
   }
   return missing
-}
-
-/** URL slug from a title: lowercase ASCII letters and digits joined by single hyphens, at most 200 characters. */
-export function slugify(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 200)
-    .replace(/-+$/, '')
 }
 
 /** The editor's values for a new post: every field empty. */

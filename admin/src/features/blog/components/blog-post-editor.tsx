@@ -2,21 +2,23 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useEffect, useId, useState } from 'react'
 
-import { Alert } from '../../../components/ui/alert'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
-import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { Select, Textarea } from '../../../components/ui/textarea'
-import { useToast } from '../../../components/ui/toast'
-import { navigate, setLeaveGuard } from '../../../lib/navigation'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Select, Textarea } from '@/components/ui/textarea'
+import { useToast } from '@/components/ui/toast'
+import { navigate, setLeaveGuard } from '@/lib/navigation'
 import { useSavePostMutation } from '../api/blog-mutations'
 import type { PostDetail } from '../api/blog-queries'
 import { categoryQueries, postQueries } from '../api/blog-queries'
 import type { PostFormValues } from '../api/blog-schemas'
-import { EMPTY_POST_FORM, META_DESCRIPTION_MAX, META_TITLE_MAX, missingRequiredFields, PostFormSchema, slugify } from '../api/blog-schemas'
+import { EMPTY_POST_FORM, META_DESCRIPTION_MAX, META_TITLE_MAX, missingRequiredFields, PostFormSchema } from '../api/blog-schemas'
+import { slugify } from '@shared/slug.ts'
+import { postUrl } from '@shared/urls.ts'
 
 const LIST_URL = '/admin/blog'
 
@@ -152,7 +154,7 @@ function PostForm({ post }: { post?: PostDetail }) {
         <h1 className="text-2xl font-bold tracking-tight">{post ? 'Edit Post' : 'New Post'}</h1>
         {post && <Badge variant={isPublished ? 'success' : 'warning'}>{isPublished ? 'Published' : 'Draft'}</Badge>}
         {post && isPublished && (
-          <a href={`/blog/${post.slug}`} target="_blank" rel="noopener noreferrer" className="text-sm text-blue-700 underline">
+          <a href={postUrl(post.slug)} target="_blank" rel="noopener noreferrer" className="text-sm text-blue-700 underline">
             Preview
           </a>
         )}
@@ -170,7 +172,7 @@ function PostForm({ post }: { post?: PostDetail }) {
         <Field label="Title" htmlFor={field('title')}>
           <Input id={field('title')} value={values.title} maxLength={300} onChange={(event) => setTitle(event.target.value)} />
         </Field>
-        <Field label="Slug" htmlFor={field('slug')} hint={`Public address: /blog/${values.slug || '...'}`}>
+        <Field label="Slug" htmlFor={field('slug')} hint={`Public address: ${values.slug ? postUrl(values.slug) : '/blog/...'}`}>
           <Input
             id={field('slug')}
             value={values.slug}

@@ -2,20 +2,21 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
 import { lazy, Suspense, useState } from 'react'
 
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
-import { Input } from '../../../components/ui/input'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { Select } from '../../../components/ui/textarea'
-import { useToast } from '../../../components/ui/toast'
-import { Alert } from '../../../components/ui/alert'
-import { navigate } from '../../../lib/navigation'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Input } from '@/components/ui/input'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Select } from '@/components/ui/textarea'
+import { useToast } from '@/components/ui/toast'
+import { Alert } from '@/components/ui/alert'
+import { navigate } from '@/lib/navigation'
 import { useDeletePostMutation, usePublishPostMutation, useUnpublishPostMutation } from '../api/blog-mutations'
 import type { PostListItem } from '../api/blog-queries'
 import { postQueries } from '../api/blog-queries'
 import type { PostStatusFilter } from '../api/blog-schemas'
 import { PostStatusFilterSchema } from '../api/blog-schemas'
+import { postUrl } from '@shared/urls.ts'
 
 const SKELETON_ROWS = 5
 
@@ -123,7 +124,7 @@ export function BlogPostList() {
                     <div className="flex flex-wrap justify-end gap-1">
                       {published && (
                         <Button asChild variant="ghost" size="sm">
-                          <a href={`/blog/${post.slug}`} target="_blank" rel="noopener noreferrer">
+                          <a href={postUrl(post.slug)} target="_blank" rel="noopener noreferrer">
                             View Live
                           </a>
                         </Button>

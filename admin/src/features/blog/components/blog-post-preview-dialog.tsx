@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
 
-import { renderPostContent } from '../../../../../src/lib/post-content'
-import { Badge } from '../../../components/ui/badge'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
-import { Skeleton } from '../../../components/ui/skeleton'
+import { renderPostContent } from '@shared/post-content.ts'
+import { Badge } from '@/components/ui/badge'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
+import { Skeleton } from '@/components/ui/skeleton'
 import type { PostDetail } from '../api/blog-queries'
 import { postQueries } from '../api/blog-queries'
 

@@ -14,12 +14,12 @@ import {
 } from 'date-fns'
 import { useState } from 'react'
 
-import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
-import { navigate } from '../../../lib/navigation'
-import { cn } from '../../../lib/utils'
-import type { CalendarPost } from '../../blog/api/blog-queries'
-import { postQueries } from '../../blog/api/blog-queries'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { navigate } from '@/lib/navigation'
+import { cn } from '@/lib/utils'
+import type { CalendarPost } from '@/features/blog/api/blog-queries'
+import { postQueries } from '@/features/blog/api/blog-queries'
 
 /** At most this many posts are listed in a day cell; the rest are summarised as '+N more'. */
 const POSTS_PER_DAY = 2

@@ -1,7 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { z } from 'zod'
 
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 
 /**
  * Calls an admin content function and returns its JSON. A 4xx/5xx becomes an Error with the function's own

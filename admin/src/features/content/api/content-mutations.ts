@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { generationJobKeys, topicKeys } from './content-keys'
 import { DiscoverResultSchema, GenerateResultSchema, invokeContentFunction } from './content-functions'
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { aiProviderKeys, generationJobKeys, topicKeys } from './content-keys'
 import { invokeContentFunction, ProviderStatusSchema } from './content-functions'
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { Database } from '../../../../../src/lib/database.types'
-import { supabase } from '../../../lib/supabase'
+import type { Database } from '@shared/database.types.ts'
+import { supabase } from '@/lib/supabase'
 import { leadKeys } from './crm-keys'
 import { LEAD_COLUMNS, leadQueries } from './crm-queries'
 import type { Lead, LeadStatus } from './crm-schemas'

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { leadKeys } from './crm-keys'
 import type { Lead } from './crm-schemas'
 

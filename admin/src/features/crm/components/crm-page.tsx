@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 
-import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/textarea'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/textarea'
 import { leadQueries } from '../api/crm-queries'
 import type { Lead, LeadStatusFilter } from '../api/crm-schemas'
 import {

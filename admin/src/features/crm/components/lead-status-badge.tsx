@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/utils'
+import { cn } from '@/lib/utils'
 import { LEAD_STATUS_LABELS, LeadStatusSchema } from '../api/crm-schemas'
 import type { LeadStatus } from '../api/crm-schemas'
 

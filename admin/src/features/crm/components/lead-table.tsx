@@ -1,6 +1,6 @@
 import { format } from 'date-fns'
 
-import { Button } from '../../../components/ui/button'
+import { Button } from '@/components/ui/button'
 import type { Lead } from '../api/crm-schemas'
 import { formatWaiting, waitingMs } from '../api/crm-schemas'
 import { LeadStatusBadge } from './lead-status-badge'

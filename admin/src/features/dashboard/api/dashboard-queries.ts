@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { supabase } from '../../../lib/supabase'
-import { periodRange } from '../../analytics/api/analytics-period'
-import { fetchAnalyticsSummary } from '../../analytics/api/analytics-queries'
+import { supabase } from '@/lib/supabase'
+import { periodRange } from '@/features/analytics/api/analytics-period'
+import { fetchAnalyticsSummary } from '@/features/analytics/api/analytics-queries'
 import { buildRecentActivity } from './dashboard-activity'
 import { dashboardKeys } from './dashboard-keys'
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-import { excludeThisBrowserFromAnalytics } from '../../analytics/api/analytics-exclusion'
+import { excludeThisBrowserFromAnalytics } from '@/features/analytics/api/analytics-exclusion'
 import { DashboardRecentActivity } from './dashboard-recent-activity'
 import { DashboardStatCards } from './dashboard-stat-cards'
 import { DashboardToolCards } from './dashboard-tool-cards'

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { format, formatDistanceToNow } from 'date-fns'
 
-import { NavLink } from '../../../components/layout/nav-link'
-import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
-import { Card } from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
+import { NavLink } from '@/components/layout/nav-link'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
 import type { ActivityKind } from '../api/dashboard-activity'
 import { dashboardQueries } from '../api/dashboard-queries'
 

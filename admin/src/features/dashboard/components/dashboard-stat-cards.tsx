@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 
-import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
-import { formatCount } from '../../analytics/api/analytics-format'
-import { AnalyticsStatCard } from '../../analytics/components/analytics-stat-card'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { formatCount } from '@/features/analytics/api/analytics-format'
+import { AnalyticsStatCard } from '@/features/analytics/components/analytics-stat-card'
 import { dashboardQueries, PAGE_VIEW_DAYS } from '../api/dashboard-queries'
 
 /** Published Posts, Drafts, Leads awaiting contact and Page Views (last 30 days), counted in the database. */

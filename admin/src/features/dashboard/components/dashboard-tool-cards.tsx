@@ -1,4 +1,4 @@
-import { NavLink } from '../../../components/layout/nav-link'
+import { NavLink } from '@/components/layout/nav-link'
 
 const TOOLS = [
   { href: '/admin/blog', title: 'Blog Management', description: 'Write, publish and schedule articles.' },

@@ -17,11 +17,6 @@ function emit(next: readonly WatchedPost[]) {
   for (const listener of listeners) listener()
 }
 
-/** Public path of a post on the static site (src/pages/blog/[slug].astro). */
-export function livePostPath(slug: string): string {
-  return `/blog/${encodeURIComponent(slug)}`
-}
-
 /**
  * Starts watching a post the admin just published: the site-status notices poll its public URL and offer
  * "View live post" once it answers (after the rebuild that the publish fired). Watching it again restarts the watch.

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { siteStatusKeys } from './site-status-keys'
 import { deriveSiteStatus } from './site-status'
 

@@ -1,4 +1,4 @@
-import type { Database } from '../../../../../src/lib/database.types'
+import type { Database } from '@shared/database.types.ts'
 
 export type SiteBuildRow = Pick<
   Database['public']['Tables']['site_builds']['Row'],

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
 
-import { Button } from '../../../components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog'
-import { cn } from '../../../lib/utils'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
+import { cn } from '@/lib/utils'
 import { siteStatusQueries } from '../api/site-status-queries'
 import { siteStatusPollMs, type SiteBuildRow } from '../api/site-status'
 import { SiteStatusLivePostNotices } from './site-status-live-post-notices'

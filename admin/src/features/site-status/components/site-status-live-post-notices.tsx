@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 
 import { siteStatusKeys } from '../api/site-status-keys'
-import { livePostPath, unwatchLivePost, useWatchedLivePosts, type WatchedPost } from '../api/live-post-watch'
+import { unwatchLivePost, useWatchedLivePosts, type WatchedPost } from '../api/live-post-watch'
+import { postUrl } from '@shared/urls.ts'
 
 /** How often a just-published post's URL is tried, and for how long before giving up (ms). */
 const POLL_MS = 3_000
@@ -26,11 +27,11 @@ export function SiteStatusLivePostNotices({ rebuilding }: { rebuilding: boolean 
 }
 
 function LivePostNotice({ post, rebuilding }: { post: WatchedPost; rebuilding: boolean }) {
-  const path = livePostPath(post.slug)
+  const path = postUrl(post.slug)
   const { data: answers } = useQuery({
     queryKey: siteStatusKeys.livePost(post.slug, post.publishedAt),
     queryFn: async ({ signal }) => {
-      const response = await fetch(livePostPath(post.slug), { method: 'HEAD', cache: 'no-store', signal })
+      const response = await fetch(postUrl(post.slug), { method: 'HEAD', cache: 'no-store', signal })
       return response.ok
     },
     enabled: !rebuilding,

@@ -1,11 +1,13 @@
 /**
- * Blog post HTML as the public article page and the admin preview render it: sanitized with sanitize-html against
- * an allow-list (no scripts, event handlers, javascript: URLs, or iframes outside the video hosts below), headings
- * given stable ids for the table of contents, and the reading time. One module so preview and site never differ.
+ * Blog post HTML as the public article page, the admin preview and the AI functions produce it: sanitized with
+ * sanitize-html against the one allow-list in ./post-html-policy.ts (no scripts, event handlers, javascript: URLs, or
+ * iframes outside the video hosts), headings given stable ids for the table of contents, the reading time, and the
+ * text of HTML. One module for Node, Vite and Deno, so preview, site and generated posts never differ.
  */
-import { decodeHTML } from 'entities';
+// @ts-types="@types/sanitize-html"
 import sanitizeHtml from 'sanitize-html';
-import { IFRAME_HOSTS, POST_SANITIZE_OPTIONS } from '../../supabase/functions/_shared/post-html-policy';
+import { decodeHTML } from 'entities';
+import { IFRAME_HOSTS, POST_SANITIZE_OPTIONS } from './post-html-policy.ts';
 
 export { IFRAME_HOSTS };
 
@@ -16,14 +18,19 @@ export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, options);
 }
 
-/** Text content of HTML (tags stripped, entities decoded), for word counts, headings and excerpts. */
-export function stripTags(html: string): string {
-  return decodeHTML(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }));
+/**
+ * Text content of HTML (tags stripped, entities decoded, whitespace collapsed), for word counts, headings, excerpts
+ * and figure checks. A space stands for each tag, so table cells and list items stay apart ("02139" + "103.4%" must
+ * not read "02139103.4%").
+ */
+export function htmlToText(html: string): string {
+  const stripped = sanitizeHtml(html.replace(/<(?=\/?[a-zA-Z])/g, ' <'), { allowedTags: [], allowedAttributes: {} });
+  return decodeHTML(stripped).replace(/\s+/g, ' ').trim();
 }
 
 /** Reading time in whole minutes: words after stripping tags / 200, rounded up (spec rule), at least 1. */
 export function readingTimeMinutes(html: string): number {
-  const words = stripTags(html).split(/\s+/).filter(Boolean).length;
+  const words = htmlToText(html).split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.ceil(words / 200));
 }
 
@@ -56,7 +63,7 @@ export function renderPostContent(html: string): { html: string; toc: TocEntry[]
   const toc: TocEntry[] = [];
   const used = new Map<string, number>();
   const withIds = clean.replace(/<h([12])((?:\s[^>]*)?)>([\s\S]*?)<\/h\1>/g, (_match, level: string, attrs: string, inner: string) => {
-    const text = stripTags(inner).replace(/\s+/g, ' ').trim();
+    const text = htmlToText(inner);
     const existing = /\sid="([^"]+)"/.exec(attrs)?.[1];
     let id = existing ?? headingId(text);
     const seen = used.get(id) ?? 0;

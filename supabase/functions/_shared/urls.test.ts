@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+
+import { agentUrl, categoryUrl, postUrl, searchUrl, zipUrl } from './urls.ts'
+
+describe('searchUrl', () => {
+  it('trims and encodes the text and names the search type', () => {
+    expect(searchUrl('  Jane Smith & Co ', 'agent')).toBe('/search-results?q=Jane%20Smith%20%26%20Co&type=agent')
+    expect(searchUrl('78701', 'zipcode')).toBe('/search-results?q=78701&type=zipcode')
+    expect(searchUrl('12 Main St, Austin', 'address')).toBe('/search-results?q=12%20Main%20St%2C%20Austin&type=address')
+  })
+})
+
+describe('path builders', () => {
+  it('build the public paths', () => {
+    expect(postUrl('first-time-buyer-guide')).toBe('/blog/first-time-buyer-guide')
+    expect(categoryUrl('market-analysis')).toBe('/blog/category/market-analysis')
+    expect(agentUrl('5f0c2a9e-0000-4000-8000-000000000001')).toBe('/agent/5f0c2a9e-0000-4000-8000-000000000001')
+    expect(zipUrl('78704')).toBe('/agents/78704')
+  })
+
+  it('keep a hostile value inside its path segment', () => {
+    expect(postUrl('../admin?x=1#y')).toBe('/blog/..%2Fadmin%3Fx%3D1%23y')
+    expect(agentUrl('a/b')).toBe('/agent/a%2Fb')
+  })
+})

@@ -1,0 +1,38 @@
+/**
+ * The public site's URL paths, built in one place for the site, the admin, the functions (emails, sitemaps) and the
+ * tests. Every path segment is percent-encoded, so a slug or id can never break out of its segment.
+ * Import-free (types only) so Node, Vite and Deno all load it.
+ */
+import type { SearchType } from './search-contract.ts';
+
+const segment = (value: string) => encodeURIComponent(value);
+
+/** `/blog/<slug>`: a blog article. */
+export function postUrl(slug: string): string {
+  return `/blog/${segment(slug)}`;
+}
+
+/** `/blog/category/<slug>`: a blog category's list of articles. */
+export function categoryUrl(slug: string): string {
+  return `/blog/category/${segment(slug)}`;
+}
+
+/** `/agent/<id>`: an agent's profile (id is the agents.id uuid). */
+export function agentUrl(id: string): string {
+  return `/agent/${segment(id)}`;
+}
+
+/** `/agents/<zip>`: the ranked agents of a five-digit US ZIP code. */
+export function zipUrl(zip: string): string {
+  return `/agents/${segment(zip)}`;
+}
+
+/** `/search-results?q=<trimmed, encoded text>&type=<agent|zipcode|address>`: the results page for a search. */
+export function searchUrl(query: string, type: SearchType): string {
+  return `/search-results?q=${encodeURIComponent(query.trim())}&type=${type}`;
+}
+
+/** An absolute URL for a site path (canonical URLs, feeds, sitemaps, emails); `site` is the site's origin. */
+export function absoluteUrl(path: string, site: string | URL): string {
+  return new URL(path, site).href;
+}
