@@ -1,7 +1,7 @@
 /**
  * The local stand-in for a static host's build hook. `npm start` (and the browser-test site) run it in-process:
  *
- *   POST http://127.0.0.1:<port>/site-build   X-Site-Build-Secret: <secret>   {"reason": "post published: my-slug"}
+ *   POST http://127.0.0.1:<port>/site-build   x-webhook-secret: <secret>   {"reason": "post published: my-slug"}
  *   -> 202 {"queued": true}
  *
  * The database webhook (supabase/migrations/20261121007000_create_site_builds.sql) calls it after a change to the
@@ -26,8 +26,8 @@ import { z } from 'zod';
 import type { Database } from '@shared/database.types.ts';
 import { rootDir } from './env.ts';
 
-/** Header the webhook sends the shared secret in (set by private.request_site_build). */
-export const SECRET_HEADER = 'x-site-build-secret';
+/** Header every database webhook sends its shared secret in (private.send_webhook). */
+export const SECRET_HEADER = 'x-webhook-secret';
 /** Path of the hook on the builder's port. */
 export const HOOK_PATH = '/site-build';
 
@@ -398,9 +398,10 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
 }
 
 /**
- * Points the site-rebuild webhook at `hookUrl` (private.site_build_settings, one row) through a superuser
- * connection; `hookUrl: null` turns the webhook off. `builder: 'local'` means the builder records its own builds.
- * @throws when the database refuses the values (e.g. a secret shorter than 16 characters).
+ * Points the site-rebuild webhook at `hookUrl` (URL and secret in Vault through private.configure_webhook, the
+ * builder kind in private.site_build_settings) through a superuser connection; `hookUrl: null` turns the webhook
+ * off. `builder: 'local'` means the builder records its own builds.
+ * @throws when the database refuses the values (22023, e.g. a secret shorter than 16 characters).
  */
 export async function configureBuildHook(
   databaseUrl: string,
@@ -409,11 +410,13 @@ export async function configureBuildHook(
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    await db.query(
-      `insert into private.site_build_settings (id, hook_url, secret, builder, updated_at) values (true, $1, $2, $3, now())
-       on conflict (id) do update set hook_url = excluded.hook_url, secret = excluded.secret, builder = excluded.builder, updated_at = now()`,
-      [settings.hookUrl, settings.secret, settings.builder],
-    );
+    await db.query('begin');
+    await db.query(`select private.configure_webhook('site_build', $1, $2)`, [settings.hookUrl, settings.secret ?? '']);
+    await db.query('update private.site_build_settings set builder = $1, updated_at = now() where id', [settings.builder]);
+    await db.query('commit');
+  } catch (error) {
+    await db.query('rollback');
+    throw error;
   } finally {
     await db.end();
   }

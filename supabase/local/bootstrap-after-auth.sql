@@ -69,75 +69,47 @@ begin
 end
 $$;
 
--- Database webhooks: the trigger function hosted Supabase installs for "Database Webhooks", with the same
--- arguments (url, method, headers, params, timeout_ms) and the same payload {type, table, schema, record,
--- old_record}, so a migration that creates `... execute function supabase_functions.http_request(...)` runs
--- unchanged in both places.
-create schema if not exists supabase_functions;
-create table if not exists supabase_functions.hooks (
-  id bigserial primary key,
-  hook_table_id integer not null,
-  hook_name text not null,
+-- Vault stand-in: the API of hosted Supabase's supabase_vault extension (vault.create_secret, vault.update_secret,
+-- vault.decrypted_secrets), which every hosted project has. Locally the secret is stored as plain text in a
+-- superuser-only schema; hosted Vault encrypts it at rest. Database Webhooks' supabase_functions schema is not
+-- here: a new hosted project does not have it either, and migration 20261121004900 creates it.
+create schema if not exists vault;
+create table if not exists vault.secrets (
+  id uuid primary key default gen_random_uuid(),
+  name text,
+  description text not null default '',
+  secret text not null,
+  key_id uuid,
+  nonce bytea,
   created_at timestamptz not null default now(),
-  request_id bigint
+  updated_at timestamptz not null default now()
 );
-
-create or replace function supabase_functions.http_request()
-returns trigger
-language plpgsql security definer set search_path = '' as $$
-declare
-  request_id bigint;
-  payload jsonb;
-  url text := TG_ARGV[0]::text;
-  method text := TG_ARGV[1]::text;
-  headers jsonb default '{}'::jsonb;
-  params jsonb default '{}'::jsonb;
-  timeout_ms integer default 1000;
-begin
-  if url is null or url = 'null' then
-    raise exception 'url argument is missing';
-  end if;
-  if method is null or method = 'null' then
-    raise exception 'method argument is missing';
-  end if;
-  if TG_ARGV[2] is null or TG_ARGV[2] = 'null' then
-    headers = '{"Content-Type": "application/json"}'::jsonb;
-  else
-    headers = TG_ARGV[2]::jsonb;
-  end if;
-  if TG_ARGV[3] is null or TG_ARGV[3] = 'null' then
-    params = '{}'::jsonb;
-  else
-    params = TG_ARGV[3]::jsonb;
-  end if;
-  if TG_ARGV[4] is null or TG_ARGV[4] = 'null' then
-    timeout_ms = 1000;
-  else
-    timeout_ms = TG_ARGV[4]::integer;
-  end if;
-
-  case
-    when method = 'GET' then
-      request_id := net.http_get(url, params, headers, timeout_ms);
-    when method = 'POST' then
-      payload = jsonb_build_object(
-        'old_record', case when TG_OP in ('UPDATE', 'DELETE') then to_jsonb(OLD) end,
-        'record', case when TG_OP in ('INSERT', 'UPDATE') then to_jsonb(NEW) end,
-        'type', TG_OP,
-        'table', TG_TABLE_NAME,
-        'schema', TG_TABLE_SCHEMA
-      );
-      request_id := net.http_post(url, payload, params, headers, timeout_ms);
-    else
-      raise exception 'method argument % is invalid', method;
-  end case;
-
-  insert into supabase_functions.hooks (hook_table_id, hook_name, request_id)
-  values (TG_RELID, TG_NAME, request_id);
-
-  return coalesce(NEW, OLD);
-end
+create unique index if not exists secrets_name_idx on vault.secrets (name) where name is not null;
+create or replace view vault.decrypted_secrets as
+  select id, name, description, secret, secret as decrypted_secret, key_id, nonce, created_at, updated_at
+  from vault.secrets;
+create or replace function vault.create_secret(
+  new_secret text, new_name text default null, new_description text default '', new_key_id uuid default null
+) returns uuid
+language sql security definer set search_path = '' as $$
+  insert into vault.secrets (secret, name, description, key_id)
+  values (new_secret, new_name, coalesce(new_description, ''), new_key_id)
+  returning id;
 $$;
+create or replace function vault.update_secret(
+  secret_id uuid, new_secret text default null, new_name text default null, new_description text default null,
+  new_key_id uuid default null
+) returns void
+language sql security definer set search_path = '' as $$
+  update vault.secrets
+     set secret = coalesce(new_secret, secret), name = coalesce(new_name, name),
+         description = coalesce(new_description, description), key_id = coalesce(new_key_id, key_id),
+         updated_at = now()
+   where id = secret_id;
+$$;
+revoke all on schema vault from public;
+revoke all on all tables in schema vault from public;
+revoke execute on all functions in schema vault from public;
 
 -- Local mail catcher (the Supabase CLI's Inbucket/Mailpit): every email the auth service or a function sends
 -- locally lands here and is shown at http://localhost:54324.
@@ -151,7 +123,7 @@ create table if not exists local_mailbox.messages (
   html_body text,
   created_at timestamptz not null default now()
 );
-revoke all on schema net, supabase_functions, local_mailbox from anon, authenticated;
+revoke all on schema net, vault, local_mailbox from anon, authenticated;
 
 -- Schema reloads: hosted Supabase notifies PostgREST after every DDL command (extensions.pgrst_ddl_watch), so a new
 -- table or function is visible to the API at once. The local API listens on the same channel and drops lite's

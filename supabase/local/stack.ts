@@ -126,10 +126,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(() => pool.end());
 
     const apiUrl = `http://127.0.0.1:${options.ports.api}`;
-    // Database webhooks to our own functions carry their URL in the trigger (as on hosted Supabase); point them at
-    // this stack's API port (the migration defaults to 54321, production sets its project URL once).
-    const { rows: hooks } = await pool.query(`select to_regprocedure('private.configure_new_lead_webhook(text)') is not null as present`);
-    if (hooks[0]?.present) await pool.query('select private.configure_new_lead_webhook($1)', [`${apiUrl}/functions/v1/notify-new-lead`]);
+    // The new-lead webhook goes to this stack's own notify-new-lead function (production sets its project URL once
+    // with the same call, see README "Deploy").
+    const { rows: hooks } = await pool.query(`select to_regprocedure('private.configure_webhook(text,text,text)') is not null as present`);
+    if (hooks[0]?.present) await pool.query(`select private.configure_webhook('new_lead', $1)`, [`${apiUrl}/functions/v1/notify-new-lead`]);
     const api: Api = await createApi({
       databaseUrl,
       jwtSecret: options.jwtSecret,

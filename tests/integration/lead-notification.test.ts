@@ -1,6 +1,6 @@
 /**
  * New-lead email: an anonymous visitor's insert into report_requests fires the database webhook notify_new_lead
- * (supabase_functions.http_request, sent after commit by the pg_net stand-in), the edge function notify-new-lead
+ * (private.send_webhook through net.http_post, sent after commit by the pg_net stand-in), the edge function notify-new-lead
  * mails the administrators through the Resend-compatible client, and the message lands in the local mailbox
  * (POST /emails). The function refuses callers without the webhook secret or the service-role key.
  */
@@ -25,8 +25,8 @@ let adminEmail = '';
 
 beforeAll(async () => {
   ({ email: adminEmail } = await signedInClient({ admin: true }));
-  // The migration points the webhook at the `npm start` port; this stack runs on a free port (see the migration).
-  await sql('select private.configure_new_lead_webhook($1)', [functionUrl()]);
+  // The stack points the webhook at its own port at start; set it again in case another test file changed it.
+  await sql(`select private.configure_webhook('new_lead', $1)`, [functionUrl()]);
 });
 
 describe('new-lead email', () => {
@@ -98,7 +98,7 @@ describe('notify-new-lead caller check', () => {
   });
 
   it('accepts the webhook secret and the service-role key, and names a bad payload field', async () => {
-    const [{ secret }] = await sql<{ secret: string }>('select secret from private.new_lead_webhook_secret');
+    const [{ secret }] = await sql<{ secret: string }>(`select private.webhook_setting('new_lead', 'secret') as secret`);
     const viaSecret = await post({ 'x-webhook-secret': secret! });
     expect(viaSecret.status).toBe(200);
     expect(await viaSecret.json()).toMatchObject({ sent: true });

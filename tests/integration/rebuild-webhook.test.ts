@@ -64,7 +64,7 @@ describe('site rebuild webhook', () => {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
-        received.push({ reason: JSON.parse(body).reason, secret: request.headers['x-site-build-secret'] as string | undefined });
+        received.push({ reason: JSON.parse(body).reason, secret: request.headers['x-webhook-secret'] as string | undefined });
         response.writeHead(202, { 'Content-Type': 'application/json' }).end('{"queued":true}');
       });
     });
@@ -196,7 +196,7 @@ describe('local site builder', () => {
     fs.writeFileSync(path.join(outDir, 'index.html'), `<h1>build ${builds.length}</h1>`);
   };
 
-  const post = (body: unknown, headers: Record<string, string> = { 'X-Site-Build-Secret': builder.secret }) =>
+  const post = (body: unknown, headers: Record<string, string> = { 'x-webhook-secret': builder.secret }) =>
     fetch(builder.hookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   const buildRow = (reasonLike: string) =>
@@ -228,10 +228,10 @@ describe('local site builder', () => {
 
   it('refuses requests without the secret, other paths and methods, and bodies that are not JSON', async () => {
     expect((await post({ reason: 'x' }, {})).status).toBe(401);
-    expect((await post({ reason: 'x' }, { 'X-Site-Build-Secret': 'wrong' })).status).toBe(401);
+    expect((await post({ reason: 'x' }, { 'x-webhook-secret': 'wrong' })).status).toBe(401);
     expect((await fetch(builder.hookUrl.replace('/site-build', '/other'), { method: 'POST' })).status).toBe(404);
     expect((await fetch(builder.hookUrl)).status).toBe(405);
-    const bad = await fetch(builder.hookUrl, { method: 'POST', headers: { 'X-Site-Build-Secret': builder.secret }, body: '{nope' });
+    const bad = await fetch(builder.hookUrl, { method: 'POST', headers: { 'x-webhook-secret': builder.secret }, body: '{nope' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'The body must be JSON' });
     expect(builds).toEqual([]);
