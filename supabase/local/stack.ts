@@ -5,6 +5,7 @@
  * integration tests all start it through `startLocalStack`.
  */
 import { serve, type ServerType } from '@hono/node-server';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +53,7 @@ export interface LocalStackOptions {
 }
 
 /** Process variables the functions receive as secrets (see `functionSecrets`). */
-const SECRET_PREFIXES = /^(AI_|MAIL_|SITE_BUILD_|ANALYTICS_|RESO_)/;
+const SECRET_PREFIXES = /^(AI_|MAIL_|SITE_BUILD_|ANALYTICS_|RESO_|REPORT_)/;
 
 /** Like the hosted gateway, tell functions the caller's address by appending it to X-Forwarded-For. */
 function withForwardedFor(request: Request, peer: string | null): Request {
@@ -151,8 +152,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           ...(options.extraFunctions ?? []),
         ],
         env: {
+          // a local default for the report-request HMAC key (hosted: `supabase secrets set`), derived per stack
+          REPORT_REQUEST_HMAC_SECRET: createHash('sha256').update(`report-request-hmac:${options.jwtSecret}`).digest('hex'),
           ...functionSecretsFrom(options.rootDir, supabaseDir, options.inheritSecrets ?? true, options.functionSecrets),
           SUPABASE_URL: apiUrl,
+          // both key systems, as hosted Supabase injects them (the new JSON dictionaries win in @shared/supabase.ts)
+          SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: options.anonKey }),
+          SUPABASE_SECRET_KEYS: JSON.stringify({ default: options.serviceRoleKey }),
           SUPABASE_ANON_KEY: options.anonKey,
           SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
           SUPABASE_DB_URL: databaseUrl,

@@ -3,21 +3,19 @@
  * migration 20261121005000) and emails the new lead to the operators.
  *
  * Caller: only the webhook (header `x-webhook-secret`, checked by public.verify_new_lead_webhook_secret) or a
- * holder of the service-role key (`Authorization: Bearer <SUPABASE_SERVICE_ROLE_KEY>`); anyone else gets 401.
+ * holder of a secret key (`Authorization: Bearer <sb_secret_... or the legacy service_role key>`); anyone else gets 401.
  * verify_jwt is off in config.toml because the webhook sends no JWT; this function does its own check.
  * Body: the Supabase webhook payload `{ type: 'INSERT', schema: 'public', table: 'report_requests', record }`.
  * Recipients: MAIL_OPERATORS (comma-separated) when set, else every administrator's email (public.lead_operator_emails).
  * Answers 200 `{ sent: true, id, recipients }` or `{ sent: false, reason }` when there is nobody to tell; 400 for a
  * bad body; 401 for an unknown caller; 502 when the mail API refuses (so a retrying webhook tries again).
  */
-import { serviceClient } from '@shared/supabase.ts';
+import { platformEnv, serviceClient } from '@shared/supabase.ts';
 import { z } from 'zod';
 import { mailConfigFromEnv, MailSendError, sendMail } from '@shared/mail.ts';
 import { buildNewLeadEmail, NewLeadWebhookSchema } from './lead-email.ts';
 
 const EnvSchema = z.object({
-  SUPABASE_URL: z.url({ error: 'SUPABASE_URL must be a URL.' }),
-  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1, { error: 'SUPABASE_SERVICE_ROLE_KEY is required.' }),
   SITE_URL: z.url({ error: 'SITE_URL must be a URL.' }),
   MAIL_OPERATORS: z
     .string()
@@ -44,7 +42,9 @@ async function sameSecret(a: string, b: string): Promise<boolean> {
 
 async function isTrustedCaller(request: Request): Promise<boolean> {
   const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
-  if (bearer && (await sameSecret(bearer, env.SUPABASE_SERVICE_ROLE_KEY))) return true;
+  if (bearer) {
+    for (const key of platformEnv().secretKeys) if (await sameSecret(bearer, key)) return true;
+  }
   const secret = request.headers.get('x-webhook-secret');
   if (!secret) return false;
   const { data, error } = await supabase.rpc('verify_new_lead_webhook_secret', { candidate: secret });

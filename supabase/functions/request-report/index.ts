@@ -5,7 +5,7 @@
  * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
  */
 import { clientIp } from '@shared/client-ip.ts';
-import { serviceClient } from '@shared/supabase.ts';
+import { platformEnv, serviceClient } from '@shared/supabase.ts';
 import { z } from 'zod';
 
 import {
@@ -19,14 +19,19 @@ import {
   rateLimitKey,
 } from '@shared/report-request.ts';
 
+// REPORT_REQUEST_HMAC_SECRET keys the rate-limit HMACs: its own secret, so rotating the API keys does not reset
+// the limits and the API key never doubles as a hashing key (`supabase secrets set`, 32+ characters).
 const EnvSchema = z.object({
-  SUPABASE_URL: z.url(),
-  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
+  REPORT_REQUEST_HMAC_SECRET: z
+    .string({ error: 'REPORT_REQUEST_HMAC_SECRET is not set' })
+    .min(32, { error: 'REPORT_REQUEST_HMAC_SECRET must be at least 32 characters' }),
 });
-const env = EnvSchema.parse({
-  SUPABASE_URL: Deno.env.get('SUPABASE_URL'),
-  SUPABASE_SERVICE_ROLE_KEY: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
-});
+const parsedEnv = EnvSchema.safeParse({ REPORT_REQUEST_HMAC_SECRET: Deno.env.get('REPORT_REQUEST_HMAC_SECRET') });
+if (!parsedEnv.success) {
+  throw new Error(`request-report: invalid environment: ${parsedEnv.error.issues.map((issue) => issue.message).join('; ')}`);
+}
+const env = parsedEnv.data;
+platformEnv();
 
 const admin = serviceClient();
 
@@ -48,8 +53,8 @@ Deno.serve(async (request) => {
   const form = parsed.data;
 
   try {
-    const emailKey = await rateLimitKey(env.SUPABASE_SERVICE_ROLE_KEY, 'email', form.email);
-    const ipKey = await rateLimitKey(env.SUPABASE_SERVICE_ROLE_KEY, 'ip', clientIp(request.headers) || 'unknown');
+    const emailKey = await rateLimitKey(env.REPORT_REQUEST_HMAC_SECRET, 'email', form.email);
+    const ipKey = await rateLimitKey(env.REPORT_REQUEST_HMAC_SECRET, 'ip', clientIp(request.headers) || 'unknown');
     const { data: hits, error: limitError } = await admin.rpc('hit_report_request_rate_limit', { key_hashes: [emailKey, ipKey] });
     if (limitError) throw limitError;
     const count = (key: string) => (hits as { key_hash: string; hits: number }[]).find((row) => row.key_hash === key)?.hits ?? 0;

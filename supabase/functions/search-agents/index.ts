@@ -8,7 +8,7 @@
  * reported server-side and never fails the search. Anything unexpected answers 500 {error: 'Search function failed'}.
  * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
  */
-import { callerClient, serviceClient } from '@shared/supabase.ts';
+import { callerClient, platformEnv, serviceClient } from '@shared/supabase.ts';
 import { z } from 'zod';
 
 import {
@@ -22,16 +22,8 @@ import {
   toSearchResponse,
 } from '@shared/search-request.ts';
 
-const EnvSchema = z.object({
-  SUPABASE_URL: z.url(),
-  SUPABASE_ANON_KEY: z.string().min(1),
-  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
-});
-const env = EnvSchema.parse({
-  SUPABASE_URL: Deno.env.get('SUPABASE_URL'),
-  SUPABASE_ANON_KEY: Deno.env.get('SUPABASE_ANON_KEY'),
-  SUPABASE_SERVICE_ROLE_KEY: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
-});
+// Validated at start-up (URL and keys, new or legacy) so a missing platform variable fails the boot.
+platformEnv();
 
 /** Searches run with the anon key: the SQL functions are security invoker over anon-readable tables. */
 const visitor = callerClient();

@@ -8,7 +8,7 @@
  * utm_source and a device class are all that is stored. Bots (user-agent patterns) are answered but not stored.
  * A visitor hash with ANALYTICS_RATE_LIMIT_PER_MINUTE (default 30) views in the last minute gets 429.
  *
- * Environment: SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, SITE_URL (required); ANALYTICS_RATE_LIMIT_PER_MINUTE
+ * Environment: SUPABASE_URL and a secret key (new or legacy, see @shared/supabase.ts), SITE_URL (required); ANALYTICS_RATE_LIMIT_PER_MINUTE
  * (optional, 1-1000).
  */
 import { serviceClient } from '@shared/supabase.ts';
@@ -17,15 +17,11 @@ import { clientIp } from '@shared/client-ip.ts';
 import { buildPageViewRow, describeIssue, isBot, PageViewBodySchema } from '@shared/page-view.ts';
 
 const EnvSchema = z.object({
-  SUPABASE_URL: z.url(),
-  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
   SITE_URL: z.url(),
   ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(30),
 });
 
 const parsedEnv = EnvSchema.safeParse({
-  SUPABASE_URL: Deno.env.get('SUPABASE_URL'),
-  SUPABASE_SERVICE_ROLE_KEY: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
   SITE_URL: Deno.env.get('SITE_URL'),
   ANALYTICS_RATE_LIMIT_PER_MINUTE: Deno.env.get('ANALYTICS_RATE_LIMIT_PER_MINUTE') || undefined,
 });

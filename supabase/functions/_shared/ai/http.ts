@@ -1,7 +1,8 @@
 /**
  * HTTP plumbing of the admin-only content functions: CORS for the admin app, JSON answers, the service-role
- * client, and the admin check (verify_jwt = true proves the token is valid; is_admin() decides whether its
- * user may run the pipeline).
+ * client, and the admin check: the functions run with verify_jwt = false (the gateway's check breaks with the new
+ * asymmetric JWT signing keys), so Auth's getUser() proves the token is valid and is_admin() decides whether its
+ * user may run the pipeline.
  */
 import { callerClient, type Db, platformEnv, serviceClient } from '../supabase.ts';
 

@@ -1,0 +1,33 @@
+/**
+ * `npm run build:deploy`: the one directory a static host publishes (default dist/deploy, or `--out <dir>`): the
+ * Astro site at its root, the admin app under admin/, and the host's `_redirects` and `_headers`
+ * (scripts/lib/deploy/host-config.ts). Reads PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY and SITE_URL from the
+ * environment or .env (the static host's build settings); both builds fail naming a missing one.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { rootDir } from './lib/env.ts';
+import { run } from './lib/build.ts';
+import { headersFile, redirectRules, redirectsFile } from './lib/deploy/host-config.ts';
+
+const outIndex = process.argv.indexOf('--out');
+const outDir = path.resolve(rootDir, outIndex > 0 ? process.argv[outIndex + 1]! : 'dist/deploy');
+const adminDir = path.join(outDir, 'admin');
+const env = { ASTRO_TELEMETRY_DISABLED: '1' };
+
+fs.rmSync(outDir, { recursive: true, force: true });
+console.log(`Building the site into ${path.relative(rootDir, outDir)}/ ...`);
+await run(['astro', 'build'], { ...env, ASTRO_OUT_DIR: outDir });
+console.log(`Building the admin app into ${path.relative(rootDir, adminDir)}/ ...`);
+await run(['vite', 'build', '--config', 'admin/vite.config.ts'], { ...env, ADMIN_OUT_DIR: adminDir });
+
+// public/_headers (security headers) was copied by Astro; keep it and add the layout's caching rules
+const securityHeaders = path.join(rootDir, 'public/_headers');
+fs.writeFileSync(
+  path.join(outDir, '_headers'),
+  headersFile(fs.existsSync(securityHeaders) ? fs.readFileSync(securityHeaders, 'utf8') : null),
+);
+fs.writeFileSync(path.join(outDir, '_redirects'), redirectsFile(redirectRules(
+    fs.readdirSync(adminDir, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)),
+  )));
+console.log(`Publish directory ready: ${path.relative(rootDir, outDir)}/ (site, admin/, _redirects, _headers).`);
