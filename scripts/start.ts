@@ -12,8 +12,8 @@ import { ensureAdminAccount } from './lib/admin-account.ts';
 import { adminTarget, buildIfChanged, siteTarget } from './lib/build.ts';
 import { ensureDemoData } from './lib/demo/seed.ts';
 import { loadLocalEnv, publicBuildEnv, rootDir } from './lib/env.ts';
-import { startStaticServer } from './lib/static-server.ts';
-import { configureBuildHook, startSiteBuilder, type SiteBuilder } from './lib/site-builder.ts';
+import { startStaticServer } from '../supabase/local/static-server.ts';
+import { configureBuildHook, startSiteBuilder, type SiteBuilder } from '../supabase/local/site-builder.ts';
 
 const started = Date.now();
 let stack: LocalStack | undefined;

@@ -1,7 +1,7 @@
 /**
  * Publishing rebuilds the static site: which database changes fire the site-rebuild webhook (read from the pg_net
  * queue inside the changing transaction, so the answer is exact), its delivery with the shared secret, the
- * production build-hook mode, and the local builder (scripts/lib/site-builder.ts): secret check, coalescing, the
+ * production build-hook mode, and the local builder (supabase/local/site-builder.ts): secret check, coalescing, the
  * atomic swap of a good build, a failed build keeping the last good site, and its rows in public.site_builds.
  */
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureBuildHook, logTail, startSiteBuilder, type BuildSite, type SiteBuilder } from '../../scripts/lib/site-builder.ts';
+import { configureBuildHook, logTail, startSiteBuilder, type BuildSite, type SiteBuilder } from '../../supabase/local/site-builder.ts';
 import { sql, testEnv } from '../support/env.ts';
 
 const SECRET = 'integration-secret-0123456789abcdef';

@@ -1,5 +1,5 @@
 /**
- * The built site for browser tests, served exactly as `npm start` serves it (scripts/lib/static-server.ts), built
+ * The built site for browser tests, served exactly as `npm start` serves it (supabase/local/static-server.ts), built
  * into a temporary directory against the test stack so it never touches dist/ of a running `npm start`.
  */
 import type http from 'node:http';
@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminTarget, buildIfChanged, siteTarget } from '../../scripts/lib/build.ts';
-import { startStaticServer } from '../../scripts/lib/static-server.ts';
-import { configureBuildHook, startSiteBuilder } from '../../scripts/lib/site-builder.ts';
+import { startStaticServer } from '../../supabase/local/static-server.ts';
+import { configureBuildHook, startSiteBuilder } from '../../supabase/local/site-builder.ts';
 import { freePort } from '../../supabase/local/postgres.ts';
 import type { TestStackEnv } from './test-stack.ts';
 

@@ -24,7 +24,9 @@ import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import type { Database } from '@shared/database.types.ts';
-import { rootDir } from './env.ts';
+
+/** Repository root (the site builds from here). */
+const rootDir = path.resolve(import.meta.dirname, '../..');
 
 /** Header every database webhook sends its shared secret in (private.send_webhook). */
 export const SECRET_HEADER = 'x-webhook-secret';
