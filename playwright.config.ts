@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// Browser tests run in Debian's Chromium (apt package `chromium`); Playwright's own browser downloads cannot
-// work on these machines. scripts/test.ts starts the stack and the built site and passes E2E_BASE_URL.
+// Browser tests run in the Chromium that scripts/test.ts found or set up (tests/support/chromium.ts: Debian's
+// `chromium`, or the npm-shipped build with its own NSS libraries in CHROMIUM_LIBRARY_PATH); Playwright's own browser
+// downloads cannot work on these machines. scripts/test.ts also starts the stack and the built site (E2E_BASE_URL).
+const libraryPath = process.env.CHROMIUM_LIBRARY_PATH;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -16,6 +19,8 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // the libraries are for the browser only, never for the test runner's own process
+      ...(libraryPath ? { env: { ...process.env, LD_LIBRARY_PATH: [libraryPath, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':') } } : {}),
       args: [
         '--headless',
         '--no-sandbox',

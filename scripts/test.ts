@@ -1,29 +1,51 @@
 /**
- * `npm test`: one throwaway local stack (own Postgres cluster, free ports), then the unit and integration tests
- * (vitest) and the browser tests (Playwright on Debian Chromium) against the site built from it. Prints each
- * runner's report and a final `N passed, N failed` line; exits non-zero when anything failed.
- * `npm test -- --unit-only` skips the browser tests, `--e2e-only` the vitest ones. Paths after the flags pick
- * test files: `*.test.ts` go to vitest, `*.spec.ts` to Playwright (`npm test -- tests/e2e/site-blog.spec.ts`).
+ * `npm test`: everything a fresh machine needs, then every test. In order:
+ * 1. a Chromium for the browser tests, found or set up first (tests/support/chromium.ts: apt as root on Debian, else
+ *    the npm-shipped one), so a missing browser stops the run at once with one line saying what to install;
+ * 2. the `unit` Vitest project (tests beside the code; no stack);
+ * 3. one throwaway local stack (own Postgres cluster, free ports), then the `integration` Vitest project against it;
+ * 4. the browser tests (Playwright) against the site built from that stack.
+ * Prints each runner's report and a final `N passed, N failed` line; exits non-zero when anything failed.
+ *
+ * `--unit-only`, `--integration-only` and `--e2e-only` run one of the three (`--unit-only` needs neither a stack nor a
+ * browser). Paths pick files: `*.spec.ts` go to Playwright, `tests/integration/*.test.ts` to the integration project,
+ * other `*.test.ts` to the unit project, and only the kinds named run (`npm test -- tests/e2e/site-blog.spec.ts`).
  * Each run writes Playwright artefacts to its own test-results/<pid> so parallel runs do not clobber each other.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ChromiumMissingError, ensureChromium, type Chromium } from '../tests/support/chromium.ts';
 import { startE2ESite } from '../tests/support/e2e-site.ts';
 import { rootDir, startTestStack } from '../tests/support/test-stack.ts';
 
-const args = process.argv.slice(2);
-const files = args.filter((arg) => !arg.startsWith('--'));
-const vitestFiles = files.filter((file) => file.endsWith('.test.ts'));
-const playwrightFiles = files.filter((file) => file.endsWith('.spec.ts'));
-const unitOnly = args.includes('--unit-only') || (files.length > 0 && playwrightFiles.length === 0);
-const e2eOnly = args.includes('--e2e-only') || (files.length > 0 && vitestFiles.length === 0);
-const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-reports-'));
+// Astro would otherwise send anonymous usage data from every build the tests make.
+process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
-function run(command: string, args: string[], env: Record<string, string>): Promise<number> {
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((arg) => arg.startsWith('--')));
+const files = args.filter((arg) => !arg.startsWith('--'));
+const known = ['--unit-only', '--integration-only', '--e2e-only'];
+const unknown = [...flags].filter((flag) => !known.includes(flag));
+if (unknown.length > 0 || [...flags].length > 1) {
+  console.error(`Usage: npm test -- [${known.join(' | ')}] [test files]${unknown.length ? ` (unknown: ${unknown.join(' ')})` : ''}`);
+  process.exit(2);
+}
+const isIntegrationFile = (file: string) => path.normalize(file).split(path.sep).join('/').includes('tests/integration/');
+const e2eFiles = files.filter((file) => file.endsWith('.spec.ts'));
+const integrationFiles = files.filter((file) => file.endsWith('.test.ts') && isIntegrationFile(file));
+const unitFiles = files.filter((file) => file.endsWith('.test.ts') && !isIntegrationFile(file));
+const only = [...flags][0];
+const wants = (kind: 'unit' | 'integration' | 'e2e', kindFiles: string[]) =>
+  (only ? only === `--${kind}-only` : true) && (files.length === 0 || kindFiles.length > 0);
+const runUnit = wants('unit', unitFiles);
+const runIntegration = wants('integration', integrationFiles);
+const runE2E = wants('e2e', e2eFiles);
+
+function run(command: string, commandArgs: string[], env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(rootDir, 'node_modules/.bin', command), args, {
+    const child = spawn(path.join(rootDir, 'node_modules/.bin', command), commandArgs, {
       cwd: rootDir,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -75,48 +97,68 @@ const add = (counts: Counts) => {
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
 };
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-reports-'));
 
-let exitCode = 0;
-console.log('Starting a throwaway local stack for the tests...');
-const started = Date.now();
-const test = await startTestStack((line) => {
-  if (!line.startsWith('Applied migration')) console.log(`[stack] ${line}`);
-});
-console.log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${test.env.TEST_SUPABASE_URL}`);
-try {
-  if (!e2eOnly) {
-    const vitestReport = path.join(reportDir, 'vitest.json');
-    const vitestExit = await run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...vitestFiles], { ...test.env });
-    const vitest = vitestCounts(vitestReport);
-    if (vitestExit !== 0 && vitest.failed === 0) vitest.failed = 1;
-    add(vitest);
+async function vitest(project: 'unit' | 'integration', projectFiles: string[], env: Record<string, string>): Promise<void> {
+  const report = path.join(reportDir, `vitest-${project}.json`);
+  const exit = await run('vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...projectFiles], env);
+  const counts = vitestCounts(report);
+  if (exit !== 0 && counts.failed === 0) counts.failed = 1;
+  add(counts);
+}
+
+let chromium: Chromium | null = null;
+if (runE2E) {
+  try {
+    chromium = await ensureChromium((line) => console.log(line));
+  } catch (error) {
+    if (!(error instanceof ChromiumMissingError)) throw error;
+    console.error(error.message);
+    // nothing has started yet; the one line above says what to install
+    process.exit(1);
   }
+}
 
-  if (!unitOnly) {
-    console.log('Building the site and admin for the browser tests...');
-    const site = await startE2ESite(test.env);
+try {
+  if (runUnit) await vitest('unit', unitFiles, {});
+  if (runIntegration || runE2E) {
+    console.log('Starting a throwaway local stack for the tests...');
+    const started = Date.now();
+    const test = await startTestStack((line) => {
+      if (!line.startsWith('Applied migration')) console.log(`[stack] ${line}`);
+    });
+    console.log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${test.env.TEST_SUPABASE_URL}`);
     try {
-      const playwrightReport = path.join(reportDir, 'playwright.json');
-      const playwrightExit = await run('playwright', ['test', ...playwrightFiles], {
-        ...test.env,
-        PLAYWRIGHT_OUTPUT_DIR: path.join(rootDir, 'test-results', String(process.pid)),
-        E2E_BASE_URL: site.baseUrl,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-      });
-      const playwright = playwrightCounts(playwrightReport);
-      if (playwrightExit !== 0 && playwright.failed === 0) playwright.failed = 1;
-      add(playwright);
+      if (runIntegration) await vitest('integration', integrationFiles, { ...test.env });
+      if (runE2E && chromium) {
+        console.log('Building the site and admin for the browser tests...');
+        const site = await startE2ESite(test.env);
+        try {
+          const playwrightReport = path.join(reportDir, 'playwright.json');
+          const playwrightExit = await run('playwright', ['test', ...e2eFiles], {
+            ...test.env,
+            CHROMIUM_PATH: chromium.executablePath,
+            ...(chromium.libraryPath ? { CHROMIUM_LIBRARY_PATH: chromium.libraryPath } : {}),
+            PLAYWRIGHT_OUTPUT_DIR: path.join(rootDir, 'test-results', String(process.pid)),
+            E2E_BASE_URL: site.baseUrl,
+            PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+          });
+          const playwright = playwrightCounts(playwrightReport);
+          if (playwrightExit !== 0 && playwright.failed === 0) playwright.failed = 1;
+          add(playwright);
+        } finally {
+          await site.stop();
+        }
+      }
     } finally {
-      await site.stop();
+      await test.stop();
     }
   }
 } catch (error) {
   console.error(`Test run failed: ${(error as Error).stack ?? error}`);
   totals.failed += 1;
 } finally {
-  await test.stop();
   fs.rmSync(reportDir, { recursive: true, force: true });
 }
-if (totals.failed > 0) exitCode = 1;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
-process.exit(exitCode);
+process.exit(totals.failed > 0 ? 1 : 0);
