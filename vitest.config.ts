@@ -2,19 +2,39 @@ import { defineConfig } from 'vitest/config';
 
 import { aliases } from './aliases.ts';
 
-// Unit tests live beside the code (*.test.ts); integration tests in tests/integration drive supabase-js against
-// the local stack that tests/support/global-setup.ts provides.
+// Two projects: `unit` (tests beside the code, no stack: no Postgres, no Deno; `npm test -- --unit-only`) and
+// `integration` (tests/integration, supabase-js against the throwaway stack that scripts/test.ts or
+// tests/support/global-setup.ts starts). Files run in random order (sequence.shuffle) so no file can lean on another's
+// leftovers; a failing run prints its seed, and `--sequence.seed=<n>` replays that order.
 export default defineConfig({
   // Edge-function code imports npm packages by bare name (supabase/functions/deno.json maps them for Deno), so under
   // vitest the same modules resolve from node_modules and shared function code is unit-tested in Node.
   resolve: { alias: aliases },
   test: {
-    include: ['src/**/*.test.ts', 'admin/src/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', '.data/**'],
-    globalSetup: ['tests/support/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    fileParallelism: true,
+    sequence: { shuffle: { files: true, tests: false } },
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'admin/src/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/support/**/*.test.ts'],
+          testTimeout: 10_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/integration-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: true,
+        },
+      },
+    ],
   },
 });

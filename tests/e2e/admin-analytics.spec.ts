@@ -4,8 +4,8 @@
  * match the database, computed here with SQL written independently of the app (read just before and just after the
  * page, and retried, because other specs' page views and posts may land meanwhile).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { createTestUser, deleteTestUser, query, signInAsAdmin } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, signInAsAdmin, sql, test } from './support.ts';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
 const fixturePath = `/e2e-analytics-${run}`;
@@ -15,10 +15,10 @@ const FIXTURE_VIEWS = 200;
 const FIXTURE_VISITORS = 3;
 let adminEmail: string;
 
-test.beforeAll(async () => {
-  adminEmail = await createTestUser('analytics-admin', { admin: true });
+test.beforeAll(async ({ adminEmail: email }) => {
+  adminEmail = email;
   // 200 views of one path from 3 visitors, spread over the last 3 hours (inside every period the page offers)
-  await query(
+  await sql(
     `insert into public.page_views (path, utm_source, device_class, visitor_hash, created_at)
      select $1, $2, 'desktop', encode(sha256(convert_to($3::text || (i % $5::int)::text, 'utf8')), 'hex'), now() - make_interval(secs => i * 50)
        from generate_series(1, $4::int) as i`,
@@ -27,9 +27,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await query(`delete from public.page_views where path = $1`, [fixturePath]);
-  await query(`delete from public.report_requests where full_name = $1`, [leadName]);
-  await deleteTestUser(adminEmail);
+  await sql(`delete from public.page_views where path = $1`, [fixturePath]);
+  await sql(`delete from public.report_requests where full_name = $1`, [leadName]);
 });
 
 const toNumber = (text: string) => Number(text.replace(/[,%]/g, ''));
@@ -46,7 +45,7 @@ interface Summary {
 
 /** The last `days` whole UTC days, today included, computed in SQL independently of the app. */
 async function expectedSummary(days: number): Promise<Summary> {
-  const [row] = await query<{ visitors: string; page_views: string; report_requests: string }>(
+  const [row] = await sql<{ visitors: string; page_views: string; report_requests: string }>(
     `with p as (select ((now() at time zone 'utc')::date - ($1::int - 1))::timestamp at time zone 'utc' as s,
                        ((now() at time zone 'utc')::date + 1)::timestamp at time zone 'utc' as e)
      select (select count(distinct visitor_hash) from public.page_views, p where created_at >= p.s and created_at < p.e) as visitors,
@@ -126,7 +125,7 @@ interface DashboardCounts {
 }
 
 async function expectedDashboard(): Promise<DashboardCounts> {
-  const [row] = await query<Record<keyof DashboardCounts, string>>(
+  const [row] = await sql<Record<keyof DashboardCounts, string>>(
     `select (select count(*) from public.blog_posts where status = 'published' and published_at <= now()) as published,
             (select count(*) from public.blog_posts where status = 'draft') as drafts,
             (select count(*) from public.report_requests where status = 'pending') as pending,
@@ -137,7 +136,7 @@ async function expectedDashboard(): Promise<DashboardCounts> {
 }
 
 test('dashboard: stat cards match the database, tools are listed, recent activity shows a new lead', async ({ page }) => {
-  await query(`insert into public.report_requests (full_name, email, agent_name) values ($1, $2, 'Jordan Fixture')`, [
+  await sql(`insert into public.report_requests (full_name, email, agent_name) values ($1, $2, 'Jordan Fixture')`, [
     leadName,
     `lead-${run}@example.com`,
   ]);

@@ -4,8 +4,7 @@
  * dialog rendering through the public site's sanitizer. Each test creates its own posts and removes them.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { createTestUser, deleteTestUser, query, signInAsAdmin } from './support.ts';
+import { expect, signInAsAdmin, sql, test } from './support.ts';
 
 let adminEmail: string;
 const createdSlugs: string[] = [];
@@ -19,7 +18,7 @@ function uniqueSlug(prefix: string): string {
 
 async function insertPost(fields: { title: string; slug: string; content?: string; status?: 'draft' | 'published'; insights?: string[] }) {
   const status = fields.status ?? 'draft';
-  await query(
+  await sql(
     `insert into public.blog_posts (title, slug, content, excerpt, status, published_at, insights, unique_insights)
      values ($1, $2, $3, 'An excerpt.', $4, case when $4 = 'published' then now() else null end, $5, cardinality($5::text[]))`,
     [fields.title, fields.slug, fields.content ?? '<p>Body</p>', status, fields.insights ?? []],
@@ -43,13 +42,12 @@ async function findRow(page: Page, title: string) {
   return row;
 }
 
-test.beforeAll(async () => {
-  adminEmail = await createTestUser('e2e-blog', { admin: true });
+test.beforeAll(async ({ adminEmail: email }) => {
+  adminEmail = email;
 });
 
 test.afterAll(async () => {
-  await query(`delete from public.blog_posts where slug = any($1)`, [createdSlugs]);
-  await deleteTestUser(adminEmail);
+  await sql(`delete from public.blog_posts where slug = any($1)`, [createdSlugs]);
 });
 
 test('a new draft derives its slug and SEO title from the title and counts SEO characters', async ({ page }) => {
@@ -73,7 +71,7 @@ test('a new draft derives its slug and SEO title from the title and counts SEO c
   await expect(toast(page, 'Draft Saved')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/blog$/);
 
-  const rows = await query<{ status: string; meta_title: string; insights: string[]; unique_insights: number; published_at: Date | null }>(
+  const rows = await sql<{ status: string; meta_title: string; insights: string[]; unique_insights: number; published_at: Date | null }>(
     `select status, meta_title, insights, unique_insights, published_at from public.blog_posts where slug = $1`,
     [slug],
   );
@@ -94,7 +92,7 @@ test('saving without the required fields names what is missing and writes nothin
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByRole('button', { name: 'Publish Now' }).click();
   await expect(page.getByRole('status')).toContainText('Please fill in: Content, Excerpt.');
-  expect(await query(`select 1 from public.blog_posts where title = $1`, [title])).toHaveLength(0);
+  expect(await sql(`select 1 from public.blog_posts where title = $1`, [title])).toHaveLength(0);
 
   // The form is dirty now: Cancel asks before throwing the work away.
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -110,8 +108,8 @@ test('editing a published post keeps it published with its original date (no Sav
   const title = `E2E Live Edit ${Date.now()}`;
   const slug = uniqueSlug('e2e-live-edit');
   await insertPost({ title, slug, status: 'published' });
-  await query(`update public.blog_posts set published_at = now() - interval '3 days' where slug = $1`, [slug]);
-  const [before] = await query<{ published_at: string }>(`select published_at::text from public.blog_posts where slug = $1`, [slug]);
+  await sql(`update public.blog_posts set published_at = now() - interval '3 days' where slug = $1`, [slug]);
+  const [before] = await sql<{ published_at: string }>(`select published_at::text from public.blog_posts where slug = $1`, [slug]);
   await signIn(page);
   const row = await findRow(page, title);
   await row.getByRole('button', { name: 'Edit' }).click();
@@ -121,7 +119,7 @@ test('editing a published post keeps it published with its original date (no Sav
   await page.getByLabel('Excerpt').fill('An edited excerpt.');
   await page.getByLabel('Location').press('Enter'); // Enter in a field submits: it must update, not unpublish
   await expect(toast(page, 'Post Updated')).toBeVisible();
-  const [after] = await query<{ status: string; excerpt: string; published_at: string }>(
+  const [after] = await sql<{ status: string; excerpt: string; published_at: string }>(
     `select status, excerpt, published_at::text from public.blog_posts where slug = $1`,
     [slug],
   );
@@ -164,14 +162,14 @@ test('publish, unpublish and delete (after confirming) change the row in the dat
   await row.getByRole('button', { name: 'Publish' }).click();
   await expect(toast(page, 'Post Published')).toBeVisible();
   await expect(row.getByRole('link', { name: 'View Live' })).toHaveAttribute('href', `/blog/${slug}`);
-  let [post] = await query<{ status: string; published_at: Date | null }>(`select status, published_at from public.blog_posts where slug = $1`, [slug]);
+  let [post] = await sql<{ status: string; published_at: Date | null }>(`select status, published_at from public.blog_posts where slug = $1`, [slug]);
   expect(post!.status).toBe('published');
   expect(post!.published_at).not.toBeNull();
 
   await row.getByRole('button', { name: 'Unpublish' }).click();
   await expect(toast(page, 'Post Unpublished')).toBeVisible();
   await expect(row.getByRole('link', { name: 'View Live' })).toHaveCount(0);
-  [post] = await query(`select status, published_at from public.blog_posts where slug = $1`, [slug]);
+  [post] = await sql(`select status, published_at from public.blog_posts where slug = $1`, [slug]);
   expect(post!.status).toBe('draft');
 
   await row.getByRole('button', { name: 'Delete' }).click();
@@ -179,14 +177,14 @@ test('publish, unpublish and delete (after confirming) change the row in the dat
   await expect(confirm).toContainText(title);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);
-  expect(await query(`select 1 from public.blog_posts where slug = $1`, [slug])).toHaveLength(1);
+  expect(await sql(`select 1 from public.blog_posts where slug = $1`, [slug])).toHaveLength(1);
 
   await row.getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Post Deleted')).toBeVisible();
   await expect(page.getByText('No posts found')).toBeVisible();
   await expect(page.getByText('Try adjusting your search or filter')).toBeVisible();
-  expect(await query(`select 1 from public.blog_posts where slug = $1`, [slug])).toHaveLength(0);
+  expect(await sql(`select 1 from public.blog_posts where slug = $1`, [slug])).toHaveLength(0);
 });
 
 test('the preview renders the post through the public sanitizer with its insight cards', async ({ page }) => {

@@ -4,8 +4,7 @@
  * the post in the Blog Posts list. Fixture rows (a Redfin benchmark and site searches) are removed afterwards.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { createTestUser, deleteTestUser, query, signInAsAdmin } from './support.ts';
+import { expect, signInAsAdmin, sql, test } from './support.ts';
 
 const letters = Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 5).padEnd(5, 'q');
 const city = `Playwrightville${letters[0]!.toUpperCase()}${letters.slice(1)}`;
@@ -16,16 +15,16 @@ function toast(page: Page, title: string) {
   return page.getByRole('status').getByText(title, { exact: true });
 }
 
-test.beforeAll(async () => {
-  adminEmail = await createTestUser('e2e-content', { admin: true });
-  await query(
+test.beforeAll(async ({ adminEmail: email }) => {
+  adminEmail = email;
+  await sql(
     `insert into public.zip_market_benchmarks (zip_code, city, state, period_end, median_sale_price, median_list_price,
        avg_sale_to_list_fraction, sold_above_list_fraction, median_dom, homes_sold)
      values ($1, $2, 'NJ', '2026-05-31', 515000, 499000, 1.0310, 0.5400, 11, 24)`,
     [zip, city],
   );
   for (let i = 0; i < 3; i += 1) {
-    await query(
+    await sql(
       `insert into public.search_queries (query, search_type, resolved_zip_code, resolved_city, resolved_state) values ($1, 'zipcode', $1, $2, 'NJ')`,
       [zip, city],
     );
@@ -33,12 +32,11 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await query(`delete from public.content_generation_jobs where topic_id in (select id from public.trending_topics where location ilike $1)`, [`%${city}%`]);
-  await query(`delete from public.blog_posts where slug like $1`, [`${zip}-${city.toLowerCase()}%`]);
-  await query(`delete from public.trending_topics where location ilike $1`, [`%${city}%`]);
-  await query(`delete from public.search_queries where resolved_city = $1`, [city]);
-  await query(`delete from public.zip_market_benchmarks where zip_code = $1`, [zip]);
-  await deleteTestUser(adminEmail);
+  await sql(`delete from public.content_generation_jobs where topic_id in (select id from public.trending_topics where location ilike $1)`, [`%${city}%`]);
+  await sql(`delete from public.blog_posts where slug like $1`, [`${zip}-${city.toLowerCase()}%`]);
+  await sql(`delete from public.trending_topics where location ilike $1`, [`%${city}%`]);
+  await sql(`delete from public.search_queries where resolved_city = $1`, [city]);
+  await sql(`delete from public.zip_market_benchmarks where zip_code = $1`, [zip]);
 });
 
 test('discover, approve, generate and publish: the post appears in the Blog Posts list', async ({ page }) => {
@@ -51,7 +49,7 @@ test('discover, approve, generate and publish: the post appears in the Blog Post
   await page.getByLabel('Location').fill(city);
   await page.getByRole('button', { name: 'Discover Topics' }).click();
   await expect(toast(page, 'Topics Discovered')).toBeVisible();
-  const [{ count }] = await query<{ count: string }>('select count(*) from public.trending_topics where location ilike $1', [`%${city}%`]);
+  const [{ count }] = await sql<{ count: string }>('select count(*) from public.trending_topics where location ilike $1', [`%${city}%`]);
   expect(Number(count)).toBeGreaterThan(0);
   await expect(page.getByRole('status').getByText(`Found ${count} new trending topics`)).toBeVisible();
 

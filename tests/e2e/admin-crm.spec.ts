@@ -5,10 +5,9 @@
  * its own leads, marked with a unique stamp, and removes them.
  */
 import type { Page, Route } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import fs from 'node:fs';
-import { createTestUser, deleteTestUser, query, signInAsAdmin } from './support.ts';
+import { expect, signInAsAdmin, sql, test } from './support.ts';
 
 // created dates below are shown in this zone ('Mar 5, 2026 9:30 AM' for 14:30 UTC)
 test.use({ timezoneId: 'America/New_York' });
@@ -24,9 +23,9 @@ const erin = `Erin ${writeMarker}`;
 const erinEmail = `erin-${writeMarker}@example.com`;
 let adminEmail: string;
 
-test.beforeAll(async () => {
-  adminEmail = await createTestUser('e2e-crm', { admin: true });
-  await query(
+test.beforeAll(async ({ adminEmail: email }) => {
+  adminEmail = email;
+  await sql(
     `insert into public.report_requests
        (full_name, email, phone, property_address, agent_name, agent_location, status, notes, created_at, contacted_at)
      values
@@ -51,8 +50,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await query(`delete from public.report_requests where email like $1 or email = $2`, [`%-${stamp}@example.com`, erinEmail]);
-  await deleteTestUser(adminEmail);
+  await sql(`delete from public.report_requests where email like $1 or email = $2`, [`%-${stamp}@example.com`, erinEmail]);
 });
 
 async function openCrm(page: Page) {
@@ -76,7 +74,7 @@ async function rowNames(page: Page): Promise<string[]> {
 test('counters match the stored leads; search and the status filter narrow the table', async ({ page }) => {
   await openCrm(page);
   await expect(leadRows(page).first()).toBeVisible();
-  const [counts] = await query<{ total: number; pending: number; contacted: number; closed: number }>(
+  const [counts] = await sql<{ total: number; pending: number; contacted: number; closed: number }>(
     `select count(*)::int as total, count(*) filter (where status = 'pending')::int as pending,
             count(*) filter (where status in ('contacted', 'qualified'))::int as contacted,
             count(*) filter (where status = 'closed')::int as closed
@@ -145,7 +143,7 @@ test('Lead Details shows every field, Not provided and Returning / New', async (
 });
 
 test('status and notes are written, toasted and shown only when the write succeeded', async ({ page }) => {
-  await query(`insert into public.report_requests (full_name, email) values ($1, $2)`, [erin, erinEmail]);
+  await sql(`insert into public.report_requests (full_name, email) values ($1, $2)`, [erin, erinEmail]);
   await openCrm(page);
   await search(page).fill(erin);
   await page.getByRole('button', { name: `View details for ${erin}` }).click();
@@ -167,7 +165,7 @@ test('status and notes are written, toasted and shown only when the write succee
   await expect(toast(page, 'Status Updated')).toBeVisible();
   await expect(dialog.getByLabel('Status')).toHaveValue('contacted');
   await expect(tableRow(page, erin)).toContainText('Contacted');
-  const [afterStatus] = await query<{ status: string; contacted_at: Date | null }>(
+  const [afterStatus] = await sql<{ status: string; contacted_at: Date | null }>(
     `select status, contacted_at from public.report_requests where email = $1`,
     [erinEmail],
   );
@@ -181,13 +179,13 @@ test('status and notes are written, toasted and shown only when the write succee
   await notes.fill('Prefers email, "after 5pm", =not a formula');
   await notes.blur();
   await expect(toast(page, 'Notes Not Saved')).toBeVisible();
-  expect((await query<{ notes: string | null }>(`select notes from public.report_requests where email = $1`, [erinEmail]))[0]!.notes).toBeNull();
+  expect((await sql<{ notes: string | null }>(`select notes from public.report_requests where email = $1`, [erinEmail]))[0]!.notes).toBeNull();
   await page.unroute('**/rest/v1/report_requests*', failPatch);
   // the typed text is kept; leaving the field again retries
   await notes.focus();
   await notes.blur();
   await expect(toast(page, 'Notes Saved')).toBeVisible();
-  const [afterNotes] = await query<{ notes: string | null }>(`select notes from public.report_requests where email = $1`, [
+  const [afterNotes] = await sql<{ notes: string | null }>(`select notes from public.report_requests where email = $1`, [
     erinEmail,
   ]);
   expect(afterNotes!.notes).toBe('Prefers email, "after 5pm", =not a formula');

@@ -2,27 +2,10 @@
  * The admin shell: sidebar navigation and highlighting, the collapsed state remembered in the `sidebar_state`
  * cookie and toggled with Ctrl+B, the mobile drawer, and the placeholder sections.
  */
-import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { createTestUser, deleteTestUser, signInAsAdmin } from './support.ts';
+import { expect, signInAsAdmin, test } from './support.ts';
 
-let adminEmail: string;
-
-
-async function signIn(page: Page) {
+test('the sidebar navigates, highlights the section and shows the signed-in administrator', async ({ page, adminEmail }) => {
   await signInAsAdmin(page, adminEmail);
-}
-
-test.beforeAll(async () => {
-  adminEmail = await createTestUser('e2e-shell', { admin: true });
-});
-
-test.afterAll(async () => {
-  await deleteTestUser(adminEmail);
-});
-
-test('the sidebar navigates, highlights the section and shows the signed-in administrator', async ({ page }) => {
-  await signIn(page);
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('Administrator', { exact: true })).toBeVisible();
@@ -43,8 +26,8 @@ test('the sidebar navigates, highlights the section and shows the signed-in admi
   }
 });
 
-test('Ctrl+B collapses the sidebar to icons and the choice survives a reload via the cookie', async ({ page, context }) => {
-  await signIn(page);
+test('Ctrl+B collapses the sidebar to icons and the choice survives a reload via the cookie', async ({ page, context, adminEmail }) => {
+  await signInAsAdmin(page, adminEmail);
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   expect((await sidebar.boundingBox())!.width).toBe(256);
@@ -70,9 +53,9 @@ test('Ctrl+B collapses the sidebar to icons and the choice survives a reload via
   expect((await context.cookies()).find((entry) => entry.name === 'sidebar_state')?.value).toBe('true');
 });
 
-test('under 768px the sidebar is a drawer opened from the menu button', async ({ page }) => {
+test('under 768px the sidebar is a drawer opened from the menu button', async ({ page, adminEmail }) => {
   await page.setViewportSize({ width: 500, height: 800 });
-  await signIn(page);
+  await signInAsAdmin(page, adminEmail);
   await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
 

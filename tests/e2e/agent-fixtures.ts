@@ -3,7 +3,7 @@
  * ZIP code no other test uses, then `refresh_agent_metrics()` computes their figures as the importer would.
  * `remove()` deletes everything the fixture created.
  */
-import { query } from './support.ts';
+import { sql } from './support.ts';
 
 export interface FixtureSale {
   address: string;
@@ -37,7 +37,7 @@ export interface FixtureAgent extends FixtureAgentInput {
 export async function unusedZip(): Promise<string> {
   for (;;) {
     const zip = String(90000 + Math.floor(Math.random() * 9000));
-    const used = await query(`select 1 from public.properties where zip_code = $1 union all select 1 from public.zip_market_benchmarks where zip_code = $1`, [zip]);
+    const used = await sql(`select 1 from public.properties where zip_code = $1 union all select 1 from public.zip_market_benchmarks where zip_code = $1`, [zip]);
     if (used.length === 0) return zip;
   }
 }
@@ -61,7 +61,7 @@ export function makeSales(prefix: string, count: number, startDaysAgo = 5): Fixt
 export async function createAgents(zip: string, agents: FixtureAgentInput[], city = 'Fixtureville', state = 'MA') {
   const created: FixtureAgent[] = [];
   for (const agent of agents) {
-    const [row] = await query<{ id: string }>(
+    const [row] = await sql<{ id: string }>(
       `insert into public.agents (name, brokerage, phone, email, rating, review_count, license_number, years_experience, mls_id, city, state, zip_code)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
       [
@@ -80,7 +80,7 @@ export async function createAgents(zip: string, agents: FixtureAgentInput[], cit
       ],
     );
     for (const sale of agent.sales) {
-      await query(
+      await sql(
         `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status)
          values ($1, $2, $3, $4, $5, $6, $7, current_date - $8::integer, $9, 'Closed', 'sold')`,
         [row!.id, sale.address, city, state, agent.zip ?? zip, sale.listPrice, sale.salePrice, sale.daysAgo, sale.daysOnMarket],
@@ -88,21 +88,21 @@ export async function createAgents(zip: string, agents: FixtureAgentInput[], cit
     }
     created.push({ ...agent, id: row!.id });
   }
-  await query(`select public.refresh_agent_metrics()`);
+  await sql(`select public.refresh_agent_metrics()`);
   return {
     agents: created,
     async remove() {
       const ids = created.map((agent) => agent.id);
-      await query(`delete from public.report_requests where agent_id = any($1)`, [ids]);
-      await query(`delete from public.properties where agent_id = any($1)`, [ids]);
-      await query(`delete from public.agents where id = any($1)`, [ids]);
+      await sql(`delete from public.report_requests where agent_id = any($1)`, [ids]);
+      await sql(`delete from public.properties where agent_id = any($1)`, [ids]);
+      await sql(`delete from public.agents where id = any($1)`, [ids]);
     },
   };
 }
 
 /** The agent row as stored after the refresh (numerics as numbers, dates as YYYY-MM-DD). */
 export async function agentRow(id: string) {
-  const [row] = await query<Record<string, unknown>>(
+  const [row] = await sql<Record<string, unknown>>(
     `select *, average_sale_to_list_ratio::float8 as avg_ratio, median_sale_to_list_ratio::float8 as median_ratio,
             average_days_on_market::float8 as avg_dom, median_days_on_market::float8 as median_dom,
             market_share::float8 as share, metrics_window_start::text as window_start, metrics_window_end::text as window_end

@@ -4,8 +4,7 @@
  * article answers on the public site after the rebuild; the top bar follows the build and says Live after it, and
  * the admin is offered a link to the live post. One rebuild in all: Astro builds take 30-60 s here.
  */
-import { expect, test } from '@playwright/test';
-import { createTestUser, deleteTestUser, query, signInAsAdmin } from './support.ts';
+import { expect, signInAsAdmin, sql, test } from './support.ts';
 
 /** Rebuilds take up to a minute on a busy machine; the poll below allows two of them back to back. */
 const LIVE_TIMEOUT_MS = 150_000;
@@ -14,17 +13,16 @@ let adminEmail: string;
 const slug = `e2e-publish-to-live-${Date.now()}`;
 const title = `Publish To Live ${Date.now()}`;
 
-test.beforeAll(async () => {
-  adminEmail = await createTestUser('e2e-publish-live', { admin: true });
-  await query(
+test.beforeAll(async ({ adminEmail: email }) => {
+  adminEmail = email;
+  await sql(
     `insert into public.blog_posts (title, slug, content, excerpt, status) values ($1, $2, '<p>Fresh off the press.</p>', 'Fresh.', 'draft')`,
     [title, slug],
   );
 });
 
 test.afterAll(async () => {
-  await query(`delete from public.blog_posts where slug = $1`, [slug]);
-  await deleteTestUser(adminEmail);
+  await sql(`delete from public.blog_posts where slug = $1`, [slug]);
 });
 
 test('a published draft goes live on the public site and the top bar says Live after the rebuild', async ({ page, request }) => {
@@ -43,7 +41,7 @@ test('a published draft goes live on the public site and the top bar says Live a
 
   // the builder records the build the webhook asked for, and the top bar shows it while it runs
   await expect
-    .poll(async () => (await query<{ status: string }>(`select status from public.site_builds where trigger_reason like $1`, [`%${slug}%`]))[0]?.status, {
+    .poll(async () => (await sql<{ status: string }>(`select status from public.site_builds where trigger_reason like $1`, [`%${slug}%`]))[0]?.status, {
       timeout: 30_000,
     })
     .toMatch(/^(queued|building|succeeded)$/);
@@ -55,7 +53,7 @@ test('a published draft goes live on the public site and the top bar says Live a
   expect(await article.text()).toContain(title);
 
   await expect(siteStatus).toHaveText('Live', { timeout: 30_000 });
-  const [build] = await query<{ status: string; finished_at: Date | null }>(
+  const [build] = await sql<{ status: string; finished_at: Date | null }>(
     `select status, finished_at from public.site_builds where trigger_reason like $1 order by id desc limit 1`,
     [`%${slug}%`],
   );

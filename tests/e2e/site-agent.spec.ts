@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { formatDate, formatDays, formatPercent, formatUsd } from '../../src/lib/format.ts';
 import { agentRow, createAgents, makeSales, unusedZip } from './agent-fixtures.ts';
-import { query } from './support.ts';
+import { sql } from './support.ts';
 import { waitForIsland } from './site-support.ts';
 
 const suffix = Date.now().toString(36);
@@ -17,7 +17,7 @@ test.beforeAll(async () => {
     { name: `Priya Ranked ${suffix}`, rating: 4.7, reviewCount: 31, mlsId: `DEMO-E2E-${suffix}`, sales },
     { name: `Sam Newcomer ${suffix}`, rating: null, phone: null, email: null, sales: makeSales('Newcomer', 2) },
   ]);
-  await query(
+  await sql(
     `insert into public.zip_market_benchmarks (zip_code, city, state, period_end, median_sale_price, avg_sale_to_list_fraction, median_dom, homes_sold)
      values ($1, 'Fixtureville', 'MA', '2026-09-30', 655000, 1.0125, 23, 41)`,
     [zip],
@@ -26,7 +26,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await fixture.remove();
-  await query(`delete from public.zip_market_benchmarks where zip_code = $1`, [zip]);
+  await sql(`delete from public.zip_market_benchmarks where zip_code = $1`, [zip]);
 });
 
 test('the header, metric cards and details show the stored figures', async ({ page }) => {

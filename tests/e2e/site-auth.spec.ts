@@ -1,19 +1,6 @@
 /** /auth: the Welcome Back card, Sign In / Sign Up tabs, inline auth errors, success toasts and redirects. */
-import { expect, test } from '@playwright/test';
-import { createTestUser, deleteTestUser, query, TEST_PASSWORD } from './support.ts';
+import { expect, sql, test, TEST_PASSWORD } from './support.ts';
 import { waitForIsland } from './site-support.ts';
-
-let email = '';
-const created: string[] = [];
-
-test.beforeAll(async () => {
-  email = await createTestUser('site-auth');
-  created.push(email);
-});
-
-test.afterAll(async () => {
-  for (const address of created) await deleteTestUser(address);
-});
 
 test('the card has Sign In and Sign Up tabs that work from the keyboard', async ({ page }) => {
   await page.goto('/auth');
@@ -43,7 +30,7 @@ test('empty fields are refused before asking the auth service', async ({ page })
   expect(asked).toBe(false);
 });
 
-test('a wrong password shows the auth service\'s error inline', async ({ page }) => {
+test('a wrong password shows the auth service\'s error inline', async ({ page, userEmail: email }) => {
   await page.goto('/auth');
   await waitForIsland(page, 'AuthCard');
   await page.getByRole('main').getByRole('textbox', { name: 'Email' }).fill(email);
@@ -54,7 +41,7 @@ test('a wrong password shows the auth service\'s error inline', async ({ page })
   await expect(page.getByRole('main').getByRole('textbox', { name: 'Email' })).toHaveValue(email);
 });
 
-test('signing in shows a busy button, welcomes back and goes home; a signed-in visitor is sent home', async ({ page }) => {
+test('signing in shows a busy button, welcomes back and goes home; a signed-in visitor is sent home', async ({ page, userEmail: email }) => {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/auth/v1/token**', async (route) => {
@@ -75,9 +62,7 @@ test('signing in shows a busy button, welcomes back and goes home; a signed-in v
   await page.waitForURL((url) => url.pathname === '/');
 });
 
-test('signing up creates the account and confirms it', async ({ page }) => {
-  const newEmail = `site-signup-${Date.now()}@example.com`;
-  created.push(newEmail);
+test('signing up creates the account and confirms it', async ({ page, newEmail }) => {
   await page.goto('/auth');
   await waitForIsland(page, 'AuthCard');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
@@ -88,10 +73,10 @@ test('signing up creates the account and confirms it', async ({ page }) => {
   await page.getByLabel('Password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('status').filter({ hasText: /Account created!/ })).toBeVisible();
-  expect(await query(`select 1 from auth.users where email = $1`, [newEmail])).toHaveLength(1);
+  expect(await sql(`select 1 from auth.users where email = $1`, [newEmail])).toHaveLength(1);
 });
 
-test('signing up with a taken email shows the auth service\'s error', async ({ page }) => {
+test('signing up with a taken email shows the auth service\'s error', async ({ page, userEmail: email }) => {
   await page.goto('/auth');
   await waitForIsland(page, 'AuthCard');
   await page.getByRole('tab', { name: 'Sign Up' }).click();

@@ -4,7 +4,7 @@
  * browser (localStorage ai_exclude_analytics = 1) and Do Not Track send nothing.
  */
 import { devices, expect, test, type Page } from '@playwright/test';
-import { query } from './site-support.ts';
+import { sql } from './site-support.ts';
 
 // Every browser test shares one IP (none is forwarded locally); a user agent of our own makes this spec its own
 // visitor, so other specs' views never push it over the per-minute rate limit.
@@ -22,7 +22,7 @@ interface ViewRow {
 const columns = 'path, referrer_host, utm_source, device_class, visitor_hash';
 
 async function viewsWithSource(source: string): Promise<ViewRow[]> {
-  return query<ViewRow>(`select ${columns} from public.page_views where utm_source = $1`, [source]);
+  return sql<ViewRow>(`select ${columns} from public.page_views where utm_source = $1`, [source]);
 }
 
 /** Collects the beacon requests a page sends. */
@@ -35,7 +35,7 @@ function beaconRequests(page: Page): string[] {
 }
 
 test.afterAll(async () => {
-  await query(`delete from public.page_views where utm_source like $1`, [`beacon-${run}%`]);
+  await sql(`delete from public.page_views where utm_source like $1`, [`beacon-${run}%`]);
 });
 
 test('visiting a public page records a page view with its path, and in-site navigation has no referrer host', async ({ page, context }) => {
@@ -50,7 +50,7 @@ test('visiting a public page records a page view with its path, and in-site navi
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How It Works' }).click();
   await expect(page).toHaveURL(/\/how-it-works\/?$/);
   await expect
-    .poll(() => query<ViewRow>(`select ${columns} from public.page_views where visitor_hash = $1 and path = '/how-it-works'`, [view!.visitor_hash]))
+    .poll(() => sql<ViewRow>(`select ${columns} from public.page_views where visitor_hash = $1 and path = '/how-it-works'`, [view!.visitor_hash]))
     .toEqual([{ path: '/how-it-works', referrer_host: null, utm_source: null, device_class: 'desktop', visitor_hash: view!.visitor_hash }]);
 
   expect(await context.cookies()).toEqual([]);

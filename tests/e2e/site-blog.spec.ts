@@ -1,7 +1,7 @@
 /** The prebuilt blog: index with client-side filtering, category pages and article pages. */
 import { expect, test } from '@playwright/test';
 import { readingTimeMinutes, renderPostContent } from '@shared/post-content.ts';
-import { publicPosts, query, type PublicPostRow } from './site-support.ts';
+import { publicPosts, sql, type PublicPostRow } from './site-support.ts';
 
 let posts: PublicPostRow[];
 
@@ -15,7 +15,7 @@ const matching = (needle: string) =>
 
 test.describe('blog index', () => {
   test('lists every published post without drafts and shows the article count', async ({ page }) => {
-    const [draft] = await query<{ title: string }>(`select title from public.blog_posts where status = 'draft' limit 1`);
+    const [draft] = await sql<{ title: string }>(`select title from public.blog_posts where status = 'draft' limit 1`);
     await page.goto('/blog');
     const all = page.getByRole('region', { name: 'All articles' });
     await expect(all.getByRole('article')).toHaveCount(posts.length);
@@ -68,7 +68,7 @@ test.describe('blog index', () => {
 test('a category page lists only that category', async ({ page }) => {
   const category = posts.find((post) => post.category_slug)!;
   const inCategory = posts.filter((post) => post.category_slug === category.category_slug);
-  const [row] = await query<{ description: string | null }>(`select description from public.blog_categories where slug = $1`, [category.category_slug]);
+  const [row] = await sql<{ description: string | null }>(`select description from public.blog_categories where slug = $1`, [category.category_slug]);
   await page.goto(`/blog/category/${category.category_slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.category_name!);
   await expect(page).toHaveTitle(new RegExp(category.category_name!));

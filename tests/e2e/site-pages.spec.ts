@@ -1,6 +1,6 @@
 /** Static pages, the newsletter sign-up, the 404 page and the machine-readable files. */
 import { expect, test } from '@playwright/test';
-import { publicPosts, query, waitForIsland } from './site-support.ts';
+import { publicPosts, sql, waitForIsland } from './site-support.ts';
 
 test('the 404 page logs the attempted path', async ({ page }) => {
   const warnings: string[] = [];
@@ -54,10 +54,10 @@ test.describe('newsletter sign-up', () => {
   const existing = `e2e-news-existing-${Date.now()}@example.com`;
 
   test.beforeAll(async () => {
-    await query(`insert into public.newsletter_subscriptions (email) values ($1)`, [existing]);
+    await sql(`insert into public.newsletter_subscriptions (email) values ($1)`, [existing]);
   });
   test.afterAll(async () => {
-    await query(`delete from public.newsletter_subscriptions where email = any($1)`, [[email, existing]]);
+    await sql(`delete from public.newsletter_subscriptions where email = any($1)`, [[email, existing]]);
   });
 
   test('a new address is subscribed and stored', async ({ page }) => {
@@ -68,7 +68,7 @@ test.describe('newsletter sign-up', () => {
     await footer.getByRole('textbox', { name: 'Email address' }).fill(email.toUpperCase());
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect(footer.getByRole('status')).toHaveText('Thanks for subscribing!');
-    expect(await query(`select email from public.newsletter_subscriptions where email = $1`, [email])).toHaveLength(1);
+    expect(await sql(`select email from public.newsletter_subscriptions where email = $1`, [email])).toHaveLength(1);
   });
 
   test('an address already on the list is told so', async ({ page }) => {
@@ -91,7 +91,7 @@ test.describe('newsletter sign-up', () => {
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect(footer.getByText('Please enter a valid email address')).toBeVisible();
     await expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(await query(`select 1 from public.newsletter_subscriptions where email = 'not-an-email'`)).toHaveLength(0);
+    expect(await sql(`select 1 from public.newsletter_subscriptions where email = 'not-an-email'`)).toHaveLength(0);
   });
 });
 

@@ -1,7 +1,7 @@
 /** The Get Report dialog on an agent profile: field errors that keep the typed values, success, the stored lead. */
 import { expect, test, type Page } from '@playwright/test';
 import { createAgents, makeSales, unusedZip } from './agent-fixtures.ts';
-import { query } from './support.ts';
+import { sql } from './support.ts';
 import { waitForIsland } from './site-support.ts';
 
 const suffix = Date.now().toString(36);
@@ -13,7 +13,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await query(`delete from public.report_requests where email = any($1)`, [emails]);
+  await sql(`delete from public.report_requests where email = any($1)`, [emails]);
   await fixture.remove();
 });
 
@@ -86,7 +86,7 @@ test('a valid request is confirmed, links the sample report and is stored as a p
   await expect(dialog.getByText('Thanks! Your report request has been received.')).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'see what a report contains' })).toHaveAttribute('href', '/sample-report');
 
-  const rows = await query(
+  const rows = await sql(
     `select full_name, phone, property_address, agent_id, agent_name, agent_location, status from public.report_requests where email = $1`,
     [email],
   );

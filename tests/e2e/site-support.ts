@@ -1,8 +1,8 @@
 /** Read-only (and fixture) access to the test database for the site browser tests. */
 import { expect, type Page } from '@playwright/test';
-import { query } from './support.ts';
+import { sql } from './support.ts';
 
-export { query };
+export { sql };
 
 export interface PublicPostRow {
   title: string;
@@ -15,7 +15,7 @@ export interface PublicPostRow {
 
 /** The posts the prebuilt site shows: the anon "published" policy's rows, newest first. */
 export function publicPosts(): Promise<PublicPostRow[]> {
-  return query<PublicPostRow>(
+  return sql<PublicPostRow>(
     `select p.title, p.slug, p.excerpt, p.content, c.slug as category_slug, c.name as category_name
        from public.blog_posts p left join public.blog_categories c on c.id = p.category_id
       where p.status = 'published' and p.published_at <= now()

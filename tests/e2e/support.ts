@@ -1,24 +1,16 @@
 /**
- * Shared fixtures of the browser tests: superuser SQL on the per-run test database, test users (optionally listed in
- * user_roles as admins) created through the real sign-up endpoint, and sign-in through the admin login form.
+ * Shared fixtures of the browser tests: `test` with Playwright fixtures (`test.extend`) that create the users a test
+ * needs through the real sign-up endpoint and delete them afterwards, superuser SQL on the per-run test database
+ * (the one `sql` helper of tests/support/sql.ts), and sign-in through the admin login form.
  */
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
-import pg from 'pg';
+import { sql } from '../support/sql.ts';
+
+export { expect, sql };
 
 /** Password of every user the browser tests create. */
 export const TEST_PASSWORD = 'correct-horse-battery';
-
-/** Runs SQL as the superuser against the test database (TEST_DATABASE_URL, set by scripts/test.ts). */
-export async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Signs up `<prefix>-<timestamp>@example.com` with TEST_PASSWORD; `admin` also lists them in user_roles.
@@ -29,13 +21,13 @@ export async function createTestUser(prefix: string, { admin = false } = {}): Pr
   const client = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_ANON_KEY!, { auth: { persistSession: false } });
   const { error } = await client.auth.signUp({ email, password: TEST_PASSWORD });
   if (error) throw error;
-  if (admin) await query(`insert into public.user_roles (user_id, role) select id, 'admin' from auth.users where email = $1`, [email]);
+  if (admin) await sql(`insert into public.user_roles (user_id, role) select id, 'admin' from auth.users where email = $1`, [email]);
   return email;
 }
 
 /** Removes a user created by createTestUser (their roles go with them). */
 export async function deleteTestUser(email: string): Promise<void> {
-  await query(`delete from auth.users where email = $1`, [email]);
+  await sql(`delete from auth.users where email = $1`, [email]);
 }
 
 /** Fills the admin login form; does not wait for where it leads. */
@@ -51,3 +43,34 @@ export async function signInAsAdmin(page: Page, email: string): Promise<void> {
   await submitAdminLogin(page, email);
   await expect(page).toHaveURL(/\/admin\/?$/);
 }
+
+/**
+ * The browser tests' `test`: Playwright's, with fixtures that create what a test needs and remove it afterwards.
+ * - `adminEmail`: an administrator (listed in user_roles), one per worker, deleted when the worker ends;
+ * - `userEmail`: a signed-up user without a role, one per test, deleted after it;
+ * - `newEmail`: an address nobody uses yet, for a test that signs up through the UI; that user is deleted after it.
+ * All sign in with TEST_PASSWORD.
+ */
+export const test = base.extend<{ userEmail: string; newEmail: string }, { adminEmail: string }>({
+  adminEmail: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring
+    async ({}, use, workerInfo) => {
+      const email = await createTestUser(`e2e-admin-w${workerInfo.workerIndex}`, { admin: true });
+      await use(email);
+      await deleteTestUser(email);
+    },
+    { scope: 'worker' },
+  ],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring
+  userEmail: async ({}, use) => {
+    const email = await createTestUser('e2e-user');
+    await use(email);
+    await deleteTestUser(email);
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring
+  newEmail: async ({}, use) => {
+    const email = `e2e-signup-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+    await use(email);
+    await deleteTestUser(email);
+  },
+});

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, sql, testEnv } from '../support/env.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const suffix = Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6).padEnd(6, 'x');
 const city = `Fixtureton${suffix[0]!.toUpperCase()}${suffix.slice(1)}`;
@@ -36,17 +37,16 @@ interface JobRow {
   completed_at: Date | null;
 }
 
-/** Polls the job row as the admin does until it leaves pending/generating (at most ~30 s); returns every status seen. */
+/** Polls the job row until it leaves pending/generating (at most 30 s); returns it and every status seen on the way. */
 async function waitForJob(jobId: string): Promise<{ job: JobRow; seen: string[] }> {
   const seen: string[] = [];
-  for (let i = 0; i < 150; i += 1) {
-    const [job] = await sql<JobRow & Record<string, unknown>>('select * from public.content_generation_jobs where id = $1', [jobId]);
-    if (!job) throw new Error(`job ${jobId} not found`);
-    if (seen.at(-1) !== job.status) seen.push(job.status);
-    if (job.status === 'completed' || job.status === 'failed') return { job, seen };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`job ${jobId} did not finish`);
+  const job = await waitFor(async () => {
+    const [row] = await sql<JobRow & Record<string, unknown>>('select * from public.content_generation_jobs where id = $1', [jobId]);
+    if (!row) throw new Error(`job ${jobId} not found`);
+    if (seen.at(-1) !== row.status) seen.push(row.status);
+    return row.status === 'completed' || row.status === 'failed' ? row : undefined;
+  }, `job ${jobId} to finish`, 30_000);
+  return { job, seen };
 }
 
 beforeAll(async () => {

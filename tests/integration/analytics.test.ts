@@ -189,7 +189,7 @@ describe('access', () => {
     const row = { path: `/it-analytics-${run}/forged`, device_class: 'desktop', visitor_hash: 'c'.repeat(64) };
     for (const client of [anonClient(), admin]) {
       const { error } = await client.from('page_views').insert(row);
-      expect(error).not.toBeNull();
+      expect(error).toMatchObject({ code: '42501', message: 'permission denied for table page_views' });
     }
     expect(await viewsAt(row.path)).toHaveLength(0);
   });
@@ -197,13 +197,13 @@ describe('access', () => {
   it('lets only admins run the aggregates', async () => {
     const period = { period_start: '2001-03-01T00:00:00Z', period_end: '2001-03-04T00:00:00Z' };
     const anon = await anonClient().rpc('analytics_summary', period);
-    expect(anon.error).not.toBeNull();
+    expect(anon.error).toMatchObject({ code: '42501', message: 'permission denied for function analytics_summary' });
     const user = await (await signedInClient()).client.rpc('analytics_top_pages', period);
     expect(user.error?.message).toBe('Analytics are available to administrators only');
     const visitorWrite = await anonClient().rpc('record_page_view', {
       path: '/x', referrer_host: '', utm_source: '', device_class: 'desktop', visitor_hash: 'd'.repeat(64), max_per_minute: 10,
     });
-    expect(visitorWrite.error).not.toBeNull();
+    expect(visitorWrite.error).toMatchObject({ code: '42501', message: 'permission denied for function record_page_view' });
   });
 });
 

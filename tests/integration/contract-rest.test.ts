@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient, signedInClient, sql, testEnv } from '../support/env.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const service = serviceClient();
 const tag = `contract-${Date.now()}`;
@@ -184,20 +185,28 @@ describe('rpc', () => {
     expect(data).toBe(true);
   });
 
+  it('answers 404 PGRST202 for an RPC that does not exist, so a renamed function fails its callers by name', async () => {
+    const { error, status } = await anonClient().rpc('analytics_summary_renamed' as never, { period_start: '2001-03-01T00:00:00Z' } as never);
+    expect(status).toBe(404);
+    expect(error).toMatchObject({ code: 'PGRST202' });
+    expect(error!.message).toContain('public.analytics_summary_renamed');
+  });
+
   it('a security-invoker function may call auth.uid() (gap 5)', async () => {
     await sql(`create or replace function public.contract_whoami() returns uuid language sql stable as $$ select auth.uid() $$;
       grant execute on function public.contract_whoami() to anon, authenticated;`);
     const { client, userId } = await signedInClient();
-    // Like PostgREST, the API reloads its schema cache when notified of DDL; give the notification a moment.
-    let result = await client.rpc('contract_whoami' as never);
-    for (let attempt = 0; attempt < 20 && result.error?.code === 'PGRST202'; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      result = await client.rpc('contract_whoami' as never);
+    try {
+      // Like PostgREST, the API reloads its schema cache when notified of DDL: poll until it knows the function.
+      const { data, error } = await waitFor(async () => {
+        const result = await client.rpc('contract_whoami' as never);
+        return result.error?.code === 'PGRST202' ? undefined : result;
+      }, 'the API to load contract_whoami', 5_000);
+      expect(error).toBeNull();
+      expect(data).toBe(userId);
+    } finally {
+      await sql('drop function public.contract_whoami()');
     }
-    const { data, error } = result;
-    expect(error).toBeNull();
-    expect(data).toBe(userId);
-    await sql('drop function public.contract_whoami()');
   });
 });
 

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, sql, testEnv } from '../support/env.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 describe('edge functions', () => {
   it('runs a function under Deno with the platform variables', async () => {
@@ -85,42 +86,37 @@ describe('database webhooks', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
-    await sql(`create table public.webhook_probe (id serial primary key, title text);
-      create trigger probe_hook after insert or update or delete on public.webhook_probe for each row
+    // its own schema, dropped afterwards: tests that inspect the public schema (the RLS matrix) never see it
+    await sql(`create schema webhook_probe;
+      create table webhook_probe.items (id serial primary key, title text);
+      create trigger probe_hook after insert or update or delete on webhook_probe.items for each row
       execute function supabase_functions.http_request('http://127.0.0.1:${port}/hook', 'POST', '{"Content-Type":"application/json","X-Probe":"yes"}', '{}', '2000');`);
   });
 
   afterAll(async () => {
-    await sql('drop table if exists public.webhook_probe');
+    await sql('drop schema if exists webhook_probe cascade');
     server.close();
   });
 
-  async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await check();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
   it('sends the Supabase webhook payload after commit, never for a rolled-back change', async () => {
     received.length = 0;
-    await sql(`begin; insert into public.webhook_probe (title) values ('rolled back'); rollback;`);
-    await sql(`insert into public.webhook_probe (title) values ('committed')`);
-    const delivery = await waitFor(() => received[0]);
-    expect(delivery.body).toMatchObject({ type: 'INSERT', table: 'webhook_probe', schema: 'public', record: { title: 'committed' }, old_record: null });
+    await sql(`begin; insert into webhook_probe.items (title) values ('rolled back'); rollback;`);
+    await sql(`insert into webhook_probe.items (title) values ('committed')`);
+    const delivery = await waitFor(() => received[0], 'the webhook for the committed insert');
+    expect(delivery.body).toMatchObject({ type: 'INSERT', table: 'items', schema: 'webhook_probe', record: { title: 'committed' }, old_record: null });
     expect(delivery.headers['x-probe']).toBe('yes');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(received).toHaveLength(1);
+    // The dispatcher sends queued requests one at a time in queue order, so a request queued by the rolled-back
+    // insert would have arrived before this later marker: once the marker is here, nothing else can still come.
+    await sql(`insert into webhook_probe.items (title) values ('marker')`);
+    await waitFor(() => received[1], 'the webhook for the marker insert');
+    expect(received.map((item) => (item.body as { record: { title: string } }).record.title)).toEqual(['committed', 'marker']);
   });
 
   it('retries a failed delivery and logs the outcome', async () => {
     received.length = 0;
     failuresLeft = 1;
-    await sql(`update public.webhook_probe set title = 'renamed' where title = 'committed'`);
-    const delivery = await waitFor(() => received[0]);
+    await sql(`update webhook_probe.items set title = 'renamed' where title = 'committed'`);
+    const delivery = await waitFor(() => received[0], 'the retried webhook');
     expect(delivery.body).toMatchObject({ type: 'UPDATE', record: { title: 'renamed' }, old_record: { title: 'committed' } });
     const log = await waitFor(async () => {
       const rows = await sql<{ status_code: number; attempts: number }>(
@@ -128,7 +124,7 @@ describe('database webhooks', () => {
         [`http://127.0.0.1:${port}/%`],
       );
       return rows[0];
-    });
+    }, 'the logged second attempt');
     expect(log).toEqual({ status_code: 200, attempts: 2 });
   });
 });

@@ -6,20 +6,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, mailTo, signedInClient, sql, testEnv } from '../support/env.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 
 const functionUrl = () => `${testEnv.url}/functions/v1/notify-new-lead`;
 
-
-async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 let adminEmail = '';
 
@@ -110,9 +101,9 @@ describe('notify-new-lead caller check', () => {
 
   it('keeps the webhook secret and the operator list away from the API roles', async () => {
     const { error: rpcError } = await anonClient().rpc('lead_operator_emails');
-    expect(rpcError).not.toBeNull();
+    expect(rpcError).toMatchObject({ code: '42501', message: 'permission denied for function lead_operator_emails' });
     const { client } = await signedInClient({ admin: true });
     const { error: verifyError } = await client.rpc('verify_new_lead_webhook_secret', { candidate: 'x' });
-    expect(verifyError).not.toBeNull();
+    expect(verifyError).toMatchObject({ code: '42501', message: 'permission denied for function verify_new_lead_webhook_secret' });
   });
 });

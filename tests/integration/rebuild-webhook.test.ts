@@ -12,20 +12,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureBuildHook, logTail, startSiteBuilder, type BuildSite, type SiteBuilder } from '../../supabase/local/site-builder.ts';
 import { sql, testEnv } from '../support/env.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const SECRET = 'integration-secret-0123456789abcdef';
 let n = 0;
 const token = () => `rw${Date.now().toString(36)}${(n += 1)}`;
-
-async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * Runs `statements` in one transaction and returns the reasons of the rebuild requests it queued that mention

@@ -323,6 +323,6 @@ describe('report request validation', () => {
 
   it('refuses a visitor setting CRM fields', async () => {
     const { error } = await anonClient().from('report_requests').insert({ full_name: 'Visitor', email: 'v@example.com', status: 'qualified' } as never);
-    expect(error).not.toBeNull();
+    expect(error).toMatchObject({ code: '42501', message: 'permission denied for table report_requests' });
   });
 });

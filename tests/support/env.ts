@@ -2,9 +2,11 @@
  * Typed access to the test stack from inside tests, plus small helpers to create users and clients.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import type { Database } from '@shared/database.types.ts';
 import type { MailMessage } from '../../supabase/local/mailbox.ts';
+import { sql } from './sql.ts';
+
+export { sql };
 
 function required(name: string): string {
   const value = process.env[name];
@@ -43,13 +45,20 @@ export function serviceClient(): SupabaseClient<Database> {
 }
 
 let counter = 0;
-/** A unique example.com address for a test user. */
+const issuedEmails: string[] = [];
+/** A unique example.com address for a test user; a user signed up with it is deleted after the test file. */
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
-  return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
+  const email = `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
+  issuedEmails.push(email);
+  return email;
 }
 
-/** Signs up a new user and returns a client signed in as them; `admin` also lists them in user_roles. */
+
+/**
+ * Signs up a new user and returns a client signed in as them; `admin` also lists them in user_roles. The user is
+ * deleted after the test file (tests/support/integration-setup.ts calls `deleteCreatedUsers`).
+ */
 export async function signedInClient(options: { admin?: boolean; metadata?: Record<string, unknown> } = {}) {
   const client = anonClient();
   const email = uniqueEmail(options.admin ? 'admin' : 'user');
@@ -61,17 +70,6 @@ export async function signedInClient(options: { admin?: boolean; metadata?: Reco
   return { client, email, password, userId };
 }
 
-/** Runs SQL as the superuser against the test database (fixtures and assertions on stored rows). */
-export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: testEnv.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * The local mailbox's messages to `address`, newest first (GET /api/v1/messages?to=).
  * @throws Error when the mailbox does not answer 200.
@@ -80,4 +78,10 @@ export async function mailTo(address: string): Promise<MailMessage[]> {
   const response = await fetch(`${testEnv.mailboxUrl}/api/v1/messages?to=${encodeURIComponent(address)}`);
   if (!response.ok) throw new Error(`The mailbox answered HTTP ${response.status}`);
   return (await response.json()) as MailMessage[];
+}
+
+/** Deletes the users signed up in this test file with a `uniqueEmail` address (their roles and sessions go too). */
+export async function deleteCreatedUsers(): Promise<void> {
+  const emails = issuedEmails.splice(0);
+  if (emails.length > 0) await sql('delete from auth.users where email = any($1::text[])', [emails]);
 }

@@ -20,6 +20,12 @@ describe('sanitizePostHtml', () => {
     expect(sanitizePostHtml(payload)).not.toMatch(forbidden);
   });
 
+  it('gives links that open a new tab rel="noopener noreferrer"', () => {
+    expect(sanitizePostHtml('<a href="https://example.com" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+  });
+
   it('keeps article markup and allowed video embeds', () => {
     const html = '<h2>Title</h2><p><a href="https://example.com">link</a></p><iframe src="https://www.youtube.com/embed/x"></iframe>';
     expect(sanitizePostHtml(html)).toBe(html);

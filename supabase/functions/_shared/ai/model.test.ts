@@ -1,6 +1,6 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiCompatibleFixture, type OpenAiCompatibleFixture } from '../../../../tests/fixtures/openai-compatible/server.ts';
+import { startOpenAiCompatibleFixture, type OpenAiCompatibleFixture } from './openai-compatible-fixture.ts';
 import { parseAiConfig, providerStatus, BUILT_IN_WRITER_LABEL } from './config.ts';
 import { AiCallError, createLanguageModel, emptyUsage, generateStructured } from './model.ts';
 import { TopicIdeasSchema } from './schemas.ts';
