@@ -15,8 +15,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import { generateDemoData } from '../scripts/lib/demo/generate.ts';
-import { startThrowawayPostgres } from '../scripts/lib/demo/throwaway-postgres.ts';
 import { runImport } from '../scripts/lib/import/run-import.ts';
+import { startThrowawayStack } from '../supabase/local/throwaway-stack.ts';
 
 const ArgsSchema = z.object({
   rows: z.coerce.number().int().min(1).max(20_000_000).default(1_000_000),
@@ -45,7 +45,9 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-bench-data-'));
   let start = performance.now();
   console.log('Starting a fresh PostgreSQL 17 and applying the migrations...');
-  const db = await startThrowawayPostgres();
+  // the one throwaway stack, without seed data or functions; the bench uses only its database
+  const stack = await startThrowawayStack({ prefix: 'agent-insight-bench-', seed: false, functions: false });
+  const db = { url: stack.databaseUrl, stop: () => stack.stop() };
   console.log(`  ready in ${since(start).toFixed(1)} s`);
   try {
     start = performance.now();

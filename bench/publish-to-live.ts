@@ -17,11 +17,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
 import { adminTarget } from '../scripts/lib/build.ts';
-import { rootDir } from '../scripts/lib/env.ts';
 import { configureBuildHook, startSiteBuilder } from '../supabase/local/site-builder.ts';
 import { startStaticServer } from '../supabase/local/static-server.ts';
-import { generateApiKeys } from '../supabase/local/jwt.ts';
-import { startLocalStack } from '../supabase/local/stack.ts';
+import { startThrowawayStack } from '../supabase/local/throwaway-stack.ts';
 import type { Database } from '@shared/database.types.ts';
 import { freePort } from '../supabase/local/postgres.ts';
 
@@ -53,24 +51,12 @@ const paragraph = (i: number, p: number) =>
 
 async function main() {
   const { runs, sizes } = parseArgs(process.argv.slice(2));
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-bench-publish-'));
-  fs.chmodSync(work, 0o755); // initdb runs as the unprivileged postgres user when we are root
-  const jwtSecret = `bench-secret-${Math.random().toString(36).slice(2)}`.padEnd(40, 'x');
-  const keys = await generateApiKeys(jwtSecret);
   const sitePort = await freePort();
   const siteUrl = `http://localhost:${sitePort}`;
   console.log('Starting a throwaway stack...');
-  const stack = await startLocalStack({
-    rootDir,
-    dataDir: work,
-    jwtSecret,
-    anonKey: keys.anonKey,
-    serviceRoleKey: keys.serviceRoleKey,
-    siteUrl,
-    ports: { api: await freePort(), db: await freePort(), mailbox: await freePort() },
-    functions: false,
-    seed: false,
-  });
+  const stack = await startThrowawayStack({ prefix: 'agent-insight-bench-publish-', siteUrl, functions: false, seed: false });
+  const work = stack.dataDir;
+  const keys = { anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey };
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
   const initialDir = path.join(work, 'site');
@@ -167,7 +153,6 @@ async function main() {
     await new Promise((resolve) => server.close(resolve));
     await db.end();
     await stack.stop();
-    fs.rmSync(work, { recursive: true, force: true });
   }
 
   const cpus = os.cpus();

@@ -26,11 +26,9 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { loadZipBenchmarks } from '../scripts/lib/import/zip-benchmarks.ts';
 import { startFunctions } from '../supabase/local/functions.ts';
-import { generateApiKeys } from '../supabase/local/jwt.ts';
-import { startLocalStack } from '../supabase/local/stack.ts';
+import { rootDir, startThrowawayStack } from '../supabase/local/throwaway-stack.ts';
 import type { SearchType } from '@shared/search-contract.ts';
 import { freePort } from '../supabase/local/postgres.ts';
-import { rootDir } from '../tests/support/test-stack.ts';
 import { createRandom } from '../scripts/lib/demo/random.ts';
 
 function option(name: string, fallback: number): number {
@@ -170,36 +168,21 @@ function log(line: string) {
 // ---------------------------------------------------------------------------------------------------------------
 
 async function startBenchStack() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-search-bench-'));
-  fs.chmodSync(dataDir, 0o755); // initdb runs as the postgres user when we are root
-  const denoCache = path.join(rootDir, '.data/deno');
-  fs.mkdirSync(denoCache, { recursive: true });
-  fs.symlinkSync(denoCache, path.join(dataDir, 'deno'));
-  // only search-agents (and the shared code it imports) boots, copied so later edits do not leak into the run
+  // the one throwaway stack without functions; only search-agents boots below, beside it
+  const stack = await startThrowawayStack({ prefix: 'agent-insight-search-bench-', seed: false, functions: false });
+  const { dataDir, jwtSecret } = stack;
+  const keys = { anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey };
+  // only search-agents (and the shared code it imports), copied so later edits do not leak into the run
   const functionsDir = path.join(dataDir, 'functions');
   for (const dir of ['search-agents', '_shared']) {
     fs.cpSync(path.join(rootDir, 'supabase/functions', dir), path.join(functionsDir, dir), { recursive: true });
   }
-  const jwtSecret = `bench-secret-${Math.random().toString(36).slice(2)}`.padEnd(40, 'x');
-  const keys = await generateApiKeys(jwtSecret);
-  const stack = await startLocalStack({
-    rootDir,
-    dataDir,
-    jwtSecret,
-    anonKey: keys.anonKey,
-    serviceRoleKey: keys.serviceRoleKey,
-    siteUrl: 'http://localhost:4321',
-    ports: { api: await freePort(), db: await freePort(), mailbox: await freePort() },
-    functions: false,
-    seed: false,
-  });
   let functions: Awaited<ReturnType<typeof startFunctions>> | null = null;
   let gateway: ReturnType<typeof serve> | null = null;
   const stop = async () => {
     if (gateway) await new Promise<void>((resolve) => gateway!.close(() => resolve()));
     await functions?.stop();
     await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     functions = await startFunctions({
