@@ -1,11 +1,35 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { useEffect, useId, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useState, type InputHTMLAttributes, type SubmitEvent } from 'react'
 import { z } from 'zod'
 
 import { supabase } from '../lib/supabase'
 import { useToast } from './use-toast'
 
 type Mode = 'signin' | 'signup'
+
+/** A labelled text input of the auth form, with an optional hint below it. */
+function LabelledInput({
+  id,
+  label,
+  hint,
+  onValueChange,
+  ...input
+}: { id: string; label: string; hint?: string; onValueChange(value: string): void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'className'>) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        {...input}
+        onChange={(event) => onValueChange(event.target.value)}
+        className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-blue-700 focus:outline-2 focus:outline-blue-700"
+      />
+      {hint && <p className="mt-1 text-sm text-slate-600">{hint}</p>}
+    </div>
+  )
+}
 
 export const SignInSchema = z.object({
   email: z.email({ error: 'Please enter a valid email address' }),
@@ -122,42 +146,21 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
   }
 
   const errorId = `${id}-error`
-  const inputClass =
-    'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-blue-700 focus:outline-2 focus:outline-blue-700'
   return (
     <form onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined} className="space-y-4">
-      <div>
-        <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-800">
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          name="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-password`} className="block text-sm font-medium text-slate-800">
-          Password
-        </label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          name="password"
-          required
-          minLength={signIn ? undefined : 6}
-          autoComplete={signIn ? 'current-password' : 'new-password'}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          className={inputClass}
-        />
-        {!signIn && <p className="mt-1 text-sm text-slate-600">At least 6 characters.</p>}
-      </div>
+      <LabelledInput id={`${id}-email`} label="Email" type="email" name="email" required autoComplete="email" value={email} onValueChange={setEmail} />
+      <LabelledInput
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        name="password"
+        required
+        minLength={signIn ? undefined : 6}
+        autoComplete={signIn ? 'current-password' : 'new-password'}
+        value={password}
+        onValueChange={setPassword}
+        hint={signIn ? undefined : 'At least 6 characters.'}
+      />
       {error && (
         <p id={errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}
