@@ -88,7 +88,7 @@ async function setUpWithApt(log: (line: string) => void): Promise<boolean> {
   log('Setting up Chromium for the browser tests: apt-get install -y chromium (once)...');
   const prefixed = (line: string) => log(`  ${line}`);
   if ((await runWithProgress(aptGet, ['update', '-q'], prefixed, env)) !== 0) return false;
-  return (await runWithProgress(aptGet, ['install', '-y', '-q', '--no-install-recommends', 'chromium'], prefixed, env)) === 0;
+  return (await runWithProgress(aptGet, ['install', '-y', '-q', 'chromium'], prefixed, env)) === 0;
 }
 
 /** Installs @sparticuz/chromium into .data/chromium and unpacks its browser and NSS libraries there. */
