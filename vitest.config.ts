@@ -19,6 +19,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // pure modules: one module graph for all files is safe and saves re-importing zod, ai and sanitize-html per file
+          isolate: false,
           include: ['src/**/*.test.ts', 'admin/src/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/support/**/*.test.ts'],
           testTimeout: 10_000,
         },
