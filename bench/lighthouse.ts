@@ -11,7 +11,8 @@
  * (own Postgres, free ports) holding the seed posts plus 30 fixture agents with closed sales in one ZIP, so the
  * search and profile pages have data. With --base-url it measures that site; pass --agent for the profile page
  * (else the first agent found through SUPABASE_URL / SUPABASE_ANON_KEY from the environment, else it is skipped).
- * Chromium: CHROME_PATH (default /usr/bin/chromium) with the flags from playwright.config.ts.
+ * Chromium: CHROME_PATH, else the one `npm test` finds or sets up (tests/support/chromium.ts), with the flags from
+ * playwright.config.ts.
  * A benchmark: it prints figures and never fails on them. Scores move by several points between runs on a busy
  * machine; use --runs n to take the median. --report-dir writes each run's full Lighthouse result there
  * (<page>-<run>.json, open in the Lighthouse viewer) to see the LCP element, opportunities and each script's size.
@@ -28,6 +29,7 @@ import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { z } from 'zod';
 import playwrightConfig from '../playwright.config.ts';
+import { ensureChromium } from '../tests/support/chromium.ts';
 import { startE2ESite } from '../tests/support/e2e-site.ts';
 import { startTestStack } from '../tests/support/test-stack.ts';
 
@@ -182,8 +184,15 @@ async function main() {
     ];
 
     const flags = (playwrightConfig.use?.launchOptions?.args ?? ['--headless', '--no-sandbox']).filter((flag) => flag !== '--headless');
+    let chromePath = process.env.CHROME_PATH;
+    if (!chromePath) {
+      const found = await ensureChromium((line) => console.log(line));
+      chromePath = found.executablePath;
+      // the npm build brings its own NSS libraries; Chrome inherits this process's environment
+      if (found.libraryPath) process.env.LD_LIBRARY_PATH = [found.libraryPath, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
+    }
     const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromePath,
       chromeFlags: ['--headless=new', ...flags],
     });
     cleanups.unshift(async () => {
