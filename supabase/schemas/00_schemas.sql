@@ -5,3 +5,6 @@ create extension if not exists pg_trgm with schema extensions;
 
 -- schema private
 create schema if not exists private;
+
+-- schema supabase_functions
+create schema if not exists supabase_functions;

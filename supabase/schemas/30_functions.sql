@@ -79,31 +79,61 @@ begin
 end;
 $function$;
 
--- function private.configure_new_lead_webhook(function_url text)
-CREATE OR REPLACE FUNCTION private.configure_new_lead_webhook(function_url text)
+-- function private.configure_webhook(hook text, url text, secret text)
+CREATE OR REPLACE FUNCTION private.configure_webhook(hook text, url text, secret text DEFAULT NULL::text)
  RETURNS void
  LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if hook is null or hook not in ('site_build', 'new_lead') then
+    raise exception 'hook must be site_build or new_lead, got %', hook using errcode = '22023';
+  end if;
+  if url is not null and url !~ '^https?://[^/\s]+(/\S*)?$' then
+    raise exception 'url must be an absolute http(s) URL, got %', url using errcode = '22023';
+  end if;
+  if secret is not null and secret <> '' and char_length(secret) not between 16 and 200 then
+    raise exception 'secret must be 16 to 200 characters long' using errcode = '22023';
+  end if;
+  perform private.put_webhook_setting(hook, 'url', url);
+  if secret is not null then
+    perform private.put_webhook_setting(hook, 'secret', secret);
+  end if;
+end;
+$function$;
+
+-- function private.put_webhook_setting(hook text, setting text, value text)
+CREATE OR REPLACE FUNCTION private.put_webhook_setting(hook text, setting text, value text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  webhook_secret text;
+  secret_name text := format('webhook.%s.%s', hook, setting);
+  secret_id uuid;
 begin
-  if function_url is null or function_url !~ '^https?://[^/\s]+/\S*$' then
-    raise exception 'function_url must be an absolute http(s) URL of the notify-new-lead function, got %', function_url
-      using errcode = '22023';
+  select s.id into secret_id from vault.secrets s where s.name = secret_name;
+  if secret_id is null then
+    perform vault.create_secret(coalesce(value, ''), secret_name, format('%s of the %s database webhook', setting, hook));
+  else
+    perform vault.update_secret(secret_id, coalesce(value, ''));
   end if;
-  select secret into strict webhook_secret from private.new_lead_webhook_secret;
+end;
+$function$;
 
-  drop trigger if exists notify_new_lead on public.report_requests;
-  execute format(
-    'create trigger notify_new_lead after insert on public.report_requests for each row '
-    'execute function supabase_functions.http_request(%L, %L, %L, %L, %L)',
-    function_url,
-    'POST',
-    jsonb_build_object('Content-Type', 'application/json', 'x-webhook-secret', webhook_secret)::text,
-    '{}',
-    '5000'
-  );
+-- function private.report_requests_new_lead_webhook()
+CREATE OR REPLACE FUNCTION private.report_requests_new_lead_webhook()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.send_webhook('new_lead', jsonb_build_object(
+    'type', TG_OP, 'table', TG_TABLE_NAME, 'schema', TG_TABLE_SCHEMA, 'record', to_jsonb(new), 'old_record', null));
+  return null;
 end;
 $function$;
 
@@ -115,27 +145,77 @@ CREATE OR REPLACE FUNCTION private.request_site_build(reason text)
  SET search_path TO ''
 AS $function$
 declare
-  settings private.site_build_settings;
-  headers jsonb := '{"Content-Type": "application/json"}'::jsonb;
   request_id bigint;
 begin
-  select * into settings from private.site_build_settings where id;
-  if settings.hook_url is null then
+  request_id := private.send_webhook(
+    'site_build', jsonb_build_object('reason', left(reason, 2000), 'source', 'database webhook'));
+  if request_id is null then
     return null;
   end if;
-  if settings.secret is not null then
-    headers := headers || jsonb_build_object('X-Site-Build-Secret', settings.secret);
-  end if;
-  request_id := net.http_post(
-    url := settings.hook_url,
-    body := jsonb_build_object('reason', left(reason, 2000), 'source', 'database webhook'),
-    headers := headers,
-    timeout_milliseconds := 5000
-  );
-  if settings.builder = 'build_hook' then
+  update private.site_build_settings set last_requested_at = now() where id;
+  if (select builder from private.site_build_settings where id) = 'build_hook' then
     insert into public.site_builds (status, trigger_reason) values ('requested', left(reason, 2000));
   end if;
   return request_id;
+end;
+$function$;
+
+-- function private.request_site_build_if_due()
+CREATE OR REPLACE FUNCTION private.request_site_build_if_due()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  since timestamptz;
+  due text[];
+begin
+  select coalesce(last_requested_at, '-infinity') into since from private.site_build_settings where id;
+  select array_agg('scheduled post live: ' || p.slug order by p.published_at, p.slug) into due
+    from public.blog_posts p
+   where p.status = 'published' and p.published_at > since and p.published_at <= now();
+  if due is null then
+    return null;
+  end if;
+  return private.request_site_build(private.summarize_site_changes(due));
+end;
+$function$;
+
+-- function private.schedule_site_rebuilds()
+CREATE OR REPLACE FUNCTION private.schedule_site_rebuilds()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if to_regnamespace('cron') is null then
+    raise exception 'pg_cron is not enabled: enable it under Database → Extensions (pg_cron), then run this again'
+      using errcode = '55000';
+  end if;
+  return (select cron.schedule('site-build-when-due', '*/10 * * * *', 'select private.request_site_build_if_due()'));
+end;
+$function$;
+
+-- function private.send_webhook(hook text, body jsonb)
+CREATE OR REPLACE FUNCTION private.send_webhook(hook text, body jsonb)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target_url text := private.webhook_setting(hook, 'url');
+  target_secret text := private.webhook_setting(hook, 'secret');
+  headers jsonb := '{"Content-Type": "application/json"}'::jsonb;
+begin
+  if target_url is null then
+    return null;
+  end if;
+  if target_secret is not null then
+    headers := headers || jsonb_build_object('x-webhook-secret', target_secret);
+  end if;
+  return net.http_post(url := target_url, body := body, headers := headers, timeout_milliseconds := 5000);
 end;
 $function$;
 
@@ -150,6 +230,18 @@ AS $function$
     when cardinality(reasons) <= 3 then array_to_string(reasons, '; ')
     else array_to_string(reasons[1:3], '; ') || format('; and %s more', cardinality(reasons) - 3)
   end;
+$function$;
+
+-- function private.webhook_setting(hook text, setting text)
+CREATE OR REPLACE FUNCTION private.webhook_setting(hook text, setting text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select nullif(s.decrypted_secret, '')
+    from vault.decrypted_secrets s
+   where s.name = format('webhook.%s.%s', hook, setting);
 $function$;
 
 -- function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone)
@@ -1114,8 +1206,66 @@ CREATE OR REPLACE FUNCTION public.verify_new_lead_webhook_secret(candidate text)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(
-    (select candidate is not null and candidate = s.secret from private.new_lead_webhook_secret s),
-    false
-  );
+  select coalesce(candidate is not null and candidate = private.webhook_setting('new_lead', 'secret'), false);
 $function$;
+
+-- function supabase_functions.http_request()
+CREATE OR REPLACE FUNCTION supabase_functions.http_request()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  declare
+    request_id bigint;
+    payload jsonb;
+    url text := TG_ARGV[0]::text;
+    method text := TG_ARGV[1]::text;
+    headers jsonb default '{}'::jsonb;
+    params jsonb default '{}'::jsonb;
+    timeout_ms integer default 1000;
+  begin
+    if url is null or url = 'null' then
+      raise exception 'url argument is missing';
+    end if;
+    if method is null or method = 'null' then
+      raise exception 'method argument is missing';
+    end if;
+    if TG_ARGV[2] is null or TG_ARGV[2] = 'null' then
+      headers = '{"Content-Type": "application/json"}'::jsonb;
+    else
+      headers = TG_ARGV[2]::jsonb;
+    end if;
+    if TG_ARGV[3] is null or TG_ARGV[3] = 'null' then
+      params = '{}'::jsonb;
+    else
+      params = TG_ARGV[3]::jsonb;
+    end if;
+    if TG_ARGV[4] is null or TG_ARGV[4] = 'null' then
+      timeout_ms = 1000;
+    else
+      timeout_ms = TG_ARGV[4]::integer;
+    end if;
+
+    case
+      when method = 'GET' then
+        request_id := net.http_get(url, params, headers, timeout_ms);
+      when method = 'POST' then
+        payload = jsonb_build_object(
+          'old_record', case when TG_OP in ('UPDATE', 'DELETE') then to_jsonb(OLD) end,
+          'record', case when TG_OP in ('INSERT', 'UPDATE') then to_jsonb(NEW) end,
+          'type', TG_OP,
+          'table', TG_TABLE_NAME,
+          'schema', TG_TABLE_SCHEMA
+        );
+        request_id := net.http_post(url, payload, params, headers, timeout_ms);
+      else
+        raise exception 'method argument % is invalid', method;
+    end case;
+
+    insert into supabase_functions.hooks (hook_table_id, hook_name, request_id)
+    values (TG_RELID, TG_NAME, request_id);
+
+    return coalesce(NEW, OLD);
+  end
+  $function$;

@@ -37,7 +37,7 @@ CREATE TRIGGER newsletter_subscriptions_normalize_email BEFORE INSERT OR UPDATE 
 CREATE TRIGGER properties_set_updated_at BEFORE UPDATE ON public.properties FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 
 -- trigger public.report_requests notify_new_lead
-CREATE TRIGGER notify_new_lead AFTER INSERT ON public.report_requests FOR EACH ROW EXECUTE FUNCTION supabase_functions.http_request('http://127.0.0.1:54321/functions/v1/notify-new-lead', 'POST', '{"Content-Type": "application/json", "x-webhook-secret": "per-database secret written by the migration"}', '{}', '5000');
+CREATE TRIGGER notify_new_lead AFTER INSERT ON public.report_requests FOR EACH ROW EXECUTE FUNCTION private.report_requests_new_lead_webhook();
 
 -- trigger public.report_requests report_requests_set_updated_at
 CREATE TRIGGER report_requests_set_updated_at BEFORE UPDATE ON public.report_requests FOR EACH ROW EXECUTE FUNCTION set_updated_at();

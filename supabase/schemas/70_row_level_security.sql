@@ -117,9 +117,6 @@ create policy "ZIP benchmarks are readable by anyone" on zip_market_benchmarks a
   to anon, authenticated
   using (true);
 
--- row level security private.new_lead_webhook_secret
-alter table private.new_lead_webhook_secret enable row level security;
-
 -- row level security private.site_build_settings
 alter table private.site_build_settings enable row level security;
 

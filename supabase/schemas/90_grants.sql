@@ -8,17 +8,41 @@ grant execute on function private.blog_categories_site_webhook() to postgres;
 revoke all on function private.blog_posts_site_webhook() from anon, authenticated, public, service_role;
 grant execute on function private.blog_posts_site_webhook() to postgres;
 
--- grant function private.configure_new_lead_webhook(function_url text)
-revoke all on function private.configure_new_lead_webhook(function_url text) from anon, authenticated, public, service_role;
-grant execute on function private.configure_new_lead_webhook(function_url text) to postgres;
+-- grant function private.configure_webhook(hook text, url text, secret text)
+revoke all on function private.configure_webhook(hook text, url text, secret text) from anon, authenticated, public, service_role;
+grant execute on function private.configure_webhook(hook text, url text, secret text) to postgres;
+
+-- grant function private.put_webhook_setting(hook text, setting text, value text)
+revoke all on function private.put_webhook_setting(hook text, setting text, value text) from anon, authenticated, public, service_role;
+grant execute on function private.put_webhook_setting(hook text, setting text, value text) to postgres;
+
+-- grant function private.report_requests_new_lead_webhook()
+revoke all on function private.report_requests_new_lead_webhook() from anon, authenticated, public, service_role;
+grant execute on function private.report_requests_new_lead_webhook() to postgres;
 
 -- grant function private.request_site_build(reason text)
 revoke all on function private.request_site_build(reason text) from anon, authenticated, public, service_role;
 grant execute on function private.request_site_build(reason text) to postgres;
 
+-- grant function private.request_site_build_if_due()
+revoke all on function private.request_site_build_if_due() from anon, authenticated, public, service_role;
+grant execute on function private.request_site_build_if_due() to postgres;
+
+-- grant function private.schedule_site_rebuilds()
+revoke all on function private.schedule_site_rebuilds() from anon, authenticated, public, service_role;
+grant execute on function private.schedule_site_rebuilds() to postgres;
+
+-- grant function private.send_webhook(hook text, body jsonb)
+revoke all on function private.send_webhook(hook text, body jsonb) from anon, authenticated, public, service_role;
+grant execute on function private.send_webhook(hook text, body jsonb) to postgres;
+
 -- grant function private.summarize_site_changes(reasons text[])
 revoke all on function private.summarize_site_changes(reasons text[]) from anon, authenticated, public, service_role;
 grant execute on function private.summarize_site_changes(reasons text[]) to postgres;
+
+-- grant function private.webhook_setting(hook text, setting text)
+revoke all on function private.webhook_setting(hook text, setting text) from anon, authenticated, public, service_role;
+grant execute on function private.webhook_setting(hook text, setting text) to postgres;
 
 -- grant function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone)
 revoke all on function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone) from anon, authenticated, public, service_role;
@@ -185,13 +209,18 @@ revoke all on function public.verify_new_lead_webhook_secret(candidate text) fro
 grant execute on function public.verify_new_lead_webhook_secret(candidate text) to postgres;
 grant execute on function public.verify_new_lead_webhook_secret(candidate text) to service_role;
 
+-- grant function supabase_functions.http_request()
+revoke all on function supabase_functions.http_request() from anon, authenticated, public, service_role;
+grant execute on function supabase_functions.http_request() to postgres;
+
 -- grant schema private
 revoke all on schema private from anon, authenticated, public, service_role;
 grant usage, create on schema private to postgres;
 
--- grant table private.new_lead_webhook_secret
-revoke all on table private.new_lead_webhook_secret from anon, authenticated, public, service_role;
-grant insert, select, update, delete, truncate, references, trigger, maintain on table private.new_lead_webhook_secret to postgres;
+-- grant schema supabase_functions
+revoke all on schema supabase_functions from anon, authenticated, public, service_role;
+grant usage, create on schema supabase_functions to postgres;
+grant usage on schema supabase_functions to service_role;
 
 -- grant table private.site_build_settings
 revoke all on table private.site_build_settings from anon, authenticated, public, service_role;

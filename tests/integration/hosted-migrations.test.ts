@@ -10,8 +10,8 @@
  * database the other test files inspect; roles are cluster-wide, as on hosted, and the bootstrap is idempotent.
  */
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sqlAt } from '../support/sql.ts';
 import { provisionAuthSchema } from '../../supabase/local/api.ts';
 import { listMigrations, migrate, runSqlFile } from '../../supabase/local/migrate.ts';
 import { testEnv } from '../support/env.ts';
@@ -46,29 +46,18 @@ const databaseUrl = (name: string) => {
 /** A database with what a new hosted project has; `before` runs first (a dashboard toggle). */
 async function hostedLikeDatabase(name: string, before?: string): Promise<string> {
   const unique = `${name}_${process.pid}_${Date.now().toString(36)}`;
-  await query(testEnv.databaseUrl, `create database ${unique}`);
+  await sqlAt(testEnv.databaseUrl, `create database ${unique}`);
   created.push(unique);
   const url = databaseUrl(unique);
   await runSqlFile(url, path.join(localDir, 'bootstrap.sql'));
   await provisionAuthSchema(url, JWT_SECRET);
   await runSqlFile(url, path.join(localDir, 'bootstrap-after-auth.sql'));
-  if (before) await query(url, before);
+  if (before) await sqlAt(url, before);
   return url;
 }
 
-async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  client.on('notice', () => {});
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 afterAll(async () => {
-  for (const name of created) await query(testEnv.databaseUrl, `drop database if exists ${name} with (force)`);
+  for (const name of created) await sqlAt(testEnv.databaseUrl, `drop database if exists ${name} with (force)`);
 });
 
 describe('migrations on a fresh hosted project', () => {
@@ -76,7 +65,7 @@ describe('migrations on a fresh hosted project', () => {
 
   it('apply in one push without Database Webhooks enabled, and the configured webhooks fire', async () => {
     const url = await hostedLikeDatabase('bare_hosted');
-    const [before] = await query<{ present: boolean }>(url, `select to_regnamespace('supabase_functions') is not null as present`);
+    const [before] = await sqlAt<{ present: boolean }>(url, `select to_regnamespace('supabase_functions') is not null as present`);
     expect(before!.present).toBe(false);
 
     const result = await migrate(url, supabaseDir, { seed: true });
@@ -84,61 +73,61 @@ describe('migrations on a fresh hosted project', () => {
     expect(result.seeded).toBe(true);
 
     // none of our triggers depends on a dashboard-made function
-    const dashboardTriggers = await query(url, `
+    const dashboardTriggers = await sqlAt(url, `
       select t.tgname from pg_trigger t join pg_proc p on p.oid = t.tgfoid join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'supabase_functions' and not t.tgisinternal`);
     expect(dashboardTriggers).toEqual([]);
 
     // README "Deploy": the two configure steps
-    await query(url, `select private.configure_webhook('new_lead', $1)`, [NEW_LEAD_URL]);
-    await query(url, `select private.configure_webhook('site_build', $1, '')`, [BUILD_HOOK_URL]);
-    await query(url, `update private.site_build_settings set builder = 'build_hook' where id`);
+    await sqlAt(url, `select private.configure_webhook('new_lead', $1)`, [NEW_LEAD_URL]);
+    await sqlAt(url, `select private.configure_webhook('site_build', $1, '')`, [BUILD_HOOK_URL]);
+    await sqlAt(url, `update private.site_build_settings set builder = 'build_hook' where id`);
 
-    await query(url, `insert into public.report_requests (full_name, email, agent_name, agent_location)
+    await sqlAt(url, `insert into public.report_requests (full_name, email, agent_name, agent_location)
                       values ('Hosted Lead', 'lead@example.com', 'Jane Agent', 'Austin, TX')`);
-    await query(url, `insert into public.blog_posts (title, slug, content, status, published_at)
+    await sqlAt(url, `insert into public.blog_posts (title, slug, content, status, published_at)
                       values ('Hosted post', 'hosted-post', '<p>x</p>', 'published', now())`);
 
-    const sent = await query<{ url: string; headers: Record<string, string>; body: Record<string, unknown> }>(
+    const sent = await sqlAt<{ url: string; headers: Record<string, string>; body: Record<string, unknown> }>(
       url, `select url, headers, body from net.http_request_queue order by id`);
     expect(sent.map((request) => request.url)).toEqual([NEW_LEAD_URL, BUILD_HOOK_URL]);
     const [lead, build] = sent;
     expect(lead!.body).toMatchObject({ type: 'INSERT', table: 'report_requests', schema: 'public', old_record: null });
     expect((lead!.body.record as { email: string }).email).toBe('lead@example.com');
-    const [verified] = await query<{ ok: boolean }>(url, 'select public.verify_new_lead_webhook_secret($1) as ok', [
+    const [verified] = await sqlAt<{ ok: boolean }>(url, 'select public.verify_new_lead_webhook_secret($1) as ok', [
       lead!.headers['x-webhook-secret'],
     ]);
     expect(verified!.ok).toBe(true);
     expect(build!.body).toEqual({ reason: 'post published: hosted-post', source: 'database webhook' });
     expect(build!.headers['x-webhook-secret']).toBeUndefined();
-    const builds = await query<{ status: string; trigger_reason: string }>(url, 'select status, trigger_reason from public.site_builds');
+    const builds = await sqlAt<{ status: string; trigger_reason: string }>(url, 'select status, trigger_reason from public.site_builds');
     expect(builds).toEqual([{ status: 'requested', trigger_reason: 'post published: hosted-post' }]);
   });
 
   it('rebuild on schedule only when a scheduled post went live since the last request', async () => {
     const url = await hostedLikeDatabase('bare_hosted_schedule');
     await migrate(url, supabaseDir, { seed: false });
-    await query(url, `select private.configure_webhook('site_build', $1, '')`, [BUILD_HOOK_URL]);
-    const due = async () => (await query<{ id: string | null }>(url, 'select private.request_site_build_if_due() as id'))[0]!.id;
+    await sqlAt(url, `select private.configure_webhook('site_build', $1, '')`, [BUILD_HOOK_URL]);
+    const due = async () => (await sqlAt<{ id: string | null }>(url, 'select private.request_site_build_if_due() as id'))[0]!.id;
     const reasons = async () =>
-      (await query<{ reason: string }>(url, `select body->>'reason' as reason from net.http_request_queue order by id`)).map((r) => r.reason);
+      (await sqlAt<{ reason: string }>(url, `select body->>'reason' as reason from net.http_request_queue order by id`)).map((r) => r.reason);
 
-    await query(url, `insert into public.blog_posts (title, slug, content, status, published_at)
+    await sqlAt(url, `insert into public.blog_posts (title, slug, content, status, published_at)
                       values ('Later', 'later-post', '<p>x</p>', 'published', now() + interval '1 hour')`);
     expect(await due()).toBeNull();
     // the hour passes: move the publish time into the past without firing the edit webhook
-    await query(url, `set session_replication_role = replica;
+    await sqlAt(url, `set session_replication_role = replica;
                       update public.blog_posts set published_at = now() - interval '1 minute' where slug = 'later-post';
                       update private.site_build_settings set last_requested_at = now() - interval '2 hours' where id;`);
     expect(await due()).not.toBeNull();
     expect(await due()).toBeNull();
     expect(await reasons()).toEqual(['scheduled post live: later-post']);
 
-    await expect(query(url, 'select private.schedule_site_rebuilds()')).rejects.toMatchObject({
+    await expect(sqlAt(url, 'select private.schedule_site_rebuilds()')).rejects.toMatchObject({
       code: '55000',
       message: 'pg_cron is not enabled: enable it under Database → Extensions (pg_cron), then run this again',
     });
-    await expect(query(url, `select private.configure_webhook('site_build', 'ftp://x', '')`)).rejects.toMatchObject({
+    await expect(sqlAt(url, `select private.configure_webhook('site_build', 'ftp://x', '')`)).rejects.toMatchObject({
       code: '22023',
       message: 'url must be an absolute http(s) URL, got ftp://x',
     });
@@ -148,7 +137,7 @@ describe('migrations on a fresh hosted project', () => {
     const url = await hostedLikeDatabase('hosted_webhooks_enabled', ENABLE_WEBHOOKS_IN_DASHBOARD);
     const result = await migrate(url, supabaseDir, { seed: false });
     expect(result.applied).toHaveLength(migrationCount);
-    const [fn] = await query<{ comment: string }>(url, `select obj_description('supabase_functions.http_request()'::regprocedure) as comment`);
+    const [fn] = await sqlAt<{ comment: string }>(url, `select obj_description('supabase_functions.http_request()'::regprocedure) as comment`);
     expect(fn!.comment).toBe("the platform's own");
   });
 });

@@ -12,7 +12,13 @@ import pg from 'pg';
 export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
   const connectionString = process.env.TEST_DATABASE_URL;
   if (!connectionString) throw new Error('TEST_DATABASE_URL is not set: run the tests through `npm test`');
-  const client = new pg.Client({ connectionString });
+  return sqlAt(connectionString, text, values);
+}
+
+/** `sql` against another database of the cluster (a test's own fresh database); server notices are ignored. */
+export async function sqlAt<T extends pg.QueryResultRow = Record<string, unknown>>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('notice', () => {});
   await client.connect();
   try {
     return (await client.query<T>(text, values)).rows;
