@@ -33,7 +33,7 @@ test.beforeAll(async ({ adminEmail: email }) => {
 
 test.afterAll(async () => {
   await sql(`delete from public.content_generation_jobs where topic_id in (select id from public.trending_topics where location ilike $1)`, [`%${city}%`]);
-  await sql(`delete from public.blog_posts where slug like $1`, [`${zip}-${city.toLowerCase()}%`]);
+  await sql(`delete from public.blog_posts where slug like $1`, [`homes-in-${zip}-${city.toLowerCase()}%`]);
   await sql(`delete from public.trending_topics where location ilike $1`, [`%${city}%`]);
   await sql(`delete from public.search_queries where resolved_city = $1`, [city]);
   await sql(`delete from public.zip_market_benchmarks where zip_code = $1`, [zip]);
@@ -70,10 +70,20 @@ test('discover, approve, generate and publish: the post appears in the Blog Post
   await generateButton.click();
 
   await expect(toast(page, 'Content Generated')).toBeVisible({ timeout: 30_000 });
-  const title = `${zip} (${city}, NJ) housing market: homes sell at 103.1% of list`;
+  // the post keeps the topic's angle: its title is the topic
+  const title = topic;
   await expect(page.getByRole('status').getByText(`${title} — Status: Published`)).toBeVisible();
   const job = page.getByTestId('generation-job').filter({ hasText: title });
   await expect(job).toContainText('Completed');
+  // measured quality, as recorded on the job row
+  const [measured] = await query<{ word_count: number; figures_checked: number; heading_count: number }>(
+    'select word_count, figures_checked, heading_count from public.content_generation_jobs where blog_post_id = (select id from public.blog_posts where title = $1)',
+    [title],
+  );
+  const quality = job.getByRole('definition');
+  await expect(quality.filter({ hasText: 'words' })).toHaveText(`${measured!.word_count.toLocaleString('en-US')} words`);
+  await expect(quality.filter({ hasText: 'figures checked' })).toHaveText(`${measured!.figures_checked} figures checked, all match the data`);
+  await expect(quality.filter({ hasText: 'headings' })).toHaveText(`${measured!.heading_count} headings`);
 
   await page.getByRole('tab', { name: 'Blog Posts' }).click();
   await page.getByRole('searchbox', { name: 'Search posts' }).fill(zip);

@@ -278,45 +278,72 @@ export type Database = {
           blog_post_id: string | null
           category_id: string | null
           completed_at: string | null
+          content_mode: string | null
           created_at: string
           custom_topic: string | null
+          density_score: number | null
           error_message: string | null
+          figures_checked: number | null
           generation_started_at: string | null
+          heading_count: number | null
           id: string
+          reading_time_minutes: number | null
           status: string
+          target_max_words: number | null
+          target_min_words: number | null
           token_usage: Json | null
           topic_id: string | null
+          unsupported_figures: string[]
           updated_at: string
+          word_count: number | null
         }
         Insert: {
           ai_prompt_used?: string | null
           blog_post_id?: string | null
           category_id?: string | null
           completed_at?: string | null
+          content_mode?: string | null
           created_at?: string
           custom_topic?: string | null
+          density_score?: number | null
           error_message?: string | null
+          figures_checked?: number | null
           generation_started_at?: string | null
+          heading_count?: number | null
           id?: string
+          reading_time_minutes?: number | null
           status?: string
+          target_max_words?: number | null
+          target_min_words?: number | null
           token_usage?: Json | null
           topic_id?: string | null
+          unsupported_figures?: string[]
           updated_at?: string
+          word_count?: number | null
         }
         Update: {
           ai_prompt_used?: string | null
           blog_post_id?: string | null
           category_id?: string | null
           completed_at?: string | null
+          content_mode?: string | null
           created_at?: string
           custom_topic?: string | null
+          density_score?: number | null
           error_message?: string | null
+          figures_checked?: number | null
           generation_started_at?: string | null
+          heading_count?: number | null
           id?: string
+          reading_time_minutes?: number | null
           status?: string
+          target_max_words?: number | null
+          target_min_words?: number | null
           token_usage?: Json | null
           topic_id?: string | null
+          unsupported_figures?: string[]
           updated_at?: string
+          word_count?: number | null
         }
         Relationships: [
           {
@@ -872,6 +899,18 @@ export type Database = {
         Returns: {
           agent_location: string
           requests: number
+        }[]
+      }
+      content_sales_overview: {
+        Args: { p_window_days?: number }
+        Returns: {
+          prior_sales: number
+          recent_avg_sale_to_list: number
+          recent_median_dom: number
+          recent_median_price: number
+          recent_sales: number
+          window_end: string
+          zip_codes: number
         }[]
       }
       content_search_trends: {

@@ -6,7 +6,8 @@
  * | openai-compatible    | AI_BASE_URL, AI_MODEL, AI_API_KEY? | @ai-sdk/openai-compatible (any /chat/completions server) |
  * | anthropic            | AI_API_KEY, AI_MODEL, AI_BASE_URL? | @ai-sdk/anthropic                              |
  *
- * Optional: AI_TIMEOUT_MS (per model call, default 120000), AI_MAX_RETRIES (provider errors, default 2).
+ * Optional: AI_TIMEOUT_MS (per model call, default 120000), AI_MAX_RETRIES (provider errors, default 2),
+ * AI_TARGET_WORDS (word target of a model article as "min-max", default 1500-2500; the built-in writer has none).
  * A bad combination throws AiConfigError naming the variable, so the function fails to boot with a clear log line
  * instead of failing per request.
  */
@@ -39,7 +40,21 @@ const EnvSchema = z.object({
   AI_MODEL: z.string().trim().optional().transform((value) => value || undefined),
   AI_TIMEOUT_MS: NumberFromEnv(120_000, 900_000),
   AI_MAX_RETRIES: NumberFromEnv(2, 10),
+  AI_TARGET_WORDS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? '1500-2500' : value))
+    .pipe(z.string().regex(/^\d{2,5}\s*-\s*\d{2,5}$/, 'use "min-max" words, e.g. 1500-2500'))
+    .transform((value) => {
+      const [min, max] = value.split('-').map((part) => Number(part.trim()));
+      return { min: min!, max: max! };
+    })
+    .refine((target) => target.min >= 100 && target.max >= target.min && target.max <= 20_000, 'min must be at least 100 and max between min and 20000'),
 });
+
+/** Default word target of a model article (issue: 1,500-2,500 words). */
+export const DEFAULT_TARGET_WORDS = { min: 1500, max: 2500 } as const;
 
 export type AiConfig =
   | { provider: 'none' }
@@ -52,6 +67,8 @@ export type AiConfig =
       timeoutMs: number;
       /** Retries of failed provider calls (5xx, 429, network) done by the AI SDK. */
       maxRetries: number;
+      /** Word target of a model article, inclusive. */
+      targetWords: { min: number; max: number };
     };
 
 /** Validates the AI_* variables (see module doc); throws AiConfigError naming the problem. */
@@ -82,6 +99,7 @@ export function parseAiConfig(env: Record<string, string | undefined>): AiConfig
     apiKey: value.AI_API_KEY,
     timeoutMs: value.AI_TIMEOUT_MS,
     maxRetries: value.AI_MAX_RETRIES,
+    targetWords: value.AI_TARGET_WORDS,
   };
 }
 

@@ -206,7 +206,7 @@ export function buildFactSheet(benchmarks: BenchmarkRow[], sales: SalesTrendRow[
   const location = zips.length === 1
     ? `${zips[0]}${places.get(zips[0]!) ? ` (${places.get(zips[0]!)})` : ''}`
     : `${cities.length === 1 ? `${cities[0]} ` : ''}ZIPs ${zips.join(', ')}`;
-  return { location, zipCodes: zips, facts, periodDates: [...periodDates], attributions: [...attributions] };
+  return { mode: 'local', location, zipCodes: zips, facts, periodDates: [...periodDates], attributions: [...attributions] };
 }
 
 /** `base`, or `base-2`, `base-3`, ... : the first slug no post uses (blog_posts.slug is unique). */
@@ -216,4 +216,47 @@ export async function uniqueSlug(db: Db, base: string): Promise<string> {
   const taken = new Set((data as { slug: string }[]).map((row) => row.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+const OverviewRowSchema = z.object({
+  window_end: z.string().transform((value) => value.slice(0, 10)),
+  recent_sales: num,
+  prior_sales: num,
+  zip_codes: num,
+  recent_median_price: numOrNull,
+  recent_median_dom: numOrNull,
+  recent_avg_sale_to_list: numOrNull,
+});
+export type SalesOverviewRow = z.infer<typeof OverviewRowSchema>;
+
+/** The place words of an evergreen article: it names no ZIP or city. */
+export const EVERGREEN_LOCATION = 'all closed sales recorded on AgentInsight';
+
+/** Evergreen facts (no place): the site-wide closed-sales aggregate of content_sales_overview; never null. */
+export async function loadEvergreenSheet(db: Db): Promise<FactSheet> {
+  const result = await db.rpc('content_sales_overview', { p_window_days: SALES_WINDOW_DAYS });
+  return buildEvergreenSheet(z.array(OverviewRowSchema).parse(check(result, 'closed sales overview'))[0] ?? null);
+}
+
+/**
+ * Evergreen fact sheet (pure) from the site-wide closed-sales aggregate: closed sales in the last 90 days of data,
+ * ZIPs they cover, median price, median DOM, average sale-to-list; no facts at all without a row (a guide without
+ * figures is fine). `mode` is 'evergreen' and zipCodes is empty.
+ */
+export function buildEvergreenSheet(row: SalesOverviewRow | null): FactSheet {
+  const sheet: FactSheet = { mode: 'evergreen', location: EVERGREEN_LOCATION, zipCodes: [], facts: [], periodDates: [], attributions: [] };
+  if (!row || row.recent_sales <= 0) return sheet;
+  const start = isoMinusDays(row.window_end, SALES_WINDOW_DAYS - 1);
+  sheet.periodDates.push(row.window_end, start);
+  const base = { period: `${start} to ${row.window_end}`, source: SALES_SOURCE };
+  const add = (fact: Fact, value: number | null) => {
+    if (value !== null && Number.isFinite(value)) sheet.facts.push({ ...fact, value });
+  };
+  add({ ...base, key: 'overview:window_days', label: 'Days in the closed-sales window', unit: 'count', value: 0 }, SALES_WINDOW_DAYS);
+  add({ ...base, key: 'overview:recent_sales', label: `Closed sales on AgentInsight, last ${SALES_WINDOW_DAYS} days of data`, unit: 'count', value: 0 }, row.recent_sales);
+  add({ ...base, key: 'overview:zip_codes', label: 'ZIP codes with closed sales in that window', unit: 'count', value: 0 }, row.zip_codes);
+  add({ ...base, key: 'overview:recent_median_price', label: 'Median closed price, all closed sales', unit: 'usd', value: 0 }, row.recent_median_price);
+  add({ ...base, key: 'overview:recent_median_dom', label: 'Median days on market, all closed sales', unit: 'days', value: 0 }, row.recent_median_dom);
+  add({ ...base, key: 'overview:recent_sale_to_list', label: 'Average sale-to-list, all closed sales', unit: 'percent', value: 0 }, row.recent_avg_sale_to_list);
+  return sheet;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFigures, type FactSheet } from './facts.ts';
 
 const sheet: FactSheet = {
+  mode: 'local',
   location: '02139 (Cambridge, MA)',
   zipCodes: ['02139'],
   periodDates: ['2026-06-30'],
@@ -19,7 +20,7 @@ describe('checkFigures', () => {
   it('accepts figures printed from the facts at any coarser precision and in K/M form', () => {
     const text = 'Homes in 02139 sold at 101.2% of list (about 101%), for a median $612,345 — call it $612K or $0.6M. ' +
       'The median home sold in 21 days; sales fell 12.5%. There were 1,250 closed sales.';
-    expect(checkFigures(text, sheet)).toEqual({ ok: true, unsupported: [] });
+    expect(checkFigures(text, sheet)).toMatchObject({ ok: true, unsupported: [] });
   });
 
   it('allows years, small counts, ordinals up to 10th and the fact period dates', () => {

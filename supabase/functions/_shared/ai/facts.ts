@@ -31,6 +31,8 @@ export interface Fact {
 
 /** Everything the writer may state about one place. */
 export interface FactSheet {
+  /** local: figures of the ZIPs/city the topic names; evergreen: a guide naming no place, site-wide figures only. */
+  mode: 'local' | 'evergreen';
   /** The place in words ("78704 (Austin, TX)", "Austin, TX"). */
   location: string;
   zipCodes: string[];
@@ -120,6 +122,8 @@ function withoutZipCodes(text: string, sheet: FactSheet): string {
 
 export interface FigureCheck {
   ok: boolean;
+  /** Number tokens read (ZIPs and period dates excluded): matched to a fact, allowed (years, 0-10) or unsupported. */
+  checked: number;
   /** Printed figures that match no fact, in order of first appearance, without repeats. */
   unsupported: string[];
 }
@@ -128,12 +132,13 @@ export interface FigureCheck {
 export function checkFigures(text: string, sheet: FactSheet): FigureCheck {
   const cleaned = withoutZipCodes(withoutPeriodDates(text, sheet), sheet);
   const unsupported: string[] = [];
-  for (const token of tokens(cleaned)) {
+  const found = tokens(cleaned);
+  for (const token of found) {
     if (exempt(token)) continue;
     if (sheet.facts.some((fact) => matchesFact(token, fact))) continue;
     if (!unsupported.includes(token.raw)) unsupported.push(token.raw);
   }
-  return { ok: unsupported.length === 0, unsupported };
+  return { ok: unsupported.length === 0, checked: found.length, unsupported };
 }
 
 /** USD with thousands separators and no cents: 612345 -> "$612,345". */

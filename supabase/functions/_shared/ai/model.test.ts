@@ -45,6 +45,14 @@ describe('AI config', () => {
     expect(() => parseAiConfig({ AI_PROVIDER: 'anthropic', AI_MODEL: 'm' })).toThrow('AI_API_KEY is required');
     expect(() => parseAiConfig({ AI_PROVIDER: 'anthropic', AI_API_KEY: 'k' })).toThrow('AI_MODEL is required');
     expect(() => parseAiConfig({ AI_PROVIDER: 'none', AI_TIMEOUT_MS: 'soon' })).toThrow('AI_TIMEOUT_MS is invalid');
+    expect(() => parseAiConfig({ AI_PROVIDER: 'none', AI_TARGET_WORDS: 'long' })).toThrow('AI_TARGET_WORDS is invalid: use "min-max" words, e.g. 1500-2500');
+    expect(() => parseAiConfig({ AI_PROVIDER: 'none', AI_TARGET_WORDS: '2500-1500' })).toThrow('AI_TARGET_WORDS is invalid: min must be at least 100 and max between min and 20000');
+  });
+
+  it('reads the word target of model articles, 1,500-2,500 by default', () => {
+    const base = { AI_PROVIDER: 'openai-compatible', AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'm' };
+    expect(parseAiConfig(base)).toMatchObject({ targetWords: { min: 1500, max: 2500 } });
+    expect(parseAiConfig({ ...base, AI_TARGET_WORDS: '800 - 1200' })).toMatchObject({ targetWords: { min: 800, max: 1200 } });
   });
 });
 

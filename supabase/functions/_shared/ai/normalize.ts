@@ -54,3 +54,23 @@ export function isNearDuplicate(title: string, existing: Iterable<string>, thres
   for (const other of existing) if (titleSimilarity(title, other) >= threshold) return true;
   return false;
 }
+
+/**
+ * Key terms of a topic: its title tokens (module rule) without numbers, in order of appearance. These are the
+ * words a generated title must keep so the article answers the topic that was asked for.
+ */
+export function keyTermsOf(topic: string): string[] {
+  return [...titleTokens(topic)].filter((token) => !/\d/.test(token));
+}
+
+/**
+ * True when `title` keeps the topic's angle: it contains at least half of the topic's key terms (rounded up),
+ * compared as title tokens (so "agents" matches "agent"). A topic without key terms is shared by any title.
+ */
+export function sharesKeyTerms(title: string, topic: string): boolean {
+  const terms = keyTermsOf(topic);
+  if (terms.length === 0) return true;
+  const tokens = titleTokens(title);
+  const shared = terms.filter((term) => tokens.has(term)).length;
+  return shared >= Math.ceil(terms.length / 2);
+}

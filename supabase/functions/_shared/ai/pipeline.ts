@@ -5,15 +5,16 @@
 import type { TablesUpdate } from '../database.types.ts';
 import type { AiConfig } from './config.ts';
 import { BUILT_IN_WRITER_LABEL } from './config.ts';
-import { loadExistingTitles, loadFactSheet, loadSignalInput, resolveZipCodes, uniqueSlug } from './data.ts';
-import { checkFigures } from './facts.ts';
+import { loadEvergreenSheet, loadExistingTitles, loadFactSheet, loadSignalInput, resolveZipCodes, uniqueSlug } from './data.ts';
+import { checkFigures, type FactSheet } from './facts.ts';
+import { measureArticle } from './quality.ts';
 import type { Db } from './http.ts';
 import type { ModelClient } from './load-model.ts';
 import { AiCallError, emptyUsage, type TokenUsage } from './usage.ts';
 import { isNearDuplicate } from './normalize.ts';
 import { ArticleOutlineSchema, ArticleSchema, TopicIdeasSchema, type DiscoverBody } from './schemas.ts';
 import { rankTopicCandidates, seasonOf, type TopicCandidate } from './signals.ts';
-import { ARTICLE_SYSTEM_PROMPT, articlePrompt, articleRow, checkedText, draftFromModel, factsForPrompt, outlinePrompt, writeBuiltInArticle, type DraftArticle } from './writer.ts';
+import { ARTICLE_SYSTEM_PROMPT, articlePrompt, articleRow, checkedText, draftFromModel, factsForPrompt, outlinePrompt, withoutUnsupportedFigures, writeBuiltInArticle, type DraftArticle } from './writer.ts';
 
 export interface PipelineDeps {
   db: Db;
@@ -27,7 +28,7 @@ type TopicRow = Pick<TopicCandidate, 'topic' | 'location' | 'hack_type' | 'consu
 
 const TOPIC_SYSTEM_PROMPT = [
   'You plan articles for AgentInsight, a US site where home buyers and sellers compare real-estate agents by their results.',
-  'You get SIGNALS from the site\'s own data. Turn the strongest into consumer topics: one topic per signal, naming the real ZIP or city and quoting a figure exactly as the signal gives it.',
+  'You get SIGNALS from the site\'s own data. Turn the strongest into consumer topics: one topic per signal, naming the real ZIP or city and quoting a market figure exactly as the signal gives it (or none).',
   'Never print a number that is not in the signal you cite. Write for buyers and sellers, not agents.',
 ].join('\n');
 
@@ -122,6 +123,8 @@ export async function createGenerationJob(db: Db, request: Omit<GenerationReques
   return (data as { id: string }).id;
 }
 
+const NAMED_ZIP = /(?<!\d)\d{5}(?!\d)/;
+
 /** A failure the admin should read as is (stored in error_message). */
 export class GenerationError extends Error {
   override name = 'GenerationError';
@@ -134,8 +137,10 @@ async function updateJob(db: Db, jobId: string, values: TablesUpdate<'content_ge
 
 /**
  * pending -> generating -> completed (post written) | failed (error_message). Never throws: every failure ends
- * in the job row. Fails rather than publish when the facts are empty or the text prints a figure that is not in
- * them (facts.ts figure rule).
+ * in the job row. A topic naming a known ZIP or city is written from that place's facts (local); a topic naming
+ * no place is an evergreen guide from the site-wide facts (or none); a topic naming a ZIP without data fails.
+ * The quality columns (quality.ts) are recorded for every draft, and the job fails rather than publish when the
+ * text prints a figure that is not in the facts (facts.ts figure rule).
  */
 export async function runGenerationJob(deps: PipelineDeps, request: GenerationRequest): Promise<void> {
   const { db } = deps;
@@ -153,39 +158,56 @@ export async function runGenerationJob(deps: PipelineDeps, request: GenerationRe
       topicText = (data as { topic: string }).topic;
       location = (data as { location: string | null }).location;
     }
-    const zips = await resolveZipCodes(db, location && location !== 'general' ? location : null, topicText);
-    const sheet = await loadFactSheet(db, zips);
+    const place = location && location !== 'general' ? location : null;
+    const zips = await resolveZipCodes(db, place, topicText);
+    let sheet: FactSheet | null = await loadFactSheet(db, zips);
     if (!sheet) {
-      throw new GenerationError(
-        `No market data found for "${(location && location !== 'general' ? location : topicText).slice(0, 120)}": name a ZIP or city that has Redfin benchmarks or closed sales, so every figure in the article comes from the data`,
-      );
+      // A topic that names a ZIP we hold no data for is a local request we cannot ground; one naming no place is
+      // an evergreen guide (site-wide figures only, or none).
+      if (NAMED_ZIP.test(`${place ?? ''} ${topicText}`)) {
+        throw new GenerationError(
+          `No market data found for "${(place ?? topicText).slice(0, 120)}": name a ZIP or city that has Redfin benchmarks or closed sales, or a topic without a place for an evergreen guide`,
+        );
+      }
+      sheet = await loadEvergreenSheet(db);
     }
+    const factSheet = sheet;
+    const promptTopic = withoutUnsupportedFigures(topicText, factSheet);
+    await updateJob(db, request.jobId, { content_mode: factSheet.mode });
 
     let draft: DraftArticle;
     if (deps.ai && deps.config.provider !== 'none') {
       const { generateStructured } = deps.ai;
-      const firstPrompt = outlinePrompt(topicText, sheet);
-      await updateJob(db, request.jobId, { ai_prompt_used: `SYSTEM:\n${ARTICLE_SYSTEM_PROMPT}\n\nOUTLINE PROMPT:\n${firstPrompt}` });
+      const target = deps.config.targetWords;
+      const firstPrompt = outlinePrompt(topicText, factSheet, target);
+      await updateJob(db, request.jobId, {
+        ai_prompt_used: `SYSTEM:\n${ARTICLE_SYSTEM_PROMPT}\n\nOUTLINE PROMPT:\n${firstPrompt}`,
+        target_min_words: target.min,
+        target_max_words: target.max,
+      });
       const common = { model: deps.ai.model, system: ARTICLE_SYSTEM_PROMPT, timeoutMs: deps.config.timeoutMs, maxRetries: deps.config.maxRetries, usage };
       const outline = await generateStructured({ ...common, schema: ArticleOutlineSchema, schemaName: 'article_outline', prompt: firstPrompt });
-      const secondPrompt = articlePrompt(topicText, sheet, outline);
+      const secondPrompt = articlePrompt(topicText, factSheet, outline, target);
       await updateJob(db, request.jobId, {
         ai_prompt_used: `SYSTEM:\n${ARTICLE_SYSTEM_PROMPT}\n\nOUTLINE PROMPT:\n${firstPrompt}\n\nARTICLE PROMPT:\n${secondPrompt}`,
         token_usage: usage,
       });
-      const article = await generateStructured({ ...common, schema: ArticleSchema, schemaName: 'article', prompt: secondPrompt, maxOutputTokens: 8000 });
-      draft = draftFromModel(article, sheet);
+      const article = await generateStructured({ ...common, schema: ArticleSchema, schemaName: 'article', prompt: secondPrompt, maxOutputTokens: Math.max(8000, target.max * 3) });
+      draft = draftFromModel(article, factSheet, topicText);
     } else {
-      await updateJob(db, request.jobId, { ai_prompt_used: `${BUILT_IN_WRITER_LABEL}\nTopic: ${topicText}\nPlace: ${sheet.location}\nFACTS:\n${factsForPrompt(sheet)}` });
-      draft = writeBuiltInArticle(sheet);
+      await updateJob(db, request.jobId, {
+        ai_prompt_used: `${BUILT_IN_WRITER_LABEL}\nTopic: ${promptTopic}\nPlace: ${factSheet.mode === 'evergreen' ? 'none (evergreen guide)' : factSheet.location}\nFACTS:\n${factsForPrompt(factSheet) || '(none)'}`,
+      });
+      draft = writeBuiltInArticle(factSheet, topicText);
     }
 
-    const figures = checkFigures(checkedText(draft), sheet);
+    const figures = checkFigures(checkedText(draft), factSheet);
+    const row = articleRow(draft);
+    await updateJob(db, request.jobId, measureArticle(row.content, figures, row.hack_density_score));
     if (!figures.ok) {
       throw new GenerationError(`The article prints figures that are not in the data: ${figures.unsupported.slice(0, 10).join(', ')}. Nothing was saved.`);
     }
 
-    const row = articleRow(draft);
     const publishedAt = request.autoPublish ? now() : null;
     let postId: string | null = null;
     for (let attempt = 0; attempt < 3 && !postId; attempt += 1) {
@@ -201,7 +223,7 @@ export async function runGenerationJob(deps: PipelineDeps, request: GenerationRe
           meta_description: row.meta_description,
           category_id: request.categoryId,
           author_id: request.userId,
-          location: location && location !== 'general' ? location : sheet.location,
+          location: place ?? (factSheet.mode === 'local' ? factSheet.location : null),
           hack_density_score: row.hack_density_score,
           insights: row.insights,
           unique_insights: row.unique_insights,

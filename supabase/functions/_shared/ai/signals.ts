@@ -15,6 +15,11 @@
  * - competition_level: existing topics and posts that name the same ZIP or city: 0 low, 1-2 medium, 3+ high
  *   (factor 1, 0.5, 0).
  * - priority_score = round(100 x (0.4 x volume/100 + 0.4 x strength + 0.1 x season + 0.1 x competition factor)).
+ *
+ * Privacy rule (issue "signals are sanitized facts"): search and report-request counts only rank candidates; they
+ * never appear in a topic, its benefit, its call to action or the evidence a model reads. Visitor free text (the
+ * agent location typed into a report request, search queries) is never copied: a report-request area is used only
+ * when it names a ZIP or city we hold market data for, and then only by that place's canonical name.
  */
 import { formatNumber, formatUsd } from './facts.ts';
 
@@ -106,7 +111,7 @@ const TIMELY: Record<Season, SignalKind[]> = {
   winter: ['soft-sale-to-list', 'search-agent'],
 };
 
-interface Subject {
+export interface Subject {
   zip?: string;
   city?: string | null;
   state?: string | null;
@@ -142,6 +147,52 @@ export function locationMatches(location: string, subject: Subject): boolean {
 
 const clamp01 = (value: number) => Math.max(0, Math.min(1, value));
 
+/** A place we hold market data for: a ZIP with its city and state, as the data names them. */
+export interface KnownArea {
+  zip: string;
+  city: string | null;
+  state: string | null;
+}
+
+/** The ZIPs (and their cities) of the benchmarks, closed sales and resolved area searches. */
+export function knownAreasOf(input: Pick<SignalInput, 'benchmarks' | 'sales' | 'searches'>): KnownArea[] {
+  const areas = new Map<string, KnownArea>();
+  const add = (zip: string | null, city: string | null, state: string | null) => {
+    if (!zip) return;
+    const known = areas.get(zip);
+    if (!known) areas.set(zip, { zip, city, state });
+    else if (!known.city && city) areas.set(zip, { zip, city, state });
+  };
+  for (const row of input.benchmarks) add(row.zip_code, row.city, row.state);
+  for (const row of input.sales) add(row.zip_code, row.city, row.state);
+  for (const row of input.searches) if (row.kind === 'area') add(row.zip_code, row.city, row.state);
+  return [...areas.values()];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Matches visitor free text (a report request's agent location) to a known place: a known ZIP it contains, else a
+ * known city it names as whole words (with a ", XX" state, the state must match too). Returns the canonical
+ * subject taken from our data, never from the text; null when nothing known is named.
+ */
+export function matchKnownArea(text: string, areas: KnownArea[]): Subject | null {
+  for (const match of text.matchAll(/(?<!\d)\d{5}(?!\d)/g)) {
+    const area = areas.find((candidate) => candidate.zip === match[0]);
+    if (area) return { zip: area.zip, city: area.city, state: area.state };
+  }
+  const lower = text.toLowerCase();
+  const state = /,\s*([a-z]{2})\b/.exec(lower)?.[1]?.toUpperCase();
+  const cities = [...new Set(areas.map((area) => area.city).filter((city): city is string => Boolean(city)))].sort((a, b) => b.length - a.length);
+  for (const city of cities) {
+    if (!new RegExp(`(^|[^a-z])${escapeRegExp(city.toLowerCase())}([^a-z]|$)`).test(lower)) continue;
+    const inCity = areas.filter((area) => area.city === city && (!state || area.state === state));
+    if (inCity.length === 0) continue;
+    return { city, state: inCity[0]!.state };
+  }
+  return null;
+}
+
 /** Ranks the signals into topic candidates, best first (see module doc for the scores). */
 export function rankTopicCandidates(input: SignalInput, location = 'general'): TopicCandidate[] {
   const season = seasonOf(input.now);
@@ -163,23 +214,21 @@ export function rankTopicCandidates(input: SignalInput, location = 'general'): T
   const drafts: Draft[] = [];
 
   const maxAreaSearches = Math.max(0, ...areaSearches.map((row) => row.recent_searches));
-  const searches = (n: number) => `${n} ${n === 1 ? 'search' : 'searches'}`;
   for (const row of areaSearches.filter((row) => row.zip_code)) {
     const subject = { zip: row.zip_code!, city: row.city, state: row.state };
     const benchmark = input.benchmarks.find((b) => b.zip_code === row.zip_code);
     // A searched ZIP without market figures gives the writer nothing true to say: no topic.
     if (!benchmark) continue;
-    const trend = row.prior_searches > 0 ? `, up from ${row.prior_searches} the month before` : '';
     drafts.push({
       signalId: `search-area:${row.zip_code}`,
       kind: 'search-area',
       subject,
       strength: maxAreaSearches > 0 ? row.recent_searches / maxAreaSearches : 0,
-      evidence: `${row.recent_searches} site searches for ${place(subject)} in the last 30 days${trend}` +
-        (benchmark?.median_dom != null ? `; Redfin median days on market ${formatNumber(benchmark.median_dom)} (period ending ${benchmark.period_end})` : ''),
-      topic: benchmark?.median_dom != null
-        ? `Why buyers are searching ${place(subject)}: ${searches(row.recent_searches)} in 30 days and a ${formatNumber(benchmark.median_dom)}-day median sale`
-        : `${searches(row.recent_searches)} in 30 days: what buyers looking at ${place(subject)} should know first`,
+      evidence: `${place(subject)} is among the areas visitors searched for on the site in the last 30 days` +
+        (benchmark.median_dom != null ? `; Redfin median days on market ${formatNumber(benchmark.median_dom)} (period ending ${benchmark.period_end})` : ''),
+      topic: benchmark.median_dom != null
+        ? `Why buyers are looking at ${place(subject)}: a ${formatNumber(benchmark.median_dom)}-day median sale and what it means for offers`
+        : `What buyers looking at ${place(subject)} should know first`,
       location: storedLocation(subject),
       hack_type: 'market-insight',
       consumer_benefit: `Buyers see how competitive ${place(subject)} is before they tour, so they can set a realistic budget and timeline.`,
@@ -187,16 +236,15 @@ export function rankTopicCandidates(input: SignalInput, location = 'general'): T
     });
   }
 
-  const maxAgentSearches = Math.max(0, ...agentSearches.map((row) => row.recent_searches));
   const totalAgentSearches = agentSearches.reduce((sum, row) => sum + row.recent_searches, 0);
   if (totalAgentSearches > 0) {
     drafts.push({
       signalId: 'search-agent:all',
       kind: 'search-agent',
       subject: {},
-      strength: 0.6 * (maxAgentSearches > 0 ? 1 : 0),
-      evidence: `${totalAgentSearches} agent-name searches on the site in the last 30 days across ${agentSearches.length} different names`,
-      topic: `${totalAgentSearches} agent ${totalAgentSearches === 1 ? 'search' : 'searches'} this month: how to compare agents by sale-to-list ratio and days on market`,
+      strength: 0.6,
+      evidence: 'Visitors searched for agents by name on the site in the last 30 days',
+      topic: 'How to compare real estate agents by sale-to-list ratio and days on market',
       location: 'general',
       hack_type: 'agent-selection',
       consumer_benefit: 'Sellers learn which two figures separate a strong listing agent from an average one before they sign.',
@@ -271,22 +319,30 @@ export function rankTopicCandidates(input: SignalInput, location = 'general'): T
     });
   }
 
-  const maxRequests = Math.max(0, ...input.reportAreas.map((row) => row.requests));
+  // Report requests: the visitor's location text only picks a known place; the count only ranks (module doc).
+  const knownAreas = knownAreasOf(input);
+  const requestsByArea = new Map<string, { subject: Subject; requests: number }>();
   for (const row of input.reportAreas) {
-    const [city, state] = row.agent_location.split(',').map((part) => part.trim());
-    const zip = /(?<!\d)\d{5}(?!\d)/.exec(row.agent_location)?.[0];
-    const subject: Subject = { zip, city: zip ? undefined : city, state: zip ? undefined : state?.slice(0, 2).toUpperCase() };
+    const subject = matchKnownArea(row.agent_location, knownAreas);
+    if (!subject) continue;
+    const key = subject.zip ?? `${subject.city?.toLowerCase()}|${subject.state ?? ''}`;
+    const entry = requestsByArea.get(key) ?? { subject, requests: 0 };
+    entry.requests += row.requests;
+    requestsByArea.set(key, entry);
+  }
+  const maxRequests = Math.max(0, ...[...requestsByArea.values()].map((entry) => entry.requests));
+  for (const [key, { subject, requests }] of requestsByArea) {
     drafts.push({
-      signalId: `report-requests:${row.agent_location.toLowerCase()}`,
+      signalId: `report-requests:${key}`,
       kind: 'report-requests',
       subject,
-      strength: maxRequests > 0 ? row.requests / maxRequests : 0,
-      evidence: `${row.requests} agent report requests for agents in ${row.agent_location} in the last 90 days`,
-      topic: `${row.requests} agent report requests from ${row.agent_location}: how to vet an agent's sale-to-list record`,
-      location: row.agent_location,
+      strength: maxRequests > 0 ? requests / maxRequests : 0,
+      evidence: `Visitors asked for agent reports about agents in ${place(subject)} in the last 90 days`,
+      topic: `How to vet an agent's sale-to-list record in ${place(subject)}`,
+      location: storedLocation(subject),
       hack_type: 'agent-selection',
-      consumer_benefit: `Sellers in ${row.agent_location} learn what to ask for in an agent report and which figures matter.`,
-      suggested_cta: `Request a free agent report for ${row.agent_location}`,
+      consumer_benefit: `Sellers in ${place(subject)} learn what to ask for in an agent report and which figures matter.`,
+      suggested_cta: `Request a free agent report for ${place(subject)}`,
     });
   }
 

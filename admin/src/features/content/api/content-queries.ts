@@ -53,7 +53,7 @@ export const generationJobQueries = {
       queryFn: async ({ signal }) => {
         const { data, error } = await supabase
           .from('content_generation_jobs')
-          .select('id, status, custom_topic, error_message, created_at, generation_started_at, completed_at, blog_post_id, trending_topics(topic), blog_posts(title, status)')
+          .select('id, status, custom_topic, error_message, created_at, generation_started_at, completed_at, blog_post_id, content_mode, word_count, reading_time_minutes, heading_count, figures_checked, unsupported_figures, density_score, target_min_words, target_max_words, trending_topics(topic), blog_posts(title, status)')
           .order('created_at', { ascending: false })
           .limit(20)
           .abortSignal(signal)

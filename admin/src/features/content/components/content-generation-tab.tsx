@@ -15,6 +15,7 @@ import { topicKeys } from '../api/content-keys'
 import { useGenerateContentMutation } from '../api/content-mutations'
 import type { GenerationJob } from '../api/content-queries'
 import { ACTIVE_JOB_STATUSES, generationJobQueries, topicQueries } from '../api/content-queries'
+import { ContentJobQuality } from './content-job-quality'
 import { ContentProviderNote } from './content-provider-note'
 
 function JobStatus({ job }: { job: GenerationJob }) {
@@ -153,6 +154,7 @@ export function ContentGenerationTab() {
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-slate-900">{job.blog_posts?.title ?? job.trending_topics?.topic ?? job.custom_topic ?? 'Untitled job'}</p>
                   <p className="text-xs text-slate-500">Started {format(new Date(job.created_at), 'MMM d, yyyy HH:mm')}</p>
+                  <ContentJobQuality job={job} />
                 </div>
                 <JobStatus job={job} />
               </li>
