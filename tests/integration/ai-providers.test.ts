@@ -314,10 +314,9 @@ describe('Anthropic provider wire format through the running function', () => {
     expect(first!.headers['anthropic-version']).toBe('2023-06-01');
     expect(first!.body).toMatchObject({ model: 'claude-sonnet-4-5', messages: [{ role: 'user' }] });
     expect(JSON.stringify(first!.body.system)).toContain('FIGURE RULE');
-    // structured output: the article_outline JSON schema travels either as output_config.format or a forced tool
-    const schemaCarrier = JSON.stringify((first!.body.output_config as Record<string, unknown> | undefined)?.format ?? first!.body.tools);
-    expect(schemaCarrier).toContain('"sections"');
-    expect(schemaCarrier).toContain('"key_points"');
+    // structured output: claude-sonnet-4-5 takes Anthropic's native output_config.format with the JSON schema
+    expect(first!.body.output_config).toMatchObject({ format: { type: 'json_schema', schema: { type: 'object', required: ['title', 'sections'] } } });
+    expect(first!.body.tools).toBeUndefined();
     const [post] = await sql<{ title: string }>('select title from public.blog_posts where id = $1', [job.blog_post_id]);
     expect(post!.title).toBe(title);
   });
