@@ -5,7 +5,7 @@
  * generation jobs that complete with a post whose figures match the database, or fail with a message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, sql, testEnv } from '../support/env.ts';
+import { anonClient, serviceClient, signedInClient, sql, testEnv } from '../support/env.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const suffix = Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6).padEnd(6, 'x');
@@ -118,6 +118,36 @@ describe('admin gating', () => {
       });
     });
   }
+});
+
+describe('content_sales_overview (evergreen figures)', () => {
+  it('is for service_role only and aggregates every closed sale', async () => {
+    const denied = await anonClient().rpc('content_sales_overview', { p_window_days: 90 });
+    expect(denied.error?.code).toBe('42501');
+    const user = await signedInClient();
+    expect((await user.client.rpc('content_sales_overview', { p_window_days: 90 })).error?.code).toBe('42501');
+    const { data, error } = await serviceClient().rpc('content_sales_overview', { p_window_days: 90 });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      {
+        window_end: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        recent_sales: expect.any(Number),
+        prior_sales: expect.any(Number),
+        zip_codes: expect.any(Number),
+        recent_median_price: expect.any(Number),
+        recent_median_dom: expect.any(Number),
+        recent_avg_sale_to_list: expect.any(Number),
+      },
+    ]);
+    // one snapshot: the aggregate counts the same closed sales a direct count does (other test files add sales)
+    const [check] = await sql<{ same: boolean }>(
+      `with closed as (select sale_date from public.properties where sale_price > 0 and sale_date is not null and zip_code is not null
+         and (standard_status is null or standard_status = 'Closed'))
+       select (select recent_sales from public.content_sales_overview(90))
+         = (select count(*) filter (where sale_date > (select max(sale_date) from closed) - 90) from closed) as same`,
+    );
+    expect(check!.same).toBe(true);
+  });
 });
 
 describe('discover-trending-topics', () => {

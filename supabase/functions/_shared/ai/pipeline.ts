@@ -223,7 +223,7 @@ export async function runGenerationJob(deps: PipelineDeps, request: GenerationRe
           meta_description: row.meta_description,
           category_id: request.categoryId,
           author_id: request.userId,
-          location: place ?? (factSheet.mode === 'local' ? factSheet.location : null),
+          location: factSheet.mode === 'local' ? (place ?? factSheet.location) : null,
           hack_density_score: row.hack_density_score,
           insights: row.insights,
           unique_insights: row.unique_insights,

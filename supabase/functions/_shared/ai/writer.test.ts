@@ -161,6 +161,10 @@ describe('the requested angle', () => {
 
   it('adds the place to a topic that does not name it, and strips a lead count from an old topic', () => {
     expect(titleForTopic('Pricing your home to sell', sheet)).toBe('Pricing your home to sell in 02139 (Cambridge, MA)');
+    // a discovered topic is kept whole (up to 160 characters), so its angle is not cut off
+    const discovered = 'Homes in 02139 (Cambridge, MA) sell in a median 12 days: how sellers should price from day one';
+    expect(titleForTopic(discovered, sheet)).toBe(discovered);
+    expect(titleForTopic(`${'Compare agents before you sign '.repeat(6)}in 02139`, sheet)).toBe('Compare agents before you sign '.repeat(5).trim());
     expect(withoutUnsupportedFigures('22 agent report requests from Cambridge, MA: how to vet an agent', sheet)).toBe('agent report requests from Cambridge, MA: how to vet an agent');
   });
 

@@ -160,6 +160,9 @@ function mentionsPlace(text: string, sheet: FactSheet): boolean {
   return Boolean(city && lower.includes(city.toLowerCase()));
 }
 
+/** Longest title the writers give a post (a discovered topic fits whole; blog_posts.title allows 300). */
+export const TITLE_MAX_LENGTH = 160;
+
 /** Cuts a title at a word boundary to at most `max` characters (no ellipsis: it is a headline). */
 function cutTitle(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -171,14 +174,14 @@ function cutTitle(text: string, max: number): string {
 /**
  * The title an article about `topic` gets from the built-in writer, and the fallback when a model's title drops
  * the topic's key terms: the topic itself (figures the sheet does not hold removed, normal spacing, first letter
- * capitalized), with " in <place>" added when a local article's topic does not name its place; at most 100
+ * capitalized), with " in <place>" added when a local article's topic does not name its place; at most 160
  * characters, cut at a word boundary.
  */
 export function titleForTopic(topic: string, sheet: FactSheet): string {
   let title = withoutUnsupportedFigures(topic, sheet);
   const place = shortPlace(sheet);
   if (place && !mentionsPlace(title, sheet)) title = `${title} in ${place}`;
-  title = cutTitle(title, 100);
+  title = cutTitle(title, TITLE_MAX_LENGTH);
   return title.charAt(0).toUpperCase() + title.slice(1);
 }
 
