@@ -84,6 +84,12 @@ test('discover, approve, generate and publish: the post appears in the Blog Post
   await expect(quality.filter({ hasText: 'words' })).toHaveText(`${measured!.word_count.toLocaleString('en-US')} words`);
   await expect(quality.filter({ hasText: 'figures checked' })).toHaveText(`${measured!.figures_checked} figures checked, all match the data`);
   await expect(quality.filter({ hasText: 'headings' })).toHaveText(`${measured!.heading_count} headings`);
+  // on a phone the quality line wraps inside the job row instead of widening the page
+  await page.setViewportSize({ width: 390, height: 844 });
+  const qualityList = job.getByLabel('Article quality');
+  await expect(qualityList).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole('tab', { name: 'Blog Posts' }).click();
   await page.getByRole('searchbox', { name: 'Search posts' }).fill(zip);
