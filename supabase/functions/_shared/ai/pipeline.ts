@@ -32,7 +32,7 @@ const TOPIC_SYSTEM_PROMPT = [
   'Never print a number that is not in the signal you cite. Write for buyers and sellers, not agents.',
 ].join('\n');
 
-/** Numbers printed in a model topic must all appear in the evidence it cites (same rule, simpler: exact text). */
+/** Number tokens of a text; a model topic may print only the tokens of the evidence it cites. */
 function figuresIn(text: string): string[] {
   return text.match(/\d[\d,]*(?:\.\d+)?/g) ?? [];
 }
@@ -74,7 +74,9 @@ export async function discoverTopics(deps: PipelineDeps, body: DiscoverBody): Pr
     for (const idea of ideas.topics) {
       const candidate = offered.find((c) => c.signalId === idea.signal_id);
       if (!candidate) continue;
-      if (!figuresIn(idea.topic).every((figure) => candidate.evidence.includes(figure) || candidate.location.includes(figure))) continue;
+      // every number token must be one the signal prints (whole tokens: "9" is not in "90 days")
+      const printed = new Set([...figuresIn(candidate.evidence), ...figuresIn(candidate.location)]);
+      if (!figuresIn(idea.topic).every((figure) => printed.has(figure))) continue;
       rows.push({ ...candidate, topic: idea.topic.trim(), hack_type: idea.hack_type, consumer_benefit: idea.consumer_benefit, suggested_cta: idea.suggested_cta });
     }
   }
