@@ -109,7 +109,16 @@ create table if not exists public.content_generation_jobs (
   completed_at timestamp with time zone,
   token_usage jsonb,
   created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  content_mode text,
+  word_count integer,
+  reading_time_minutes integer,
+  heading_count integer,
+  figures_checked integer,
+  unsupported_figures text[] default '{}'::text[] not null,
+  density_score numeric(3,1),
+  target_min_words integer,
+  target_max_words integer
 );
 
 -- table public.newsletter_subscriptions

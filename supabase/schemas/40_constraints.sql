@@ -141,17 +141,44 @@ alter table blog_posts add constraint blog_posts_title_check CHECK (((char_lengt
 -- constraint public.blog_posts blog_posts_unique_insights_check
 alter table blog_posts add constraint blog_posts_unique_insights_check CHECK ((unique_insights >= 0));
 
+-- constraint public.content_generation_jobs content_generation_jobs_check
+alter table content_generation_jobs add constraint content_generation_jobs_check CHECK ((target_max_words >= target_min_words));
+
+-- constraint public.content_generation_jobs content_generation_jobs_content_mode_check
+alter table content_generation_jobs add constraint content_generation_jobs_content_mode_check CHECK ((content_mode = ANY (ARRAY['local'::text, 'evergreen'::text])));
+
 -- constraint public.content_generation_jobs content_generation_jobs_custom_topic_check
 alter table content_generation_jobs add constraint content_generation_jobs_custom_topic_check CHECK ((char_length(custom_topic) <= 2000));
+
+-- constraint public.content_generation_jobs content_generation_jobs_density_score_check
+alter table content_generation_jobs add constraint content_generation_jobs_density_score_check CHECK (((density_score >= (0)::numeric) AND (density_score <= (10)::numeric)));
+
+-- constraint public.content_generation_jobs content_generation_jobs_figures_checked_check
+alter table content_generation_jobs add constraint content_generation_jobs_figures_checked_check CHECK ((figures_checked >= 0));
+
+-- constraint public.content_generation_jobs content_generation_jobs_heading_count_check
+alter table content_generation_jobs add constraint content_generation_jobs_heading_count_check CHECK ((heading_count >= 0));
 
 -- constraint public.content_generation_jobs content_generation_jobs_pkey
 alter table content_generation_jobs add constraint content_generation_jobs_pkey PRIMARY KEY (id);
 
+-- constraint public.content_generation_jobs content_generation_jobs_reading_time_minutes_check
+alter table content_generation_jobs add constraint content_generation_jobs_reading_time_minutes_check CHECK ((reading_time_minutes >= 0));
+
 -- constraint public.content_generation_jobs content_generation_jobs_status_check
 alter table content_generation_jobs add constraint content_generation_jobs_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'generating'::text, 'completed'::text, 'failed'::text])));
 
+-- constraint public.content_generation_jobs content_generation_jobs_target_min_words_check
+alter table content_generation_jobs add constraint content_generation_jobs_target_min_words_check CHECK ((target_min_words >= 0));
+
 -- constraint public.content_generation_jobs content_generation_jobs_token_usage_check
 alter table content_generation_jobs add constraint content_generation_jobs_token_usage_check CHECK ((jsonb_typeof(token_usage) = 'object'::text));
+
+-- constraint public.content_generation_jobs content_generation_jobs_unsupported_figures_check
+alter table content_generation_jobs add constraint content_generation_jobs_unsupported_figures_check CHECK ((cardinality(unsupported_figures) <= 50));
+
+-- constraint public.content_generation_jobs content_generation_jobs_word_count_check
+alter table content_generation_jobs add constraint content_generation_jobs_word_count_check CHECK ((word_count >= 0));
 
 -- constraint public.newsletter_subscriptions newsletter_subscriptions_email_check
 alter table newsletter_subscriptions add constraint newsletter_subscriptions_email_check CHECK (((email = lower(email)) AND (char_length(email) <= 320) AND (email ~ '^[a-z0-9.!#$%&''*+/=?^_`{|}~-]+@[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$'::text)));

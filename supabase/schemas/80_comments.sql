@@ -102,6 +102,33 @@ comment on column public.blog_posts.published_at is 'When the post goes live. A 
 -- comment column public.blog_posts.unique_insights
 comment on column public.blog_posts.unique_insights is 'Number of distinct insights the article offers; normally cardinality(insights).';
 
+-- comment column public.content_generation_jobs.content_mode
+comment on column public.content_generation_jobs.content_mode is 'local: written from the fact sheet of the ZIPs/city the topic names; evergreen: a guide without a place, figures only from site-wide aggregates.';
+
+-- comment column public.content_generation_jobs.density_score
+comment on column public.content_generation_jobs.density_score is 'Hack density 0-10 of the article (README "Hack density").';
+
+-- comment column public.content_generation_jobs.figures_checked
+comment on column public.content_generation_jobs.figures_checked is 'Number tokens in title, excerpt, meta, insights and body that the figure check matched against the facts or allowed (years, small counts, period dates).';
+
+-- comment column public.content_generation_jobs.heading_count
+comment on column public.content_generation_jobs.heading_count is 'h2 and h3 headings in the article body.';
+
+-- comment column public.content_generation_jobs.reading_time_minutes
+comment on column public.content_generation_jobs.reading_time_minutes is 'Reading time in whole minutes (words / 200, rounded up).';
+
+-- comment column public.content_generation_jobs.target_max_words
+comment on column public.content_generation_jobs.target_max_words is 'Upper end of the word target (see target_min_words).';
+
+-- comment column public.content_generation_jobs.target_min_words
+comment on column public.content_generation_jobs.target_min_words is 'Word target the writer was given (AI_TARGET_WORDS for a model; null for the built-in writer, which writes what the data supports).';
+
+-- comment column public.content_generation_jobs.unsupported_figures
+comment on column public.content_generation_jobs.unsupported_figures is 'Printed figures that match no fact; a non-empty list fails the job and nothing is saved.';
+
+-- comment column public.content_generation_jobs.word_count
+comment on column public.content_generation_jobs.word_count is 'Words of the article body (tags stripped).';
+
 -- comment column public.page_views.device_class
 comment on column public.page_views.device_class is 'mobile (< 768 px wide), tablet (768-1023 px) or desktop (>= 1024 px).';
 
@@ -290,6 +317,9 @@ comment on function public.analytics_top_pages(period_start timestamp with time 
 
 -- comment function public.content_report_request_areas(p_days integer)
 comment on function public.content_report_request_areas(p_days integer) is 'Report requests (leads) in the last p_days days grouped by the agent''s location text. service_role only (topic discovery).';
+
+-- comment function public.content_sales_overview(p_window_days integer)
+comment on function public.content_sales_overview(p_window_days integer) is 'All closed sales on the site in the last p_window_days days of data (ending at the latest close date) and the window before: counts, ZIPs covered, median price USD, median DOM days, average sale-to-list PERCENT. No row without recent sales. service_role only.';
 
 -- comment function public.content_search_trends(p_days integer)
 comment on function public.content_search_trends(p_days integer) is 'Site searches grouped by kind (agent | area) and label (agent query, or resolved ZIP): searches in the last p_days days and in the p_days before. service_role only (topic discovery).';

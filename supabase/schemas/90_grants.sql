@@ -84,6 +84,11 @@ revoke all on function public.content_report_request_areas(p_days integer) from 
 grant execute on function public.content_report_request_areas(p_days integer) to postgres;
 grant execute on function public.content_report_request_areas(p_days integer) to service_role;
 
+-- grant function public.content_sales_overview(p_window_days integer)
+revoke all on function public.content_sales_overview(p_window_days integer) from anon, authenticated, public, service_role;
+grant execute on function public.content_sales_overview(p_window_days integer) to postgres;
+grant execute on function public.content_sales_overview(p_window_days integer) to service_role;
+
 -- grant function public.content_search_trends(p_days integer)
 revoke all on function public.content_search_trends(p_days integer) from anon, authenticated, public, service_role;
 grant execute on function public.content_search_trends(p_days integer) to postgres;

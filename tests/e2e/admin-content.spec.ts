@@ -76,7 +76,7 @@ test('discover, approve, generate and publish: the post appears in the Blog Post
   const job = page.getByTestId('generation-job').filter({ hasText: title });
   await expect(job).toContainText('Completed');
   // measured quality, as recorded on the job row
-  const [measured] = await query<{ word_count: number; figures_checked: number; heading_count: number }>(
+  const [measured] = await sql<{ word_count: number; figures_checked: number; heading_count: number }>(
     'select word_count, figures_checked, heading_count from public.content_generation_jobs where blog_post_id = (select id from public.blog_posts where title = $1)',
     [title],
   );
