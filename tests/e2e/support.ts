@@ -7,7 +7,7 @@ import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 
 /** Password of every user the browser tests create. */
-export const TEST_PASSWORD = 'correct-horse-battery';
+export const TEST_PASSWORD = 'correct-horse-battery-42';
 
 /** Runs SQL as the superuser against the test database (TEST_DATABASE_URL, set by scripts/test.ts). */
 export async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -21,13 +21,14 @@ export async function query<T extends pg.QueryResultRow>(text: string, values: u
 }
 
 /**
- * Signs up `<prefix>-<timestamp>@example.com` with TEST_PASSWORD; `admin` also lists them in user_roles.
- * @returns the email. @throws the auth service's error when sign-up fails.
+ * Creates the confirmed user `<prefix>-<timestamp>@example.com` with TEST_PASSWORD through the admin API (sign-up
+ * needs an email confirmation first); `admin` also lists them in user_roles.
+ * @returns the email. @throws the auth service's error when creation fails.
  */
 export async function createTestUser(prefix: string, { admin = false } = {}): Promise<string> {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const client = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_ANON_KEY!, { auth: { persistSession: false } });
-  const { error } = await client.auth.signUp({ email, password: TEST_PASSWORD });
+  const client = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_SERVICE_ROLE_KEY!, { auth: { persistSession: false } });
+  const { error } = await client.auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
   if (error) throw error;
   if (admin) await query(`insert into public.user_roles (user_id, role) select id, 'admin' from auth.users where email = $1`, [email]);
   return email;

@@ -42,6 +42,8 @@ export async function startTestStack(log: (line: string) => void = () => {}): Pr
     siteUrl: 'http://localhost:4321',
     // Tests configure function secrets themselves; a developer's AI_* or MAIL_* settings must not leak in.
     inheritSecrets: false,
+    // per-IP auth limits raised: the whole suite talks to the API from 127.0.0.1
+    authConfigToml: path.join(rootDir, 'tests/fixtures/auth-config.toml'),
     ports: { api: await freePort(), db: await freePort(), mailbox: await freePort() },
     extraFunctions: [
       { functionsDir: path.join(rootDir, 'tests/fixtures/functions'), configToml: path.join(rootDir, 'tests/fixtures/config.toml') },
