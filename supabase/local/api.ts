@@ -118,6 +118,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     postgresOptions: { onnotice: () => {}, types: postgresTypes } as never,
   });
   const limits = readAuthLimits(options.authConfigToml ?? defaultConfigToml);
+  const suppressedMail = new Set<string>();
   const app = new App({
     connection,
     auth: {
@@ -139,10 +140,10 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     },
     options: {
       server: { apiKeys: { resolver: (key: string) => resolveApiKey(options.jwtSecret, key) }, disableStudio: true },
-      drivers: { email: recoveryTextLink(options.email) },
+      drivers: { email: correctedMail(options.email, options.siteUrl, options.apiUrl, suppressedMail) },
     },
   } as never) as App;
-  const guard: AuthGuard = { limits, limiter: createAuthLimiter(limits) };
+  const guard: AuthGuard = { limits, limiter: createAuthLimiter(limits), suppressedMail };
   await app.init();
   preserveDatabaseErrors(connection);
   quietDatabaseErrorLogs();
@@ -282,6 +283,8 @@ async function restRequest(app: App, options: ApiOptions, request: Request, peer
 interface AuthGuard {
   limits: AuthLimitsConfig;
   limiter: AuthLimiter;
+  /** Addresses whose next email is dropped (admin-created users need no confirmation email). */
+  suppressedMail: Set<string>;
 }
 
 /** GoTrue's error body (`{code, error_code, msg}`) with its status and extra headers. */
@@ -399,7 +402,7 @@ async function detectRefreshReuse(pool: pg.Pool, token: string, intervalSeconds:
 }
 
 /** POST /auth/v1/admin/users with the service-role key: creates a user, confirmed when `email_confirm` is true. */
-async function createUserAsAdmin(app: App, options: ApiOptions, request: Request, body: Record<string, unknown>): Promise<Response> {
+async function createUserAsAdmin(app: App, options: ApiOptions, guard: AuthGuard, request: Request, body: Record<string, unknown>): Promise<Response> {
   const token = bearerToken(request) ?? request.headers.get('apikey') ?? '';
   const claims = await verifyJwt(options.jwtSecret, token).catch(() => null);
   if (claims?.role !== 'service_role') return goTrueError(403, 'not_admin', 'User not allowed');
@@ -414,12 +417,10 @@ async function createUserAsAdmin(app: App, options: ApiOptions, request: Request
     headers: { 'Content-Type': 'application/json', apikey: token, Authorization: `Bearer ${token}` },
     body: JSON.stringify({ email, password, data: body.user_metadata ?? {} }),
   });
-  // the admin API trusts the service role with the password (GoTrue's admin API applies no strength rule either),
-  // so a too-weak password for the policy is hashed by lite and then accepted here
+  // the same password policy as sign-up applies (lite answers 422 weak_password)
+  if (body.email_confirm === true) guard.suppressedMail.add(email);
   let response = await app.fetch(signup, { peerAddress: null });
-  if (!response.ok && (await errorCodeOf(response)) === 'weak_password') {
-    return goTrueError(422, 'weak_password', 'Password does not meet the password policy');
-  }
+  guard.suppressedMail.delete(email);
   if (!response.ok) return response;
   if (body.email_confirm === true) {
     await options.pool.query(
@@ -461,7 +462,7 @@ async function guardedAuthRequest(app: App, options: ApiOptions, guard: AuthGuar
     body = read.body;
     request = withBody(request, read.text);
   }
-  if (route === '/admin/users' && request.method === 'POST') return createUserAsAdmin(app, options, request, body);
+  if (route === '/admin/users' && request.method === 'POST') return createUserAsAdmin(app, options, guard, request, body);
   if (mfaPath.test(url.pathname)) return mfaRequest(options, request, body);
 
   const kind = limitKind(request.method, route, grantType);
@@ -504,19 +505,29 @@ async function guardedAuthRequest(app: App, options: ApiOptions, guard: AuthGuar
 }
 
 /**
- * lite renders the recovery email's HTML from supabase/templates/recovery.html (the same template hosted Supabase
- * uses, linking to the site's /auth/reset-password page) but its text part from a built-in template linking to
- * /auth/v1/verify; give the text part the HTML's link so both parts lead to the same page.
+ * The stand-in's mail corrections around lite's email driver:
+ *  - lite builds {{ .ConfirmationURL }} on SITE_URL (`<site>/auth/v1/verify?...`), where GoTrue uses the API's own
+ *    URL; links are pointed at this API so confirmation and magic links work locally as they do hosted;
+ *  - the recovery email's HTML comes from supabase/templates/recovery.html (linking to the site's
+ *    /auth/reset-password page, as hosted), but lite renders its text part from a built-in template; the text part
+ *    gets the HTML's link so both lead to the same page;
+ *  - users created through the admin API get no confirmation email (`suppress`), as with GoTrue's admin API.
  */
-function recoveryTextLink(driver: EmailDriver): EmailDriver {
+function correctedMail(driver: EmailDriver, siteUrl: string, apiUrl: string, suppress: Set<string>): EmailDriver {
+  const siteVerify = `${siteUrl.replace(/\/+$/, '')}/auth/v1/verify`;
+  const apiVerify = `${apiUrl.replace(/\/+$/, '')}/auth/v1/verify`;
   return {
     async send(message) {
-      if (message.subject !== RECOVERY_SUBJECT || !message.html) return driver.send(message);
-      const link = /href="([^"]*\/auth\/reset-password[^"]*)"/.exec(message.html)?.[1]?.replaceAll('&amp;', '&');
-      const text = link
-        ? `Someone asked to reset the password of your Agent Insight account. To choose a new password, open:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.`
-        : message.text;
-      return driver.send({ ...message, text });
+      if (suppress.delete(message.to.toLowerCase())) return;
+      let text = message.text?.replaceAll(siteVerify, apiVerify);
+      const html = message.html?.replaceAll(siteVerify, apiVerify);
+      if (message.subject === RECOVERY_SUBJECT && html) {
+        const link = /href="([^"]*\/auth\/reset-password[^"]*)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+        if (link) {
+          text = `Someone asked to reset the password of your Agent Insight account. To choose a new password, open:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.`;
+        }
+      }
+      return driver.send({ ...message, text, html });
     },
   };
 }

@@ -28,7 +28,7 @@ describe('auth', () => {
     expect(messages).toHaveLength(1);
     const blocked = await anonClient().auth.signInWithPassword({ email, password });
     expect(blocked.error!.message).toBe('Email not confirmed');
-    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(messages[0]!.text_body ?? "")![0];
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(messages[0]!.text_body ?? '')![0];
     const verified = await fetch(link, { redirect: 'manual' });
     expect(verified.status).toBe(303);
     expect(verified.headers.get('location')).toContain('access_token=');
