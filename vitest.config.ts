@@ -9,7 +9,7 @@ export default defineConfig({
   // vitest the same modules resolve from node_modules and shared function code is unit-tested in Node.
   resolve: { alias: aliases },
   test: {
-    include: ['src/**/*.test.ts', 'admin/src/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'admin/src/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', '.data/**'],
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
