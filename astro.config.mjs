@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config'
 import { loadEnv } from 'vite'
 
 import { aliases } from './aliases.ts'
+import { cspScriptHashes } from './scripts/lib/csp-hashes.ts'
 
 // astro.config is evaluated before Astro loads .env, so read it explicitly (shell variables still win).
 const { ASTRO_OUT_DIR, SITE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '')
@@ -13,13 +14,11 @@ export default defineConfig({
   output: 'static',
   outDir: ASTRO_OUT_DIR || './dist/site',
   site: SITE_URL || 'http://localhost:4321',
-  integrations: [react()],
+  // the built _headers gets the SHA-256 of every inline script in place of 'unsafe-inline' (security issue)
+  integrations: [react(), cspScriptHashes()],
   // One small stylesheet (Tailwind, site sources only) inlined into each page: no render-blocking request before
   // the first paint, which is what the mobile Lighthouse budget (slow 4G, 150 ms round trips) is most sensitive to.
   build: { inlineStylesheets: 'always' },
-  // Each page gets a <meta> Content-Security-Policy with the SHA-256 hash of every inline script and style, so only
-  // those run; public/_headers adds the header-only directives (frame-ancestors) and the outer bounds.
-  security: { csp: true },
   vite: {
     plugins: [tailwindcss()],
     // Workaround: Astro 6 builds with its own Vite 7 while @tailwindcss/vite resolves the root Vite 8, whose

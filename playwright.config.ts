@@ -3,7 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 // Browser tests run in Debian's Chromium (apt package `chromium`); Playwright's own browser downloads cannot
 // work on these machines. scripts/test.ts starts the stack and the built site and passes E2E_BASE_URL.
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // browser tests: tests/e2e, plus the browser half of the attack suite in tests/security
+  testDir: 'tests',
+  testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

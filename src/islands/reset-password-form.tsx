@@ -26,15 +26,15 @@ const buttonClass =
  * card, or an expired link) it asks for the email address and sends the recovery email.
  */
 export function ResetPasswordForm() {
-  const [stage, setStage] = useState<Stage>({ kind: 'verifying' })
+  // rendered in the browser only (client:only), so the link's token can decide the first screen
+  const [tokenHash] = useState(() => {
+    const params = new URLSearchParams(window.location.search)
+    return params.get('type') === 'recovery' ? params.get('token_hash') : null
+  })
+  const [stage, setStage] = useState<Stage>(tokenHash ? { kind: 'verifying' } : { kind: 'request' })
 
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search)
-    const tokenHash = params.get('token_hash')
-    if (!tokenHash || params.get('type') !== 'recovery') {
-      setStage({ kind: 'request' })
-      return
-    }
+    if (!tokenHash) return
     let cancelled = false
     void supabase.auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' }).then(({ error }) => {
       if (cancelled) return
@@ -45,7 +45,7 @@ export function ResetPasswordForm() {
     return () => {
       cancelled = true
     }
-  }, [])
+  }, [tokenHash])
 
   return (
     <div className="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
