@@ -29,7 +29,7 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** Replaces `'unsafe-inline'` in every script-src of a `_headers` text with `hashes`. */
 export function withScriptHashes(headersText: string, hashes: string[]): string {
-  return headersText.replace(/script-src ([^;\n]*)/g, (directive, sources: string) =>
+  return headersText.replace(/script-src ([^;\n]*)/g, (_directive, sources: string) =>
     `script-src ${sources.split(/\s+/).filter((source) => source && source !== "'unsafe-inline'").concat(hashes).join(' ')}`,
   );
 }
