@@ -29,9 +29,10 @@ test('a visitor resets a forgotten password through the emailed link', async ({ 
   await waitForIsland(page, 'AuthCard');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/auth\/reset-password$/);
-  await page.getByLabel('Email').fill(email);
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByRole('status')).toHaveText('If an account exists for that address, we sent it a link to reset the password. Check your email.');
+  await expect(main.getByRole('status')).toHaveText('If an account exists for that address, we sent it a link to reset the password. Check your email.');
 
   await expect.poll(() => latestResetLink(email)).not.toBe('');
   // the email links to SITE_URL; open the same path and query on the site under test
@@ -40,7 +41,7 @@ test('a visitor resets a forgotten password through the emailed link', async ({ 
   await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByLabel('Confirm new password').fill('short');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Password must be at least 10 characters');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Password must be at least 10 characters');
 
   const newPassword = 'brand-new-secret-77';
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
