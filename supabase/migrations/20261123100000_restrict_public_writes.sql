@@ -7,6 +7,8 @@
 --    authenticated. What stays callable by the API roles, and why (the one list; README "Security" repeats it):
 --      is_admin()                       anon, authenticated: RLS policies and the admin app's screen gate
 --      analytics_summary/top_pages/sources/daily/check_period  authenticated: admin charts (each checks is_admin)
+--      search_normalize_address(text)   authenticated: the expression index properties_normalized_address_idx
+--                                       calls it, and Postgres checks EXECUTE for whoever writes a property (admins)
 --    Everything else in public is service_role only.
 --  * result_limit/result_offset are capped inside the search SQL too, so a direct call cannot ask for a million rows.
 
@@ -166,7 +168,7 @@ revoke execute on function public.search_zip_location(text) from public, anon, a
 revoke execute on function public.search_nearby_zip_codes(text, double precision, double precision, integer, double precision) from public, anon, authenticated;
 revoke execute on function public.search_resolve_address(text) from public, anon, authenticated;
 revoke execute on function public.search_agents(text, text, integer, integer) from public, anon, authenticated;
-grant execute on function public.search_normalize_address(text) to service_role;
+grant execute on function public.search_normalize_address(text) to authenticated, service_role;
 grant execute on function public.search_metrics_window() to service_role;
 grant execute on function public.search_agent_json(public.agents, integer, integer, numeric) to service_role;
 grant execute on function public.search_agents_by_name(text, integer, integer) to service_role;

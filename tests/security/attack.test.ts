@@ -97,10 +97,10 @@ describe('4. unbounded bodies and internal RPCs', () => {
   });
 
   it('refuses internal search RPCs to anon and signed-in callers', async () => {
+    const normalize = await anonClient().rpc('search_normalize_address', { address: '1 Main St' });
+    expect(normalize.error).toMatchObject({ code: '42501', message: 'permission denied for function search_normalize_address' });
     const { client } = await signedInClient();
     for (const caller of [anonClient(), client]) {
-      const normalize = await caller.rpc('search_normalize_address', { address: '1 Main St' });
-      expect(normalize.error).toMatchObject({ code: '42501', message: 'permission denied for function search_normalize_address' });
       const byName = await caller.rpc('search_agents_by_name', { search_query: 'a', result_limit: 1_000_000, result_offset: 0 });
       expect(byName.error).toMatchObject({ code: '42501' });
       const search = await caller.rpc('search_agents', { search_query: 'a', search_type: 'agent', result_limit: 20, result_offset: 0 });
