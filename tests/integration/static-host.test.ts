@@ -118,8 +118,10 @@ describe('publish directory under wrangler pages dev', () => {
   it('sends the headers of _headers (security headers from public/_headers, caching)', async () => {
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);
-    const securityFile = path.join(root, 'public/_headers');
-    if (fs.existsSync(securityFile)) {
+    // the published _headers: public/_headers with the site's inline-script hashes in the CSP (scripts/lib/csp-hashes.ts)
+    const securityFile = path.join(publishDir, '_headers');
+    expect(fs.readFileSync(securityFile, 'utf8')).not.toContain("script-src 'self' 'unsafe-inline'");
+    if (fs.existsSync(path.join(root, 'public/_headers'))) {
       // every header the site's own file sets for /* reaches the visitor
       const block = /^\/\*\s*\n((?:[ \t]+.+\n?)+)/m.exec(fs.readFileSync(securityFile, 'utf8'))?.[1] ?? '';
       const headers = block.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => line.split(/:\s*/, 2));
