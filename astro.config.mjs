@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config'
 import { loadEnv } from 'vite'
 
 import { aliases } from './aliases.ts'
+import { cspScriptHashes } from './scripts/lib/csp-hashes.ts'
 
 // astro.config is evaluated before Astro loads .env, so read it explicitly (shell variables still win).
 const { ASTRO_OUT_DIR, SITE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '')
@@ -13,7 +14,8 @@ export default defineConfig({
   output: 'static',
   outDir: ASTRO_OUT_DIR || './dist/site',
   site: SITE_URL || 'http://localhost:4321',
-  integrations: [react()],
+  // the built _headers gets the SHA-256 of every inline script in place of 'unsafe-inline' (security issue)
+  integrations: [react(), cspScriptHashes()],
   // One small stylesheet (Tailwind, site sources only) inlined into each page: no render-blocking request before
   // the first paint, which is what the mobile Lighthouse budget (slow 4G, 150 ms round trips) is most sensitive to.
   build: { inlineStylesheets: 'always' },

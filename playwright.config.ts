@@ -6,7 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 const libraryPath = process.env.CHROMIUM_LIBRARY_PATH;
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // browser tests: tests/e2e, plus the browser half of the attack suite in tests/security
+  testDir: 'tests',
+  testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

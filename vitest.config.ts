@@ -29,7 +29,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/integration-setup.ts'],
           testTimeout: 30_000,

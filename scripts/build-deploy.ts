@@ -21,8 +21,10 @@ await run(['astro', 'build'], { ...env, ASTRO_OUT_DIR: outDir });
 console.log(`Building the admin app into ${path.relative(rootDir, adminDir)}/ ...`);
 await run(['vite', 'build', '--config', 'admin/vite.config.ts'], { ...env, ADMIN_OUT_DIR: adminDir });
 
-// public/_headers (security headers) was copied by Astro; keep it and add the layout's caching rules
-const securityHeaders = path.join(rootDir, 'public/_headers');
+// public/_headers (security headers) was copied by Astro, with the site's inline-script hashes written into its CSP
+// (scripts/lib/csp-hashes.ts); keep that copy and add the layout's caching rules
+const builtHeaders = path.join(outDir, '_headers');
+const securityHeaders = fs.existsSync(builtHeaders) ? builtHeaders : path.join(rootDir, 'public/_headers');
 fs.writeFileSync(
   path.join(outDir, '_headers'),
   headersFile(fs.existsSync(securityHeaders) ? fs.readFileSync(securityHeaders, 'utf8') : null),

@@ -26,7 +26,7 @@ const stack = await startLocalStack({
 });
 await ensureAdminAccount({
   apiUrl: stack.apiUrl,
-  anonKey: env.SUPABASE_ANON_KEY,
+  serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
   databaseUrl: stack.databaseUrl,
   email: env.LOCAL_ADMIN_EMAIL,
   password: env.LOCAL_ADMIN_PASSWORD,

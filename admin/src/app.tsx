@@ -7,6 +7,7 @@ import { BlogAdminPage } from './features/blog/components/blog-admin-page'
 import { CalendarPage } from './features/calendar/components/calendar-page'
 import { CrmPage } from './features/crm/components/crm-page'
 import { DashboardOverview } from './features/dashboard/components/dashboard-overview'
+import { SettingsPage } from './features/settings/components/settings-page'
 import { usePathname } from './hooks/use-pathname'
 
 /** URL → screen. Everything under /admin except the login page requires an admin session. */
@@ -48,7 +49,7 @@ function AdminRoute({ pathname }: { pathname: string }) {
     case '/admin/database':
       return <ComingSoon title="Database" />
     case '/admin/settings':
-      return <ComingSoon title="Settings" />
+      return <SettingsPage />
     default:
       return (
         <section>

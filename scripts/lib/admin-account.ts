@@ -1,6 +1,7 @@
 /**
- * The local administrator: a GoTrue user (created through the real sign-up endpoint, so the password is hashed the
- * way the auth service hashes it) listed in public.user_roles with role 'admin'.
+ * The local administrator: a confirmed GoTrue user (created through the auth admin API with the service-role key,
+ * so the password is hashed the way the auth service hashes it and no confirmation email is needed) listed in
+ * public.user_roles with role 'admin'.
  */
 import pg from 'pg';
 
@@ -11,7 +12,7 @@ import pg from 'pg';
  */
 export async function ensureAdminAccount(options: {
   apiUrl: string;
-  anonKey: string;
+  serviceRoleKey: string;
   databaseUrl: string;
   email: string;
   password: string;
@@ -22,10 +23,10 @@ export async function ensureAdminAccount(options: {
     let found = await client.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [options.email]);
     let outcome: 'created' | 'existing' = 'existing';
     if (found.rowCount === 0) {
-      const response = await fetch(`${options.apiUrl}/auth/v1/signup`, {
+      const response = await fetch(`${options.apiUrl}/auth/v1/admin/users`, {
         method: 'POST',
-        headers: { apikey: options.anonKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: options.email, password: options.password, data: { full_name: 'Local Admin' } }),
+        headers: { apikey: options.serviceRoleKey, Authorization: `Bearer ${options.serviceRoleKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: options.email, password: options.password, email_confirm: true, user_metadata: { full_name: 'Local Admin' } }),
       });
       if (!response.ok) throw new Error(`Could not create the local admin account: ${response.status} ${await response.text()}`);
       found = await client.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [options.email]);

@@ -45,7 +45,7 @@ export async function loadLocalEnv(): Promise<LocalEnv> {
       .replace(/^JWT_SECRET=.*$/m, `JWT_SECRET=${jwtSecret}`)
       .replace(/^SUPABASE_ANON_KEY=.*$/m, `SUPABASE_ANON_KEY=${keys.anonKey}`)
       .replace(/^SUPABASE_SERVICE_ROLE_KEY=.*$/m, `SUPABASE_SERVICE_ROLE_KEY=${keys.serviceRoleKey}`)
-      .replace(/^LOCAL_ADMIN_PASSWORD=.*$/m, `LOCAL_ADMIN_PASSWORD=${randomBytes(12).toString('base64url')}`);
+      .replace(/^LOCAL_ADMIN_PASSWORD=.*$/m, `LOCAL_ADMIN_PASSWORD=${randomBytes(12).toString('base64url')}a7`);
     fs.writeFileSync(envFile, filled, { mode: 0o600 });
     console.log('Wrote .env with a new JWT secret and API keys.');
   }

@@ -91,6 +91,11 @@ export function AuthCard() {
         </Tabs.List>
         <Tabs.Content value="signin" className="mt-6">
           <AuthForm mode="signin" onSuccess={() => succeed('Welcome back!')} />
+          <p className="mt-4 text-center text-sm">
+            <a href="/auth/reset-password" className="font-medium text-blue-700 hover:underline">
+              Forgot your password?
+            </a>
+          </p>
         </Tabs.Content>
         <Tabs.Content value="signup" className="mt-6">
           <AuthForm mode="signup" onSuccess={(signedIn) => (signedIn ? succeed('Account created! You are signed in.') : show('Account created! Check your email to confirm it.'))} />

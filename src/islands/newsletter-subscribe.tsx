@@ -1,22 +1,15 @@
 import { useId, useState, type SubmitEvent } from 'react'
-import { z } from 'zod'
 
-import { supabase } from '../lib/supabase'
+import { NEWSLETTER_CHECK_INBOX, NewsletterSubscribeSchema } from '@shared/newsletter.ts'
 
-export const NewsletterFormSchema = z.object({
-  email: z.email({ error: 'Please enter a valid email address' }).max(320, { error: 'Email is too long' }),
-})
-
-export type NewsletterForm = z.infer<typeof NewsletterFormSchema>
+import { callFunction } from '../lib/functions-client'
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string }
 
-/** Postgres unique_violation: the address is already on the list (the table stores emails lower-cased). */
-const UNIQUE_VIOLATION = '23505'
-
 /**
- * Footer sign-up: inserts `{ email }` into newsletter_subscriptions as anon. The insert does not ask for the row back
- * (anon may insert but never read the list), so a duplicate shows up only as a unique violation.
+ * Footer sign-up with double opt-in: sends `{ email }` to the newsletter-subscribe function (contract in
+ * @shared/newsletter.ts), which mails a confirmation link. Every valid address gets the same "check your inbox"
+ * answer, so the form does not reveal who is subscribed.
  */
 export function NewsletterSubscribe() {
   const id = useId()
@@ -26,7 +19,7 @@ export function NewsletterSubscribe() {
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
-    const parsed = NewsletterFormSchema.safeParse({ email: email.trim() })
+    const parsed = NewsletterSubscribeSchema.safeParse({ email })
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address')
       setStatus({ kind: 'idle' })
@@ -34,13 +27,18 @@ export function NewsletterSubscribe() {
     }
     setFieldError(null)
     setStatus({ kind: 'sending' })
-    const { error } = await supabase.from('newsletter_subscriptions').insert(parsed.data)
-    if (!error) {
-      setEmail('')
-      setStatus({ kind: 'done', message: 'Thanks for subscribing!' })
-    } else if (error.code === UNIQUE_VIOLATION) {
-      setStatus({ kind: 'done', message: "You're already subscribed" })
-    } else {
+    try {
+      const response = await callFunction<{ message?: string; error?: string }>('newsletter-subscribe', parsed.data)
+      if (response.ok) {
+        setEmail('')
+        setStatus({ kind: 'done', message: response.body?.message ?? NEWSLETTER_CHECK_INBOX })
+      } else if (response.status === 400 || response.status === 429) {
+        setStatus({ kind: 'failed', message: response.body?.error ?? 'Please check the address and try again.' })
+      } else {
+        console.error('Newsletter sign-up failed', response.status, response.body)
+        setStatus({ kind: 'failed', message: 'Something went wrong. Please try again later.' })
+      }
+    } catch (error) {
       console.error('Newsletter sign-up failed', error)
       setStatus({ kind: 'failed', message: 'Something went wrong. Please try again later.' })
     }

@@ -9,14 +9,27 @@
  *  5. (in bootstrap-after-auth.sql) the API roles may use schema auth;
  *  6. MFA endpoints answer GoTrue-shaped JSON errors instead of lite's HTML fallback;
  *  7. database errors lite does not classify (check violations and others) keep their SQLSTATE and get
- *     PostgREST's HTTP status instead of 500 "SUP".
+ *     PostgREST's HTTP status instead of 500 "SUP";
+ *  8. GoTrue's protections (security issue): the [auth.rate_limit] limits and the password policy of
+ *     supabase/config.toml (./auth-limits.ts), a per-address lockout after repeated wrong passwords, request bodies
+ *     checked before lite sees them (64 KB cap, JSON object, string fields, no control characters: a 4xx instead of
+ *     lite's 500), refresh-token reuse after the reuse interval revoking the whole session, the same answers for
+ *     known and unknown addresses on sign-in, sign-up and recovery, email confirmation on, the recovery email
+ *     linking to the site's /auth/reset-password page, and the admin user API (POST /auth/v1/admin/users) that
+ *     scripts and tests use to create confirmed users.
  * The API keys are the legacy HS256 JWTs (anon, service_role) that hosted Supabase still issues, so the same
  * SUPABASE_ANON_KEY / SUPABASE_SERVICE_ROLE_KEY configuration works in both places.
  */
 import { App, type EmailDriver, type ResolvedKey } from '@supabase/lite';
 import { createPostgresConnection } from '@supabase/lite/postgres';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { findControlCharacters } from '../functions/_shared/text-guard.ts';
+import { createAuthLimiter, limitKind, readAuthLimits, type AuthLimiter, type AuthLimitsConfig, type Refusal } from './auth-limits.ts';
 import { JwtError, decodeJwtPayload, signJwt, verifyJwt } from './jwt.ts';
+import { mfaRequest, sessionAal, userFactors } from './mfa.ts';
 
 export interface ApiOptions {
   /** postgres:// URL of the database the API serves. */
@@ -35,7 +48,20 @@ export interface ApiOptions {
   email: EmailDriver;
   /** Admin pool used to read user metadata when re-issuing tokens. */
   pool: pg.Pool;
+  /**
+   * The config.toml whose [auth] settings (rate limits, password policy, refresh-token reuse interval, email
+   * frequency) the API enforces; default supabase/config.toml. Test stacks pass one with looser per-IP limits.
+   */
+  authConfigToml?: string;
 }
+
+const defaultConfigToml = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../config.toml');
+
+/** Largest /auth/v1 request body accepted, in bytes (GoTrue's bodies are a few hundred bytes). */
+export const AUTH_MAX_BODY_BYTES = 64 * 1024;
+
+/** Subject of the password recovery email (supabase/templates/recovery.html is its body). */
+export const RECOVERY_SUBJECT = 'Reset your Agent Insight password';
 
 export interface Api {
   fetch(request: Request, peerAddress: string | null): Promise<Response>;
@@ -91,6 +117,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     url: options.databaseUrl,
     postgresOptions: { onnotice: () => {}, types: postgresTypes } as never,
   });
+  const limits = readAuthLimits(options.authConfigToml ?? defaultConfigToml);
+  const suppressedMail = new Set<string>();
   const app = new App({
     connection,
     auth: {
@@ -100,13 +128,22 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       site_url: options.siteUrl,
       additional_redirect_urls: options.redirectUrls,
       enable_signup: true,
-      email: { enable_signup: true, enable_confirmations: false },
+      enable_refresh_token_rotation: true,
+      refresh_token_reuse_interval: limits.refreshTokenReuseInterval,
+      minimum_password_length: limits.minimumPasswordLength,
+      password_requirements: limits.passwordRequirements,
+      email: {
+        enable_signup: true,
+        enable_confirmations: true,
+        template: { recovery: { subject: RECOVERY_SUBJECT, content_path: path.resolve(path.dirname(defaultConfigToml), 'templates/recovery.html') } },
+      },
     },
     options: {
       server: { apiKeys: { resolver: (key: string) => resolveApiKey(options.jwtSecret, key) }, disableStudio: true },
-      drivers: { email: options.email },
+      drivers: { email: correctedMail(options.email, options.siteUrl, options.apiUrl, suppressedMail) },
     },
   } as never) as App;
+  const guard: AuthGuard = { limits, limiter: createAuthLimiter(limits), suppressedMail };
   await app.init();
   preserveDatabaseErrors(connection);
   quietDatabaseErrorLogs();
@@ -126,7 +163,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       if (request.method === 'OPTIONS') return preflight(request);
       let response: Response;
       if (url.pathname.startsWith('/rest/v1')) response = await restRequest(app, options, request, peerAddress);
-      else if (url.pathname.startsWith('/auth/v1')) response = await authRequest(app, options, request, peerAddress);
+      else if (url.pathname.startsWith('/auth/v1')) response = await guardedAuthRequest(app, options, guard, request, peerAddress);
       else response = Response.json({ message: 'Not found' }, { status: 404 });
       return withCors(response);
     },
@@ -243,20 +280,262 @@ async function restRequest(app: App, options: ApiOptions, request: Request, peer
   return new Response(JSON.stringify(parsed[0]), { status: response.status, headers });
 }
 
+interface AuthGuard {
+  limits: AuthLimitsConfig;
+  limiter: AuthLimiter;
+  /** Addresses whose next email is dropped (admin-created users need no confirmation email). */
+  suppressedMail: Set<string>;
+}
+
+/** GoTrue's error body (`{code, error_code, msg}`) with its status and extra headers. */
+function goTrueError(status: number, errorCode: string, msg: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ code: status, error_code: errorCode, msg }, { status, headers: { 'X-Sb-Error-Code': errorCode, ...headers } });
+}
+
+function refused(refusal: Refusal): Response {
+  return goTrueError(429, refusal.errorCode, refusal.message, { 'Retry-After': String(refusal.retryAfter) });
+}
+
+/** Fields GoTrue reads as strings; anything else there is a 400, never a crash in lite. */
+const STRING_FIELDS = ['email', 'password', 'phone', 'token', 'token_hash', 'refresh_token', 'type', 'code', 'factor_id', 'challenge_id', 'friendly_name', 'factor_type', 'issuer', 'nonce'];
+
+/**
+ * Reads and checks an /auth/v1 body before lite sees it: at most AUTH_MAX_BODY_BYTES (413), a JSON object (400),
+ * string fields that are strings of sane length (400), no control characters (400 naming the field).
+ * Returns the parsed body and its text, or the error answer.
+ */
+async function readAuthBody(request: Request): Promise<{ body: Record<string, unknown>; text: string } | Response> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > AUTH_MAX_BODY_BYTES) {
+    return goTrueError(413, 'request_too_large', `Request body must be at most ${AUTH_MAX_BODY_BYTES} bytes`);
+  }
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > AUTH_MAX_BODY_BYTES) return goTrueError(413, 'request_too_large', `Request body must be at most ${AUTH_MAX_BODY_BYTES} bytes`);
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === '') return { body: {}, text: '{}' };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return goTrueError(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return goTrueError(400, 'bad_json', 'Request body must be a JSON object');
+  const record = body as Record<string, unknown>;
+  for (const field of STRING_FIELDS) {
+    const value = record[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') return goTrueError(400, 'validation_failed', `${field} must be a string`);
+    const max = field === 'email' ? 320 : field === 'password' ? 1024 : 4096;
+    if (value.length > max) return goTrueError(400, 'validation_failed', `${field} must be at most ${max} characters`);
+  }
+  const field = findControlCharacters(record);
+  if (field) return goTrueError(400, 'validation_failed', `${field} must not contain control characters`);
+  return { body: record, text };
+}
+
+/** A copy of `request` carrying `text` as its body. */
+function withBody(request: Request, text: string): Request {
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  return new Request(request.url, { method: request.method, headers, body: text });
+}
+
+async function errorCodeOf(response: Response): Promise<string | null> {
+  if (response.ok || !(response.headers.get('content-type') ?? '').includes('json')) return null;
+  const body = (await response.clone().json().catch(() => null)) as { error_code?: unknown } | null;
+  return typeof body?.error_code === 'string' ? body.error_code : null;
+}
+
+/** True when `password` is the user's password (pgcrypto's crypt reads lite's bcrypt hashes). */
+async function passwordMatches(pool: pg.Pool, email: string, password: string): Promise<boolean> {
+  const { rows } = await pool.query<{ ok: boolean }>(
+    `select encrypted_password is not null
+        and extensions.crypt($2, regexp_replace(encrypted_password, '^\\$2b\\$', '$2a$')) = regexp_replace(encrypted_password, '^\\$2b\\$', '$2a$') as ok
+     from auth.users where email = $1`,
+    [email, password],
+  );
+  return rows[0]?.ok === true;
+}
+
+/**
+ * GoTrue's answer to a sign-up for an address that already exists while confirmations are on: 200 with an
+ * obfuscated user that has no identities and a fresh id, exactly like a new sign-up, so the answer does not tell
+ * whether the address has an account.
+ */
+function obfuscatedUser(email: string): Response {
+  const now = new Date().toISOString();
+  return Response.json({
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: {},
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  });
+}
+
+/**
+ * Refresh-token reuse detection (GoTrue's `refresh_token_reuse_interval`): a token that was rotated more than the
+ * interval ago and is presented again means it leaked, so every refresh token of its session is revoked and the
+ * session deleted; the caller gets 400 refresh_token_already_used. Returns null when the token may proceed.
+ */
+async function detectRefreshReuse(pool: pg.Pool, token: string, intervalSeconds: number): Promise<Response | null> {
+  const { rows } = await pool.query<{ session_id: string | null; reused: boolean }>(
+    `select session_id::text as session_id,
+            (revoked and updated_at < now() - make_interval(secs => $2)) as reused
+       from auth.refresh_tokens where token = $1`,
+    [token, intervalSeconds],
+  );
+  const row = rows[0];
+  if (!row?.reused) return null;
+  if (row.session_id) {
+    await pool.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id::text = $1', [row.session_id]);
+    await pool.query('delete from auth.sessions where id::text = $1', [row.session_id]);
+  }
+  return goTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+}
+
+/** POST /auth/v1/admin/users with the service-role key: creates a user, confirmed when `email_confirm` is true. */
+async function createUserAsAdmin(app: App, options: ApiOptions, guard: AuthGuard, request: Request, body: Record<string, unknown>): Promise<Response> {
+  const token = bearerToken(request) ?? request.headers.get('apikey') ?? '';
+  const claims = await verifyJwt(options.jwtSecret, token).catch(() => null);
+  if (claims?.role !== 'service_role') return goTrueError(403, 'not_admin', 'User not allowed');
+  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  const password = typeof body.password === 'string' ? body.password : '';
+  if (!email || !password) return goTrueError(400, 'validation_failed', 'email and password are required');
+  const existing = await options.pool.query('select 1 from auth.users where email = $1', [email]);
+  if (existing.rowCount) return goTrueError(422, 'email_exists', 'A user with this email address has already been registered');
+  const url = new URL(request.url);
+  const signup = new Request(`${url.origin}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', apikey: token, Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ email, password, data: body.user_metadata ?? {} }),
+  });
+  // the same password policy as sign-up applies (lite answers 422 weak_password)
+  if (body.email_confirm === true) guard.suppressedMail.add(email);
+  let response = await app.fetch(signup, { peerAddress: null });
+  guard.suppressedMail.delete(email);
+  if (!response.ok) return response;
+  if (body.email_confirm === true) {
+    await options.pool.query(
+      `update auth.users set email_confirmed_at = now(), confirmation_token = null, confirmation_sent_at = null where email = $1`,
+      [email],
+    );
+  }
+  const { rows } = await options.pool.query<{ id: string; email: string; email_confirmed_at: string | null; created_at: string; raw_user_meta_data: unknown }>(
+    'select id::text as id, email, email_confirmed_at, created_at, raw_user_meta_data from auth.users where email = $1',
+    [email],
+  );
+  const user = rows[0]!;
+  response = Response.json({
+    id: user.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: user.email,
+    email_confirmed_at: user.email_confirmed_at,
+    phone: '',
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: jsonObject(user.raw_user_meta_data as string | null) ?? {},
+    identities: [],
+    created_at: user.created_at,
+    updated_at: user.created_at,
+    is_anonymous: false,
+  });
+  return response;
+}
+
+/** The limits, body checks and GoTrue behaviours of point 8 around lite's auth routes. */
+async function guardedAuthRequest(app: App, options: ApiOptions, guard: AuthGuard, request: Request, peerAddress: string | null): Promise<Response> {
+  const url = new URL(request.url);
+  const route = url.pathname.slice('/auth/v1'.length) || '/';
+  const grantType = url.searchParams.get('grant_type');
+  let body: Record<string, unknown> = {};
+  if (request.method === 'POST' || request.method === 'PUT') {
+    const read = await readAuthBody(request);
+    if (read instanceof Response) return read;
+    body = read.body;
+    request = withBody(request, read.text);
+  }
+  if (route === '/admin/users' && request.method === 'POST') return createUserAsAdmin(app, options, guard, request, body);
+  if (mfaPath.test(url.pathname)) return mfaRequest(options, request, body);
+
+  const kind = limitKind(request.method, route, grantType);
+  if (kind) {
+    const refusal = guard.limiter.checkIp(kind, peerAddress ?? 'unknown');
+    if (refusal) return refused(refusal);
+  }
+  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  if (email && kind === 'email_sent') {
+    const refusal = guard.limiter.checkEmailFrequency(email);
+    if (refusal) return refused(refusal);
+  }
+
+  if (route === '/token' && grantType === 'password') {
+    if (email) {
+      const refusal = guard.limiter.checkPasswordAttempt(email);
+      if (refusal) return refused(refusal);
+    }
+    const response = await authRequest(app, options, request, peerAddress);
+    const code = await errorCodeOf(response);
+    if (code === 'invalid_credentials' && email) guard.limiter.recordPasswordFailure(email);
+    // lite reports "not confirmed" before checking the password; GoTrue checks the password first, so a wrong
+    // password on an unconfirmed account is the same "Invalid login credentials" as on an unknown address
+    if (code === 'email_not_confirmed' && !(await passwordMatches(options.pool, email, String(body.password ?? '')))) {
+      guard.limiter.recordPasswordFailure(email);
+      return goTrueError(400, 'invalid_credentials', 'Invalid login credentials');
+    }
+    return response;
+  }
+  if (route === '/token' && grantType === 'refresh_token' && typeof body.refresh_token === 'string') {
+    const reuse = await detectRefreshReuse(options.pool, body.refresh_token, guard.limits.refreshTokenReuseInterval);
+    if (reuse) return reuse;
+  }
+  const response = await authRequest(app, options, request, peerAddress);
+  if (route === '/signup' && email) {
+    const code = await errorCodeOf(response);
+    if (code === 'over_email_send_rate_limit' || code === 'user_already_exists' || code === 'email_exists') return obfuscatedUser(email);
+  }
+  return response;
+}
+
+/**
+ * The stand-in's mail corrections around lite's email driver:
+ *  - lite builds {{ .ConfirmationURL }} on SITE_URL (`<site>/auth/v1/verify?...`), where GoTrue uses the API's own
+ *    URL; links are pointed at this API so confirmation and magic links work locally as they do hosted;
+ *  - the recovery email's HTML comes from supabase/templates/recovery.html (linking to the site's
+ *    /auth/reset-password page, as hosted), but lite renders its text part from a built-in template; the text part
+ *    gets the HTML's link so both lead to the same page;
+ *  - users created through the admin API get no confirmation email (`suppress`), as with GoTrue's admin API.
+ */
+function correctedMail(driver: EmailDriver, siteUrl: string, apiUrl: string, suppress: Set<string>): EmailDriver {
+  const siteVerify = `${siteUrl.replace(/\/+$/, '')}/auth/v1/verify`;
+  const apiVerify = `${apiUrl.replace(/\/+$/, '')}/auth/v1/verify`;
+  return {
+    async send(message) {
+      if (suppress.delete(message.to.toLowerCase())) return;
+      let text = message.text?.replaceAll(siteVerify, apiVerify);
+      const html = message.html?.replaceAll(siteVerify, apiVerify);
+      if (message.subject === RECOVERY_SUBJECT && html) {
+        const link = /href="([^"]*\/auth\/reset-password[^"]*)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+        if (link) {
+          text = `Someone asked to reset the password of your Agent Insight account. To choose a new password, open:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.`;
+        }
+      }
+      return driver.send({ ...message, text, html });
+    },
+  };
+}
+
 const mfaPath = /^\/auth\/v1\/(factors|mfa)(\/|$)/;
 
 async function authRequest(app: App, options: ApiOptions, request: Request, peerAddress: string | null) {
   const url = new URL(request.url);
-  if (mfaPath.test(url.pathname)) {
-    return Response.json(
-      {
-        code: 422,
-        error_code: 'mfa_totp_enroll_not_enabled',
-        msg: 'Multi-factor authentication is not available on the local stack',
-      },
-      { status: 422 },
-    );
-  }
   const grantType = url.searchParams.get('grant_type');
   const response = await app.fetch(request, { peerAddress });
   const method = grantType === 'password' ? 'password' : grantType === 'refresh_token' ? null : 'otp';
@@ -284,11 +563,20 @@ async function authRequest(app: App, options: ApiOptions, request: Request, peer
     return new Response(text, response);
   }
   if (body && typeof body === 'object' && 'access_token' in body && typeof body.access_token === 'string') {
-    const session = body as { access_token: string };
+    const session = body as { access_token: string; user?: { id?: string; factors?: unknown } };
     session.access_token = await withGoTrueClaims(options, session.access_token, url.pathname.endsWith('/signup') ? 'password' : method);
+    if (session.user?.id) session.user.factors = await userFactors(options.pool, session.user.id);
     const headers = new Headers(response.headers);
     headers.delete('content-length');
     return new Response(JSON.stringify(session), { status: response.status, headers });
+  }
+  // GET/PUT /user: GoTrue lists the user's MFA factors (supabase-js reads them for listFactors and the aal check)
+  if (response.ok && url.pathname === '/auth/v1/user' && body && typeof body === 'object' && 'id' in body && typeof body.id === 'string') {
+    const user = body as { id: string; factors?: unknown };
+    user.factors = await userFactors(options.pool, user.id);
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response(JSON.stringify(user), { status: response.status, headers });
   }
   return new Response(text, response);
 }
@@ -315,6 +603,7 @@ async function withGoTrueClaims(options: ApiOptions, token: string, method: stri
   const now = Math.floor(Date.now() / 1000);
   const iat = typeof claims.iat === 'number' ? claims.iat : now;
   const previousAmr = Array.isArray(claims.amr) ? claims.amr : undefined;
+  const stepUp = await sessionAal(options.pool, claims.session_id);
   const full = {
     ...claims,
     iss: `${options.apiUrl}/auth/v1`,
@@ -324,8 +613,9 @@ async function withGoTrueClaims(options: ApiOptions, token: string, method: stri
     phone: user?.phone ?? '',
     app_metadata: jsonObject(user?.raw_app_meta_data) ?? { provider: 'email', providers: ['email'] },
     user_metadata: jsonObject(user?.raw_user_meta_data) ?? {},
-    aal: 'aal1',
-    amr: method === null && previousAmr ? previousAmr : [{ method: method ?? 'password', timestamp: iat }],
+    // aal2 once the session was stepped up with a TOTP code (./mfa.ts), refreshed tokens included
+    aal: stepUp.aal,
+    amr: [...stepUp.amr, ...(method === null && previousAmr ? previousAmr.filter((entry) => (entry as { method?: string }).method !== 'totp') : [{ method: method ?? 'password', timestamp: iat }])],
     is_anonymous: user?.is_anonymous ?? false,
     iat,
   };

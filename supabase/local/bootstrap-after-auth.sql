@@ -136,3 +136,36 @@ end
 $$;
 drop event trigger if exists pgrst_ddl_watch;
 create event trigger pgrst_ddl_watch on ddl_command_end execute function extensions.pgrst_ddl_watch();
+
+-- MFA (TOTP) tables with GoTrue's names and columns, which @supabase/lite does not create; supabase/local/mfa.ts
+-- implements the /auth/v1/factors endpoints over them, and admin policies read auth.mfa_factors (hosted Supabase
+-- has the same tables, with enum types for factor_type and status).
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null check (factor_type in ('totp')),
+  status text not null check (status in ('unverified', 'verified')),
+  secret text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  last_challenged_at timestamptz
+);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  verified_at timestamptz,
+  ip_address inet
+);
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key,
+  session_id uuid not null,
+  authentication_method text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists mfa_amr_claims_session_idx on auth.mfa_amr_claims (session_id);
+-- the API roles read nothing here directly; policies consult the table through security definer functions
+revoke all on auth.mfa_factors, auth.mfa_challenges, auth.mfa_amr_claims from anon, authenticated;

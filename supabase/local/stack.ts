@@ -49,6 +49,8 @@ export interface LocalStackOptions {
   functionSecrets?: Record<string, string>;
   /** Read function secrets from .env files and the environment (default true; test stacks pass false). */
   inheritSecrets?: boolean;
+  /** config.toml whose [auth] limits the API enforces (default supabase/config.toml; see api.ts). */
+  authConfigToml?: string;
   log?: (line: string) => void;
 }
 
@@ -140,6 +142,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       jwtExpiry: 3600,
       email: mailboxDriver(pool),
       pool,
+      authConfigToml: options.authConfigToml,
     });
     stops.push(() => api.close());
 

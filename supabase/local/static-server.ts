@@ -1,12 +1,17 @@
 /**
  * Serves the built site the way the production static host is configured: the Astro output at /, the admin app at
  * /admin/ (any unknown /admin/* path falls back to its index.html, as a single-page app), /agent/* rewritten to the
- * one prebuilt agent-profile shell, and 404.html with status 404 for anything else.
+ * one prebuilt agent-profile shell, 404.html with status 404 for anything else, and on every answer the headers
+ * of public/_headers (./headers-file.ts) for the requested path, as Netlify and Cloudflare Pages apply that file.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
+
+import { headersFor, readHeadersFile } from './headers-file.ts';
+
+const publicHeadersFile = path.resolve(import.meta.dirname, '../../public/_headers');
 
 export interface StaticServerOptions {
   port: number;
@@ -30,6 +35,14 @@ export async function startStaticServer(options: StaticServerOptions): Promise<h
   };
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    // the built site carries its copy of public/_headers; before the first build, the source file
+    const siteHeaders = path.join(options.siteDir(), '_headers');
+    const rules = readHeadersFile(fs.existsSync(siteHeaders) ? siteHeaders : publicHeadersFile);
+    for (const [name, value] of headersFor(rules, url.pathname)) response.setHeader(name, value);
+    if (url.pathname === '/_headers') {
+      notFound(options.siteDir(), response); // configuration of the host, not a page (static hosts do not serve it)
+      return;
+    }
     if (url.pathname === '/admin') {
       response.writeHead(301, { Location: '/admin/' }).end();
       return;

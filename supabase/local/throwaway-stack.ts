@@ -28,6 +28,8 @@ export interface ThrowawayStackOptions {
   siteUrl?: string;
   /** Prefix of the temporary directory's name (default agent-insight-stack-). */
   prefix?: string;
+  /** A config.toml whose [auth] sections replace supabase/config.toml's (tests raise the per-IP limits). */
+  authConfigToml?: string;
   log?: (line: string) => void;
 }
 
@@ -69,6 +71,7 @@ export async function startThrowawayStack(options: ThrowawayStackOptions = {}): 
       functions: options.functions ?? true,
       seed: options.seed ?? true,
       extraFunctions: options.extraFunctions,
+      authConfigToml: options.authConfigToml,
       log: options.log,
     });
   } catch (error) {

@@ -125,7 +125,10 @@ create table if not exists public.content_generation_jobs (
 create table if not exists public.newsletter_subscriptions (
   id uuid default gen_random_uuid() not null,
   email text not null,
-  created_at timestamp with time zone default now() not null
+  created_at timestamp with time zone default now() not null,
+  confirmed_at timestamp with time zone,
+  confirmation_token_hash text,
+  confirmation_sent_at timestamp with time zone
 );
 
 -- table public.page_views

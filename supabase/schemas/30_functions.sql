@@ -533,6 +533,20 @@ AS $function$
   limit 500;
 $function$;
 
+-- function public.expire_newsletter_subscriptions()
+CREATE OR REPLACE FUNCTION public.expire_newsletter_subscriptions()
+ RETURNS integer
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  with gone as (
+    delete from public.newsletter_subscriptions
+    where confirmed_at is null and created_at < now() - interval '48 hours'
+    returning 1
+  )
+  select count(*)::integer from gone;
+$function$;
+
 -- function public.hit_report_request_rate_limit(key_hashes text[])
 CREATE OR REPLACE FUNCTION public.hit_report_request_rate_limit(key_hashes text[])
  RETURNS TABLE(key_hash text, hits integer)
@@ -570,6 +584,13 @@ AS $function$
     from public.user_roles
     where user_id = (select auth.uid())
       and role = 'admin'
+  )
+  and (
+    coalesce((select auth.jwt() ->> 'aal'), 'aal1') = 'aal2'
+    or not exists (
+      select 1 from auth.mfa_factors f
+      where f.user_id = (select auth.uid()) and f.status = 'verified'
+    )
   );
 $function$;
 
@@ -892,7 +913,8 @@ AS $function$
     select m.*, row_number() over (order by m.score desc, m.full_score desc, m.total_sales desc, m.name, m.id) as ord
     from matches m
     order by m.score desc, m.full_score desc, m.total_sales desc, m.name, m.id
-    limit result_limit offset result_offset
+    -- the same caps as search_agents(): 1-50 rows, offset 0-10000, whatever the caller asks
+    limit least(greatest(coalesce(result_limit, 20), 1), 50) offset least(greatest(coalesce(result_offset, 0), 0), 10000)
   )
   select jsonb_build_object(
     'agents', coalesce((
@@ -939,7 +961,9 @@ AS $function$
     from sales s
   ),
   page as (
-    select * from ranked r order by r.ord limit result_limit offset result_offset
+    select * from ranked r order by r.ord
+    -- the same caps as search_agents(): 1-50 rows, offset 0-10000, whatever the caller asks
+    limit least(greatest(coalesce(result_limit, 20), 1), 50) offset least(greatest(coalesce(result_offset, 0), 0), 10000)
   )
   select jsonb_build_object(
     'agents', coalesce((

@@ -180,6 +180,9 @@ alter table content_generation_jobs add constraint content_generation_jobs_unsup
 -- constraint public.content_generation_jobs content_generation_jobs_word_count_check
 alter table content_generation_jobs add constraint content_generation_jobs_word_count_check CHECK ((word_count >= 0));
 
+-- constraint public.newsletter_subscriptions newsletter_subscriptions_confirmation_token_hash_check
+alter table newsletter_subscriptions add constraint newsletter_subscriptions_confirmation_token_hash_check CHECK ((confirmation_token_hash ~ '^[0-9a-f]{64}$'::text));
+
 -- constraint public.newsletter_subscriptions newsletter_subscriptions_email_check
 alter table newsletter_subscriptions add constraint newsletter_subscriptions_email_check CHECK (((email = lower(email)) AND (char_length(email) <= 320) AND (email ~ '^[a-z0-9.!#$%&''*+/=?^_`{|}~-]+@[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$'::text)));
 

@@ -48,6 +48,9 @@ CREATE INDEX IF NOT EXISTS content_generation_jobs_status_idx ON public.content_
 -- index public.content_generation_jobs_topic_id_idx
 CREATE INDEX IF NOT EXISTS content_generation_jobs_topic_id_idx ON public.content_generation_jobs USING btree (topic_id);
 
+-- index public.newsletter_subscriptions_token_idx
+CREATE UNIQUE INDEX IF NOT EXISTS newsletter_subscriptions_token_idx ON public.newsletter_subscriptions USING btree (confirmation_token_hash);
+
 -- index public.page_views_created_at_idx
 CREATE INDEX IF NOT EXISTS page_views_created_at_idx ON public.page_views USING btree (created_at);
 

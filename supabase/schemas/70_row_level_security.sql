@@ -54,11 +54,6 @@ create policy "Admins remove subscriptions" on newsletter_subscriptions as permi
   to authenticated
   using (( SELECT is_admin() AS is_admin));
 
--- policy public.newsletter_subscriptions Anyone can subscribe to the newsletter
-create policy "Anyone can subscribe to the newsletter" on newsletter_subscriptions as permissive for insert
-  to anon, authenticated
-  with check (true);
-
 -- policy public.page_views Admins read page views
 create policy "Admins read page views" on page_views as permissive for select
   to authenticated
@@ -80,11 +75,6 @@ create policy "Admins manage report requests" on report_requests as permissive f
   to authenticated
   using (( SELECT is_admin() AS is_admin))
   with check (( SELECT is_admin() AS is_admin));
-
--- policy public.report_requests Visitors can submit report requests
-create policy "Visitors can submit report requests" on report_requests as permissive for insert
-  to anon, authenticated
-  with check (((status = 'pending'::text) AND (notes IS NULL) AND (contacted_at IS NULL)));
 
 -- policy public.reso_sync_state Admins read the RESO sync state
 create policy "Admins read the RESO sync state" on reso_sync_state as permissive for select

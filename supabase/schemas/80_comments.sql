@@ -129,6 +129,15 @@ comment on column public.content_generation_jobs.unsupported_figures is 'Printed
 -- comment column public.content_generation_jobs.word_count
 comment on column public.content_generation_jobs.word_count is 'Words of the article body (tags stripped).';
 
+-- comment column public.newsletter_subscriptions.confirmation_sent_at
+comment on column public.newsletter_subscriptions.confirmation_sent_at is 'When the last confirmation email was sent.';
+
+-- comment column public.newsletter_subscriptions.confirmation_token_hash
+comment on column public.newsletter_subscriptions.confirmation_token_hash is 'SHA-256 hex of the confirmation link''s token (the token itself is only in the email); null once confirmed.';
+
+-- comment column public.newsletter_subscriptions.confirmed_at
+comment on column public.newsletter_subscriptions.confirmed_at is 'When the address owner opened the confirmation link; null = unconfirmed, never mailed.';
+
 -- comment column public.page_views.device_class
 comment on column public.page_views.device_class is 'mobile (< 768 px wide), tablet (768-1023 px) or desktop (>= 1024 px).';
 
@@ -331,7 +340,7 @@ comment on function public.content_zip_sales_trend(p_zip_codes text[], p_window_
 comment on function public.hit_report_request_rate_limit(key_hashes text[]) is 'Adds a hit for each hashed key in the current hour; returns each key''s count. service_role only (request-report).';
 
 -- comment function public.is_admin()
-comment on function public.is_admin() is 'True when the calling JWT subject is listed in public.user_roles with role admin. Used by RLS policies and by the admin app (rpc is_admin) to gate screens.';
+comment on function public.is_admin() is 'True when the calling JWT subject is listed in public.user_roles with role admin and, if they have a verified MFA factor, the JWT is aal2. Used by RLS policies and by the admin app (rpc is_admin) to gate screens.';
 
 -- comment function public.lead_operator_emails()
 comment on function public.lead_operator_emails() is 'Email addresses of the administrators (user_roles role admin), the default recipients of new-lead emails. service_role only.';
@@ -349,7 +358,7 @@ comment on function public.refresh_agent_zip_sales(window_start date, window_end
 comment on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) is 'An agents row as search_agents() returns it (AgentSearchResult in supabase/functions/_shared/search-contract.ts).';
 
 -- comment function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer)
-comment on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) is 'Public agent search (name, ZIP, address) for the search-agents edge function; returns {agents, totalResults, location, message?}. Anyone may call it (security invoker over anon-readable tables).';
+comment on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) is 'Agent search (name, ZIP, address) for the search-agents edge function, which calls it with the service role; returns {agents, totalResults, location, message?}. Not callable by anon/authenticated.';
 
 -- comment function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer)
 comment on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) is 'Fuzzy agent-name search (pg_trgm word_similarity >= 0.5), best match first. Returns {agents, totalResults}.';
@@ -397,7 +406,7 @@ comment on table public.blog_posts is 'Blog articles (HTML content). Anyone read
 comment on table public.content_generation_jobs is 'AI article generation jobs. Admins create and read them; the generation function (service_role) updates status and links the draft post. Visitors have no access.';
 
 -- comment table public.newsletter_subscriptions
-comment on table public.newsletter_subscriptions is 'Newsletter sign-ups. Anyone inserts (without reading back); only admins read and delete.';
+comment on table public.newsletter_subscriptions is 'Newsletter sign-ups, written only by the newsletter-subscribe function (double opt-in). Mail goes only to rows with confirmed_at; unconfirmed rows expire after 48 hours. Only admins read and delete.';
 
 -- comment table public.page_views
 comment on table public.page_views is 'Public-site page views (no IP, no user agent, no cookie). Written by the track-pageview function with service_role; admins read.';
@@ -409,7 +418,7 @@ comment on table public.properties is 'Listings and sales per agent (RESO ListPr
 comment on table public.report_request_rate_limits is 'Report-request hits per hashed key (HMAC of email or IP) per clock hour. service_role only (request-report function).';
 
 -- comment table public.report_requests
-comment on table public.report_requests is 'Agent report requests (leads). Anyone inserts a pending row with no CRM fields; only admins read, update and delete.';
+comment on table public.report_requests is 'Leads from the Get Report form, written only by the request-report edge function (service role); admins work them.';
 
 -- comment table public.reso_sync_state
 comment on table public.reso_sync_state is 'Progress of the RESO Web API sync per feed (source) and resource. service_role writes; admins read.';

@@ -99,6 +99,11 @@ revoke all on function public.content_zip_sales_trend(p_zip_codes text[], p_wind
 grant execute on function public.content_zip_sales_trend(p_zip_codes text[], p_window_days integer) to postgres;
 grant execute on function public.content_zip_sales_trend(p_zip_codes text[], p_window_days integer) to service_role;
 
+-- grant function public.expire_newsletter_subscriptions()
+revoke all on function public.expire_newsletter_subscriptions() from anon, authenticated, public, service_role;
+grant execute on function public.expire_newsletter_subscriptions() to postgres;
+grant execute on function public.expire_newsletter_subscriptions() to service_role;
+
 -- grant function public.hit_report_request_rate_limit(key_hashes text[])
 revoke all on function public.hit_report_request_rate_limit(key_hashes text[]) from anon, authenticated, public, service_role;
 grant execute on function public.hit_report_request_rate_limit(key_hashes text[]) to postgres;
@@ -138,64 +143,47 @@ grant execute on function public.refresh_agent_zip_sales(window_start date, wind
 
 -- grant function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric)
 revoke all on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) from anon, authenticated, public, service_role;
-grant execute on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) to anon;
-grant execute on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) to authenticated;
 grant execute on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) to postgres;
 grant execute on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) to service_role;
 
 -- grant function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer)
 revoke all on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) from anon, authenticated, public, service_role;
-grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) to anon;
-grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) to authenticated;
 grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) to postgres;
 grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) to service_role;
 
 -- grant function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer)
 revoke all on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) from anon, authenticated, public, service_role;
-grant execute on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) to anon;
-grant execute on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) to authenticated;
 grant execute on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) to postgres;
 grant execute on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) to service_role;
 
 -- grant function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer)
 revoke all on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) from anon, authenticated, public, service_role;
-grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) to anon;
-grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) to authenticated;
 grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) to postgres;
 grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) to service_role;
 
 -- grant function public.search_metrics_window(OUT window_start date, OUT window_end date)
 revoke all on function public.search_metrics_window(OUT window_start date, OUT window_end date) from anon, authenticated, public, service_role;
-grant execute on function public.search_metrics_window(OUT window_start date, OUT window_end date) to anon;
-grant execute on function public.search_metrics_window(OUT window_start date, OUT window_end date) to authenticated;
 grant execute on function public.search_metrics_window(OUT window_start date, OUT window_end date) to postgres;
 grant execute on function public.search_metrics_window(OUT window_start date, OUT window_end date) to service_role;
 
 -- grant function public.search_nearby_zip_codes(center_zip text, latitude double precision, longitude double precision, max_nearby integer, radius_miles double precision)
 revoke all on function public.search_nearby_zip_codes(center_zip text, latitude double precision, longitude double precision, max_nearby integer, radius_miles double precision) from anon, authenticated, public, service_role;
-grant execute on function public.search_nearby_zip_codes(center_zip text, latitude double precision, longitude double precision, max_nearby integer, radius_miles double precision) to anon;
-grant execute on function public.search_nearby_zip_codes(center_zip text, latitude double precision, longitude double precision, max_nearby integer, radius_miles double precision) to authenticated;
 grant execute on function public.search_nearby_zip_codes(center_zip text, latitude double precision, longitude double precision, max_nearby integer, radius_miles double precision) to postgres;
 grant execute on function public.search_nearby_zip_codes(center_zip text, latitude double precision, longitude double precision, max_nearby integer, radius_miles double precision) to service_role;
 
 -- grant function public.search_normalize_address(address text)
 revoke all on function public.search_normalize_address(address text) from anon, authenticated, public, service_role;
-grant execute on function public.search_normalize_address(address text) to anon;
 grant execute on function public.search_normalize_address(address text) to authenticated;
 grant execute on function public.search_normalize_address(address text) to postgres;
 grant execute on function public.search_normalize_address(address text) to service_role;
 
 -- grant function public.search_resolve_address(search_query text)
 revoke all on function public.search_resolve_address(search_query text) from anon, authenticated, public, service_role;
-grant execute on function public.search_resolve_address(search_query text) to anon;
-grant execute on function public.search_resolve_address(search_query text) to authenticated;
 grant execute on function public.search_resolve_address(search_query text) to postgres;
 grant execute on function public.search_resolve_address(search_query text) to service_role;
 
 -- grant function public.search_zip_location(zip text, OUT city text, OUT state text, OUT latitude double precision, OUT longitude double precision, OUT known boolean)
 revoke all on function public.search_zip_location(zip text, OUT city text, OUT state text, OUT latitude double precision, OUT longitude double precision, OUT known boolean) from anon, authenticated, public, service_role;
-grant execute on function public.search_zip_location(zip text, OUT city text, OUT state text, OUT latitude double precision, OUT longitude double precision, OUT known boolean) to anon;
-grant execute on function public.search_zip_location(zip text, OUT city text, OUT state text, OUT latitude double precision, OUT longitude double precision, OUT known boolean) to authenticated;
 grant execute on function public.search_zip_location(zip text, OUT city text, OUT state text, OUT latitude double precision, OUT longitude double precision, OUT known boolean) to postgres;
 grant execute on function public.search_zip_location(zip text, OUT city text, OUT state text, OUT latitude double precision, OUT longitude double precision, OUT known boolean) to service_role;
 
@@ -276,10 +264,6 @@ grant select, delete on table public.newsletter_subscriptions to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.newsletter_subscriptions to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.newsletter_subscriptions to service_role;
 
--- grant table public.newsletter_subscriptions column email
-grant insert (email) on table public.newsletter_subscriptions to anon;
-grant insert (email) on table public.newsletter_subscriptions to authenticated;
-
 -- grant table public.page_views
 revoke all on table public.page_views from anon, authenticated, public, service_role;
 grant select on table public.page_views to authenticated;
@@ -303,34 +287,6 @@ revoke all on table public.report_requests from anon, authenticated, public, ser
 grant select, update, delete on table public.report_requests to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.report_requests to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.report_requests to service_role;
-
--- grant table public.report_requests column agent_id
-grant insert (agent_id) on table public.report_requests to anon;
-grant insert (agent_id) on table public.report_requests to authenticated;
-
--- grant table public.report_requests column agent_location
-grant insert (agent_location) on table public.report_requests to anon;
-grant insert (agent_location) on table public.report_requests to authenticated;
-
--- grant table public.report_requests column agent_name
-grant insert (agent_name) on table public.report_requests to anon;
-grant insert (agent_name) on table public.report_requests to authenticated;
-
--- grant table public.report_requests column email
-grant insert (email) on table public.report_requests to anon;
-grant insert (email) on table public.report_requests to authenticated;
-
--- grant table public.report_requests column full_name
-grant insert (full_name) on table public.report_requests to anon;
-grant insert (full_name) on table public.report_requests to authenticated;
-
--- grant table public.report_requests column phone
-grant insert (phone) on table public.report_requests to anon;
-grant insert (phone) on table public.report_requests to authenticated;
-
--- grant table public.report_requests column property_address
-grant insert (property_address) on table public.report_requests to anon;
-grant insert (property_address) on table public.report_requests to authenticated;
 
 -- grant table public.reso_sync_state
 revoke all on table public.reso_sync_state from anon, authenticated, public, service_role;

@@ -1,6 +1,7 @@
 /** Static pages, the newsletter sign-up, the 404 page and the machine-readable files. */
 import { expect, test } from '@playwright/test';
 import { publicPosts, sql, waitForIsland } from './site-support.ts';
+import { NEWSLETTER_CHECK_INBOX } from '@shared/newsletter.ts';
 
 test('the 404 page logs the attempted path', async ({ page }) => {
   const warnings: string[] = [];
@@ -54,31 +55,43 @@ test.describe('newsletter sign-up', () => {
   const existing = `e2e-news-existing-${Date.now()}@example.com`;
 
   test.beforeAll(async () => {
-    await sql(`insert into public.newsletter_subscriptions (email) values ($1)`, [existing]);
+    await sql(`insert into public.newsletter_subscriptions (email, confirmed_at) values ($1, now())`, [existing]);
   });
   test.afterAll(async () => {
     await sql(`delete from public.newsletter_subscriptions where email = any($1)`, [[email, existing]]);
   });
 
-  test('a new address is subscribed and stored', async ({ page }) => {
+  test('a new address gets a confirmation email and is stored unconfirmed until the link is opened', async ({ page }) => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     await footer.scrollIntoViewIfNeeded();
     await waitForIsland(page, 'NewsletterSubscribe');
     await footer.getByRole('textbox', { name: 'Email address' }).fill(email.toUpperCase());
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(footer.getByRole('status')).toHaveText('Thanks for subscribing!');
-    expect(await sql(`select email from public.newsletter_subscriptions where email = $1`, [email])).toHaveLength(1);
+    await expect(footer.getByRole('status')).toHaveText(NEWSLETTER_CHECK_INBOX);
+    expect(await sql(`select confirmed_at from public.newsletter_subscriptions where email = $1`, [email])).toEqual([{ confirmed_at: null }]);
+
+    const messages = await (await fetch(`${process.env.TEST_MAILBOX_URL}/api/v1/messages?to=${encodeURIComponent(email)}`)).json();
+    expect(messages).toHaveLength(1);
+    const link = /https?:\/\/\S+newsletter-subscribe\?token=[0-9a-f]{64}/.exec(messages[0].text_body)?.[0];
+    expect(link).toBeDefined();
+    const confirm = await fetch(link!, { redirect: 'manual' });
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.get('location')).toMatch(/\/\?newsletter=confirmed$/);
+    const [row] = await sql<{ confirmed_at: Date | null }>(`select confirmed_at from public.newsletter_subscriptions where email = $1`, [email]);
+    expect(row!.confirmed_at).not.toBeNull();
   });
 
-  test('an address already on the list is told so', async ({ page }) => {
+  test('an address already on the list gets the same answer and no email', async ({ page }) => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     await footer.scrollIntoViewIfNeeded();
     await waitForIsland(page, 'NewsletterSubscribe');
     await footer.getByRole('textbox', { name: 'Email address' }).fill(existing);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(footer.getByRole('status')).toHaveText("You're already subscribed");
+    await expect(footer.getByRole('status')).toHaveText(NEWSLETTER_CHECK_INBOX);
+    const messages = await (await fetch(`${process.env.TEST_MAILBOX_URL}/api/v1/messages?to=${encodeURIComponent(existing)}`)).json();
+    expect(messages).toHaveLength(0);
   });
 
   test('an invalid address gets a field error and nothing is stored', async ({ page }) => {

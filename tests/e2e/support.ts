@@ -10,16 +10,17 @@ import { sql } from '../support/sql.ts';
 export { expect, sql };
 
 /** Password of every user the browser tests create. */
-export const TEST_PASSWORD = 'correct-horse-battery';
+export const TEST_PASSWORD = 'correct-horse-battery-42';
 
 /**
- * Signs up `<prefix>-<timestamp>@example.com` with TEST_PASSWORD; `admin` also lists them in user_roles.
- * @returns the email. @throws the auth service's error when sign-up fails.
+ * Creates the confirmed user `<prefix>-<timestamp>@example.com` with TEST_PASSWORD through the admin API (sign-up
+ * needs an email confirmation first); `admin` also lists them in user_roles.
+ * @returns the email. @throws the auth service's error when creation fails.
  */
 export async function createTestUser(prefix: string, { admin = false } = {}): Promise<string> {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const client = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_ANON_KEY!, { auth: { persistSession: false } });
-  const { error } = await client.auth.signUp({ email, password: TEST_PASSWORD });
+  const client = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_SERVICE_ROLE_KEY!, { auth: { persistSession: false } });
+  const { error } = await client.auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
   if (error) throw error;
   if (admin) await sql(`insert into public.user_roles (user_id, role) select id, 'admin' from auth.users where email = $1`, [email]);
   return email;

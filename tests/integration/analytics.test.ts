@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchFrom, freshLoopback } from '../support/client-address.ts';
 import { anonClient, serviceClient, signedInClient, sql, testEnv } from '../support/env.ts';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -13,12 +14,11 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const SITE_HOST = 'localhost:4321';
 
 const run = `${Date.now().toString(36)}-${process.pid}`;
-let ipCounter = 0;
-/** A documentation-range IP no other test uses, so each test is its own visitor and its own rate-limit bucket. */
-function uniqueIp(): string {
-  ipCounter += 1;
-  return `198.51.${(process.pid + ipCounter) % 256}.${(Date.now() + ipCounter) % 256}`;
-}
+/**
+ * A loopback address no other test uses, so each test is its own visitor and its own rate-limit bucket; the
+ * request connects from it and the gateway reports it to the function (tests/support/client-address.ts).
+ */
+const uniqueIp = () => freshLoopback();
 /** The documented formula, computed independently of the function's code: hex SHA-256 of salt, IP, UA, site. */
 const expectedHash = (salt: string, ip: string, ua: string, site: string) =>
   createHash('sha256').update([salt, ip, ua, site].join('\n')).digest('hex');
@@ -26,9 +26,8 @@ const userAgent = (label: string) => `${CHROME} analytics-test/${run}-${label}`;
 
 async function track(body: unknown, options: { ip?: string; ua?: string; origin?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { apikey: testEnv.anonKey, 'Content-Type': 'application/json', 'User-Agent': options.ua ?? userAgent('default') };
-  if (options.ip) headers['X-Forwarded-For'] = `${options.ip}, 10.0.0.1`;
   if (options.origin) headers.Origin = options.origin;
-  return fetch(`${testEnv.url}/functions/v1/track-pageview`, {
+  return fetchFrom(options.ip ?? '127.0.0.1', `${testEnv.url}/functions/v1/track-pageview`, {
     method: 'POST',
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),

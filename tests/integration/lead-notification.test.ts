@@ -5,6 +5,7 @@
  * (POST /emails). The function refuses callers without the webhook secret or the service-role key.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fetchFrom, freshLoopback } from '../support/client-address.ts';
 import { anonClient, mailTo, signedInClient, sql, testEnv } from '../support/env.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -23,10 +24,13 @@ beforeAll(async () => {
 describe('new-lead email', () => {
   it('mails the administrators when a visitor submits a report request, with lead values escaped', async () => {
     const marker = `Lead ${Date.now().toString(36)}`;
-    const { error } = await anonClient()
-      .from('report_requests')
-      .insert({ full_name: `${marker} <b>Bold</b>`, email: 'visitor@example.com', agent_name: 'Jane & Co', agent_location: 'Austin, TX' });
-    expect(error).toBeNull();
+    // visitors reach report_requests only through the request-report function (security issue, finding 1)
+    const submitted = await fetchFrom(freshLoopback(), `${testEnv.url}/functions/v1/request-report`, {
+      method: 'POST',
+      headers: { apikey: testEnv.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ full_name: `${marker} <b>Bold</b>`, email: 'visitor@example.com', agent_name: 'Jane & Co', agent_location: 'Austin, TX' }),
+    });
+    expect(submitted.status).toBe(201);
 
     const message = await waitFor(
       async () => (await mailTo(adminEmail)).find((item) => item.subject.includes(marker)),

@@ -4,17 +4,18 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMAIL_LIMIT_PER_HOUR, IP_LIMIT_PER_HOUR, RATE_LIMIT_MESSAGE } from '@shared/report-request-contract.ts';
+import { fetchFrom, freshLoopback } from '../support/client-address.ts';
 import { sql, testEnv, uniqueEmail } from '../support/env.ts';
 
-let ipCounter = 0;
-/** A fresh documentation-range address per test so the IP limit of one test never trips another. */
-const freshIp = () => `198.51.100.${(process.pid + (ipCounter += 1)) % 250}-${Date.now()}`;
+/** A fresh loopback address per test so the IP limit of one test never trips another. */
+const freshIp = () => freshLoopback();
 
 function post(body: unknown, ip = freshIp()): Promise<Response> {
-  return fetch(`${testEnv.url}/functions/v1/request-report`, {
+  // anon key only, as the browser sends it; each "client" connects from its own loopback address, which the
+  // gateway reports to the function (a forged X-Forwarded-For would not count)
+  return fetchFrom(ip, `${testEnv.url}/functions/v1/request-report`, {
     method: 'POST',
-    // anon key only, as the browser sends it; X-Forwarded-For stands in for the gateway's client address
-    headers: { apikey: testEnv.anonKey, Authorization: `Bearer ${testEnv.anonKey}`, 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+    headers: { apikey: testEnv.anonKey, Authorization: `Bearer ${testEnv.anonKey}`, 'Content-Type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }

@@ -54,19 +54,31 @@ export function uniqueEmail(prefix = 'user'): string {
   return email;
 }
 
+/** The password of every test user: meets supabase/config.toml's policy (10+ characters, letters and digits). */
+export const TEST_PASSWORD = 'correct-horse-battery-42';
 
 /**
- * Signs up a new user and returns a client signed in as them; `admin` also lists them in user_roles. The user is
+ * Creates a confirmed user through the admin API (POST /auth/v1/admin/users with the service-role key), the way an
+ * operator would: sign-up needs an email confirmation first. @returns the user's id.
+ */
+export async function createConfirmedUser(email: string, password = TEST_PASSWORD, metadata: Record<string, unknown> = {}): Promise<string> {
+  const { data, error } = await serviceClient().auth.admin.createUser({ email, password, email_confirm: true, user_metadata: metadata });
+  if (error) throw error;
+  return data.user.id;
+}
+
+/**
+ * Creates a confirmed user and returns a client signed in as them; `admin` also lists them in user_roles. The user is
  * deleted after the test file (tests/support/integration-setup.ts calls `deleteCreatedUsers`).
  */
 export async function signedInClient(options: { admin?: boolean; metadata?: Record<string, unknown> } = {}) {
   const client = anonClient();
   const email = uniqueEmail(options.admin ? 'admin' : 'user');
-  const password = 'correct-horse-battery';
-  const { data, error } = await client.auth.signUp({ email, password, options: { data: options.metadata ?? {} } });
-  if (error) throw error;
-  const userId = data.user!.id;
+  const password = TEST_PASSWORD;
+  const userId = await createConfirmedUser(email, password, options.metadata ?? {});
   if (options.admin) await sql(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [userId]);
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
   return { client, email, password, userId };
 }
 

@@ -22,6 +22,8 @@ export async function startTestStack(log: (line: string) => void = () => {}): Pr
   const stack = await startThrowawayStack({
     prefix: 'agent-insight-test-',
     // Tests configure function secrets themselves; a developer's AI_* or MAIL_* settings never leak in.
+    // per-IP auth limits raised: the whole suite talks to the API from 127.0.0.1
+    authConfigToml: path.join(rootDir, 'tests/fixtures/auth-config.toml'),
     extraFunctions: [
       { functionsDir: path.join(rootDir, 'tests/fixtures/functions'), configToml: path.join(rootDir, 'tests/fixtures/config.toml') },
     ],

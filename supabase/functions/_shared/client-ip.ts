@@ -1,9 +1,27 @@
 /**
- * The caller's IP address as the platform's gateway reports it, for hashing only (never stored): the first
- * `x-forwarded-for` entry (hosted Supabase's gateway, and the local stand-in, set it), else `x-real-ip` or
- * `cf-connecting-ip`; '' when none is present.
+ * The caller's IP address for rate limits and hashing only (never stored): the **last** `x-forwarded-for` entry,
+ * i.e. the hop the platform's gateway appends with the address it accepted the connection from. Everything left
+ * of it was sent by the client and can be forged, so it is ignored (security issue, finding 3: a new fake first
+ * entry used to reset a spent rate-limit bucket).
+ *  - Hosted Supabase: the API gateway in front of Edge Functions appends the connecting address to
+ *    X-Forwarded-For, so the last entry is the one the client did not write.
+ *  - Local stand-in (supabase/local/stack.ts `withForwardedFor`): appends the socket's peer address the same way.
+ * Client-settable headers (x-real-ip, cf-connecting-ip) are not consulted. '' when there is no x-forwarded-for
+ * (a request that did not pass the gateway); callers then use one shared "unknown" bucket.
  */
 export function clientIp(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || headers.get('x-real-ip')?.trim() || headers.get('cf-connecting-ip')?.trim() || '';
+  const entries = (headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  return entries.at(-1) ?? '';
+}
+
+/**
+ * The mailbox an address delivers to, for per-address rate limits: trimmed, lower-cased, without a `+tag` in the
+ * local part (`Ana+x@Example.com` -> `ana@example.com`), so tags and case do not open new buckets.
+ */
+export function mailboxKey(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 1) return address;
+  const local = address.slice(0, at).split('+')[0] || address.slice(0, at);
+  return `${local}@${address.slice(at + 1)}`;
 }

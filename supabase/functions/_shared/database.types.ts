@@ -371,16 +371,25 @@ export type Database = {
       }
       newsletter_subscriptions: {
         Row: {
+          confirmation_sent_at: string | null
+          confirmation_token_hash: string | null
+          confirmed_at: string | null
           created_at: string
           email: string
           id: string
         }
         Insert: {
+          confirmation_sent_at?: string | null
+          confirmation_token_hash?: string | null
+          confirmed_at?: string | null
           created_at?: string
           email: string
           id?: string
         }
         Update: {
+          confirmation_sent_at?: string | null
+          confirmation_token_hash?: string | null
+          confirmed_at?: string | null
           created_at?: string
           email?: string
           id?: string
@@ -846,7 +855,24 @@ export type Database = {
       }
     }
     Views: {
-      [_ in never]: never
+      newsletter_recipients: {
+        Row: {
+          confirmed_at: string | null
+          email: string | null
+          id: string | null
+        }
+        Insert: {
+          confirmed_at?: string | null
+          email?: string | null
+          id?: string | null
+        }
+        Update: {
+          confirmed_at?: string | null
+          email?: string | null
+          id?: string | null
+        }
+        Relationships: []
+      }
     }
     Functions: {
       analytics_check_period: {
@@ -939,6 +965,10 @@ export type Database = {
           window_end: string
           zip_code: string
         }[]
+      }
+      expire_newsletter_subscriptions: {
+        Args: Record<PropertyKey, never>
+        Returns: number
       }
       hit_report_request_rate_limit: {
         Args: { key_hashes: string[] }

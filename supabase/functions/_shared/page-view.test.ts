@@ -3,6 +3,7 @@ import {
   buildPageViewRow,
   deviceClass,
   isBot,
+  isSameOriginPath,
   normalizePath,
   PageViewBodySchema,
   referrerHost,
@@ -48,7 +49,18 @@ describe('normalizePath', () => {
     ['/blog/', '/blog'],
     ['/blog?utm_source=x#top', '/blog'],
     ['//blog//post/', '/blog/post'],
+    ['//evil.example/phish', '/evil.example/phish'],
   ])('%s → %s', (input, expected) => expect(normalizePath(input)).toBe(expected));
+});
+
+describe('same-origin paths (security issue, finding 7)', () => {
+  it('refuses a backslash path in the body and links only same-origin paths', () => {
+    expect(PageViewBodySchema.safeParse({ path: '/\\evil.example/phish' }).success).toBe(false);
+    expect(isSameOriginPath('/blog/post')).toBe(true);
+    for (const path of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/a b', '']) {
+      expect(isSameOriginPath(path), path).toBe(false);
+    }
+  });
 });
 
 describe('deviceClass', () => {

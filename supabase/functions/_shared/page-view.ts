@@ -9,6 +9,9 @@
  */
 import { z } from 'zod';
 
+/** Longest stored path, in characters. */
+export const PATH_MAX_LENGTH = 300;
+
 export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
@@ -17,8 +20,9 @@ export const PageViewBodySchema = z.object({
   path: z
     .string({ error: 'path is required' })
     .min(1, 'path is required')
-    .max(300, 'path must be at most 300 characters')
-    .startsWith('/', 'path must start with /'),
+    .max(PATH_MAX_LENGTH, `path must be at most ${PATH_MAX_LENGTH} characters`)
+    .startsWith('/', 'path must start with /')
+    .refine((path) => !/[\\\s\u0000-\u001f\u007f]/.test(path), 'path must be a same-origin path: no backslashes, spaces or control characters'),
   referrer: z.string().max(2000, 'referrer must be at most 2000 characters').nullish(),
   utm_source: z.string().max(100, 'utm_source must be at most 100 characters').nullish(),
   device_class: z.enum(DEVICE_CLASSES, { error: 'device_class must be mobile, tablet or desktop' }).nullish(),
@@ -49,11 +53,27 @@ export function isBot(userAgent: string | null | undefined): boolean {
 
 /**
  * `/blog/`, `/blog?x=1#top` and `/blog` are the same page: strips query, fragment and trailing slashes
- * (keeping `/`), and collapses repeated slashes.
+ * (keeping `/`), and collapses repeated slashes, so `//evil.example/x` becomes `/evil.example/x`, a path on this
+ * site (security issue, finding 7). Backslashes are turned into slashes first, as browsers do.
  */
 export function normalizePath(path: string): string {
-  const bare = path.split(/[?#]/, 1)[0]!.replace(/\/{2,}/g, '/');
+  const bare = path.split(/[?#]/, 1)[0]!.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
   return bare.replace(/\/+$/, '') || '/';
+}
+
+/**
+ * True when `path` is safe to use as a link on the site's own origin: one leading slash, no second slash or
+ * backslash after it, no scheme, no control characters or spaces. The admin links only such paths and shows the
+ * rest as text.
+ */
+export function isSameOriginPath(path: string): boolean {
+  if (!/^\/(?![\/\\])/.test(path) || /[\\\s\u0000-\u001f\u007f]/.test(path)) return false;
+  const base = 'https://site.invalid';
+  try {
+    return new URL(path, base).origin === base;
+  } catch {
+    return false;
+  }
 }
 
 /** Lower-cased host name without a port and without a leading `www.`. */

@@ -90,16 +90,21 @@ export function isBot(body: unknown): boolean {
  * HMAC-SHA-256 of `kind:value` under `secret`, hex. The rate-limit table stores only these, so it cannot be turned
  * back into email or IP addresses without the secret (a plain hash of an IPv4 address is brute-forced in minutes).
  */
-export async function rateLimitKey(secret: string, kind: 'email' | 'ip', value: string): Promise<string> {
+export async function rateLimitKey(secret: string, kind: 'email' | 'ip' | 'newsletter-email' | 'newsletter-ip', value: string): Promise<string> {
   const encoder = new TextEncoder();
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(`${kind}:${value.trim().toLowerCase()}`));
   return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** CORS headers for a function the public site calls from the browser. */
-export const corsHeaders = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
+/**
+ * The key of the rate-limit HMACs (request-report and newsletter-subscribe share the hourly table): the secret
+ * REPORT_REQUEST_HMAC_SECRET, its own so rotating the API keys does not reset the limits and an API key never
+ * doubles as a hashing key (`supabase secrets set`, 32+ characters).
+ * @throws Error naming the variable when it is missing or too short (the function then fails at boot).
+ */
+export function rateLimitSecret(value: string | undefined): string {
+  if (!value) throw new Error('REPORT_REQUEST_HMAC_SECRET is not set');
+  if (value.length < 32) throw new Error('REPORT_REQUEST_HMAC_SECRET must be at least 32 characters');
+  return value;
+}

@@ -1,6 +1,6 @@
 /**
  * Pure request/response rules of the `search-agents` edge function (contract: ./search-contract.ts): body
- * validation with visitor-facing messages, CORS headers, the shape check of the SQL answer and what is logged to
+ * validation with visitor-facing messages, the shape check of the SQL answer and what is logged to
  * public.search_queries. No Deno APIs, so vitest unit-tests it in Node.
  */
 import { z } from 'zod';
@@ -20,14 +20,6 @@ export const SEARCH_TYPES = ['agent', 'zipcode', 'address'] as const satisfies r
 /** The generic answer to anything unexpected (the real cause is logged server-side). */
 export const SEARCH_FAILED_MESSAGE = 'Search function failed';
 export const NOT_JSON_MESSAGE = 'The request body must be a JSON object: {"query": "...", "type": "agent" | "zipcode" | "address"}.';
-
-/** Browser calls come from the site's origin with the anon key; the endpoint holds no cookies, so any origin may call. */
-export const searchCorsHeaders: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Max-Age': '86400',
-};
 
 const wholeNumber = (field: string, min: number, max: number) =>
   z

@@ -10,6 +10,7 @@
  * Answers 200 `{ sent: true, id, recipients }` or `{ sent: false, reason }` when there is nobody to tell; 400 for a
  * bad body; 401 for an unknown caller; 502 when the mail API refuses (so a retrying webhook tries again).
  */
+import { serveFunction } from '@shared/http.ts';
 import { platformEnv, serviceClient } from '@shared/supabase.ts';
 import { z } from 'zod';
 import { mailConfigFromEnv, MailSendError, sendMail } from '@shared/mail.ts';
@@ -59,33 +60,36 @@ async function operatorEmails(): Promise<string[]> {
   return (data as string[] | null) ?? [];
 }
 
-Deno.serve(async (request) => {
-  if (request.method !== 'POST') return Response.json({ error: 'Use POST.' }, { status: 405, headers: { Allow: 'POST' } });
-  try {
+serveFunction({
+  name: 'notify-new-lead',
+  // server-to-server (the database webhook): no browser may call it, so no CORS headers at all
+  cors: 'none',
+  failureMessage: 'Internal error.',
+  invalidBodyMessage: 'Invalid webhook payload: body: expected JSON',
+  async handle({ request, body, json }) {
     if (!(await isTrustedCaller(request))) {
-      return Response.json({ error: 'Unauthorized: send the webhook secret or the service-role key.' }, { status: 401 });
+      return json({ error: 'Unauthorized: send the webhook secret or the service-role key.' }, 401);
     }
-    const parsed = NewLeadWebhookSchema.safeParse(await request.json().catch(() => null));
+    const parsed = NewLeadWebhookSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path.join('.') || 'body';
-      return Response.json({ error: `Invalid webhook payload: ${field}: ${issue?.message ?? 'expected JSON'}` }, { status: 400 });
+      return json({ error: `Invalid webhook payload: ${field}: ${issue?.message ?? 'expected JSON'}` }, 400);
     }
     const recipients = await operatorEmails();
     if (recipients.length === 0) {
       console.warn(`notify-new-lead: lead ${parsed.data.record.id} arrived but there is no administrator or MAIL_OPERATORS to tell`);
-      return Response.json({ sent: false, reason: 'No operators to notify.' });
+      return json({ sent: false, reason: 'No operators to notify.' });
     }
     const email = buildNewLeadEmail(parsed.data.record, adminUrl);
-    // Resend accepts at most 50 recipients per request; operators are a handful, so one request is enough.
-    const result = await sendMail(mail, { from: mail.from, to: recipients.slice(0, 50), ...email });
-    return Response.json({ sent: true, id: result.id, recipients: Math.min(recipients.length, 50) });
-  } catch (error) {
-    if (error instanceof MailSendError) {
+    try {
+      // Resend accepts at most 50 recipients per request; operators are a handful, so one request is enough.
+      const result = await sendMail(mail, { from: mail.from, to: recipients.slice(0, 50), ...email });
+      return json({ sent: true, id: result.id, recipients: Math.min(recipients.length, 50) });
+    } catch (error) {
+      if (!(error instanceof MailSendError)) throw error;
       console.error(`notify-new-lead: ${error.message}`);
-      return Response.json({ error: 'The email could not be sent.' }, { status: 502 });
+      return json({ error: 'The email could not be sent.' }, 502);
     }
-    console.error('notify-new-lead failed', error);
-    return Response.json({ error: 'Internal error.' }, { status: 500 });
-  }
+  },
 });

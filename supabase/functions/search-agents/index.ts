@@ -1,14 +1,16 @@
 /**
  * search-agents: the public site's agent search (spec section 7). POST {query, type?, limit?, offset?} ->
- * {agents, totalResults, location, limit, offset, message?}; contract in ../_shared/search-contract.ts.
+ * {agents, totalResults, location, limit, offset, message?}; contract in @shared/search-contract.ts.
  *
  * The body is validated here (400 with a visitor-facing message); the search itself is one call of the SQL
- * function public.search_agents() (migration 20261121003100) with the anon key, so it runs with a visitor's
- * rights. Every valid search is then logged to public.search_queries with the service role; a failed log is
- * reported server-side and never fails the search. Anything unexpected answers 500 {error: 'Search function failed'}.
+ * function public.search_agents() (migration 20261121003100), which only the service role may execute (migration
+ * 20261123100000 revoked it and its helpers from anon/authenticated, and caps result_limit in SQL as well). Every
+ * valid search is then logged to public.search_queries; a failed log is reported server-side and never fails the
+ * search. Anything unexpected answers 500 {error: 'Search function failed'}. Request shell: @shared/http.ts.
  * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
  */
-import { callerClient, platformEnv, serviceClient } from '@shared/supabase.ts';
+import { serveFunction } from '@shared/http.ts';
+import { platformEnv, serviceClient } from '@shared/supabase.ts';
 import { z } from 'zod';
 
 import {
@@ -17,7 +19,6 @@ import {
   SearchSqlResultSchema,
   type SearchQueryLogRow,
   parseSearchRequest,
-  searchCorsHeaders,
   searchLogRow,
   toSearchResponse,
 } from '@shared/search-request.ts';
@@ -25,9 +26,7 @@ import {
 // Validated at start-up (URL and keys, new or legacy) so a missing platform variable fails the boot.
 platformEnv();
 
-/** Searches run with the anon key: the SQL functions are security invoker over anon-readable tables. */
-const visitor = callerClient();
-/** Only for the search_queries insert (anon has no privilege on that table). */
+/** The search RPC and the search_queries insert (neither is open to anon). */
 const admin = serviceClient();
 
 /** Stores the search in public.search_queries; a failure is logged here and never reaches the visitor. */
@@ -40,25 +39,17 @@ async function logSearch(row: SearchQueryLogRow): Promise<void> {
   }
 }
 
-const json = (body: unknown, status: number) => Response.json(body, { status, headers: searchCorsHeaders });
+serveFunction({
+  name: 'search-agents',
+  cors: 'public',
+  failureMessage: SEARCH_FAILED_MESSAGE,
+  invalidBodyMessage: NOT_JSON_MESSAGE,
+  async handle({ body, json }) {
+    const parsed = parseSearchRequest(body);
+    if (!parsed.ok) return json({ error: parsed.error }, 400);
+    const input = parsed.input;
 
-Deno.serve(async (request) => {
-  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: searchCorsHeaders });
-  if (request.method !== 'POST') return json({ error: 'Use POST with a JSON body.' }, 405);
-
-  const text = await request.text().catch(() => '');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return json({ error: NOT_JSON_MESSAGE }, 400);
-  }
-  const parsed = parseSearchRequest(body);
-  if (!parsed.ok) return json({ error: parsed.error }, 400);
-  const input = parsed.input;
-
-  try {
-    const { data, error } = await visitor.rpc('search_agents', {
+    const { data, error } = await admin.rpc('search_agents', {
       search_query: input.query,
       search_type: input.type,
       result_limit: input.limit,
@@ -71,8 +62,5 @@ Deno.serve(async (request) => {
 
     await logSearch(searchLogRow(input, response));
     return json(response, 200);
-  } catch (error) {
-    console.error('search-agents:', error instanceof Error ? (error.stack ?? error.message) : error);
-    return json({ error: SEARCH_FAILED_MESSAGE }, 500);
-  }
+  },
 });

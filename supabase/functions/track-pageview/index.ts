@@ -8,12 +8,13 @@
  * utm_source and a device class are all that is stored. Bots (user-agent patterns) are answered but not stored.
  * A visitor hash with ANALYTICS_RATE_LIMIT_PER_MINUTE (default 30) views in the last minute gets 429.
  *
- * Environment: SUPABASE_URL and a secret key (new or legacy, see @shared/supabase.ts), SITE_URL (required); ANALYTICS_RATE_LIMIT_PER_MINUTE
+ * Environment: the platform variables (@shared/supabase.ts), SITE_URL (required); ANALYTICS_RATE_LIMIT_PER_MINUTE
  * (optional, 1-1000).
  */
+import { clientIp } from '@shared/client-ip.ts';
+import { serveFunction } from '@shared/http.ts';
 import { serviceClient } from '@shared/supabase.ts';
 import { z } from 'zod';
-import { clientIp } from '@shared/client-ip.ts';
 import { buildPageViewRow, describeIssue, isBot, PageViewBodySchema } from '@shared/page-view.ts';
 
 const EnvSchema = z.object({
@@ -33,16 +34,6 @@ const siteHost = new URL(env.SITE_URL).host;
 
 const supabase = serviceClient();
 
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Max-Age': '86400',
-};
-
-/** Largest body accepted, in bytes: a path, a referrer and a source fit well within it. */
-const MAX_BODY_BYTES = 4096;
-
 const SaltSchema = z.array(z.object({ day: z.string(), salt: z.string().regex(/^[0-9a-f]{64}$/) })).length(1);
 
 /** Today's salt, cached per instance until the UTC date changes. */
@@ -53,37 +44,28 @@ async function dailySalt(): Promise<string> {
   if (cachedSalt?.day === today) return cachedSalt.salt;
   const { data, error } = await supabase.rpc('analytics_daily_salt');
   if (error) throw new Error(`analytics_daily_salt failed: ${error.message}`);
-  const [row] = SaltSchema.parse(data);
+  const salts = SaltSchema.safeParse(data);
+  if (!salts.success) throw new Error(`analytics_daily_salt returned an unexpected shape: ${z.prettifyError(salts.error)}`);
+  const [row] = salts.data;
   // The database decides the day; only cache a salt that belongs to the day this instance believes it is.
   if (row!.day === today) cachedSalt = row!;
   return row!.salt;
 }
 
-function json(body: unknown, status: number, extra: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { ...CORS_HEADERS, ...extra } });
-}
+serveFunction({
+  name: 'track-pageview',
+  cors: 'public',
+  // a path, a referrer and a source fit well within 4 KB
+  maxBodyBytes: 4096,
+  failureMessage: 'Page view could not be stored',
+  invalidBodyMessage: 'Body must be a JSON object with a path',
+  async handle({ request, body, json }) {
+    const parsed = PageViewBodySchema.safeParse(body);
+    if (!parsed.success) return json({ error: describeIssue(parsed.error) }, 400);
 
-Deno.serve(async (request) => {
-  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
-  if (request.method !== 'POST') return json({ error: 'Use POST to send a page view' }, 405, { Allow: 'POST, OPTIONS' });
+    const userAgent = request.headers.get('user-agent') ?? '';
+    if (isBot(userAgent)) return json({ recorded: false, reason: 'bot' }, 200);
 
-  const text = await request.text();
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
-    return json({ error: `Page view body must be at most ${MAX_BODY_BYTES} bytes` }, 413);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return json({ error: 'Body must be a JSON object with a path' }, 400);
-  }
-  const parsed = PageViewBodySchema.safeParse(raw);
-  if (!parsed.success) return json({ error: describeIssue(parsed.error) }, 400);
-
-  const userAgent = request.headers.get('user-agent') ?? '';
-  if (isBot(userAgent)) return json({ recorded: false, reason: 'bot' }, 200);
-
-  try {
     const originHost = (() => {
       try {
         return new URL(request.headers.get('origin') ?? '').hostname;
@@ -110,8 +92,5 @@ Deno.serve(async (request) => {
       return json({ error: `Too many page views: at most ${env.ANALYTICS_RATE_LIMIT_PER_MINUTE} per minute per visitor` }, 429, { 'Retry-After': '60' });
     }
     return json({ recorded: true }, 201);
-  } catch (error) {
-    console.error('track-pageview:', error);
-    return json({ error: 'Page view could not be stored' }, 500);
-  }
+  },
 });

@@ -1,7 +1,12 @@
+import { isSameOriginPath } from '@shared/page-view.ts'
+
 import { formatCount } from '../api/analytics-format'
 import type { AnalyticsTopPage } from '../api/analytics-queries'
 
-/** The most viewed paths of the period, linked to the live page. */
+/**
+ * The most viewed paths of the period. A path is a link to the live page only when it is a same-origin path
+ * (`isSameOriginPath`); anything else (rows stored before paths were validated) is shown as plain text.
+ */
 export function AnalyticsTopPages({ pages }: { pages: AnalyticsTopPage[] }) {
   return (
     <table aria-label="Top pages" className="w-full text-left text-sm">
@@ -16,9 +21,13 @@ export function AnalyticsTopPages({ pages }: { pages: AnalyticsTopPage[] }) {
         {pages.map((page) => (
           <tr key={page.path} className="border-b border-slate-100 last:border-0">
             <td className="max-w-0 truncate py-2 pr-2">
-              <a href={page.path} target="_blank" rel="noopener noreferrer" className="text-blue-700 hover:underline">
-                {page.path}
-              </a>
+              {isSameOriginPath(page.path) ? (
+                <a href={page.path} target="_blank" rel="noopener noreferrer" className="text-blue-700 hover:underline">
+                  {page.path}
+                </a>
+              ) : (
+                <span title="Not a path on this site">{page.path}</span>
+              )}
             </td>
             <td className="py-2 pr-2 text-right tabular-nums">{formatCount(page.page_views)}</td>
             <td className="py-2 text-right tabular-nums">{formatCount(page.visitors)}</td>

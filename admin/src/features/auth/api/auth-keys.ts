@@ -2,5 +2,6 @@
 export const authKeys = {
   all: ['auth'] as const,
   session: () => [...authKeys.all, 'session'] as const,
-  isAdmin: (userId: string) => [...authKeys.all, 'is-admin', userId] as const,
+  /** `aal` too: an enrolled admin is an admin only at aal2 (public.is_admin()). */
+  isAdmin: (userId: string, aal: string) => [...authKeys.all, 'is-admin', userId, aal] as const,
 }

@@ -19,6 +19,20 @@ export function useSignInMutation() {
   })
 }
 
+/**
+ * Checks an authenticator-app code against the user's verified TOTP factor (challenge + verify), which steps the
+ * session up to aal2; the auth listener stores the new session.
+ */
+export function useVerifyCodeMutation() {
+  return useMutation({
+    mutationFn: async ({ factorId, code }: { factorId: string; code: string }) => {
+      const { data, error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code })
+      if (error) throw error
+      return data
+    },
+  })
+}
+
 /** Signs out, drops every cached auth answer and leaves the admin app for the public site. */
 export function useSignOutMutation() {
   const queryClient = useQueryClient()

@@ -21,11 +21,12 @@ export const authQueries = {
 
   /**
    * Whether the signed-in user is an admin, as decided by the database function `public.is_admin()` (the
-   * same check the RLS policies use). Keyed by user id so switching accounts never reuses an answer.
+   * same check the RLS policies use). Keyed by user id and assurance level so switching accounts or stepping up
+   * with an authenticator code never reuses an answer.
    */
-  isAdmin: (userId: string) =>
+  isAdmin: (userId: string, aal: string) =>
     queryOptions({
-      queryKey: authKeys.isAdmin(userId),
+      queryKey: authKeys.isAdmin(userId, aal),
       queryFn: async ({ signal }) => {
         const { data, error } = await supabase.rpc('is_admin').abortSignal(signal)
         if (error) throw error

@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { navigate } from '@/lib/navigation'
+import { assuranceOf, needsSecondFactor } from '../api/auth-mfa'
 import { authQueries } from '../api/auth-queries'
 import { AuthNotAuthorized } from './auth-not-authorized'
 import { AuthStatusScreen } from './auth-status-screen'
@@ -15,12 +16,13 @@ type AuthGuardProps = {
 }
 
 /**
- * Gate for every admin screen: no session sends the visitor to /admin/login; a session without admin
- * rights gets "Not authorized". This is a convenience for the UI only; RLS is what protects the data.
+ * Gate for every admin screen: no session, or a session still waiting for its authenticator code, sends the
+ * visitor to /admin/login; a session without admin rights gets "Not authorized". This is a convenience for the UI
+ * only; RLS (public.is_admin(), which requires aal2 for users with a verified factor) is what protects the data.
  */
 export function AuthGuard({ children }: AuthGuardProps) {
   const session = useQuery(authQueries.session())
-  const signedOut = session.isSuccess && session.data === null
+  const signedOut = session.isSuccess && (session.data === null || needsSecondFactor(session.data))
 
   useEffect(() => {
     if (signedOut) navigate('/admin/login', { replace: true })
@@ -33,13 +35,17 @@ export function AuthGuard({ children }: AuthGuardProps) {
       </AuthStatusScreen>
     )
   }
-  if (!session.data) return <AuthStatusScreen>Loading...</AuthStatusScreen>
+  if (!session.data || signedOut) return <AuthStatusScreen>Loading...</AuthStatusScreen>
 
-  return <AdminCheck user={session.data.user}>{children}</AdminCheck>
+  return (
+    <AdminCheck user={session.data.user} aal={assuranceOf(session.data).currentLevel}>
+      {children}
+    </AdminCheck>
+  )
 }
 
-function AdminCheck({ user, children }: { user: User; children: AuthGuardProps['children'] }) {
-  const isAdmin = useQuery(authQueries.isAdmin(user.id))
+function AdminCheck({ user, aal, children }: { user: User; aal: string; children: AuthGuardProps['children'] }) {
+  const isAdmin = useQuery(authQueries.isAdmin(user.id, aal))
 
   if (isAdmin.isPending) return <AuthStatusScreen>Loading...</AuthStatusScreen>
   if (isAdmin.isError) {

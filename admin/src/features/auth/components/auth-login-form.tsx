@@ -9,7 +9,8 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { useToast } from '@/components/ui/toast'
 import { navigate } from '@/lib/navigation'
-import { useSignInMutation } from '../api/auth-mutations'
+import { assuranceOf, needsSecondFactor } from '../api/auth-mfa'
+import { useSignInMutation, useSignOutMutation, useVerifyCodeMutation } from '../api/auth-mutations'
 import { authQueries } from '../api/auth-queries'
 import { LoginCredentialsSchema } from '../api/auth-schemas'
 
@@ -27,11 +28,15 @@ export function AuthLoginForm() {
   const { toast } = useToast()
   const [formError, setFormError] = useState<string | null>(null)
 
-  // Already signed in (and not mid sign-in): the login page has nothing to offer, go to the dashboard.
-  const signedIn = Boolean(session.data) && signIn.isIdle
+  // Already signed in (and not mid sign-in, nor waiting for the authenticator code): go to the dashboard.
+  const awaitingCode = needsSecondFactor(session.data)
+  const signedIn = Boolean(session.data) && signIn.isIdle && !awaitingCode
   useEffect(() => {
     if (signedIn) navigate('/admin', { replace: true })
   }, [signedIn])
+
+  // The password was right and the account has an authenticator app: ask for its code (aal1 -> aal2).
+  if (awaitingCode && session.data) return <AuthCodeStep factorId={assuranceOf(session.data).totpFactor!.id} />
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -43,7 +48,8 @@ export function AuthLoginForm() {
     }
     setFormError(null)
     signIn.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: (signedInSession) => {
+        if (needsSecondFactor(signedInSession)) return // the code step renders from the session query
         toast({ title: 'Welcome back, Admin!', description: 'You are signed in.' })
         navigate('/admin')
       },
@@ -77,6 +83,60 @@ export function AuthLoginForm() {
         </form>
 
         <p className="mt-6 text-center text-xs text-slate-500">Authorized personnel only</p>
+      </Card>
+    </main>
+  )
+}
+
+/**
+ * The second step of signing in for an admin with an authenticator app: a 6-digit code checked against their
+ * verified TOTP factor. Cancel signs out (the aal1 session is of no use to the admin).
+ */
+function AuthCodeStep({ factorId }: { factorId: string }) {
+  const verify = useVerifyCodeMutation()
+  const signOut = useSignOutMutation()
+  const { toast } = useToast()
+  const [formError, setFormError] = useState<string | null>(null)
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '')
+    if (!/^\d{6}$/.test(code)) {
+      setFormError('Enter the 6-digit code from your authenticator app.')
+      return
+    }
+    setFormError(null)
+    verify.mutate(
+      { factorId, code },
+      {
+        onSuccess: () => {
+          toast({ title: 'Welcome back, Admin!', description: 'You are signed in.' })
+          navigate('/admin')
+        },
+      },
+    )
+  }
+
+  const errorMessage = formError ?? (verify.error ? (verify.error.message === 'Invalid TOTP code entered' ? 'That code is not valid. Check your authenticator app and try again.' : verify.error.message) : null)
+
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4">
+      <Card className="w-full max-w-sm">
+        <CardTitle>Two-factor authentication</CardTitle>
+        <CardDescription>Enter the 6-digit code from your authenticator app.</CardDescription>
+        <form className="mt-6 space-y-4" onSubmit={handleSubmit} noValidate>
+          {errorMessage && <Alert>{errorMessage}</Alert>}
+          <div className="space-y-1.5">
+            <Label htmlFor="code">Authentication code</Label>
+            <Input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required autoFocus />
+          </div>
+          <Button type="submit" className="w-full" disabled={verify.isPending}>
+            {verify.isPending ? 'Verifying...' : 'Verify'}
+          </Button>
+          <Button type="button" variant="ghost" className="w-full" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            Cancel and sign out
+          </Button>
+        </form>
       </Card>
     </main>
   )

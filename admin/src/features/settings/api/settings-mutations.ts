@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import { supabase } from '@/lib/supabase'
+import { settingsKeys } from './settings-keys'
+
+/** Starts enrolling an authenticator app: a new unverified TOTP factor with its QR code (SVG data URL) and secret. */
+export function useEnrollTotpMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async () => {
+      const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: `Authenticator ${new Date().toISOString().slice(0, 10)}` })
+      if (error) throw error
+      return data
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.factors() }),
+  })
+}
+
+/** Finishes enrolling with the first code from the app; the factor becomes verified and the session aal2. */
+export function useConfirmTotpMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ factorId, code }: { factorId: string; code: string }) => {
+      const { data, error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code })
+      if (error) throw error
+      return data
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.factors() }),
+  })
+}
+
+/** Removes a factor (GoTrue requires an aal2 session to remove a verified one). */
+export function useUnenrollMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (factorId: string) => {
+      const { error } = await supabase.auth.mfa.unenroll({ factorId })
+      if (error) throw error
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.factors() }),
+  })
+}

@@ -1,0 +1,136 @@
+import { useQuery } from '@tanstack/react-query'
+import type { FormEvent } from 'react'
+import { useState } from 'react'
+
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useToast } from '@/components/ui/toast'
+import { useConfirmTotpMutation, useEnrollTotpMutation, useUnenrollMutation } from '../api/settings-mutations'
+import { settingsQueries } from '../api/settings-queries'
+
+/** /admin/settings: account security. Two-factor authentication with an authenticator app (TOTP). */
+export function SettingsPage() {
+  return (
+    <section className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
+        <p className="mt-1 text-slate-600">Security of your admin account.</p>
+      </div>
+      <TwoFactorCard />
+    </section>
+  )
+}
+
+function TwoFactorCard() {
+  const factors = useQuery(settingsQueries.factors())
+  const verified = factors.data?.find((factor) => factor.status === 'verified')
+
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Two-factor authentication</h2>
+        {factors.isSuccess && <Badge>{verified ? 'Enabled' : 'Off'}</Badge>}
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        After your password, sign-in asks for a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy, ...).
+      </p>
+      <div className="mt-4">
+        {factors.isPending && (
+          <div role="status">
+            <span className="sr-only">Loading two-factor settings</span>
+            <Skeleton className="h-10 w-56" />
+          </div>
+        )}
+        {factors.isError && <Alert>Could not load your two-factor settings: {factors.error.message}</Alert>}
+        {factors.isSuccess && (verified ? <EnabledFactor factorId={verified.id} /> : <Enrollment />)}
+      </div>
+    </div>
+  )
+}
+
+function EnabledFactor({ factorId }: { factorId: string }) {
+  const unenroll = useUnenrollMutation()
+  const { toast } = useToast()
+  const [confirming, setConfirming] = useState(false)
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-700">Your account is protected by an authenticator app.</p>
+      {unenroll.error && <Alert>{unenroll.error.message}</Alert>}
+      <Button variant="outline" onClick={() => setConfirming(true)} disabled={unenroll.isPending}>
+        Remove authenticator app
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Remove the authenticator app?"
+        description="Sign-in will ask for your password only."
+        confirmLabel="Remove"
+        destructive
+        pending={unenroll.isPending}
+        onConfirm={() =>
+          unenroll.mutate(factorId, {
+            onSuccess: () => {
+              setConfirming(false)
+              toast({ title: 'Two-factor authentication removed' })
+            },
+          })
+        }
+      />
+    </div>
+  )
+}
+
+function Enrollment() {
+  const enroll = useEnrollTotpMutation()
+  const confirm = useConfirmTotpMutation()
+  const { toast } = useToast()
+  const [formError, setFormError] = useState<string | null>(null)
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '')
+    if (!/^\d{6}$/.test(code)) return setFormError('Enter the 6-digit code from your authenticator app.')
+    setFormError(null)
+    confirm.mutate(
+      { factorId: enroll.data!.id, code },
+      { onSuccess: () => toast({ title: 'Two-factor authentication enabled', description: 'Sign-in now asks for a code.' }) },
+    )
+  }
+
+  if (!enroll.data) {
+    return (
+      <div className="space-y-3">
+        {enroll.error && <Alert>Could not start the set-up: {enroll.error.message}</Alert>}
+        <Button onClick={() => enroll.mutate()} disabled={enroll.isPending}>
+          {enroll.isPending ? 'Starting...' : 'Set up authenticator app'}
+        </Button>
+      </div>
+    )
+  }
+
+  const errorMessage = formError ?? (confirm.error ? (confirm.error.message === 'Invalid TOTP code entered' ? 'That code is not valid. Check your authenticator app and try again.' : confirm.error.message) : null)
+  return (
+    <form className="grid gap-4 md:grid-cols-[auto_1fr]" onSubmit={handleSubmit} noValidate>
+      <img src={enroll.data.totp.qr_code} alt="QR code to scan with your authenticator app" width={180} height={180} className="rounded border border-slate-200 bg-white" />
+      <div className="space-y-3">
+        <p className="text-sm text-slate-700">Scan the QR code with your authenticator app, or enter this key by hand:</p>
+        <code data-testid="totp-secret" className="block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm">
+          {enroll.data.totp.secret}
+        </code>
+        {errorMessage && <Alert>{errorMessage}</Alert>}
+        <div className="space-y-1.5">
+          <Label htmlFor="enroll-code">Code from the app</Label>
+          <Input id="enroll-code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required className="max-w-40" />
+        </div>
+        <Button type="submit" disabled={confirm.isPending}>
+          {confirm.isPending ? 'Verifying...' : 'Verify and enable'}
+        </Button>
+      </div>
+    </form>
+  )
+}

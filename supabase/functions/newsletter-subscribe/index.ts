@@ -1,0 +1,98 @@
+/**
+ * newsletter-subscribe: the footer's newsletter sign-up with double opt-in (contract: @shared/newsletter.ts).
+ * Visitors have no INSERT privilege on newsletter_subscriptions (migration 20261123100000); this function validates,
+ * rate-limits per mailbox (case and +tag folded) and per client IP (hashed, the same hourly table as request-report),
+ * stores an unconfirmed row with the hash of a random token and mails the confirmation link (the local mailbox, or
+ * the mail API in production: @shared/mail.ts). Opening the link confirms the row. Unconfirmed rows expire after
+ * 48 hours (public.expire_newsletter_subscriptions, run on every request). Request shell: @shared/http.ts.
+ * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
+ */
+import { clientIp, mailboxKey } from '@shared/client-ip.ts';
+import { escapeHtml } from '@shared/html.ts';
+import { HttpError, parseBody, serveFunction } from '@shared/http.ts';
+import { mailConfigFromEnv, sendMail } from '@shared/mail.ts';
+import {
+  NEWSLETTER_CHECK_INBOX,
+  NEWSLETTER_CONFIRM_HOURS,
+  NEWSLETTER_EMAIL_LIMIT_PER_HOUR,
+  NEWSLETTER_IP_LIMIT_PER_HOUR,
+  NEWSLETTER_RATE_LIMIT_MESSAGE,
+  NewsletterSubscribeSchema,
+  confirmationTokenHash,
+  newConfirmationToken,
+} from '@shared/newsletter.ts';
+import { rateLimitKey, rateLimitSecret } from '@shared/report-request.ts';
+import { platformEnv, serviceClient } from '@shared/supabase.ts';
+import { z } from 'zod';
+
+const env = { ...platformEnv(), ...z.object({ SITE_URL: z.url({ error: 'SITE_URL must be the site URL' }) }).parse({ SITE_URL: Deno.env.get('SITE_URL') }) };
+const hmacSecret = rateLimitSecret(Deno.env.get('REPORT_REQUEST_HMAC_SECRET'));
+const mail = mailConfigFromEnv(Deno.env.toObject());
+const admin = serviceClient();
+const siteUrl = env.SITE_URL.replace(/\/+$/, '');
+
+async function confirm(token: string | null): Promise<Response> {
+  let outcome = 'invalid';
+  if (token && /^[0-9a-f]{64}$/.test(token)) {
+    const { data, error } = await admin
+      .from('newsletter_subscriptions')
+      .update({ confirmed_at: new Date().toISOString(), confirmation_token_hash: null })
+      .eq('confirmation_token_hash', await confirmationTokenHash(token))
+      .is('confirmed_at', null)
+      .gt('created_at', new Date(Date.now() - NEWSLETTER_CONFIRM_HOURS * 3600_000).toISOString())
+      .select('id');
+    if (error) throw error;
+    if (data.length === 1) outcome = 'confirmed';
+  }
+  return new Response(null, { status: 303, headers: { Location: `${siteUrl}/?newsletter=${outcome}` } });
+}
+
+serveFunction({
+  name: 'newsletter-subscribe',
+  cors: 'public',
+  methods: ['GET', 'POST'],
+  failureMessage: 'Something went wrong. Please try again later.',
+  async handle({ request, body, json }) {
+    if (request.method === 'GET') return await confirm(new URL(request.url).searchParams.get('token'));
+    const { email } = parseBody(NewsletterSubscribeSchema, body);
+
+    const expired = await admin.rpc('expire_newsletter_subscriptions');
+    if (expired.error) throw expired.error;
+
+    const emailKey = await rateLimitKey(hmacSecret, 'newsletter-email', mailboxKey(email));
+    const ipKey = await rateLimitKey(hmacSecret, 'newsletter-ip', clientIp(request.headers) || 'unknown');
+    const { data: hits, error: limitError } = await admin.rpc('hit_report_request_rate_limit', { key_hashes: [emailKey, ipKey] });
+    if (limitError) throw limitError;
+    const count = (key: string) => hits.find((row) => row.key_hash === key)?.hits ?? 0;
+    if (count(emailKey) > NEWSLETTER_EMAIL_LIMIT_PER_HOUR || count(ipKey) > NEWSLETTER_IP_LIMIT_PER_HOUR) {
+      throw new HttpError(429, NEWSLETTER_RATE_LIMIT_MESSAGE, { 'Retry-After': '3600' });
+    }
+
+    const address = email.toLowerCase();
+    const { data: existing, error: readError } = await admin
+      .from('newsletter_subscriptions')
+      .select('id, confirmed_at')
+      .eq('email', address)
+      .maybeSingle();
+    if (readError) throw readError;
+    // already confirmed: the same answer, and no mail (the owner is subscribed; nobody learns whether they are)
+    if (existing?.confirmed_at) return json({ message: NEWSLETTER_CHECK_INBOX }, 202);
+
+    const token = newConfirmationToken();
+    const pending = { confirmation_token_hash: await confirmationTokenHash(token), confirmation_sent_at: new Date().toISOString() };
+    const { error: writeError } = existing
+      ? await admin.from('newsletter_subscriptions').update(pending).eq('id', existing.id)
+      : await admin.from('newsletter_subscriptions').insert({ email: address, ...pending });
+    if (writeError) throw writeError;
+
+    const link = `${env.SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/newsletter-subscribe?token=${token}`;
+    await sendMail(mail, {
+      from: mail.from,
+      to: [address],
+      subject: 'Confirm your Agent Insight newsletter subscription',
+      text: `Please confirm your subscription to the Agent Insight newsletter by opening this link within ${NEWSLETTER_CONFIRM_HOURS} hours:\n\n${link}\n\nIf you did not sign up, ignore this email and nothing will be sent to you.`,
+      html: `<p>Please confirm your subscription to the Agent Insight newsletter within ${NEWSLETTER_CONFIRM_HOURS} hours:</p><p><a href="${escapeHtml(link)}">Confirm my subscription</a></p><p>If you did not sign up, ignore this email and nothing will be sent to you.</p>`,
+    });
+    return json({ message: NEWSLETTER_CHECK_INBOX }, 202);
+  },
+});
