@@ -1,6 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro'
 
-import { loadSitemapEntries, sitemapChunk, sitemapFileCount, urlsetXml } from '../lib/sitemap'
+import { loadSitemapEntries } from '../lib/sitemap'
+import { sitemapChunk, sitemapFileCount, urlsetXml } from '../lib/sitemap-xml'
 
 /** /sitemap-<n>.xml: the n-th 50,000 URLs, built only when the site has more than 50,000 pages. */
 export const getStaticPaths = (async () => {

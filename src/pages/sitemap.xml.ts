@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro'
 
-import { loadSitemapEntries, sitemapFileCount, sitemapIndexXml, urlsetXml } from '../lib/sitemap'
+import { loadSitemapEntries } from '../lib/sitemap'
+import { sitemapFileCount, sitemapIndexXml, urlsetXml } from '../lib/sitemap-xml'
 
 /** sitemap.xml: every public page as one urlset, or a sitemap index once there are more than 50,000 (src/lib/sitemap.ts). */
 export const GET: APIRoute = async ({ site }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { sitemapChunk, sitemapFileCount, sitemapIndexXml, urlsetXml, type SitemapEntry } from './sitemap'
+import { sitemapChunk, sitemapFileCount, sitemapIndexXml, urlsetXml, type SitemapEntry } from './sitemap-xml'
 
 const entries = (count: number): SitemapEntry[] => Array.from({ length: count }, (_, index) => ({ path: `/agent/${index}` }))
 
