@@ -24,7 +24,8 @@ test.afterAll(async () => {
 /** The compare view's visible content, to check that two visits show the same thing. */
 async function compareView(page: Page) {
   const columns = page.getByRole('list', { name: 'Agents compared' }).getByRole('listitem').filter({ has: page.getByRole('heading') });
-  await expect(columns).toHaveCount(3);
+  // the island loads React and three profiles before the columns appear
+  await expect(columns).toHaveCount(3, { timeout: 20_000 });
   return {
     names: await columns.getByRole('heading').allInnerTexts(),
     leaders: await page.getByRole('region', { name: 'Who leads on what' }).innerText(),
@@ -68,6 +69,6 @@ test('at 390 px the compared agents stack without horizontal overflow', async ({
 
 test('a compare URL with one agent says what is missing', async ({ page }) => {
   await page.goto(`/compare?agents=${fixture.agents[0]!.id}`);
-  await expect(page.getByRole('heading', { name: 'Nothing to compare yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nothing to compare yet' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Choose at least 2 agents to compare. Pick agents with "Add to compare" in the search results.')).toBeVisible();
 });

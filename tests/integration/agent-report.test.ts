@@ -6,8 +6,8 @@
  * printed (figures are not asserted: timings belong in bench/).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { mailTo, sql, testEnv, uniqueEmail } from '../support/env.ts';
+import { pdfText } from '../support/pdf-text.ts';
 
 async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -17,18 +17,6 @@ async function waitFor<T>(check: () => Promise<T | undefined>, what: string, tim
     if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-/** Every text item of every page, joined by spaces. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const document = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise;
-  const parts: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return parts.join('\n');
 }
 
 const suffix = Date.now().toString(36);
