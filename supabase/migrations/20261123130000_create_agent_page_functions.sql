@@ -99,3 +99,26 @@ create trigger agents_site_webhook_delete
 create trigger zip_market_benchmarks_site_webhook
   after insert or update or delete on public.zip_market_benchmarks
   for each statement execute function private.agent_data_site_webhook();
+
+-- what the agent, ZIP and city pages are built from, as one hash: the site builder skips a data-change build when
+-- it equals the hash of the site being served (an agent inserted without sales, a no-op update)
+create function public.agent_pages_fingerprint()
+returns text
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select md5(
+    coalesce((select string_agg(a.id::text || ':' || a.updated_at::text || ':' || coalesce(a.metrics_refreshed_at::text, ''), ',' order by a.id)
+              from public.agents a where a.total_sales > 0), '')
+    || '|' ||
+    coalesce((select string_agg(b.zip_code || ':' || b.updated_at::text, ',' order by b.zip_code) from public.zip_market_benchmarks b), '')
+  );
+$$;
+
+comment on function public.agent_pages_fingerprint() is
+  'md5 over the agents with figures (id, updated_at, metrics_refreshed_at) and the ZIP benchmarks (zip_code, updated_at): changes whenever an agent, ZIP or city page would.';
+
+revoke execute on function public.agent_pages_fingerprint() from public;
+grant execute on function public.agent_pages_fingerprint() to anon, authenticated, service_role;

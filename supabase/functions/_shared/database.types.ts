@@ -855,6 +855,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      agent_pages_fingerprint: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
       agent_quarterly_sales: {
         Args: { only_agent?: string }
         Returns: {
