@@ -6,7 +6,7 @@ import type {
   SearchAgentsResponse,
   SearchLocation,
 } from '@shared/search-contract.ts'
-import { agentUrl } from '@shared/urls.ts'
+import { agentUrl, zipUrl } from '@shared/urls.ts'
 import { formatDays, formatPercent, formatPriceRange, initials } from '../lib/format'
 import { callFunction } from '../lib/functions-client'
 import { CompareBar, CompareToggle, useCompareSelection, type CompareSelection } from './compare-selection'
@@ -98,6 +98,13 @@ export function SearchResults() {
       <p className="mt-2 text-slate-700" role="status">
         {resultCountText(total, location)}
       </p>
+      {state.params.type === 'zipcode' && /^\d{5}$/.test(state.params.q) && agents.length > 0 && (
+        <p className="mt-1 text-sm">
+          <a href={zipUrl(state.params.q)} className="text-blue-700 underline">
+            Top agents in {state.params.q} with the ZIP's market figures
+          </a>
+        </p>
+      )}
       {agents.length === 0 ? (
         <EmptyView title="No agents found" detail={state.message ?? 'Try a different spelling, a nearby ZIP code or a full street address.'} heading="h2" />
       ) : (

@@ -237,6 +237,7 @@ test('at 390 px the actions sit below the name, nothing overflows and the sales 
 });
 
 test('a loaded profile and its open report dialog have no serious accessibility violations', async ({ page }) => {
+  test.slow(); // two axe runs over the full prerendered profile
   const agent = fixture.agents[0]!;
   await page.goto(`/agent/${agent.id}`);
   await expect(page.getByRole('heading', { level: 1, name: agent.name })).toBeVisible();

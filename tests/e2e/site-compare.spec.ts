@@ -33,8 +33,10 @@ async function compareView(page: Page) {
 }
 
 test('three agents picked from a ZIP search compare side by side, and the shared URL shows the same view', async ({ page, browser, baseURL }) => {
+  test.slow(); // two browser contexts, a search and six live profile loads
   await page.goto(`/search-results?q=${zip}&type=zipcode`);
   await waitForIsland(page, 'SearchResults');
+  await expect(page.getByRole('link', { name: `Top agents in ${zip} with the ZIP's market figures` })).toHaveAttribute('href', `/agents/${zip}`);
   const compareLink = page.getByRole('link', { name: 'Compare 3 agents' });
   for (const agent of fixture.agents) await page.getByRole('checkbox', { name: `Add ${agent.name} to compare` }).check();
   await expect(page.getByRole('region', { name: 'Compare selection' })).toContainText('3 of 4 selected');
