@@ -1,7 +1,7 @@
 /**
  * The agent report, delivered: a valid report request (request-report, as the site's Get Report dialog sends it)
- * fires the send_agent_report database webhook; send-agent-report renders the PDF (pdf-lib) and mails it with the
- * attachment to the visitor's address (local mailbox, Resend-shaped attachments); report_requests.report_sent_at is
+ * fires the new-lead database webhook; notify-new-lead renders the PDF (pdf-lib, _shared/agent-report-delivery.ts)
+ * and mails it with the attachment to the visitor's address (local mailbox, Resend-shaped attachments); report_requests.report_sent_at is
  * stamped. The PDF's text is extracted with pdf.js and compared with the database. The time from request to mail is
  * printed (figures are not asserted: timings belong in bench/).
  */
@@ -103,15 +103,5 @@ describe('agent report email', () => {
     expect(row.report_error).toBe('The request names no listed agent, so there is no report to send.');
     expect(row.report_sent_at).toBeNull();
     expect(await mailTo(email)).toEqual([]);
-  });
-
-  it('refuses a caller without the webhook secret or the service-role key', async () => {
-    const response = await fetch(`${testEnv.url}/functions/v1/send-agent-report`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${testEnv.anonKey}` },
-      body: JSON.stringify({ type: 'INSERT', schema: 'public', table: 'report_requests', record: { id: '00000000-0000-4000-8000-00000000abcd', full_name: 'X', email: 'x@example.com', agent_id: null } }),
-    });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: 'Unauthorized: send the webhook secret or the service-role key.' });
   });
 });
