@@ -21,6 +21,11 @@ await run(['astro', 'build'], { ...env, ASTRO_OUT_DIR: outDir });
 console.log(`Building the admin app into ${path.relative(rootDir, adminDir)}/ ...`);
 await run(['vite', 'build', '--config', 'admin/vite.config.ts'], { ...env, ADMIN_OUT_DIR: adminDir });
 
+// Agent pages are prerendered files; an id the build did not render gets the agent not-found page with status 404
+// (Cloudflare Pages serves the nearest 404.html; Netlify falls back to the root 404.html).
+const agentNotFound = path.join(outDir, 'agent/not-found/index.html');
+if (fs.existsSync(agentNotFound)) fs.copyFileSync(agentNotFound, path.join(outDir, 'agent/404.html'));
+
 // public/_headers (security headers) was copied by Astro, with the site's inline-script hashes written into its CSP
 // (scripts/lib/csp-hashes.ts); keep that copy and add the layout's caching rules
 const builtHeaders = path.join(outDir, '_headers');

@@ -6,9 +6,10 @@ import type {
   SearchAgentsResponse,
   SearchLocation,
 } from '@shared/search-contract.ts'
-import { agentUrl } from '@shared/urls.ts'
+import { agentUrl, zipUrl } from '@shared/urls.ts'
 import { formatDays, formatPercent, formatPriceRange, initials } from '../lib/format'
 import { callFunction } from '../lib/functions-client'
+import { CompareBar, CompareToggle, useCompareSelection, type CompareSelection } from './compare-selection'
 import {
   SEARCH_PAGE_SIZE,
   parseSearchParams,
@@ -58,6 +59,7 @@ export function SearchResults() {
   const search = useSyncExternalStore(subscribeToNothing, readSearch, () => null)
   const params = useMemo(() => (search === null ? null : parseSearchParams(search)), [search])
   const [state, setState] = useState<State>({ kind: 'loading' })
+  const compare = useCompareSelection()
 
   useEffect(() => {
     if (!params || params.q === '') return
@@ -96,6 +98,13 @@ export function SearchResults() {
       <p className="mt-2 text-slate-700" role="status">
         {resultCountText(total, location)}
       </p>
+      {state.params.type === 'zipcode' && /^\d{5}$/.test(state.params.q) && agents.length > 0 && (
+        <p className="mt-1 text-sm">
+          <a href={zipUrl(state.params.q)} className="text-blue-700 underline">
+            Top agents in {state.params.q} with the ZIP's market figures
+          </a>
+        </p>
+      )}
       {agents.length === 0 ? (
         <EmptyView title="No agents found" detail={state.message ?? 'Try a different spelling, a nearby ZIP code or a full street address.'} heading="h2" />
       ) : (
@@ -103,10 +112,11 @@ export function SearchResults() {
           <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Agents">
             {agents.map((agent) => (
               <li key={agent.id}>
-                <AgentCard agent={agent} />
+                <AgentCard agent={agent} compare={compare} />
               </li>
             ))}
           </ul>
+          <CompareBar selection={compare} />
           {state.moreError && (
             <p role="alert" className="mt-4 text-sm text-red-800">
               {state.moreError}
@@ -141,7 +151,7 @@ const badgeClasses: Record<BadgeTone, string> = {
   gray: 'bg-slate-200 text-slate-800',
 }
 
-function AgentCard({ agent }: { agent: AgentSearchResult }) {
+function AgentCard({ agent, compare }: { agent: AgentSearchResult; compare: CompareSelection }) {
   const badge = rankingBadge(agent.local_ranking, agent.total_agents_in_area)
   const areas = serviceAreaSummary(agent.service_areas)
   const priceRange = formatPriceRange(agent.price_range_min, agent.price_range_max)
@@ -205,6 +215,7 @@ function AgentCard({ agent }: { agent: AgentSearchResult }) {
           </ul>
         </div>
       )}
+      <CompareToggle selection={compare} id={agent.id} name={agent.name} />
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <a
           href={agentUrl(agent.id)}

@@ -1,6 +1,8 @@
 /**
- * Data for the agent profile page (/agent/<id>): the agent row, their most recent closed sales and the Redfin
- * benchmark of their primary ZIP, read with the anon client (all three tables are public).
+ * Data for the agent profile page (/agent/<id>): the agent row, their most recent closed sales, closed sales per
+ * quarter and the Redfin benchmark of their primary ZIP, read with the anon client (all public). The prerendered
+ * pages read every agent at once (./agent-pages.ts); fetchAgentProfile serves the live island (compare, and agents
+ * newer than the last build).
  */
 import { z } from 'zod'
 
@@ -16,6 +18,7 @@ export interface RecentSale {
   address: string
   city: string | null
   state: string | null
+  zip_code: string | null
   close_date: string | null
   list_price: number | null
   close_price: number | null
@@ -32,6 +35,14 @@ export interface AgentProfile {
   benchmark: BenchmarkRow | null
   /** True when the agent comes from the generated demo data (see isSyntheticAgent). */
   synthetic: boolean
+  /** Closed sales per calendar quarter inside the metrics window, oldest first (quarters without sales are absent). */
+  quarters: QuarterSales[]
+}
+
+/** Closed sales of one calendar quarter; quarter_start is its first day, `YYYY-MM-DD`. */
+export interface QuarterSales {
+  quarter_start: string
+  closed_sales: number
 }
 
 /** How many recent sales the profile lists. */
@@ -73,10 +84,10 @@ export async function fetchAgentProfile(id: string): Promise<AgentProfile | null
   if (error) throw error
   if (!agent) return null
 
-  const [sales, benchmark] = await Promise.all([
+  const [sales, benchmark, quarters] = await Promise.all([
     supabase
       .from('properties')
-      .select('id, address, city, state, close_date, list_price, close_price, days_on_market, source')
+      .select('id, address, city, state, zip_code, close_date, list_price, close_price, days_on_market, source')
       .eq('agent_id', id)
       .eq('standard_status', 'Closed')
       .not('close_price', 'is', null)
@@ -85,8 +96,16 @@ export async function fetchAgentProfile(id: string): Promise<AgentProfile | null
     agent.primary_zip_code
       ? supabase.from('zip_market_benchmarks').select('*').eq('zip_code', agent.primary_zip_code).maybeSingle()
       : Promise.resolve({ data: null, error: null }),
+    supabase.rpc('agent_quarterly_sales', { only_agent: id }).order('quarter_start'),
   ])
   if (sales.error) throw sales.error
   if (benchmark.error) throw benchmark.error
-  return { agent, sales: sales.data, benchmark: benchmark.data, synthetic: isSyntheticAgent(agent, sales.data) }
+  if (quarters.error) throw quarters.error
+  return {
+    agent,
+    sales: sales.data,
+    benchmark: benchmark.data,
+    synthetic: isSyntheticAgent(agent, sales.data),
+    quarters: quarters.data.map(({ quarter_start, closed_sales }) => ({ quarter_start, closed_sales })),
+  }
 }

@@ -35,6 +35,9 @@ describe('rankingBadge', () => {
     expect(rankingBadge(5, 20)).toEqual({ label: 'Top 25%', tone: 'blue' })
     expect(rankingBadge(6, 20)).toEqual({ label: 'Top 30%', tone: 'gray' })
     expect(rankingBadge(1, 1000)).toEqual({ label: 'Top 1%', tone: 'green' })
+    expect(rankingBadge(10, 20)).toEqual({ label: 'Top 50%', tone: 'gray' })
+    expect(rankingBadge(11, 20)).toEqual({ label: 'Ranked #11 of 20', tone: 'gray' })
+    expect(rankingBadge(20, 20)).toEqual({ label: 'Ranked #20 of 20', tone: 'gray' })
   })
   it('is absent without a ranking', () => {
     expect(rankingBadge(null, 20)).toBeNull()

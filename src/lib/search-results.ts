@@ -52,13 +52,15 @@ export interface RankingBadge {
 
 /**
  * The "Top N%" badge from an agent's rank in their primary ZIP: N = ceil(local_ranking / total_agents_in_area * 100),
- * at least 1. Colour bands: top 10 % or better green, top 25 % or better blue, everyone else gray.
+ * at least 1; below the top half (N > 50) the label is "Ranked #n of N" instead. Colour bands: top 10 % or better green, top 25 % or better blue, everyone else gray.
  * Null when the agent has no ranking (fewer than 5 sales; the card then shows no badge).
  */
 export function rankingBadge(localRanking: number | null, totalAgentsInArea: number | null): RankingBadge | null {
   if (!localRanking || !totalAgentsInArea || localRanking < 1 || totalAgentsInArea < 1) return null
   const percent = Math.max(1, Math.ceil((localRanking / totalAgentsInArea) * 100))
   const tone: BadgeTone = percent <= 10 ? 'green' : percent <= 25 ? 'blue' : 'gray'
+  // "Top 100%" would read as praise for the last-ranked agent: below the top half the badge states the rank
+  if (percent > 50) return { label: `Ranked #${localRanking} of ${totalAgentsInArea}`, tone }
   return { label: `Top ${percent}%`, tone }
 }
 

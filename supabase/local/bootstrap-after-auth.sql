@@ -123,6 +123,8 @@ create table if not exists local_mailbox.messages (
   html_body text,
   created_at timestamptz not null default now()
 );
+-- Resend-shaped attachments [{filename, content (base64), content_type?}] (the agent report PDF)
+alter table local_mailbox.messages add column if not exists attachments jsonb;
 revoke all on schema net, vault, local_mailbox from anon, authenticated;
 
 -- Schema reloads: hosted Supabase notifies PostgREST after every DDL command (extensions.pgrst_ddl_watch), so a new

@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text_body: string | null;
   html_body: string | null;
+  /** Resend-shaped attachments `{ filename, content (base64), content_type? }`, or null. */
+  attachments: { filename: string; content: string; content_type?: string }[] | null;
   created_at: string;
 }
 
@@ -51,7 +53,7 @@ export async function mailboxFetch(pool: pg.Pool, request: Request): Promise<Res
   if (url.pathname === '/api/v1/messages' && request.method === 'GET') {
     const to = url.searchParams.get('to');
     const { rows } = await pool.query<MailMessage>(
-      `select id, sender, recipients, subject, text_body, html_body, created_at from local_mailbox.messages
+      `select id, sender, recipients, subject, text_body, html_body, attachments, created_at from local_mailbox.messages
        where $1::text is null or exists (select 1 from unnest(recipients) r where lower(r) = lower($1))
        order by id desc limit 200`,
       [to],
@@ -74,6 +76,7 @@ export async function mailboxFetch(pool: pg.Pool, request: Request): Promise<Res
       escapeHtml(message.subject),
       `<p><a href="/">&larr; Inbox</a></p><h1>${escapeHtml(message.subject)}</h1>
        <p>From ${escapeHtml(message.sender)} to ${escapeHtml(message.recipients.join(', '))}, ${escapeHtml(String(message.created_at))}</p>
+       ${message.attachments?.length ? `<p>Attachments: ${message.attachments.map((file) => escapeHtml(file.filename)).join(', ')}</p>` : ''}
        ${body}${message.html_body && message.text_body ? `<h2>Plain text</h2><pre>${escapeHtml(message.text_body)}</pre>` : ''}`,
     );
   }
@@ -95,7 +98,7 @@ export async function mailboxFetch(pool: pg.Pool, request: Request): Promise<Res
 }
 
 /**
- * `POST /emails` with Resend's JSON body `{ from, to: string | string[], subject, html?, text?, cc?, bcc? }`
+ * `POST /emails` with Resend's JSON body `{ from, to: string | string[], subject, html?, text?, cc?, bcc?, attachments? }`
  * (https://resend.com/docs/api-reference/emails/send-email): stores the message for every recipient and answers
  * `{ id }` like Resend; a malformed body gets 422 `{ statusCode, name: 'validation_error', message }`. The bearer
  * token is not checked (this is the local catcher).
@@ -120,9 +123,19 @@ async function receiveResendEmail(pool: pg.Pool, request: Request): Promise<Resp
   const html = typeof body.html === 'string' ? body.html : undefined;
   const text = typeof body.text === 'string' ? body.text : undefined;
   if (html === undefined && text === undefined) return invalid('Either `html` or `text` is required.');
+  const attachments = body.attachments;
+  if (
+    attachments !== undefined &&
+    !(
+      Array.isArray(attachments) &&
+      attachments.every((item: { filename?: unknown; content?: unknown } | null) => item && typeof item === 'object' && typeof item.filename === 'string' && item.filename !== '' && typeof item.content === 'string')
+    )
+  ) {
+    return invalid('`attachments` must be an array of { filename, content } with base64 content.');
+  }
   const { rows } = await pool.query<{ id: number }>(
-    'insert into local_mailbox.messages (sender, recipients, subject, text_body, html_body) values ($1, $2, $3, $4, $5) returning id',
-    [body.from, [...to, ...cc, ...bcc], body.subject, text ?? null, html ?? null],
+    'insert into local_mailbox.messages (sender, recipients, subject, text_body, html_body, attachments) values ($1, $2, $3, $4, $5, $6) returning id',
+    [body.from, [...to, ...cc, ...bcc], body.subject, text ?? null, html ?? null, attachments === undefined ? null : JSON.stringify(attachments)],
   );
   return Response.json({ id: String(rows[0]!.id) });
 }

@@ -33,6 +33,9 @@ export const SECRET_HEADER = 'x-webhook-secret';
 /** Path of the hook on the builder's port. */
 export const HOOK_PATH = '/site-build';
 
+/** Reason prefix of the data-change webhook (agents, ZIP benchmarks; migration 20261123130000). */
+const DATA_CHANGE_PREFIX = 'agent data changed';
+
 /** Lines and characters of build output kept in site_builds.log_tail. */
 const LOG_TAIL_LINES = 60;
 const LOG_TAIL_CHARS = 8000;
@@ -148,8 +151,8 @@ export function logTail() {
 }
 
 /**
- * sha256 over what the site shows from the database: the live posts (id, slug, updated_at, published_at) and every
- * category (id, updated_at). Two equal fingerprints mean a rebuild would produce the same pages.
+ * sha256 over what the site shows from the database: the live posts (id, slug, updated_at, published_at), every
+ * category (id, updated_at) and public.agent_pages_fingerprint() (agents with figures, ZIP benchmarks). Two equal fingerprints mean a rebuild would produce the same pages.
  * @throws when a read fails.
  */
 export async function contentFingerprint(client: SupabaseClient<Database>): Promise<string> {
@@ -163,7 +166,9 @@ export async function contentFingerprint(client: SupabaseClient<Database>): Prom
   if (posts.error) throw new Error(`Could not read published posts: ${posts.error.message}`);
   const categories = await client.from('blog_categories').select('id, updated_at').order('id');
   if (categories.error) throw new Error(`Could not read blog categories: ${categories.error.message}`);
-  return createHash('sha256').update(JSON.stringify([posts.data, categories.data])).digest('hex');
+  const agentPages = await client.rpc('agent_pages_fingerprint');
+  if (agentPages.error) throw new Error(`Could not fingerprint the agent pages: ${agentPages.error.message}`);
+  return createHash('sha256').update(JSON.stringify([posts.data, categories.data, agentPages.data])).digest('hex');
 }
 
 const FINGERPRINT_FILE = '.content-hash';
@@ -247,10 +252,26 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
         client.from('site_builds').update({ status: 'building', started_at: new Date().toISOString(), trigger_reason: reason }).eq('id', id),
       );
     }
-    log(`Rebuilding the site (${reason})...`);
     try {
       // taken before the build: if content changes during it, the next start-up check errs towards rebuilding
       const fingerprint = await contentFingerprint(client).catch(() => null);
+      // a data-change webhook fires for every statement on agents/benchmarks; skip when no page would change
+      const servedFingerprint = path.join(current, FINGERPRINT_FILE);
+      if (
+        fingerprint &&
+        job.reasons.every((item) => item.startsWith(DATA_CHANGE_PREFIX)) &&
+        fs.existsSync(servedFingerprint) &&
+        fs.readFileSync(servedFingerprint, 'utf8') === fingerprint
+      ) {
+        log(`No page changed (${reason}); the site stays as it is.`);
+        if (id !== null) {
+          await record('succeeded', () =>
+            client.from('site_builds').update({ status: 'succeeded', finished_at: new Date().toISOString(), log_tail: 'No page changed; nothing was built.' }).eq('id', id),
+          );
+        }
+        return;
+      }
+      log(`Rebuilding the site (${reason})...`);
       await build(outDir, tail.push, stopping.signal);
       if (!fs.existsSync(path.join(outDir, 'index.html'))) throw new Error(`the build wrote no index.html into ${outDir}`);
       if (fingerprint) fs.writeFileSync(path.join(outDir, FINGERPRINT_FILE), fingerprint);

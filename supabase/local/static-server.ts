@@ -1,8 +1,9 @@
 /**
  * Serves the built site the way the production static host is configured: the Astro output at /, the admin app at
- * /admin/ (any unknown /admin/* path falls back to its index.html, as a single-page app), /agent/* rewritten to the
- * one prebuilt agent-profile shell, 404.html with status 404 for anything else, and on every answer the headers
- * of public/_headers (./headers-file.ts) for the requested path, as Netlify and Cloudflare Pages apply that file.
+ * /admin/ (any unknown /admin/* path falls back to its index.html, as a single-page app), each prerendered
+ * /agent/<id>, agent/not-found/index.html with status 404 for an agent id the build did not render, 404.html with
+ * status 404 for anything else, and on every answer the headers of public/_headers (./headers-file.ts) for the
+ * requested path, as Netlify and Cloudflare Pages apply that file.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -53,12 +54,13 @@ export async function startStaticServer(options: StaticServerOptions): Promise<h
       return;
     }
     const siteDir = options.siteDir();
-    if (/^\/agent\/[^/]+\/?$/.test(url.pathname) && fs.existsSync(path.join(siteDir, 'agent/index.html'))) {
-      request.url = '/agent/' + url.search;
-    }
+    // an agent the build did not render gets the agent 404 page (its island still shows agents newer than the build)
+    const agentPage = /^\/agent\/([^/]+)\/?$/.exec(url.pathname);
+    const agentNotFound = () => notFound(siteDir, response, fs.existsSync(path.join(siteDir, 'agent/not-found/index.html')) ? 'agent/not-found/index.html' : '404.html');
     handlerFor(siteDir, false)(request, response, () => {
       options.log?.(`404 ${url.pathname}`);
-      notFound(siteDir, response);
+      if (agentPage) agentNotFound();
+      else notFound(siteDir, response);
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -68,8 +70,8 @@ export async function startStaticServer(options: StaticServerOptions): Promise<h
   return server;
 }
 
-function notFound(dir: string, response: http.ServerResponse) {
-  const page = path.join(dir, '404.html');
+function notFound(dir: string, response: http.ServerResponse, file = '404.html') {
+  const page = path.join(dir, file);
   response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
   response.end(fs.existsSync(page) ? fs.readFileSync(page) : 'Not found');
 }

@@ -201,7 +201,9 @@ create table if not exists public.report_requests (
   notes text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  contacted_at timestamp with time zone
+  contacted_at timestamp with time zone,
+  report_sent_at timestamp with time zone,
+  report_error text
 );
 
 -- table public.reso_sync_state

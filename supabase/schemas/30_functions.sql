@@ -2,6 +2,19 @@
 
 set check_function_bodies = false;
 
+-- function private.agent_data_site_webhook()
+CREATE OR REPLACE FUNCTION private.agent_data_site_webhook()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.request_site_build(format('agent data changed: %s %s', tg_table_name, lower(tg_op)));
+  return null;
+end;
+$function$;
+
 -- function private.blog_categories_site_webhook()
 CREATE OR REPLACE FUNCTION private.blog_categories_site_webhook()
  RETURNS trigger
@@ -242,6 +255,55 @@ AS $function$
   select nullif(s.decrypted_secret, '')
     from vault.decrypted_secrets s
    where s.name = format('webhook.%s.%s', hook, setting);
+$function$;
+
+-- function public.agent_pages_fingerprint()
+CREATE OR REPLACE FUNCTION public.agent_pages_fingerprint()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select md5(
+    coalesce((select string_agg(a.id::text || ':' || a.updated_at::text || ':' || coalesce(a.metrics_refreshed_at::text, ''), ',' order by a.id)
+              from public.agents a where a.total_sales > 0), '')
+    || '|' ||
+    coalesce((select string_agg(b.zip_code || ':' || b.updated_at::text, ',' order by b.zip_code) from public.zip_market_benchmarks b), '')
+  );
+$function$;
+
+-- function public.agent_quarterly_sales(only_agent uuid)
+CREATE OR REPLACE FUNCTION public.agent_quarterly_sales(only_agent uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(agent_id uuid, quarter_start date, closed_sales integer)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p.agent_id, date_trunc('quarter', p.close_date)::date as quarter_start, count(*)::integer as closed_sales
+  from public.properties p
+  join public.agents a on a.id = p.agent_id
+  where p.standard_status = 'Closed' and p.close_price is not null
+    and p.close_date between a.metrics_window_start and a.metrics_window_end
+    and (only_agent is null or p.agent_id = only_agent)
+  group by p.agent_id, date_trunc('quarter', p.close_date)
+  order by p.agent_id, quarter_start;
+$function$;
+
+-- function public.agent_recent_sales(max_per_agent integer)
+CREATE OR REPLACE FUNCTION public.agent_recent_sales(max_per_agent integer DEFAULT 10)
+ RETURNS TABLE(agent_id uuid, id uuid, address text, city text, state text, zip_code text, close_date date, list_price numeric, close_price numeric, days_on_market integer, source text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select r.agent_id, r.id, r.address, r.city, r.state, r.zip_code, r.close_date, r.list_price, r.close_price, r.days_on_market, r.source
+  from (
+    select p.*, row_number() over (partition by p.agent_id order by p.close_date desc nulls last, p.id) as position
+    from public.properties p
+    where p.agent_id is not null and p.standard_status = 'Closed' and p.close_price is not null
+  ) r
+  where r.position <= greatest(1, least(max_per_agent, 50))
+  order by r.agent_id, r.position;
 $function$;
 
 -- function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone)

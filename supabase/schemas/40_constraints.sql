@@ -321,6 +321,9 @@ alter table report_requests add constraint report_requests_pkey PRIMARY KEY (id)
 -- constraint public.report_requests report_requests_property_address_check
 alter table report_requests add constraint report_requests_property_address_check CHECK ((char_length(property_address) <= 300));
 
+-- constraint public.report_requests report_requests_report_error_check
+alter table report_requests add constraint report_requests_report_error_check CHECK (((report_error IS NULL) OR (char_length(report_error) <= 2000)));
+
 -- constraint public.report_requests report_requests_status_check
 alter table report_requests add constraint report_requests_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'contacted'::text, 'qualified'::text, 'closed'::text])));
 

@@ -3,6 +3,15 @@
 -- trigger public.agents agents_set_updated_at
 CREATE TRIGGER agents_set_updated_at BEFORE UPDATE ON public.agents FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 
+-- trigger public.agents agents_site_webhook_delete
+CREATE TRIGGER agents_site_webhook_delete AFTER DELETE ON public.agents FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
+
+-- trigger public.agents agents_site_webhook_insert
+CREATE TRIGGER agents_site_webhook_insert AFTER INSERT ON public.agents FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
+
+-- trigger public.agents agents_site_webhook_update
+CREATE TRIGGER agents_site_webhook_update AFTER UPDATE ON public.agents FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
+
 -- trigger public.blog_categories blog_categories_set_updated_at
 CREATE TRIGGER blog_categories_set_updated_at BEFORE UPDATE ON public.blog_categories FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 
@@ -53,3 +62,6 @@ CREATE TRIGGER trending_topics_set_updated_at BEFORE UPDATE ON public.trending_t
 
 -- trigger public.zip_market_benchmarks zip_market_benchmarks_set_updated_at
 CREATE TRIGGER zip_market_benchmarks_set_updated_at BEFORE UPDATE ON public.zip_market_benchmarks FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+
+-- trigger public.zip_market_benchmarks zip_market_benchmarks_site_webhook
+CREATE TRIGGER zip_market_benchmarks_site_webhook AFTER INSERT OR DELETE OR UPDATE ON public.zip_market_benchmarks FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();

@@ -225,6 +225,12 @@ comment on column public.report_request_rate_limits.window_start is 'Start of th
 -- comment column public.report_requests.contacted_at
 comment on column public.report_requests.contacted_at is 'When an admin first moved the lead out of pending; stamped by trigger if the client leaves it null.';
 
+-- comment column public.report_requests.report_error
+comment on column public.report_requests.report_error is 'Why the last attempt to send the PDF report failed (shown in the CRM); null after success.';
+
+-- comment column public.report_requests.report_sent_at
+comment on column public.report_requests.report_sent_at is 'When the PDF report was accepted by the mail API (notify-new-lead, _shared/agent-report-delivery.ts); null while not sent.';
+
 -- comment column public.reso_sync_state.high_water
 comment on column public.reso_sync_state.high_water is 'Latest ModificationTimestamp of the last COMPLETED sync; the next one asks for ModificationTimestamp gt this.';
 
@@ -291,6 +297,9 @@ comment on column public.zip_market_benchmarks.sold_above_list_fraction is 'Shar
 -- comment column public.zip_market_benchmarks.state
 comment on column public.zip_market_benchmarks.state is 'Two-letter USPS state code (Redfin gives the full name; the loader converts).';
 
+-- comment function private.agent_data_site_webhook()
+comment on function private.agent_data_site_webhook() is 'Statement trigger: asks for a site build (private.request_site_build) after agents or ZIP benchmarks change.';
+
 -- comment function private.configure_webhook(hook text, url text, secret text)
 comment on function private.configure_webhook(hook text, url text, secret text) is 'Sets the URL (null: off) and optionally the x-webhook-secret of the site_build or new_lead webhook, stored in Vault. Raises 22023 for a bad argument.';
 
@@ -305,6 +314,15 @@ comment on function private.send_webhook(hook text, body jsonb) is 'The one way 
 
 -- comment function private.webhook_setting(hook text, setting text)
 comment on function private.webhook_setting(hook text, setting text) is 'The Vault value webhook.<hook>.<setting> (setting url or secret), or null when unset.';
+
+-- comment function public.agent_pages_fingerprint()
+comment on function public.agent_pages_fingerprint() is 'md5 over the agents with figures (id, updated_at, metrics_refreshed_at) and the ZIP benchmarks (zip_code, updated_at): changes whenever an agent, ZIP or city page would.';
+
+-- comment function public.agent_quarterly_sales(only_agent uuid)
+comment on function public.agent_quarterly_sales(only_agent uuid) is 'Closed sales per agent (all, or only_agent) and calendar quarter (quarter_start = first day) inside the agent''s metrics window. Build-time read of the agent pages.';
+
+-- comment function public.agent_recent_sales(max_per_agent integer)
+comment on function public.agent_recent_sales(max_per_agent integer) is 'Newest closed sales (ClosePrice set) per agent, at most max_per_agent (1-50) each, ordered by agent then newest first. Build-time read of the agent pages.';
 
 -- comment function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone)
 comment on function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone) is 'Raises 42501 unless the caller is an admin (or service_role), 22023 for a missing, reversed or longer-than-400-day period.';

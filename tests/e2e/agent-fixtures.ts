@@ -111,3 +111,18 @@ export async function agentRow(id: string) {
   );
   return row!;
 }
+
+/**
+ * Waits until the site serves the prerendered page of agent `id` (HTTP 200): creating fixture agents fires the
+ * data-change webhook, and the local builder rebuilds and swaps the site in (tests/support/e2e-site.ts).
+ * @throws when the page is not live within `timeoutMs`.
+ */
+export async function waitForAgentPage(baseURL: string, id: string, timeoutMs = 240_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${baseURL}/agent/${id}`);
+    if (response.status === 200) return;
+    if (Date.now() > deadline) throw new Error(`/agent/${id} was not built within ${timeoutMs} ms (last status ${response.status})`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}

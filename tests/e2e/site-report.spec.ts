@@ -1,6 +1,6 @@
 /** The Get Report dialog on an agent profile: field errors that keep the typed values, success, the stored lead. */
 import { expect, test, type Page } from '@playwright/test';
-import { createAgents, makeSales, unusedZip } from './agent-fixtures.ts';
+import { createAgents, makeSales, unusedZip, waitForAgentPage } from './agent-fixtures.ts';
 import { sql } from './support.ts';
 import { waitForIsland } from './site-support.ts';
 
@@ -8,8 +8,10 @@ const suffix = Date.now().toString(36);
 let fixture: Awaited<ReturnType<typeof createAgents>>;
 const emails: string[] = [];
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(300_000);
   fixture = await createAgents(await unusedZip(), [{ name: `Rita Report ${suffix}`, sales: makeSales('Report', 6) }], 'Leadton', 'MA');
+  await waitForAgentPage(baseURL!, fixture.agents[0]!.id);
 });
 
 test.afterAll(async () => {
@@ -19,7 +21,7 @@ test.afterAll(async () => {
 
 async function openDialog(page: Page) {
   await page.goto(`/agent/${fixture.agents[0]!.id}`);
-  await waitForIsland(page, 'AgentProfilePage');
+  await waitForIsland(page, 'AgentProfileActions');
   await page.getByRole('button', { name: 'Get Report' }).click();
   const dialog = page.getByRole('dialog', { name: `Get the report on ${fixture.agents[0]!.name}` });
   await expect(dialog).toBeVisible();

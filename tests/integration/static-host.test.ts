@@ -1,7 +1,7 @@
 /**
  * The publish directory of `npm run build:deploy`, served by a static host's own local emulator: Cloudflare's
  * Wrangler (`wrangler pages dev`, the npm package, runs offline) reads the generated `_redirects` and `_headers`
- * exactly as Pages does. Checks the agent-profile rewrite, the admin SPA fallback, that the fallback does not
+ * exactly as Pages does. Checks the agent 404 page, the admin SPA fallback, that the fallback does not
  * swallow the admin's own bundles, the 404 page and status, and the headers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -75,15 +75,15 @@ const file = (relative: string) => fs.readFileSync(path.join(publishDir, relativ
 
 describe('publish directory under wrangler pages dev', () => {
   it('holds the site, the admin app and the host files', () => {
-    for (const entry of ['index.html', '404.html', 'agent/index.html', 'admin/index.html', '_redirects', '_headers']) {
+    for (const entry of ['index.html', '404.html', 'agent/404.html', 'admin/index.html', '_redirects', '_headers']) {
       expect(fs.existsSync(path.join(publishDir, entry)), entry).toBe(true);
     }
   });
 
-  it('rewrites /agent/<id> to the one agent-profile shell', async () => {
+  it('answers an agent id the build did not render with the agent not-found page and 404', async () => {
     const response = await fetch(`${base}/agent/3f0c1a52-8f0e-4c55-9b7a-0d5a1f5e2c11`);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toBe(file('agent/index.html'));
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe(file('agent/404.html'));
   });
 
   it('answers admin client routes with the admin app, at any depth', async () => {

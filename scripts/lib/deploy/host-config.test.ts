@@ -13,7 +13,6 @@ describe('redirectRules', () => {
       '/admin/:p1/:p2 /admin/ 200',
       '/admin/:p1/:p2/:p3 /admin/ 200',
       '/admin/:p1/:p2/:p3/:p4 /admin/ 200',
-      '/agent/:id /agent/ 200',
     ]);
   });
 });

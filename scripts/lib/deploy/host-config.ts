@@ -9,7 +9,8 @@
  * whether or not a file matches, so a plain `/admin/*` fallback would answer every `/admin/assets/*.js` with
  * index.html; and Pages drops a rewrite to `.../index.html` whose pretty URL matches its own source as an
  * "infinite loop". So the built admin's entries (assets/...) are passed through first, and the SPA fallback and
- * the agent shell are rewritten per path depth with placeholders to the directory URL.
+ * rewritten per path depth with placeholders to the directory URL. Agent pages are prerendered files (no rule); an
+ * unknown /agent/<id> gets agent/404.html (written by build-deploy) with status 404.
  */
 
 /** One rule line of `_redirects`: from, to, HTTP status. */
@@ -46,8 +47,6 @@ export function redirectRules(adminEntries: string[]): RedirectRule[] {
       to: '/admin/',
       status: 200,
     })),
-    // one prebuilt agent-profile shell reads the id from the URL (src/pages/agent/index.astro)
-    { from: '/agent/:id', to: '/agent/', status: 200 },
   ];
 }
 

@@ -576,6 +576,8 @@ export type Database = {
           notes: string | null
           phone: string | null
           property_address: string | null
+          report_error: string | null
+          report_sent_at: string | null
           status: string
           updated_at: string
         }
@@ -591,6 +593,8 @@ export type Database = {
           notes?: string | null
           phone?: string | null
           property_address?: string | null
+          report_error?: string | null
+          report_sent_at?: string | null
           status?: string
           updated_at?: string
         }
@@ -606,6 +610,8 @@ export type Database = {
           notes?: string | null
           phone?: string | null
           property_address?: string | null
+          report_error?: string | null
+          report_sent_at?: string | null
           status?: string
           updated_at?: string
         }
@@ -875,6 +881,34 @@ export type Database = {
       }
     }
     Functions: {
+      agent_pages_fingerprint: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
+      agent_quarterly_sales: {
+        Args: { only_agent?: string }
+        Returns: {
+          agent_id: string
+          closed_sales: number
+          quarter_start: string
+        }[]
+      }
+      agent_recent_sales: {
+        Args: { max_per_agent?: number }
+        Returns: {
+          address: string
+          agent_id: string
+          city: string
+          close_date: string
+          close_price: number
+          days_on_market: number
+          id: string
+          list_price: number
+          source: string
+          state: string
+          zip_code: string
+        }[]
+      }
       analytics_check_period: {
         Args: { period_end: string; period_start: string }
         Returns: undefined

@@ -1,20 +1,36 @@
 /**
  * A small Resend-compatible email client for edge functions: `POST {MAIL_API_URL}/emails` with
- * `Authorization: Bearer {MAIL_API_KEY}` and the JSON body `{ from, to, subject, html, text }`
+ * `Authorization: Bearer {MAIL_API_KEY}` and the JSON body `{ from, to, subject, html, text, attachments? }`
  * (https://resend.com/docs/api-reference/emails/send-email). In production MAIL_API_URL is https://api.resend.com;
  * locally it defaults to LOCAL_MAILBOX_URL, whose `POST /emails` speaks the same shape and stores the message in
  * the local mailbox (supabase/local/mailbox.ts).
  */
 import { z } from 'zod';
 
-/** One outgoing email. `to` holds 1-50 addresses (Resend's limit per request). */
+/** A file sent with an email, in Resend's shape: `content` is the file's bytes in base64. */
+export type MailAttachment = {
+  filename: string;
+  content: string;
+  /** MIME type, e.g. 'application/pdf' (Resend derives it from the filename when absent). */
+  content_type?: string;
+};
+
+/** One outgoing email. `to` holds 1-50 addresses (Resend's limit per request); attachments at most 40 MB in total. */
 export type MailMessage = {
   from: string;
   to: string[];
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
 };
+
+/** Base64 of bytes (for MailAttachment.content), in chunks so a large PDF does not overflow the call stack. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return btoa(binary);
+}
 
 export type MailConfig = {
   /** Base URL without a trailing slash, e.g. https://api.resend.com. */

@@ -27,6 +27,22 @@ export function zipUrl(zip: string): string {
   return `/agents/${segment(zip)}`;
 }
 
+/**
+ * `/agents/<state>/<city>`: the ranked agents of a city. `state` is the two-letter code (lower-cased here), `citySlug`
+ * the city name through slugify() of slug.ts (e.g. 'Austin' -> 'austin', 'St. Louis' -> 'st-louis').
+ */
+export function cityUrl(state: string, citySlug: string): string {
+  return `/agents/${segment(state.toLowerCase())}/${segment(citySlug)}`;
+}
+
+/** The most agents /compare shows side by side. */
+export const COMPARE_MAX_AGENTS = 4;
+
+/** `/compare?agents=<id1>,<id2>`: agents side by side (ids are agents.id uuids, order kept). */
+export function compareUrl(ids: readonly string[]): string {
+  return `/compare?agents=${ids.map(segment).join(',')}`;
+}
+
 /** `/search-results?q=<trimmed, encoded text>&type=<agent|zipcode|address>`: the results page for a search. */
 export function searchUrl(query: string, type: SearchType): string {
   return `/search-results?q=${encodeURIComponent(query.trim())}&type=${type}`;

@@ -2,6 +2,8 @@
  * notify-new-lead: called by the database webhook `notify_new_lead` (after insert on public.report_requests, see
  * migration 20261121005000) and emails the new lead to the operators.
  *
+ * It also mails the visitor the agent's PDF report (_shared/agent-report-delivery.ts; outcome in report_sent_at /
+ * report_error) before telling the operators.
  * Caller: only the webhook (header `x-webhook-secret`, checked by public.verify_new_lead_webhook_secret) or a
  * holder of a secret key (`Authorization: Bearer <sb_secret_... or the legacy service_role key>`); anyone else gets 401.
  * verify_jwt is off in config.toml because the webhook sends no JWT; this function does its own check.
@@ -15,6 +17,7 @@ import { platformEnv, serviceClient } from '@shared/supabase.ts';
 import { z } from 'zod';
 import { mailConfigFromEnv, MailSendError, sendMail } from '@shared/mail.ts';
 import { buildNewLeadEmail, NewLeadWebhookSchema } from './lead-email.ts';
+import { deliverAgentReport } from '@shared/agent-report-delivery.ts';
 
 const EnvSchema = z.object({
   SITE_URL: z.url({ error: 'SITE_URL must be a URL.' }),
@@ -24,6 +27,9 @@ const EnvSchema = z.object({
     .transform((value) => (value ?? '').split(',').map((address) => address.trim()).filter(Boolean))
     .pipe(z.array(z.email({ error: 'MAIL_OPERATORS must be a comma-separated list of email addresses.' }))),
 });
+
+/** The lead's agent (the report's subject); a malformed value means no agent. */
+const ReportAgentSchema = z.object({ record: z.object({ agent_id: z.uuid().nullable() }) });
 
 const env = EnvSchema.parse(Deno.env.toObject());
 const mail = mailConfigFromEnv(Deno.env.toObject());
@@ -76,6 +82,11 @@ serveFunction({
       const field = issue?.path.join('.') || 'body';
       return json({ error: `Invalid webhook payload: ${field}: ${issue?.message ?? 'expected JSON'}` }, 400);
     }
+    // the visitor's PDF report first (stored outcome, never throws), then the operators' alert
+    const lead = parsed.data.record;
+    const agentId = ReportAgentSchema.safeParse(body).data?.record.agent_id ?? null;
+    const report = await deliverAgentReport(supabase, mail, { id: lead.id, full_name: lead.full_name, email: lead.email, agent_id: agentId }, env.SITE_URL);
+    console.log(`notify-new-lead: agent report for ${lead.id}: ${report.sent ? 'sent' : report.reason}`);
     const recipients = await operatorEmails();
     if (recipients.length === 0) {
       console.warn(`notify-new-lead: lead ${parsed.data.record.id} arrived but there is no administrator or MAIL_OPERATORS to tell`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { Lead } from './crm-schemas'
-import { countLeads, customerType, filterLeads, formatWaiting, LeadNotesSchema, requestsPerEmail, waitingMs } from './crm-schemas'
+import { countLeads, customerType, filterLeads, formatWaiting, LeadNotesSchema, reportDelivery, requestsPerEmail, waitingMs } from './crm-schemas'
 
 function lead(overrides: Partial<Lead>): Lead {
   return {
@@ -18,6 +18,8 @@ function lead(overrides: Partial<Lead>): Lead {
     created_at: '2026-03-01T10:00:00Z',
     updated_at: '2026-03-01T10:00:00Z',
     contacted_at: null,
+    report_sent_at: null,
+    report_error: null,
     ...overrides,
   }
 }
@@ -80,5 +82,13 @@ describe('LeadNotesSchema', () => {
   it('stores blank notes as null and refuses more than 10,000 characters', () => {
     expect(LeadNotesSchema.parse('  ')).toBeNull()
     expect(LeadNotesSchema.safeParse('x'.repeat(10_001)).error?.issues[0]?.message).toBe('Notes must be at most 10,000 characters.')
+  })
+})
+
+describe('reportDelivery', () => {
+  it('says whether the PDF report went out', () => {
+    expect(reportDelivery({ report_sent_at: '2026-11-23T10:00:00Z', report_error: null })).toEqual({ state: 'sent', text: 'Sent' })
+    expect(reportDelivery({ report_sent_at: null, report_error: 'The email could not be sent.' })).toEqual({ state: 'failed', text: 'Not sent: The email could not be sent.' })
+    expect(reportDelivery({ report_sent_at: null, report_error: null })).toEqual({ state: 'pending', text: 'Sending…' })
   })
 })

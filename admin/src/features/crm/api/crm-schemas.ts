@@ -40,6 +40,20 @@ export type Lead = {
   created_at: string
   updated_at: string
   contacted_at: string | null
+  /** When send-agent-report mailed the PDF report; null while not sent. */
+  report_sent_at: string | null
+  /** Why the report could not be sent; null after success or while pending. */
+  report_error: string | null
+}
+
+/**
+ * The CRM's line on the PDF report mailed to the lead (send-agent-report): 'Sent' with the time, 'Not sent: <reason>'
+ * or 'Sending…' right after the request (the webhook mails within seconds).
+ */
+export function reportDelivery(lead: Pick<Lead, 'report_sent_at' | 'report_error'>): { state: 'sent' | 'failed' | 'pending'; text: string } {
+  if (lead.report_sent_at) return { state: 'sent', text: 'Sent' }
+  if (lead.report_error) return { state: 'failed', text: `Not sent: ${lead.report_error}` }
+  return { state: 'pending', text: 'Sending…' }
 }
 
 export type LeadFilters = {

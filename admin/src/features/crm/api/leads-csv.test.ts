@@ -20,6 +20,8 @@ function lead(overrides: Partial<Lead> = {}): Lead {
     created_at: new Date(2026, 2, 5, 9, 7).toISOString(),
     updated_at: new Date(2026, 2, 5, 9, 7).toISOString(),
     contacted_at: null,
+    report_sent_at: null,
+    report_error: null,
     ...overrides,
   }
 }

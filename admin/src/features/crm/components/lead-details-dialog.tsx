@@ -8,7 +8,7 @@ import { Select, Textarea } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
 import { useUpdateLeadNotesMutation, useUpdateLeadStatusMutation } from '../api/crm-mutations'
 import type { Lead } from '../api/crm-schemas'
-import { formatWaiting, LEAD_STATUS_LABELS, LEAD_STATUSES, LeadStatusSchema, waitingMs } from '../api/crm-schemas'
+import { formatWaiting, LEAD_STATUS_LABELS, LEAD_STATUSES, LeadStatusSchema, reportDelivery, waitingMs } from '../api/crm-schemas'
 
 const NOT_PROVIDED = 'Not provided'
 
@@ -93,6 +93,10 @@ export function LeadDetailsDialog({ lead, customerType, now, onClose }: LeadDeta
           <Field label="Created" value={formatDateTime(lead.created_at)} />
           <Field label="First Contacted" value={formatDateTime(lead.contacted_at)} />
           <Field label="Waiting" value={formatWaiting(waitingMs(lead, now))} />
+          <Field
+            label="PDF Report"
+            value={lead.report_sent_at ? `Sent ${formatDateTime(lead.report_sent_at)}` : reportDelivery(lead).text}
+          />
         </dl>
 
         <div className="mt-6 space-y-4">

@@ -1,0 +1,176 @@
+/**
+ * Build-time data of the prerendered agent pages (/agent/<id>), ZIP pages (/agents/<zip>) and city pages
+ * (/agents/<state>/<city>), read with the anon key in a few paged requests (public.agent_recent_sales and
+ * public.agent_quarterly_sales return every agent's rows at once), cached per build so every page, getStaticPaths and
+ * the sitemap share one read. Throws when a read fails, so a broken build never ships pages without figures.
+ */
+import { slugify } from '@shared/slug.ts'
+import { RECENT_SALES_LIMIT, isSyntheticAgent, type AgentProfile, type AgentRow, type BenchmarkRow, type QuarterSales, type RecentSale } from './agent-profile'
+import { supabase } from './supabase'
+
+/** Rows per PostgREST request (the API's default max-rows). */
+const PAGE_SIZE = 1000
+
+type PageResult<T> = PromiseLike<{ data: T[] | null; error: { message: string } | null }>
+
+/** Reads every row of a query in pages of PAGE_SIZE; `page(from, to)` must order by a unique key. */
+async function readAll<T>(what: string, page: (from: number, to: number) => PageResult<T>): Promise<T[]> {
+  const rows: T[] = []
+  for (let from = 0; ; from += PAGE_SIZE) {
+    const { data, error } = await page(from, from + PAGE_SIZE - 1)
+    if (error) throw new Error(`Could not load ${what}: ${error.message}`)
+    rows.push(...(data ?? []))
+    if (!data || data.length < PAGE_SIZE) return rows
+  }
+}
+
+/** One ranked agent of a ZIP or city page. */
+export interface RankedAgent {
+  agent: AgentRow
+  /** Closed sales in the ZIP (or the city's ZIPs) in the metrics window. */
+  closedSales: number
+  /** Their ClosePrice sum, USD. */
+  salesVolume: number
+}
+
+/** A ZIP landing page: `/agents/<zip>`. */
+export interface ZipPage {
+  zip: string
+  city: string | null
+  state: string | null
+  benchmark: BenchmarkRow | null
+  /** By closed sales in the ZIP, then volume, then name. */
+  agents: RankedAgent[]
+}
+
+/** A city landing page: `/agents/<state>/<city>` (state lower-case, city slug). */
+export interface CityPage {
+  state: string
+  city: string
+  stateSlug: string
+  citySlug: string
+  zips: ZipPage[]
+  agents: RankedAgent[]
+}
+
+export interface SiteAgentData {
+  /** Every agent with at least one closed sale in the window, by id. */
+  profiles: AgentProfile[]
+  zips: ZipPage[]
+  cities: CityPage[]
+}
+
+let dataPromise: Promise<SiteAgentData> | undefined
+
+/** Loads (once per build) every agent page, ZIP page and city page. @throws when a read fails. */
+export function loadSiteAgentData(): Promise<SiteAgentData> {
+  dataPromise ??= (async () => {
+    const [agents, sales, quarters, benchmarks, zipSales] = await Promise.all([
+      readAll('agents', (from, to) => supabase.from('agents').select('*').gt('total_sales', 0).order('id').range(from, to)),
+      readAll('recent sales', (from, to) =>
+        supabase.rpc('agent_recent_sales', { max_per_agent: RECENT_SALES_LIMIT }).order('agent_id').order('close_date', { ascending: false, nullsFirst: false }).order('id').range(from, to),
+      ),
+      readAll('quarterly sales', (from, to) => supabase.rpc('agent_quarterly_sales').order('agent_id').order('quarter_start').range(from, to)),
+      readAll('ZIP benchmarks', (from, to) => supabase.from('zip_market_benchmarks').select('*').order('zip_code').range(from, to)),
+      readAll('agent ZIP sales', (from, to) => supabase.from('agent_zip_sales').select('*').order('zip_code').order('agent_id').range(from, to)),
+    ])
+    return assembleSiteAgentData(agents, sales, quarters, benchmarks, zipSales)
+  })()
+  return dataPromise
+}
+
+type SaleRow = RecentSale & { agent_id: string }
+type QuarterRow = QuarterSales & { agent_id: string }
+type ZipSalesRow = { zip_code: string; agent_id: string; closed_sales: number; sales_volume: number }
+
+const groupBy = <T, K>(rows: readonly T[], key: (row: T) => K) => {
+  const groups = new Map<K, T[]>()
+  for (const row of rows) {
+    const k = key(row)
+    const list = groups.get(k)
+    if (list) list.push(row)
+    else groups.set(k, [row])
+  }
+  return groups
+}
+
+const byRank = (a: RankedAgent, b: RankedAgent) =>
+  b.closedSales - a.closedSales || b.salesVolume - a.salesVolume || a.agent.name.localeCompare(b.agent.name)
+
+/**
+ * Joins the raw rows into pages (pure, unit-tested). ZIP pages exist for five-digit ZIPs with at least one ranked
+ * agent; a ZIP's city and state come from its Redfin benchmark, else from its agents' most common city. City pages
+ * group the ZIP pages by (state, city) and rank agents by their summed closed sales there.
+ */
+export function assembleSiteAgentData(
+  agents: readonly AgentRow[],
+  sales: readonly SaleRow[],
+  quarters: readonly QuarterRow[],
+  benchmarks: readonly BenchmarkRow[],
+  zipSales: readonly ZipSalesRow[],
+): SiteAgentData {
+  const salesByAgent = groupBy(sales, (row) => row.agent_id)
+  const quartersByAgent = groupBy(quarters, (row) => row.agent_id)
+  const benchmarkByZip = new Map(benchmarks.map((row) => [row.zip_code, row]))
+  const agentById = new Map(agents.map((agent) => [agent.id, agent]))
+
+  const profiles: AgentProfile[] = agents.map((agent) => {
+    const recent = (salesByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...sale }) => sale)
+    return {
+      agent,
+      sales: recent,
+      benchmark: agent.primary_zip_code ? (benchmarkByZip.get(agent.primary_zip_code) ?? null) : null,
+      synthetic: isSyntheticAgent(agent, recent),
+      quarters: (quartersByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...quarter }) => quarter),
+    }
+  })
+
+  const zips: ZipPage[] = []
+  for (const [zip, rows] of groupBy(zipSales, (row) => row.zip_code)) {
+    if (!/^\d{5}$/.test(zip)) continue
+    const ranked = rows
+      .flatMap((row) => {
+        const agent = agentById.get(row.agent_id)
+        return agent ? [{ agent, closedSales: row.closed_sales, salesVolume: Number(row.sales_volume) }] : []
+      })
+      .sort(byRank)
+    if (ranked.length === 0) continue
+    const benchmark = benchmarkByZip.get(zip) ?? null
+    const place = benchmark?.city && benchmark.state ? { city: benchmark.city, state: benchmark.state } : commonPlace(ranked.map((row) => row.agent))
+    zips.push({ zip, city: place?.city ?? null, state: place?.state ?? null, benchmark, agents: ranked })
+  }
+  zips.sort((a, b) => a.zip.localeCompare(b.zip))
+
+  const cities: CityPage[] = []
+  for (const group of groupBy(
+    zips.filter((page) => page.city && page.state),
+    // one page per URL: spellings that slug alike ("San Tan Valley", "San Tan valley") share it
+    (page) => `${page.state!.toLowerCase()}/${slugify(page.city!)}`,
+  ).values()) {
+    const { city, state } = group[0]! as { city: string; state: string }
+    const totals = new Map<string, RankedAgent>()
+    for (const row of group.flatMap((page) => page.agents)) {
+      const total = totals.get(row.agent.id)
+      if (total) {
+        total.closedSales += row.closedSales
+        total.salesVolume += row.salesVolume
+      } else totals.set(row.agent.id, { ...row })
+    }
+    const stateSlug = state.toLowerCase()
+    const citySlug = slugify(city)
+    if (!citySlug) continue
+    cities.push({ state, city, stateSlug, citySlug, zips: group, agents: [...totals.values()].sort(byRank) })
+  }
+  cities.sort((a, b) => a.stateSlug.localeCompare(b.stateSlug) || a.citySlug.localeCompare(b.citySlug))
+  return { profiles, zips, cities }
+}
+
+/** The most common (city, state) among agents that have both, or null. */
+function commonPlace(agents: readonly AgentRow[]): { city: string; state: string } | null {
+  const counts = new Map<string, number>()
+  for (const agent of agents) if (agent.city && agent.state) counts.set(`${agent.state}|${agent.city}`, (counts.get(`${agent.state}|${agent.city}`) ?? 0) + 1)
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]
+  if (!best) return null
+  const [state, city] = best[0].split('|') as [string, string]
+  return { city, state }
+}
