@@ -1,7 +1,8 @@
 /**
  * Serves the built site the way the production static host is configured: the Astro output at /, the admin app at
  * /admin/ (any unknown /admin/* path falls back to its index.html, as a single-page app), /agent/* rewritten to the
- * one prebuilt agent-profile shell, and 404.html with status 404 for anything else.
+ * one prebuilt agent-profile shell, blog/404/index.html ('Article Not Found') with status 404 for an unknown /blog/*
+ * path, and 404.html with status 404 for anything else.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -45,7 +46,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<h
     }
     handlerFor(siteDir, false)(request, response, () => {
       options.log?.(`404 ${url.pathname}`);
-      notFound(siteDir, response);
+      notFound(siteDir, response, url.pathname);
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -55,8 +56,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<h
   return server;
 }
 
-function notFound(dir: string, response: http.ServerResponse) {
-  const page = path.join(dir, '404.html');
+function notFound(dir: string, response: http.ServerResponse, pathname = '/') {
+  const blogPage = path.join(dir, 'blog/404/index.html');
+  const page = pathname.startsWith('/blog/') && fs.existsSync(blogPage) ? blogPage : path.join(dir, '404.html');
   response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
   response.end(fs.existsSync(page) ? fs.readFileSync(page) : 'Not found');
 }

@@ -1,4 +1,5 @@
 /** Static pages, the newsletter sign-up, the 404 page and the machine-readable files. */
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { publicPosts, sql, waitForIsland } from './site-support.ts';
 
@@ -14,25 +15,41 @@ test('the 404 page logs the attempted path', async ({ page }) => {
   await expect.poll(() => warnings.some((line) => line.includes('/no-such-page/here'))).toBe(true);
 });
 
-test('the sample report is labelled as a sample and prints for its PDF', async ({ page }) => {
+test('the sample report is labelled as a sample, with gauge and percentile bands', async ({ page }) => {
   await page.goto('/sample-report');
   await expect(page.getByRole('heading', { level: 1, name: 'Agent Performance Report' })).toBeVisible();
   await expect(page.getByText('Sample report: all figures are illustrative')).toBeVisible();
   for (const name of ['Summary', 'Key metrics', 'Recent sales', 'Market analysis', 'Contact', 'Report information']) {
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('img', { name: /Sale-to-list ratio/ })).toBeVisible();
+  // spec section 9 bands: gauges by percent of their maximum, cards by percentile
+  await expect(page.getByRole('img', { name: 'Sale-to-list ratio: 99.2%, Excellent' })).toBeVisible();
+  await expect(page.getByTestId('gauge-band')).toHaveText(['Excellent', 'Good', 'Good']);
+  await expect(page.getByTestId('percentile-band')).toHaveText(['Excellent', 'Good', 'Good', 'Excellent', 'Average']);
   const sales = page.getByRole('table');
   await expect(sales.getByRole('cell', { name: '102.2%' })).toHaveClass(/text-green-800/);
   await expect(sales.getByRole('cell', { name: '97.9%' })).toHaveClass(/text-red-700/);
+});
+
+test('Download PDF downloads a branded, dated PDF file instead of printing', async ({ page }) => {
+  await page.goto('/sample-report');
   await page.evaluate(() => {
     window.print = () => ((window as unknown as { printed: boolean }).printed = true);
   });
-  await page.getByRole('button', { name: 'Download PDF' }).click();
-  expect(await page.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBe(true);
-  await page.emulateMedia({ media: 'print' });
-  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeHidden();
-  await expect(page.getByRole('banner')).toBeHidden();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
+  expect(download.suggestedFilename()).toBe('agentinsight-sample-report.pdf');
+  const pdf = fs.readFileSync((await download.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = pdf.toString('latin1');
+  expect(text).toContain('/Title (Agent Performance Report \\055 Jordan Sample \\(sample\\))');
+  expect(text).toContain('/Author (AgentInsight)');
+  // dated with the build's day (the site is built by this test run)
+  const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  expect(text).toMatch(new RegExp(`/CreationDate \\(D:${today}`));
+  expect(text.match(/\/Type \/Page\b/g)?.length ?? 0).toBeGreaterThanOrEqual(1);
+  expect(await page.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBeUndefined();
+  const dated = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date());
+  await expect(page.getByText(`Report date: ${dated}`)).toBeVisible();
 });
 
 test('about, how it works and search pages explain the product', async ({ page }) => {
