@@ -132,7 +132,12 @@ test('sign up with a full name, confirm through the mailbox, see the name and Si
   await page.getByLabel('Password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Account created successfully!/ })).toBeVisible();
-  const [user] = await sql<{ full_name: string }>(`select raw_user_meta_data->>'full_name' as full_name from auth.users where email = $1`, [newEmail]);
+  // the local auth stand-in stores the metadata as a JSON string inside the jsonb column; GoTrue as an object
+  const [user] = await sql<{ full_name: string }>(
+    `select (case jsonb_typeof(raw_user_meta_data) when 'string' then (raw_user_meta_data #>> '{}')::jsonb else raw_user_meta_data end) ->> 'full_name' as full_name
+       from auth.users where email = $1`,
+    [newEmail],
+  );
   expect(user?.full_name).toBe('Ada Lovelace');
 
   const link = await confirmationLink(newEmail);

@@ -41,12 +41,12 @@ test('Download PDF downloads a branded, dated PDF file instead of printing', asy
   const pdf = fs.readFileSync((await download.path())!);
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const text = pdf.toString('latin1');
-  expect(text).toContain('/Title (Agent Performance Report \\055 Jordan Sample \\(sample\\))');
-  expect(text).toContain('/Author (AgentInsight)');
-  // dated with the build's day (the site is built by this test run)
+  // the document information dictionary: branded and dated with the build's day (this test run builds the site)
+  expect(text).toContain('(Agent Performance Report - Jordan Sample \\(sample\\))');
+  expect(text).toContain('(AgentInsight)');
   const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-  expect(text).toMatch(new RegExp(`/CreationDate \\(D:${today}`));
-  expect(text.match(/\/Type \/Page\b/g)?.length ?? 0).toBeGreaterThanOrEqual(1);
+  expect(text).toContain(`(D:${today}`);
+  expect(text).toMatch(/\/Type \/Pages\s[^]*?\/Count [1-9]/);
   expect(await page.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBeUndefined();
   const dated = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date());
   await expect(page.getByText(`Report date: ${dated}`)).toBeVisible();
