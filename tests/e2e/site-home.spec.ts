@@ -186,8 +186,8 @@ test('the header marks the current page and the footer links the blog categories
   await expect(page.getByText('Agent data shown in this demo is fictional.')).toBeVisible();
 });
 
-test('results and the sample report highlight Search Agents', async ({ page }) => {
-  for (const path of ['/search-results?q=Anyone', '/sample-report', '/search']) {
+test('results, profiles and the sample report highlight Search Agents', async ({ page }) => {
+  for (const path of ['/search-results?q=Anyone', '/agent/00000000-0000-4000-8000-000000000000', '/sample-report', '/search']) {
     await page.goto(path);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Search Agents' }), path).toHaveAttribute('aria-current', 'page');

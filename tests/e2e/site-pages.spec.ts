@@ -52,6 +52,25 @@ test('Download PDF downloads a branded, dated PDF file instead of printing', asy
   await expect(page.getByText(`Report date: ${dated}`)).toBeVisible();
 });
 
+test('the how-it-works page and the home explainer tell the same three steps', async ({ page }) => {
+  const stepsOf = async (path: string, scope: string) => {
+    await page.goto(path);
+    const items = page.locator(scope).getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    return items.evaluateAll((nodes) => nodes.map((node) => node.textContent!.replace(/\s+/g, ' ')));
+  };
+  const home = await stepsOf('/', 'section[aria-labelledby="steps-title"] ol');
+  const page2 = await stepsOf('/how-it-works', 'main > ol');
+  for (const [title, time] of [
+    ['Search for an agent', 'Time: 30 seconds'],
+    ['Review their track record', 'Time: 2 minutes'],
+    ['Choose with confidence', 'Time: your timeline'],
+  ]) {
+    expect(home.some((text) => text.includes(title) && text.includes(time)), `home: ${title}`).toBe(true);
+    expect(page2.some((text) => text.includes(title) && text.includes(time)), `how-it-works: ${title}`).toBe(true);
+  }
+});
+
 test('about, how it works and search pages explain the product', async ({ page }) => {
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'About AgentInsight' })).toBeVisible();
