@@ -150,9 +150,11 @@ test('no query shows the empty view without searching', async ({ page }) => {
     return route.abort();
   });
   await page.goto('/search-results');
+  await waitForIsland(page, 'SearchResults');
   await expect(page.getByRole('heading', { name: 'No agents found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New Search' })).toHaveAttribute('href', '/search');
   await page.goto('/search-results?q=%20%20&type=zipcode');
+  await waitForIsland(page, 'SearchResults');
   await expect(page.getByRole('heading', { name: 'No agents found' })).toBeVisible();
   expect(searched).toBe(false);
 });
