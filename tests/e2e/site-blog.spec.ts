@@ -90,7 +90,7 @@ test('an unknown article is a blog-specific 404: Article Not Found with Back to 
 });
 
 test('density badges use the spec colours: 8+ green, 5+ blue, 3+ yellow', async ({ page }) => {
-  const rows = await query<{ slug: string; score: number }>(
+  const rows = await sql<{ slug: string; score: number }>(
     `select slug, hack_density_score::float8 as score from public.blog_posts where status = 'published' and hack_density_score is not null`,
   );
   const medium = rows.find((row) => row.score >= 5 && row.score < 8);
