@@ -1,35 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { useEffect, useId, useState, type InputHTMLAttributes, type SubmitEvent } from 'react'
+import { useEffect, useId, useState, type SubmitEvent } from 'react'
 import { z } from 'zod'
 
-import { supabase } from '../lib/supabase'
+import { supabase } from '~/lib/supabase'
 import { useToast } from './use-toast'
 
 type Mode = 'signin' | 'signup'
-
-/** A labelled text input of the auth form, with an optional hint below it. */
-function LabelledInput({
-  id,
-  label,
-  hint,
-  onValueChange,
-  ...input
-}: { id: string; label: string; hint?: string; onValueChange(value: string): void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'className'>) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        {...input}
-        onChange={(event) => onValueChange(event.target.value)}
-        className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-blue-700 focus:outline-2 focus:outline-blue-700"
-      />
-      {hint && <p className="mt-1 text-sm text-slate-600">{hint}</p>}
-    </div>
-  )
-}
 
 export const SignInSchema = z.object({
   email: z.email({ error: 'Please enter a valid email address' }),
@@ -37,9 +13,16 @@ export const SignInSchema = z.object({
 })
 
 export const SignUpSchema = z.object({
+  fullName: z.string().trim().min(1, { error: 'Please enter your full name' }).max(100, { error: 'Full name must be 100 characters or fewer' }),
   email: z.email({ error: 'Please enter a valid email address' }),
   password: z.string().min(6, { error: 'Password must be at least 6 characters' }).max(72, { error: 'Password must be 72 characters or fewer' }),
 })
+
+/** Success toasts (spec section 8). */
+export const SIGNED_IN_MESSAGE = 'Signed in successfully!'
+export const SIGNED_UP_CONFIRM_MESSAGE = 'Account created successfully! Please check your email to confirm your account.'
+/** When the project does not ask for e-mail confirmation, sign-up signs the visitor in straight away. */
+export const SIGNED_UP_MESSAGE = 'Account created successfully! You are signed in.'
 
 /** How long the success toast stays readable before the redirect to the home page, ms. */
 const REDIRECT_DELAY_MS = 1200
@@ -83,14 +66,14 @@ export function AuthCard() {
             <Tabs.Trigger
               key={value}
               value={value}
-              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-blue-800 focus-visible:outline-2 focus-visible:outline-blue-700 data-[state=active]:bg-white data-[state=active]:text-blue-800 data-[state=active]:shadow-sm"
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
             >
               {label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
         <Tabs.Content value="signin" className="mt-6">
-          <AuthForm mode="signin" onSuccess={() => succeed('Welcome back!')} />
+          <AuthForm mode="signin" onSuccess={() => succeed(SIGNED_IN_MESSAGE)} />
           <p className="mt-4 text-center text-sm">
             <a href="/auth/reset-password" className="font-medium text-blue-700 hover:underline">
               Forgot your password?
@@ -98,7 +81,7 @@ export function AuthCard() {
           </p>
         </Tabs.Content>
         <Tabs.Content value="signup" className="mt-6">
-          <AuthForm mode="signup" onSuccess={(signedIn) => (signedIn ? succeed('Account created! You are signed in.') : show('Account created! Check your email to confirm it.'))} />
+          <AuthForm mode="signup" onSuccess={(signedIn) => (signedIn ? succeed(SIGNED_UP_MESSAGE) : show(SIGNED_UP_CONFIRM_MESSAGE))} />
         </Tabs.Content>
       </Tabs.Root>
       {toast}
@@ -114,6 +97,7 @@ interface AuthFormProps {
 
 function AuthForm({ mode, onSuccess }: AuthFormProps) {
   const id = useId()
+  const [fullName, setFullName] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
@@ -122,7 +106,9 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
-    const parsed = (signIn ? SignInSchema : SignUpSchema).safeParse({ email: email.trim(), password })
+    const parsed = signIn
+      ? SignInSchema.safeParse({ email: email.trim(), password })
+      : SignUpSchema.safeParse({ fullName, email: email.trim(), password })
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please check the form')
       return
@@ -131,16 +117,19 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
     setBusy(true)
     try {
       if (signIn) {
-        const { error: authError } = await supabase.auth.signInWithPassword(parsed.data)
+        const { error: authError } = await supabase.auth.signInWithPassword({ email: parsed.data.email, password: parsed.data.password })
         if (authError) return setError(authError.message)
         onSuccess(true)
       } else {
-        const { data, error: authError } = await supabase.auth.signUp({
-          ...parsed.data,
-          options: { emailRedirectTo: `${window.location.origin}/` },
+        const data = parsed.data as z.infer<typeof SignUpSchema>
+        // spec section 7: redirect to the site root, metadata full_name
+        const { data: result, error: authError } = await supabase.auth.signUp({
+          email: data.email,
+          password: data.password,
+          options: { emailRedirectTo: `${window.location.origin}/`, data: { full_name: data.fullName } },
         })
         if (authError) return setError(authError.message)
-        onSuccess(Boolean(data.session))
+        onSuccess(Boolean(result.session))
       }
     } catch (unexpected) {
       console.error('Auth request failed', unexpected)
@@ -151,21 +140,61 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
   }
 
   const errorId = `${id}-error`
+  const inputClass =
+    'mt-1 block w-full rounded-control border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 disabled:bg-slate-100 disabled:text-slate-600'
   return (
-    <form onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined} className="space-y-4">
-      <LabelledInput id={`${id}-email`} label="Email" type="email" name="email" required autoComplete="email" value={email} onValueChange={setEmail} />
-      <LabelledInput
-        id={`${id}-password`}
-        label="Password"
-        type="password"
-        name="password"
-        required
-        minLength={signIn ? undefined : 6}
-        autoComplete={signIn ? 'current-password' : 'new-password'}
-        value={password}
-        onValueChange={setPassword}
-        hint={signIn ? undefined : 'At least 6 characters.'}
-      />
+    <form onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined} aria-busy={busy}>
+      {/* spec section 2: every field is disabled while the request runs */}
+      <fieldset disabled={busy} className="space-y-4">
+      {!signIn && (
+        <div>
+          <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-800">
+            Full name
+          </label>
+          <input
+            id={`${id}-name`}
+            type="text"
+            name="full_name"
+            required
+            autoComplete="name"
+            value={fullName}
+            onChange={(event) => setFullName(event.target.value)}
+            className={inputClass}
+          />
+        </div>
+      )}
+      <div>
+        <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-800">
+          Email
+        </label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-password`} className="block text-sm font-medium text-slate-800">
+          Password
+        </label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          name="password"
+          required
+          minLength={signIn ? undefined : 6}
+          autoComplete={signIn ? 'current-password' : 'new-password'}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          className={inputClass}
+        />
+        {!signIn && <p className="mt-1 text-sm text-slate-600">At least 6 characters.</p>}
+      </div>
       {error && (
         <p id={errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}
@@ -175,10 +204,11 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
         type="submit"
         disabled={busy}
         aria-busy={busy}
-        className="w-full rounded-md bg-blue-700 px-4 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-wait disabled:opacity-70"
+        className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"
       >
         {busy ? (signIn ? 'Signing in…' : 'Creating account…') : signIn ? 'Sign In' : 'Create Account'}
       </button>
+      </fieldset>
     </form>
   )
 }

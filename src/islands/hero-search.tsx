@@ -1,23 +1,36 @@
 import * as Tabs from '@radix-ui/react-tabs'
+import { Home, MapPin, Search, UserRound } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 
 import type { SearchType } from '@shared/search-contract.ts'
+import { searchQueryProblem } from '@shared/search-query-rules.ts'
 import { searchUrl } from '@shared/urls.ts'
 
-const TABS: { value: SearchType; label: string; placeholder: string; inputLabel: string }[] = [
-  { value: 'agent', label: 'Agent Name', placeholder: 'Enter an agent name, e.g. Jane Smith', inputLabel: 'Agent name' },
-  { value: 'zipcode', label: 'ZIP Code', placeholder: 'Enter a ZIP code, e.g. 78701', inputLabel: 'ZIP code' },
-  { value: 'address', label: 'Address', placeholder: 'Enter a property address', inputLabel: 'Property address' },
-]
+const TABS = [
+  { value: 'agent', label: 'Agent Name', placeholder: 'Enter an agent name, e.g. Jane Smith', inputLabel: 'Agent name', Icon: UserRound },
+  { value: 'zipcode', label: 'ZIP Code', placeholder: 'Enter a ZIP code, e.g. 78701', inputLabel: 'ZIP code', Icon: MapPin },
+  { value: 'address', label: 'Address', placeholder: 'Enter a property address', inputLabel: 'Property address', Icon: Home },
+] as const satisfies readonly { value: SearchType; label: string; placeholder: string; inputLabel: string; Icon: unknown }[]
+
+interface HeroSearchProps {
+  /** Prefill (the results page passes the current `q` and `type`). */
+  initialQuery?: string
+  initialType?: SearchType
+  /** A message to show under the box from the start, e.g. the search function's 400 answer on the results page. */
+  initialError?: string | null
+}
 
 /**
- * The hero search: pick what to search by (agent name by default), type, and go to the results page. The text is kept
- * when switching tabs; the button stays disabled until there is something other than spaces to search for.
+ * The search box of the home, /search and /search-results: pick what to search by (agent name by default), type,
+ * and go to the results page. The text is kept when switching tabs; the button stays disabled until there is
+ * something other than spaces. A query the search function would refuse (too long, not a ZIP code on the ZIP tab)
+ * is not sent: the function's own message (@shared/search-query-rules.ts) is shown under the box instead.
  */
-export function HeroSearch() {
+export function HeroSearch({ initialQuery = '', initialType = 'agent', initialError = null }: HeroSearchProps) {
   const id = useId()
-  const [type, setType] = useState<SearchType>('agent')
-  const [text, setText] = useState('')
+  const [type, setType] = useState<SearchType>(initialType)
+  const [text, setText] = useState(initialQuery)
+  const [problem, setProblem] = useState<string | null>(initialError)
   const blank = text.trim() === ''
   const input = useRef<HTMLInputElement>(null)
 
@@ -25,31 +38,46 @@ export function HeroSearch() {
   // leaving it on screen with the Search button still disabled.
   useEffect(() => {
     const typed = input.current?.value ?? ''
-    if (typed !== '') setText(typed)
-  }, [])
+    if (typed !== '' && typed !== initialQuery) setText(typed)
+  }, [initialQuery])
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     if (blank) return
+    const found = searchQueryProblem(text, type)
+    setProblem(found)
+    if (found) {
+      input.current?.focus()
+      return
+    }
     window.location.assign(searchUrl(text, type))
   }
 
+  const errorId = `${id}-error`
   return (
-    <Tabs.Root value={type} onValueChange={(value) => setType(value as SearchType)} className="w-full">
-      <Tabs.List aria-label="Search by" className="flex gap-1 rounded-t-lg">
-        {TABS.map((tab) => (
+    <Tabs.Root
+      value={type}
+      onValueChange={(value) => {
+        setType(value as SearchType)
+        setProblem(null)
+      }}
+      className="w-full"
+    >
+      <Tabs.List aria-label="Search by" className="flex gap-1 overflow-x-auto">
+        {TABS.map(({ value, label, Icon }) => (
           <Tabs.Trigger
-            key={tab.value}
-            value={tab.value}
-            className="rounded-t-md px-4 py-2 text-sm font-medium text-slate-700 hover:text-blue-800 focus-visible:outline-2 focus-visible:outline-blue-700 data-[state=active]:bg-white data-[state=active]:text-blue-800 data-[state=active]:shadow-sm"
+            key={value}
+            value={value}
+            className="inline-flex shrink-0 items-center gap-1.5 rounded-t-control px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm sm:px-4"
           >
-            {tab.label}
+            <Icon aria-hidden="true" className="h-4 w-4" />
+            {label}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
       {TABS.map((tab) => (
-        <Tabs.Content key={tab.value} value={tab.value} className="rounded-b-lg rounded-tr-lg bg-white p-4 shadow-md">
-          <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row" role="search">
+        <Tabs.Content key={tab.value} value={tab.value} className="rounded-b-card rounded-tr-card bg-white p-3 shadow-md sm:p-4">
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row" role="search">
             <label htmlFor={`${id}-${tab.value}`} className="sr-only">
               {tab.inputLabel}
             </label>
@@ -59,20 +87,31 @@ export function HeroSearch() {
               type="text"
               name="q"
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onChange={(event) => {
+                setText(event.target.value)
+                if (problem) setProblem(null)
+              }}
               placeholder={tab.placeholder}
               inputMode={tab.value === 'zipcode' ? 'numeric' : undefined}
               autoComplete={tab.value === 'address' ? 'street-address' : 'off'}
-              className="min-w-0 flex-1 rounded-md border border-slate-400 px-4 py-3 text-base text-slate-900 focus:border-blue-700 focus:outline-2 focus:outline-blue-700"
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? errorId : undefined}
+              className="min-w-0 flex-1 rounded-control border border-slate-400 px-4 py-3 text-base text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700"
             />
             <button
               type="submit"
               disabled={blank}
-              className="rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-900"
+              className="inline-flex items-center justify-center gap-2 rounded-control bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-900"
             >
+              <Search aria-hidden="true" className="h-4 w-4" />
               Search
             </button>
           </form>
+          {problem && tab.value === type && (
+            <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-800">
+              {problem}
+            </p>
+          )}
         </Tabs.Content>
       ))}
     </Tabs.Root>

@@ -60,13 +60,13 @@ export function NewsletterSubscribe() {
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? errorId : undefined}
-          className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2 text-sm focus:border-blue-700 focus:outline-2 focus:outline-blue-700"
+          className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2 text-sm focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
           placeholder="you@example.com"
         />
         <button
           type="submit"
           disabled={status.kind === 'sending'}
-          className="rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60"
+          className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
         >
           Subscribe
         </button>

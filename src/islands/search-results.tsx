@@ -1,3 +1,4 @@
+import { Mail, Phone, TrendingUp } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 
 import type {
@@ -7,11 +8,14 @@ import type {
   SearchLocation,
 } from '@shared/search-contract.ts'
 import { agentUrl, zipUrl } from '@shared/urls.ts'
-import { formatDays, formatPercent, formatPriceRange, initials } from '../lib/format'
-import { callFunction } from '../lib/functions-client'
+import { formatDays, formatPercent, formatPriceRange, initials } from '~/lib/format'
+import { callFunction } from '~/lib/functions-client'
 import { CompareBar, CompareToggle, useCompareSelection, type CompareSelection } from './compare-selection'
 import {
+  FUNCTION_FAILED_MESSAGE,
+  NO_DATA_MESSAGE,
   SEARCH_PAGE_SIZE,
+  noResultsText,
   parseSearchParams,
   rankingBadge,
   resultCountText,
@@ -19,11 +23,14 @@ import {
   serviceAreaSummary,
   type BadgeTone,
   type SearchParams,
-} from '../lib/search-results'
+} from '~/lib/search-results'
+import { HeroSearch } from './hero-search'
 
 type State =
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
+  /** The function refused the query (HTTP 400): a correctable message shown under the prefilled search box. */
+  | { kind: 'invalid'; message: string }
   | {
       kind: 'results'
       params: SearchParams
@@ -35,18 +42,28 @@ type State =
       moreError?: string
     }
 
-/** One page of results; throws Error with the function's message (shown to the visitor as is). */
+/** The search function refused the request (HTTP 400); `message` names what to correct. */
+class InvalidSearchError extends Error {}
+
+/**
+ * One page of results.
+ * @throws InvalidSearchError with the function's message for a 400; Error with the function's message (or 'Search
+ * function failed') for any other error status, and 'No data returned from search function' for a 2xx without
+ * data (spec sections 5 and 8).
+ */
 async function searchAgents(params: SearchParams, offset: number, signal?: AbortSignal): Promise<SearchAgentsResponse> {
   const response = await callFunction<SearchAgentsResponse | SearchAgentsError>(
     'search-agents',
     { query: params.q, type: params.type, limit: SEARCH_PAGE_SIZE, offset },
     signal,
   )
-  if (!response.ok || !response.body || !('agents' in response.body)) {
-    const message = response.body && 'error' in response.body ? response.body.error : `the search service answered ${response.status}`
-    throw new Error(message)
+  const body = response.body
+  if (!response.ok) {
+    const message = body && 'error' in body && body.error ? body.error : FUNCTION_FAILED_MESSAGE
+    throw response.status === 400 ? new InvalidSearchError(message) : new Error(message)
   }
-  return response.body
+  if (!body || !('agents' in body)) throw new Error(NO_DATA_MESSAGE)
+  return body
 }
 
 /**
@@ -71,7 +88,8 @@ export function SearchResults() {
       )
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
-        setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) })
+        const message = error instanceof Error ? error.message : String(error)
+        setState(error instanceof InvalidSearchError ? { kind: 'invalid', message } : { kind: 'error', message })
       })
     return () => controller.abort()
   }, [params])
@@ -87,9 +105,24 @@ export function SearchResults() {
     }
   }, [state])
 
-  if (params?.q === '') return <EmptyView title="Search for an agent" detail="Enter an agent name, ZIP code or address to see matching agents." />
-  if (state.kind === 'loading') return <Skeleton />
+  if (params?.q === '') {
+    return (
+      <div>
+        <SearchBox params={params} />
+        <EmptyView title="No agents found" detail="Enter an agent name, ZIP code or address to see matching agents." />
+      </div>
+    )
+  }
+  if (state.kind === 'loading' || params === null) return <Skeleton />
   if (state.kind === 'error') return <ErrorView message={state.message} />
+  if (state.kind === 'invalid') {
+    return (
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight break-words">Check your search</h1>
+        <SearchBox params={params} error={state.message} />
+      </div>
+    )
+  }
 
   const { agents, total, location } = state
   return (
@@ -98,6 +131,7 @@ export function SearchResults() {
       <p className="mt-2 text-slate-700" role="status">
         {resultCountText(total, location)}
       </p>
+      <SearchBox params={state.params} />
       {state.params.type === 'zipcode' && /^\d{5}$/.test(state.params.q) && agents.length > 0 && (
         <p className="mt-1 text-sm">
           <a href={zipUrl(state.params.q)} className="text-blue-700 underline">
@@ -106,12 +140,12 @@ export function SearchResults() {
         </p>
       )}
       {agents.length === 0 ? (
-        <EmptyView title="No agents found" detail={state.message ?? 'Try a different spelling, a nearby ZIP code or a full street address.'} heading="h2" />
+        <EmptyView title="No agents found" detail={noResultsText(state.params.q)} note={state.message} heading="h2" />
       ) : (
         <>
-          <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Agents">
+          <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Agents">
             {agents.map((agent) => (
-              <li key={agent.id}>
+              <li key={agent.id} className="min-w-0">
                 <AgentCard agent={agent} compare={compare} />
               </li>
             ))}
@@ -129,7 +163,7 @@ export function SearchResults() {
                 onClick={loadMore}
                 disabled={state.loadingMore}
                 aria-busy={state.loadingMore}
-                className="rounded-md border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 disabled:cursor-wait disabled:opacity-70"
+                className="rounded-control border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"
               >
                 {state.loadingMore ? 'Loading…' : `Load more (${agents.length} of ${total} shown)`}
               </button>
@@ -141,13 +175,23 @@ export function SearchResults() {
   )
 }
 
+/** The results page's own search box, prefilled with the current search so a refused or empty search is corrected in place. */
+function SearchBox({ params, error = null }: { params: SearchParams; error?: string | null }) {
+  return (
+    <div className="mt-6 max-w-3xl">
+      <HeroSearch initialQuery={params.q} initialType={params.type} initialError={error} />
+    </div>
+  )
+}
+
 // the query string never changes while the page is open (searching again loads a new page)
 const subscribeToNothing = () => () => {}
 const readSearch = () => window.location.search
 
 const badgeClasses: Record<BadgeTone, string> = {
   green: 'bg-green-100 text-green-900',
-  blue: 'bg-blue-100 text-blue-900',
+  blue: 'bg-brand-100 text-brand-900',
+  yellow: 'bg-yellow-100 text-yellow-900',
   gray: 'bg-slate-200 text-slate-800',
 }
 
@@ -157,12 +201,12 @@ function AgentCard({ agent, compare }: { agent: AgentSearchResult; compare: Comp
   const priceRange = formatPriceRange(agent.price_range_min, agent.price_range_max)
   const headingId = `agent-${agent.id}`
   return (
-    <article aria-labelledby={headingId} className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+    <article aria-labelledby={headingId} className="flex h-full min-w-0 flex-col rounded-card border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start gap-3">
         {agent.photo_url ? (
           <img src={agent.photo_url} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded-full object-cover" />
         ) : (
-          <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-blue-100 text-lg font-semibold text-blue-800">
+          <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800">
             {initials(agent.name)}
           </span>
         )}
@@ -171,12 +215,17 @@ function AgentCard({ agent, compare }: { agent: AgentSearchResult; compare: Comp
             {agent.name}
           </h2>
           {agent.brokerage && <p className="truncate text-sm text-slate-700">{agent.brokerage}</p>}
+          {badge && (
+            <span
+              data-testid="ranking-badge"
+              data-tone={badge.tone}
+              className={`mt-1.5 inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeClasses[badge.tone]}`}
+            >
+              <TrendingUp aria-hidden="true" className="h-3.5 w-3.5" />
+              {badge.label}
+            </span>
+          )}
         </div>
-        {badge && (
-          <span data-testid="ranking-badge" data-tone={badge.tone} className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${badgeClasses[badge.tone]}`}>
-            {badge.label}
-          </span>
-        )}
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <div>
@@ -220,7 +269,7 @@ function AgentCard({ agent, compare }: { agent: AgentSearchResult; compare: Comp
         <a
           href={agentUrl(agent.id)}
           aria-label={`View Profile of ${agent.name}`}
-          className="flex-1 rounded-md bg-blue-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          className="min-w-0 flex-1 rounded-control bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
           View Profile
         </a>
@@ -228,18 +277,20 @@ function AgentCard({ agent, compare }: { agent: AgentSearchResult; compare: Comp
           <a
             href={`tel:${agent.phone.replace(/[^+\d]/g, '')}`}
             aria-label={`Call ${agent.name}`}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+            title={`Call ${agent.name}`}
+            className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-control border border-slate-300 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            Call
+            <Phone aria-hidden="true" className="h-4 w-4" />
           </a>
         )}
         {agent.email && (
           <a
             href={`mailto:${agent.email}`}
             aria-label={`Email ${agent.name}`}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+            title={`Email ${agent.name}`}
+            className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-control border border-slate-300 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            Email
+            <Mail aria-hidden="true" className="h-4 w-4" />
           </a>
         )}
       </div>
@@ -255,7 +306,7 @@ function Skeleton() {
       </p>
       <div className="h-9 w-2/3 max-w-md animate-pulse rounded bg-slate-200" />
       <div className="mt-3 h-5 w-40 animate-pulse rounded bg-slate-200" />
-      <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+      <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
         {Array.from({ length: 6 }, (_, index) => (
           <li key={index} data-testid="agent-card-skeleton" className="h-64 animate-pulse rounded-lg border border-slate-200 bg-white p-5">
             <div className="flex gap-3">
@@ -284,7 +335,7 @@ function ErrorView({ message }: { message: string }) {
       <p className="mt-3 break-words text-slate-700">Failed to search agents: {message}</p>
       <a
         href="/search"
-        className="mt-6 inline-block rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         Back to Search
       </a>
@@ -292,15 +343,16 @@ function ErrorView({ message }: { message: string }) {
   )
 }
 
-function EmptyView({ title, detail, heading = 'h1' }: { title: string; detail: string; heading?: 'h1' | 'h2' }) {
+function EmptyView({ title, detail, note, heading = 'h1' }: { title: string; detail: string; note?: string; heading?: 'h1' | 'h2' }) {
   const Heading = heading
   return (
     <section className="mx-auto max-w-xl py-12 text-center">
       <Heading className="text-2xl font-bold tracking-tight">{title}</Heading>
-      <p className="mt-3 text-slate-700">{detail}</p>
+      <p className="mt-3 break-words text-slate-700">{detail}</p>
+      {note && <p className="mt-2 text-sm text-slate-600">{note}</p>}
       <a
         href="/search"
-        className="mt-6 inline-block rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         New Search
       </a>

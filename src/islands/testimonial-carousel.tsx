@@ -60,14 +60,14 @@ export function TestimonialCarousel() {
           <button
             type="button"
             onClick={() => move(-1)}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             <span aria-hidden="true">&larr; </span>Previous testimonial
           </button>
           <button
             type="button"
             onClick={() => move(1)}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             Next testimonial<span aria-hidden="true"> &rarr;</span>
           </button>
@@ -76,11 +76,11 @@ export function TestimonialCarousel() {
           </span>
         </div>
       </div>
-      <dl className="mt-8 grid grid-cols-3 gap-4 border-t border-slate-200 pt-6 text-center">
+      <dl className="mt-8 grid grid-cols-3 gap-2 border-t border-slate-200 pt-6 text-center sm:gap-4">
         {STATS.map((stat) => (
-          <div key={stat.label}>
-            <dt className="text-sm text-slate-600">{stat.label}</dt>
-            <dd className="order-first text-2xl font-bold text-blue-800">{stat.value}</dd>
+          <div key={stat.label} className="flex min-w-0 flex-col">
+            <dt className="text-xs text-slate-600 sm:text-sm">{stat.label}</dt>
+            <dd className="order-first text-xl font-bold text-brand-800 sm:text-2xl">{stat.value}</dd>
           </div>
         ))}
       </dl>

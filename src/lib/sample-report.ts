@@ -1,9 +1,11 @@
 /**
- * The sample report's invented figures (no real agent or market), shared by the /sample-report page and its PDF
- * (/sample-report.pdf), which is the same template as the report mailed after a request
- * (supabase/functions/_shared/agent-report.ts).
+ * The sample report's content (spec section 2: a static 'Agent Performance Report' with sample data), shared by the
+ * /sample-report page and its PDF (src/pages/sample-report.pdf.ts), which goes through the same template as the report mailed after a
+ * request (supabase/functions/_shared/agent-report.ts). Every figure is
+ * invented to show the report's layout; none describes a real agent or market.
  */
 import type { AgentReportData } from '@shared/agent-report.ts'
+import { gaugeBand, percentileBand, type GaugeBand, type PercentileBand } from '@shared/report-bands.ts'
 
 export const SAMPLE_AGENT = {
   name: 'Jordan Sample',
@@ -12,16 +14,102 @@ export const SAMPLE_AGENT = {
   area: 'Austin, TX 78704',
   phone: '(555) 010-0199',
   email: 'jordan.sample@example.com',
+} as const
+
+export interface SampleGauge {
+  label: string
+  /** Text in the middle of the ring, e.g. "99.2%". */
+  display: string
+  /** Value as a PERCENT 0-100 of the gauge's maximum. */
+  percentOfMax: number
+  caption: string
+  band: GaugeBand
 }
 
-/** USD prices, close dates `YYYY-MM-DD`, days on market in days. */
-export const SAMPLE_SALES = [
+const gauge = (label: string, display: string, percentOfMax: number, caption: string): SampleGauge => ({
+  label,
+  display,
+  percentOfMax,
+  caption,
+  band: gaugeBand(percentOfMax),
+})
+
+export const SAMPLE_GAUGES: readonly SampleGauge[] = [
+  gauge('Sale-to-list ratio', '99.2%', 99.2, 'Share of list price achieved'),
+  gauge('Speed of sale', '21 days', Math.round((1 - 21 / 90) * 1000) / 10, 'Average days on market (90-day scale)'),
+  gauge('Sales volume', '24', (24 / 30) * 100, 'Homes sold in 12 months (30 = top of scale)'),
+]
+
+export interface SampleMetric {
+  label: string
+  value: string
+  note: string
+  /** Rank among the area's agents with 5+ sales, 0-100 (100 = best). */
+  percentile: number
+  band: PercentileBand
+}
+
+const metric = (label: string, value: string, note: string, percentile: number): SampleMetric => ({
+  label,
+  value,
+  note,
+  percentile,
+  band: percentileBand(percentile),
+})
+
+export const SAMPLE_METRICS: readonly SampleMetric[] = [
+  metric('Homes sold (12 months)', '24', 'Area average for agents with 5+ sales: 11', 88),
+  metric('Average sale price', '$612,000', 'Range $385,000 - $1,050,000', 64),
+  metric('Average days on market', '21', 'Area average: 34 days', 72),
+  metric('Sale-to-list price ratio', '99.2%', 'Area average: 97.8%', 81),
+  metric('Market share', '4.2%', "Share of the ZIP code's closed sales", 52),
+]
+
+export interface SampleSale {
+  address: string
+  /** ISO date (RESO CloseDate). */
+  closeDate: string
+  /** USD (RESO ListPrice). */
+  listPrice: number
+  /** USD (RESO ClosePrice). */
+  closePrice: number
+  /** Days (RESO DaysOnMarket). */
+  daysOnMarket: number
+}
+
+export const SAMPLE_SALES: readonly SampleSale[] = [
   { address: '1204 Example Ave', closeDate: '2026-10-18', listPrice: 549000, closePrice: 561000, daysOnMarket: 9 },
   { address: '88 Sample Ct', closeDate: '2026-09-30', listPrice: 725000, closePrice: 710000, daysOnMarket: 27 },
   { address: '415 Placeholder Ln', closeDate: '2026-09-12', listPrice: 489000, closePrice: 489000, daysOnMarket: 14 },
   { address: '3107 Demo Dr', closeDate: '2026-08-25', listPrice: 1050000, closePrice: 1012000, daysOnMarket: 41 },
   { address: '56 Illustration St', closeDate: '2026-08-02', listPrice: 399000, closePrice: 412500, daysOnMarket: 6 },
 ]
+
+/** Close price as a PERCENT of list price, e.g. 102.2. */
+export function saleToListPercent(sale: SampleSale): number {
+  return (sale.closePrice / sale.listPrice) * 100
+}
+
+export const SAMPLE_SUMMARY = `In this sample, ${SAMPLE_AGENT.name} closed more sales than most agents in the area over the last 12 months, sold homes close to their list price, and went under contract faster than the area average. Sales were concentrated in single-family homes between $400,000 and $750,000, so the record is most relevant to homes in that range.`
+
+export const SAMPLE_MARKET_ANALYSIS = [
+  'The sample area had about 2.5 months of inventory over the period, which points to a market that leans toward sellers. In conditions like these, an agent who sells at or near list price is pricing homes accurately rather than relying on bidding wars.',
+  "Days on market rose through late summer across the area. The agent's longest sale in this sample was also the highest-priced one, which is typical: fewer buyers shop at the top of a local market.",
+]
+
+export const SAMPLE_REPORT_INFO = [
+  ['Report type', 'Sample (illustrative data)'],
+  ['Period covered', 'Last 12 months'],
+  ['Sales analysed', '24 closed sales'],
+  ['Source', 'Listing records (list price, close price, close date, days on market)'],
+] as const
+
+/** Where the PDF is served and the file name it downloads as. */
+export const SAMPLE_REPORT_PDF_PATH = '/sample-report.pdf'
+export const SAMPLE_REPORT_PDF_FILENAME = 'agentinsight-sample-report.pdf'
+
+export const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+export const reportDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 
 /** The sample as report data; `generatedOn` is the build day, `siteUrl` the site's origin. */
 export function sampleReportData(generatedOn: string, siteUrl: string | URL): AgentReportData {
@@ -60,7 +148,7 @@ export function sampleReportData(generatedOn: string, siteUrl: string | URL): Ag
       periodEnd: '2026-10-31',
       attribution: 'Sample figures in the layout of the Redfin Data Center market tracker; not real market data.',
     },
-    sales: SAMPLE_SALES,
+    sales: [...SAMPLE_SALES],
     sources: ['Sample report: every figure is invented to show the layout; none describes a real agent or market.'],
   }
 }

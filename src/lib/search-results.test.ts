@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseSearchParams, rankingBadge, resultCountText, searchTitle, serviceAreaSummary } from './search-results'
+import { noResultsText, parseSearchParams, rankingBadge, resultCountText, searchTitle, serviceAreaSummary } from './search-results'
 
 describe('parseSearchParams', () => {
   it('defaults a missing or unknown type to agent and trims the query', () => {
@@ -14,7 +14,7 @@ describe('parseSearchParams', () => {
 describe('searchTitle', () => {
   it('has one form per type', () => {
     expect(searchTitle({ q: 'Jane', type: 'agent' })).toBe('Agents matching "Jane"')
-    expect(searchTitle({ q: '02139', type: 'zipcode' })).toBe('Top Agents in 02139')
+    expect(searchTitle({ q: '02139', type: 'zipcode' })).toBe('Top agents in 02139')
     expect(searchTitle({ q: '1 Main St', type: 'address' })).toBe('Agents near 1 Main St')
   })
 })
@@ -28,20 +28,35 @@ describe('resultCountText', () => {
 })
 
 describe('rankingBadge', () => {
-  it('bands top 10 % green, top 25 % blue, the rest gray', () => {
+  it('bands top 10 % green, top 25 % blue, top 50 % yellow (spec section 9)', () => {
     expect(rankingBadge(1, 20)).toEqual({ label: 'Top 5%', tone: 'green' })
     expect(rankingBadge(2, 20)).toEqual({ label: 'Top 10%', tone: 'green' })
     expect(rankingBadge(3, 20)).toEqual({ label: 'Top 15%', tone: 'blue' })
     expect(rankingBadge(5, 20)).toEqual({ label: 'Top 25%', tone: 'blue' })
-    expect(rankingBadge(6, 20)).toEqual({ label: 'Top 30%', tone: 'gray' })
+    expect(rankingBadge(6, 20)).toEqual({ label: 'Top 30%', tone: 'yellow' })
+    expect(rankingBadge(10, 20)).toEqual({ label: 'Top 50%', tone: 'yellow' })
     expect(rankingBadge(1, 1000)).toEqual({ label: 'Top 1%', tone: 'green' })
     expect(rankingBadge(10, 20)).toEqual({ label: 'Top 50%', tone: 'gray' })
+    expect(rankingBadge(11, 20)).toEqual({ label: 'Ranked #11 of 20', tone: 'gray' })
+    expect(rankingBadge(20, 20)).toEqual({ label: 'Ranked #20 of 20', tone: 'gray' })
+  })
+  it('rounds the percentage as the spec does', () => {
+    expect(rankingBadge(1, 3)).toEqual({ label: 'Top 33%', tone: 'yellow' })
+    expect(rankingBadge(1, 8)).toEqual({ label: 'Top 13%', tone: 'blue' })
+  })
+  it('says "Ranked #n of N" below the top half instead of a "Top N%" that reads as praise', () => {
     expect(rankingBadge(11, 20)).toEqual({ label: 'Ranked #11 of 20', tone: 'gray' })
     expect(rankingBadge(20, 20)).toEqual({ label: 'Ranked #20 of 20', tone: 'gray' })
   })
   it('is absent without a ranking', () => {
     expect(rankingBadge(null, 20)).toBeNull()
     expect(rankingBadge(1, null)).toBeNull()
+  })
+})
+
+describe('noResultsText', () => {
+  it('is the spec text with the query', () => {
+    expect(noResultsText('Zed')).toBe('We couldn\'t find any agents matching "Zed". Try adjusting your search.')
   })
 })
 

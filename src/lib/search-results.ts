@@ -28,9 +28,9 @@ export function parseSearchParams(search: string): SearchParams {
   return SearchParamsSchema.parse({ q: params.get('q') ?? '', type: params.get('type') ?? undefined })
 }
 
-/** The heading for a search: 'Agents matching "{q}"', 'Top Agents in {zip}' or 'Agents near {address}'. */
+/** The heading for a search (spec section 2): 'Agents matching "{q}"', 'Top agents in {zip}' or 'Agents near {address}'. */
 export function searchTitle({ q, type }: SearchParams): string {
-  if (type === 'zipcode') return `Top Agents in ${q}`
+  if (type === 'zipcode') return `Top agents in ${q}`
   if (type === 'address') return `Agents near ${q}`
   return `Agents matching "${q}"`
 }
@@ -42,25 +42,35 @@ export function resultCountText(total: number, location: SearchLocation | null):
   return place ? `${count} in ${place}` : count
 }
 
-export type BadgeTone = 'green' | 'blue' | 'gray'
+export type BadgeTone = 'green' | 'blue' | 'yellow' | 'gray'
 
 export interface RankingBadge {
-  /** "Top 5%" */
+  /** "Top 5%" for the top half; "Ranked #31 of 40" below it, where "Top 78%" would read as praise. */
   label: string
   tone: BadgeTone
 }
 
+/** Empty results text (spec section 8, 'Empty search'). */
+export function noResultsText(q: string): string {
+  return `We couldn't find any agents matching "${q}". Try adjusting your search.`
+}
+
+/** Raised when the function answers 200 without a body (spec section 5). */
+export const NO_DATA_MESSAGE = 'No data returned from search function'
+/** A function error without a message of its own (spec section 8). */
+export const FUNCTION_FAILED_MESSAGE = 'Search function failed'
+
 /**
- * The "Top N%" badge from an agent's rank in their primary ZIP: N = ceil(local_ranking / total_agents_in_area * 100),
- * at least 1; below the top half (N > 50) the label is "Ranked #n of N" instead. Colour bands: top 10 % or better green, top 25 % or better blue, everyone else gray.
- * Null when the agent has no ranking (fewer than 5 sales; the card then shows no badge).
+ * The local ranking badge from an agent's rank in their primary ZIP (spec section 9): N = round(local_ranking /
+ * total_agents_in_area * 100), at least 1, shown as "Top N%" with colour bands 10 % or less green, 25 or less blue,
+ * 50 or less yellow. Below the top half the badge reads "Ranked #n of N" in gray instead (issue 12: "Top 100%" for
+ * the last agent read as praise). Null when the agent has no ranking (fewer than 5 sales; the card then shows none).
  */
 export function rankingBadge(localRanking: number | null, totalAgentsInArea: number | null): RankingBadge | null {
   if (!localRanking || !totalAgentsInArea || localRanking < 1 || totalAgentsInArea < 1) return null
-  const percent = Math.max(1, Math.ceil((localRanking / totalAgentsInArea) * 100))
-  const tone: BadgeTone = percent <= 10 ? 'green' : percent <= 25 ? 'blue' : 'gray'
-  // "Top 100%" would read as praise for the last-ranked agent: below the top half the badge states the rank
-  if (percent > 50) return { label: `Ranked #${localRanking} of ${totalAgentsInArea}`, tone }
+  const percent = Math.max(1, Math.round((localRanking / totalAgentsInArea) * 100))
+  if (percent > 50) return { label: `Ranked #${localRanking} of ${totalAgentsInArea}`, tone: 'gray' }
+  const tone: BadgeTone = percent <= 10 ? 'green' : percent <= 25 ? 'blue' : 'yellow'
   return { label: `Top ${percent}%`, tone }
 }
 

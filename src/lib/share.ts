@@ -8,8 +8,8 @@
 export const TOAST_MS = 4000
 
 const toastClasses = {
-  success: 'rounded-md bg-green-800 px-4 py-3 text-sm font-medium text-white shadow-lg',
-  error: 'rounded-md bg-red-800 px-4 py-3 text-sm font-medium text-white shadow-lg',
+  success: 'max-w-sm rounded-control bg-green-800 px-4 py-3 text-sm text-white shadow-lg',
+  error: 'max-w-sm rounded-control bg-red-800 px-4 py-3 text-sm text-white shadow-lg',
 } as const
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed'
@@ -33,6 +33,10 @@ export async function shareLink(title: string, url: string): Promise<ShareOutcom
   }
 }
 
+/** Toasts of the Share action (spec section 8). */
+export const SHARE_COPIED = { title: 'Link copied!', description: 'The article link has been copied to your clipboard.' }
+export const SHARE_FAILED = { title: 'Share failed', description: 'Unable to share or copy link. Please copy the URL manually.' }
+
 /** Wires every Share button under `root` (once per button). */
 export function enhanceShareButtons(root: ParentNode): void {
   for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-share-url]')) {
@@ -40,19 +44,24 @@ export function enhanceShareButtons(root: ParentNode): void {
     button.dataset.shareReady = 'true'
     const region = button.nextElementSibling instanceof HTMLElement && button.nextElementSibling.matches('[data-share-toast]') ? button.nextElementSibling : null
     let timer: number | undefined
-    const showToast = (message: string, tone: keyof typeof toastClasses) => {
+    const showToast = (message: { title: string; description: string }, tone: keyof typeof toastClasses) => {
       if (!region) return
-      const toast = document.createElement('p')
+      const toast = document.createElement('div')
       toast.className = toastClasses[tone]
-      toast.textContent = message
+      const title = document.createElement('p')
+      title.className = 'font-semibold'
+      title.textContent = message.title
+      const description = document.createElement('p')
+      description.textContent = message.description
+      toast.append(title, description)
       region.replaceChildren(toast)
       window.clearTimeout(timer)
       timer = window.setTimeout(() => region.replaceChildren(), TOAST_MS)
     }
     button.addEventListener('click', async () => {
       const outcome = await shareLink(button.dataset.shareTitle ?? document.title, button.dataset.shareUrl!)
-      if (outcome === 'copied') showToast('Link copied!', 'success')
-      else if (outcome === 'failed') showToast('Failed to share', 'error')
+      if (outcome === 'copied') showToast(SHARE_COPIED, 'success')
+      else if (outcome === 'failed') showToast(SHARE_FAILED, 'error')
     })
   }
 }

@@ -1,9 +1,10 @@
 /**
  * Serves the built site the way the production static host is configured: the Astro output at /, the admin app at
  * /admin/ (any unknown /admin/* path falls back to its index.html, as a single-page app), each prerendered
- * /agent/<id>, agent/not-found/index.html with status 404 for an agent id the build did not render, 404.html with
- * status 404 for anything else, and on every answer the headers of public/_headers (./headers-file.ts) for the
- * requested path, as Netlify and Cloudflare Pages apply that file.
+ * /agent/<id>, agent/not-found/index.html with status 404 for an agent id the build did not render,
+ * blog/404/index.html ('Article Not Found') with status 404 for an unknown /blog/* path, 404.html with status 404
+ * for anything else, and on every answer the headers of public/_headers (./headers-file.ts) for the requested path,
+ * as Netlify and Cloudflare Pages apply that file.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -60,6 +61,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<h
     handlerFor(siteDir, false)(request, response, () => {
       options.log?.(`404 ${url.pathname}`);
       if (agentPage) agentNotFound();
+      else if (url.pathname.startsWith('/blog/') && fs.existsSync(path.join(siteDir, 'blog/404/index.html'))) notFound(siteDir, response, 'blog/404/index.html');
       else notFound(siteDir, response);
     });
   });

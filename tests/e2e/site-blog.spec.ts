@@ -60,7 +60,7 @@ test.describe('blog index', () => {
   test('nothing matching shows the empty state', async ({ page }) => {
     await page.goto('/blog?search=zzzz-no-such-article');
     await expect(page.getByText('No articles found')).toBeVisible();
-    await expect(page.getByText('Try adjusting your search or filter criteria.')).toBeVisible();
+    await expect(page.getByText('Try adjusting your search terms or browse all categories.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'All articles' }).getByRole('article')).toHaveCount(0);
   });
 });
@@ -75,6 +75,45 @@ test('a category page lists only that category', async ({ page }) => {
   if (row?.description) await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', row.description);
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(inCategory.length);
   for (const post of inCategory) await expect(page.getByRole('link', { name: post.title, exact: true })).toBeVisible();
+});
+
+test('an unknown article is a blog-specific 404: Article Not Found with Back to Blog', async ({ page }) => {
+  const response = await page.goto('/blog/no-such-article-here');
+  expect(response!.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
+  await expect(page.getByText("The article you're looking for doesn't exist or has been removed.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  // outside /blog the general not-found page still answers
+  await page.goto('/no-such-section/page');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+});
+
+test('density badges use the spec colours: 8+ green, 5+ blue, 3+ yellow', async ({ page }) => {
+  const rows = await sql<{ slug: string; score: number }>(
+    `select slug, hack_density_score::float8 as score from public.blog_posts where status = 'published' and hack_density_score is not null`,
+  );
+  const medium = rows.find((row) => row.score >= 5 && row.score < 8);
+  const high = rows.find((row) => row.score >= 8);
+  expect(medium && high).toBeTruthy();
+  await page.goto(`/blog/${medium!.slug}`);
+  await expect(page.getByRole('article').getByText('Medium Density', { exact: false }).first()).toHaveClass(/bg-brand-100/);
+  await expect(page.getByText('Very Actionable', { exact: true })).toBeVisible();
+  await page.goto(`/blog/${high!.slug}`);
+  await expect(page.getByRole('article').getByText('High Density', { exact: false }).first()).toHaveClass(/bg-green-100/);
+  await expect(page.getByText('Highly Actionable', { exact: true })).toBeVisible();
+});
+
+test('on a phone the table of contents comes before the article body', async ({ page }) => {
+  const post = posts.find((candidate) => renderPostContent(candidate.content).toc.length > 1)!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/blog/${post.slug}`);
+  const contents = page.getByRole('navigation', { name: 'Table of contents' });
+  await expect(contents).toBeVisible();
+  const firstHeading = renderPostContent(post.content).toc[0]!;
+  const tocTop = (await contents.boundingBox())!.y;
+  const bodyTop = (await page.locator(`#${firstHeading.id}`).boundingBox())!.y;
+  expect(tocTop).toBeLessThan(bodyTop);
 });
 
 test.describe('article page', () => {
@@ -124,7 +163,7 @@ test.describe('article page', () => {
     });
     await page.goto(`/blog/${post.slug}`);
     await page.getByRole('button', { name: 'Share' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Link copied!' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Link copied!' })).toContainText('The article link has been copied to your clipboard.');
     expect(await page.evaluate(() => (window as unknown as { copied: string }).copied)).toBe(new URL(`/blog/${post.slug}`, baseURL).href);
   });
 
@@ -135,6 +174,6 @@ test.describe('article page', () => {
     });
     await page.goto(`/blog/${post.slug}`);
     await page.getByRole('button', { name: 'Share' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Failed to share' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Share failed' })).toContainText('Unable to share or copy link. Please copy the URL manually.');
   });
 });

@@ -1,5 +1,6 @@
 /** Home page islands (hero search, testimonials, steps), the header navigation and the footer. */
 import { expect, test, type Page } from '@playwright/test';
+import { BAD_ZIP_CODE_MESSAGE, QUERY_TOO_LONG_MESSAGE } from '@shared/search-query-rules.ts';
 import { waitForIsland } from './site-support.ts';
 
 /** The home page with the hero search hydrated (a tab click before that would do nothing). */
@@ -36,7 +37,8 @@ test.describe('hero search', () => {
       await typed;
       await route.continue();
     });
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    // 'commit', not 'domcontentloaded': the held-back module scripts (the header's) would hold that event too
+    await page.goto('/', { waitUntil: 'commit' });
     await page.getByRole('textbox', { name: 'Agent name' }).fill('Early Typist');
     release();
     const search = page.getByRole('button', { name: 'Search', exact: true });
@@ -57,6 +59,25 @@ test.describe('hero search', () => {
     expect(new URL(page.url()).search).toBe('?q=78701&type=zipcode');
   });
 
+  test('a query the search function would refuse stays on the page with the function\'s message', async ({ page }) => {
+    await openHome(page);
+    await page.getByRole('tab', { name: 'ZIP Code' }).click();
+    const zip = page.getByRole('textbox', { name: 'ZIP code' });
+    await zip.fill('abc');
+    await zip.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText(BAD_ZIP_CODE_MESSAGE);
+    await expect(zip).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/$/);
+    await zip.fill('02139');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Agent Name' }).click();
+    await page.getByRole('textbox', { name: 'Agent name' }).fill('x'.repeat(300));
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(QUERY_TOO_LONG_MESSAGE);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('the Address tab searches by address', async ({ page }) => {
     await openHome(page);
     await page.getByRole('tab', { name: 'Address' }).click();
@@ -67,6 +88,46 @@ test.describe('hero search', () => {
     await page.waitForURL('**/search-results?**');
     expect(new URL(page.url()).search).toBe('?q=12%20Main%20St%2C%20Austin&type=address');
   });
+});
+
+test('the value cards and claims are the spec\'s, with the data source stated instead of "MLS-verified"', async ({ page }) => {
+  await page.goto('/');
+  const why = page.getByRole('region', { name: 'Why AgentInsight' });
+  await expect(why.getByRole('heading', { level: 3 })).toHaveText(['Avoid overpaying', 'Sell quicker', 'Uncover hidden costs']);
+  const claims = page.getByRole('list', { name: 'Why it is worth a look' });
+  await expect(claims.getByRole('listitem')).toHaveText(['Free agent reports', 'Request a report in 60 seconds', 'Figures computed from closed-sale records']);
+  await expect(page.getByText(/MLS-verified/i)).toHaveCount(0);
+});
+
+test('the hero picture is optimized: AVIF and WebP candidates with widths, preloaded, with its size reserved', async ({ page }) => {
+  await page.goto('/');
+  const sources = page.locator('picture source');
+  await expect(sources).toHaveCount(2);
+  await expect(sources.nth(0)).toHaveAttribute('type', 'image/avif');
+  await expect(sources.nth(1)).toHaveAttribute('type', 'image/webp');
+  await expect(sources.nth(0)).toHaveAttribute('srcset', /\.avif 360w, .+\.avif 960w/);
+  const image = page.getByRole('img', { name: /Illustration: a street of houses/ });
+  await expect(image).toHaveAttribute('width', /\d+/);
+  await expect(image).toHaveAttribute('height', /\d+/);
+  await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('imagesrcset', /\.avif 360w/);
+  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
+test('the logo mark and the favicon set are served', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'AgentInsight home' }).locator('svg')).toBeVisible();
+  // each file by its signature: SVG markup, the ICO header (00 00 01 00), the PNG magic number, the manifest's icons
+  const body = async (href: string) => {
+    const response = await request.get(href);
+    expect(response.status(), href).toBe(200);
+    return response.body();
+  };
+  expect((await body('/favicon.svg')).toString()).toMatch(/^<svg /);
+  expect([...(await body('/favicon.ico')).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  expect((await body('/apple-touch-icon.png')).subarray(1, 4).toString()).toBe('PNG');
+  const manifest = JSON.parse((await body('/site.webmanifest')).toString()) as { icons: { src: string }[] };
+  for (const icon of manifest.icons) expect((await body(icon.src)).subarray(1, 4).toString(), icon.src).toBe('PNG');
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/apple-touch-icon.png');
 });
 
 test('the testimonial carousel wraps in both directions and shows the stats', async ({ page }) => {
@@ -119,8 +180,19 @@ test('the header marks the current page and the footer links the blog categories
   const resources = page.getByRole('navigation', { name: 'Resources' });
   await expect(resources.getByRole('link', { name: 'Market Analysis' })).toHaveAttribute('href', '/blog/category/market-analysis');
   await expect(resources.getByRole('link', { name: 'Buying Guides' })).toHaveAttribute('href', '/blog/category/buying-guides');
-  await expect(page.getByRole('navigation', { name: 'Product' }).getByRole('link', { name: 'Sample Report' })).toHaveAttribute('href', '/sample-report');
+  // spec section 2: Product links are /, /blog and /sample-report
+  const product = page.getByRole('navigation', { name: 'Product' }).getByRole('link');
+  expect(await product.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['/', '/blog', '/sample-report']);
   await expect(page.getByText('Agent data shown in this demo is fictional.')).toBeVisible();
+});
+
+test('results, profiles and the sample report highlight Search Agents', async ({ page }) => {
+  for (const path of ['/search-results?q=Anyone', '/agent/00000000-0000-4000-8000-000000000000', '/sample-report', '/search']) {
+    await page.goto(path);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Search Agents' }), path).toHaveAttribute('aria-current', 'page');
+    await expect(nav.locator('[aria-current="page"]'), path).toHaveCount(1);
+  }
 });
 
 test('on a small screen the menu button toggles the navigation', async ({ page }) => {
@@ -135,6 +207,19 @@ test('on a small screen the menu button toggles the navigation', async ({ page }
   await expect(about).toBeVisible();
   await menu.click();
   await expect(about).toBeHidden();
+  await expect(menu.locator('svg.lucide-menu')).toBeVisible();
+
+  // Escape closes it and gives focus back to the button; so does a tap outside the header
+  await menu.click();
+  await expect(about).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(about).toBeHidden();
+  await expect(menu).toBeFocused();
+  await menu.click();
+  await expect(about).toBeVisible();
+  await page.mouse.click(195, 780);
+  await expect(about).toBeHidden();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('every page has its own title, description, canonical URL and social tags', async ({ page, baseURL }) => {

@@ -17,14 +17,17 @@ test('the 404 page logs the attempted path', async ({ page }) => {
   await expect.poll(() => warnings.some((line) => line.includes('/no-such-page/here'))).toBe(true);
 });
 
-test('the sample report is labelled as a sample and prints for its PDF', async ({ page }) => {
+test('the sample report is labelled as a sample, with gauge and percentile bands', async ({ page }) => {
   await page.goto('/sample-report');
   await expect(page.getByRole('heading', { level: 1, name: 'Agent Performance Report' })).toBeVisible();
   await expect(page.getByText('Sample report: all figures are illustrative')).toBeVisible();
   for (const name of ['Summary', 'Key metrics', 'Recent sales', 'Market analysis', 'Contact', 'Report information']) {
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('img', { name: /Sale-to-list ratio/ })).toBeVisible();
+  // spec section 9 bands: gauges by percent of their maximum, cards by percentile
+  await expect(page.getByRole('img', { name: 'Sale-to-list ratio: 99.2%, Excellent' })).toBeVisible();
+  await expect(page.getByTestId('gauge-band')).toHaveText(['Excellent', 'Good', 'Good']);
+  await expect(page.getByTestId('percentile-band')).toHaveText(['Excellent', 'Good', 'Good', 'Excellent', 'Average']);
   const sales = page.getByRole('table');
   await expect(sales.getByRole('cell', { name: '102.2%' })).toHaveClass(/text-green-800/);
   await expect(sales.getByRole('cell', { name: '97.9%' })).toHaveClass(/text-red-700/);
@@ -43,6 +46,25 @@ test('the sample report is labelled as a sample and prints for its PDF', async (
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('link', { name: 'Download PDF' })).toBeHidden();
   await expect(page.getByRole('banner')).toBeHidden();
+});
+
+test('the how-it-works page and the home explainer tell the same three steps', async ({ page }) => {
+  const stepsOf = async (path: string, scope: string) => {
+    await page.goto(path);
+    const items = page.locator(scope).getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    return items.evaluateAll((nodes) => nodes.map((node) => node.textContent!.replace(/\s+/g, ' ')));
+  };
+  const home = await stepsOf('/', 'section[aria-labelledby="steps-title"] ol');
+  const page2 = await stepsOf('/how-it-works', 'main > ol');
+  for (const [title, time] of [
+    ['Search for an agent', 'Time: 30 seconds'],
+    ['Review their track record', 'Time: 2 minutes'],
+    ['Choose with confidence', 'Time: your timeline'],
+  ]) {
+    expect(home.some((text) => text.includes(title) && text.includes(time)), `home: ${title}`).toBe(true);
+    expect(page2.some((text) => text.includes(title) && text.includes(time)), `how-it-works: ${title}`).toBe(true);
+  }
 });
 
 test('about, how it works and search pages explain the product', async ({ page }) => {

@@ -25,8 +25,9 @@ export function publicPosts(): Promise<PublicPostRow[]> {
 
 /**
  * Waits until the React island exporting `component` has hydrated (Astro drops the island's `ssr` attribute then),
- * so a click reaches React rather than the prebuilt HTML.
+ * so a click reaches React rather than the prebuilt HTML. Up to 20 s: loading React on a machine busy with other
+ * test runs can take longer than the default 5 s.
  */
 export async function waitForIsland(page: Page, component: string): Promise<void> {
-  await expect(page.locator(`astro-island[component-export="${component}"]`).first()).not.toHaveAttribute('ssr', /.*/);
+  await expect(page.locator(`astro-island[component-export="${component}"]`).first()).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
 }

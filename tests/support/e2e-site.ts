@@ -4,16 +4,19 @@
  */
 import type http from 'node:http';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { adminTarget, buildIfChanged, siteTarget } from '../../scripts/lib/build.ts';
 import { startStaticServer } from '../../supabase/local/static-server.ts';
 import { configureBuildHook, startSiteBuilder } from '../../supabase/local/site-builder.ts';
 import { freePort } from '../../supabase/local/postgres.ts';
-import type { TestStackEnv } from './test-stack.ts';
+import { rootDir, type TestStackEnv } from './test-stack.ts';
 
 export async function startE2ESite(env: TestStackEnv): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-e2e-'));
+  // Inside the repository (dist/ is git-ignored), not in os.tmpdir(): with an outDir outside the working directory
+  // Astro 6 moves the prerendered assets to outDir but then reads the original images for optimization from
+  // ./.astro/, and the build fails with ENOENT on every `astro:assets` image.
+  fs.mkdirSync(path.join(rootDir, 'dist'), { recursive: true });
+  const outDir = fs.mkdtempSync(path.join(rootDir, 'dist', '.e2e-'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const buildEnv = { PUBLIC_SUPABASE_URL: env.TEST_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY: env.TEST_SUPABASE_ANON_KEY, SITE_URL: baseUrl };

@@ -6,9 +6,15 @@
 import { z } from 'zod';
 
 import type { AgentSearchResult, SearchAgentsRequest, SearchAgentsResponse, SearchLocation, SearchType } from './search-contract.ts';
+import {
+  BAD_ZIP_CODE_MESSAGE,
+  EMPTY_QUERY_MESSAGE,
+  QUERY_TOO_LONG_MESSAGE,
+  SEARCH_QUERY_MAX_LENGTH,
+  ZIP_CODE_PATTERN,
+} from './search-query-rules.ts';
 
-/** Longest query, in characters after trimming (search-contract.ts). */
-export const SEARCH_QUERY_MAX_LENGTH = 200;
+export { SEARCH_QUERY_MAX_LENGTH };
 /** Largest page (search-contract.ts). */
 export const SEARCH_LIMIT_MAX = 50;
 export const SEARCH_LIMIT_DEFAULT = 20;
@@ -32,10 +38,10 @@ const wholeNumber = (field: string, min: number, max: number) =>
 export const SearchAgentsRequestSchema = z
   .object({
     query: z
-      .string({ error: 'Enter a name, ZIP code or address to search for.' })
+      .string({ error: EMPTY_QUERY_MESSAGE })
       .trim()
-      .min(1, 'Enter a name, ZIP code or address to search for.')
-      .max(SEARCH_QUERY_MAX_LENGTH, `Your search is too long: use at most ${SEARCH_QUERY_MAX_LENGTH} characters.`),
+      .min(1, EMPTY_QUERY_MESSAGE)
+      .max(SEARCH_QUERY_MAX_LENGTH, QUERY_TOO_LONG_MESSAGE),
     type: z
       .enum(SEARCH_TYPES, { error: 'The search type must be agent, zipcode or address.' })
       .nullish()
@@ -44,8 +50,8 @@ export const SearchAgentsRequestSchema = z
     offset: wholeNumber('offset', 0, SEARCH_OFFSET_MAX).nullish().transform((offset) => offset ?? 0),
   })
   .superRefine((body, context) => {
-    if (body.type === 'zipcode' && !/^\d{5}(-\d{4})?$/.test(body.query)) {
-      context.addIssue({ code: 'custom', path: ['query'], message: 'Enter a 5-digit ZIP code, for example 02139.' });
+    if (body.type === 'zipcode' && !ZIP_CODE_PATTERN.test(body.query)) {
+      context.addIssue({ code: 'custom', path: ['query'], message: BAD_ZIP_CODE_MESSAGE });
     }
   });
 
