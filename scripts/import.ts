@@ -21,7 +21,7 @@ import { rootDir } from './lib/env.ts';
 import { resolveDatabaseUrl } from './lib/import/database-url.ts';
 import { readMapping } from './lib/import/mapping.ts';
 import { formatSyncSummary, resoApiConfig, syncResoWebApi } from './lib/import/reso-web-api.ts';
-import { defaultMaxRejectRate, formatSummary, ImportError, runImport } from './lib/import/run-import.ts';
+import { defaultMaxRejectRate, formatSummary, ImportError, isConnectionLost, runImport } from './lib/import/run-import.ts';
 import { loadZipBenchmarks } from './lib/import/zip-benchmarks.ts';
 
 const usage = `Usage:
@@ -153,7 +153,8 @@ async function main() {
 main().catch((error: unknown) => {
   // the summary of a run that stopped (what was read and rejected), then the reason; never a stack trace, and
   // nothing from the file that could drive the terminal
-  if (error instanceof ImportError && error.summary && error.summary.read > 0) console.error(stripVTControlCharacters(formatSummary(error.summary, true).replace(/^Dry run: nothing written\. /, 'Nothing written. ')));
+  // (a lost connection is the one line alone: the counts of a run that was rolled back would only mislead)
+  if (error instanceof ImportError && error.summary && error.summary.read > 0 && !isConnectionLost(error.cause)) console.error(stripVTControlCharacters(formatSummary(error.summary, true).replace(/^Dry run: nothing written\. /, 'Nothing written. ')));
   console.error(stripVTControlCharacters(error instanceof Error ? error.message : String(error)));
   process.exitCode = 1;
 });

@@ -116,7 +116,8 @@ describe('seedDemo', () => {
     const first = demoIdPrefix(source, 'seeded', prefix);
     const snapshot = () =>
       sql(
-        `select a.mls_id, a.name, a.email, a.phone, a.bio, a.rating::float8, a.total_sales, a.local_ranking, a.updated_at::text,
+        // identity and own figures; ZIP rankings may move as the other seed's agents join the same ZIPs
+        `select a.mls_id, a.name, a.email, a.phone, a.bio, a.rating::float8, a.years_experience, a.total_sales, a.price_range_max::float8,
                 (select count(*)::int from public.properties p where p.agent_id = a.id) as listings
          from public.agents a where a.mls_id like $1 order by a.mls_id`,
         [`${first}%`],
