@@ -111,6 +111,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     (stopped ??= (async () => {
       for (const stop of stops.reverse()) await stop().catch((error) => log(`stop failed: ${(error as Error).message}`));
     })());
+  // A killed Postgres reaches some idle pg connection as an 'error' event before the postmaster's exit is seen; an
+  // unhandled one would crash the whole stack with a stack trace. Database-gone errors are logged in one line (the
+  // unexpectedExit handler below then stops the stack with its message); anything else still ends the process.
+  const onUncaught = (error: Error & { code?: string }) => {
+    if (['57P01', '57P02', '57P03'].includes(error.code ?? '') || /Connection terminated unexpectedly/.test(error.message)) {
+      log(`database connection lost: ${error.message}`);
+      return;
+    }
+    console.error(error);
+    process.exit(1);
+  };
+  process.on('uncaughtException', onUncaught);
+  stops.push(async () => {
+    process.removeListener('uncaughtException', onUncaught);
+  });
   let fail: (message: string) => void = () => {};
   const failed = new Promise<string>((resolve) => {
     fail = resolve;
