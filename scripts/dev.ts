@@ -52,12 +52,17 @@ console.log(`
 `);
 
 let stopping = false;
-const shutdown = async () => {
+const shutdown = async (code = 0) => {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   await stack.stop();
-  process.exit(0);
+  process.exit(code);
 };
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
+// PostgreSQL died: the stack has stopped itself and says why
+void stack.failed.then((message) => {
+  console.error(message);
+  void shutdown(1);
+});

@@ -1,10 +1,12 @@
 /**
- * `npm run import -- <file> [--map mapping.json] [--source name] [--dry-run] [--window-months 24]`
+ * `npm run import -- <file> [--map mapping.json] [--source name] [--dry-run] [--window-months 24] [--delimiter ;]
+ *    [--max-reject-rate 5%] [--rejects path]`
  * `npm run import -- --zip-benchmarks supabase/data/redfin-zip-subset.csv`
  * `npm run import -- --reso-web-api [--resource Property|Member] [--since ISO] [--source name] [--page-size 200] [--max-pages n]`
  *
  * Imports RESO Property or Member records (CSV, JSON array or NDJSON) into public.properties / public.agents and
- * recomputes agent metrics; or loads Redfin ZIP benchmarks; or syncs from a RESO Web API (OData) server given by
+ * recomputes agent metrics, all in one transaction (a failed or killed run changes nothing; each run is recorded in
+ * public.import_runs); or loads Redfin ZIP benchmarks; or syncs from a RESO Web API (OData) server given by
  * RESO_API_URL and RESO_API_TOKEN (environment or `.env`), resuming where the last sync stopped. Writes straight to Postgres with `pg`:
  * DATABASE_URL from the environment, else from `.env`, else the local stack (postgres on DB_PORT, 54322).
  * See scripts/lib/import/README.md.
@@ -12,19 +14,23 @@
 import { parse as parseDotenv } from 'dotenv';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import { rootDir } from './lib/env.ts';
 import { resolveDatabaseUrl } from './lib/import/database-url.ts';
 import { readMapping } from './lib/import/mapping.ts';
 import { formatSyncSummary, resoApiConfig, syncResoWebApi } from './lib/import/reso-web-api.ts';
-import { formatSummary, runImport } from './lib/import/run-import.ts';
+import { defaultMaxRejectRate, formatSummary, ImportError, isConnectionLost, runImport } from './lib/import/run-import.ts';
 import { loadZipBenchmarks } from './lib/import/zip-benchmarks.ts';
 
 const usage = `Usage:
   npm run import -- <file.csv|file.json|file.ndjson> [--map mapping.json] [--source name] [--dry-run] [--window-months 24]
-  npm run import -- --zip-benchmarks <redfin-zip.csv> [--dry-run]
+      [--delimiter ';'] [--max-reject-rate 5%] [--rejects path/to/rejects.csv]
+    (the CSV delimiter is sniffed from the header unless given; more rejects than --max-reject-rate (a percent like
+     5% or a fraction like 0.05) and the run writes nothing and exits 1; rejects go to .data/import-rejects/ unless
+     --rejects names a file)
+  npm run import -- --zip-benchmarks <redfin-zip.csv> [--dry-run] [--rejects path]
   npm run import -- --reso-web-api [--resource Property|Member] [--since 2025-01-01T00:00:00Z] [--source name] [--page-size 200] [--max-pages n]
     (RESO_API_URL = OData service root, RESO_API_TOKEN = bearer token; from the environment or .env)`;
 
@@ -35,6 +41,18 @@ const ArgsSchema = z.object({
   dryRun: z.boolean(),
   zipBenchmarks: z.boolean(),
   windowMonths: z.coerce.number().int().min(1).max(600).default(24),
+  delimiter: z
+    .string()
+    .transform((value) => (value === '\\t' || value.toLowerCase() === 'tab' ? '\t' : value))
+    .pipe(z.string().length(1, '--delimiter must be one character (use tab or \\t for a tab)'))
+    .optional(),
+  maxRejectRate: z
+    .string()
+    .regex(/^\d+(\.\d+)?%?$/, '--max-reject-rate must be a percent like 5% or a fraction like 0.05')
+    .transform((value) => (value.endsWith('%') ? Number(value.slice(0, -1)) / 100 : Number(value)))
+    .pipe(z.number().min(0, '--max-reject-rate must be between 0% and 100%').max(1, '--max-reject-rate must be between 0% and 100% (a fraction is 0-1; write 5% for five percent)'))
+    .default(defaultMaxRejectRate),
+  rejects: z.string().min(1).optional(),
 });
 
 const SyncArgsSchema = z.object({
@@ -62,6 +80,9 @@ async function main() {
       'dry-run': { type: 'boolean', default: false },
       'zip-benchmarks': { type: 'string' },
       'window-months': { type: 'string' },
+      delimiter: { type: 'string' },
+      'max-reject-rate': { type: 'string' },
+      rejects: { type: 'string' },
       'reso-web-api': { type: 'boolean', default: false },
       resource: { type: 'string' },
       since: { type: 'string' },
@@ -93,8 +114,11 @@ async function main() {
     dryRun: values['dry-run'],
     zipBenchmarks: values['zip-benchmarks'] !== undefined,
     windowMonths: values['window-months'],
+    delimiter: values.delimiter,
+    maxRejectRate: values['max-reject-rate'],
+    rejects: values.rejects,
   });
-  if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n')}\n${usage}`);
+  if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n${usage}`);
   const args = parsed.data;
   if (!fs.existsSync(args.file)) throw new Error(`No such file: ${args.file}`);
 
@@ -103,7 +127,7 @@ async function main() {
     const client = args.dryRun ? null : new pg.Client({ connectionString: resolveDatabaseUrl() });
     await client?.connect();
     try {
-      const summary = await loadZipBenchmarks(client, args.file);
+      const summary = await loadZipBenchmarks(client, args.file, args.rejects);
       console.log(`ZIP benchmarks${args.dryRun ? ' (dry run: nothing written)' : ''}: read ${summary.read}, rejected ${summary.rejected}${summary.rejectsFile ? ` (see ${summary.rejectsFile})` : ''}, inserted ${summary.inserted}, updated ${summary.updated}, unchanged ${summary.unchanged}`);
     } finally {
       await client?.end();
@@ -116,6 +140,10 @@ async function main() {
       dryRun: args.dryRun,
       databaseUrl: args.dryRun ? undefined : resolveDatabaseUrl(),
       windowMonths: args.windowMonths,
+      delimiter: args.delimiter,
+      maxRejectRate: args.maxRejectRate,
+      rejectsFile: args.rejects,
+      log: (line) => console.log(line),
     });
     console.log(formatSummary(summary, args.dryRun));
   }
@@ -123,6 +151,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // the summary of a run that stopped (what was read and rejected), then the reason; never a stack trace, and
+  // nothing from the file that could drive the terminal
+  // (a lost connection is the one line alone: the counts of a run that was rolled back would only mislead)
+  if (error instanceof ImportError && error.summary && error.summary.read > 0 && !isConnectionLost(error.cause)) console.error(stripVTControlCharacters(formatSummary(error.summary, true).replace(/^Dry run: nothing written\. /, 'Nothing written. ')));
+  console.error(stripVTControlCharacters(error instanceof Error ? error.message : String(error)));
   process.exitCode = 1;
 });

@@ -49,6 +49,11 @@ try {
     databaseUrl: env.DATABASE_URL,
     log: (line) => console.log(line),
   });
+  // PostgreSQL died: the stack has stopped itself and says why
+  void stack.failed.then((message) => {
+    console.error(`\n${message}`);
+    void shutdown(1);
+  });
   const admin = await ensureAdminAccount({
     apiUrl: stack.apiUrl,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,

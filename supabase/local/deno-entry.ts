@@ -16,4 +16,13 @@ const serve = Deno.serve.bind(Deno);
   return serve({ port, hostname: '127.0.0.1', onListen: () => console.log(`ready on ${port}`) }, handler);
 };
 
+// The local stack holds a pipe on our stdin: when it closes, the stack is gone (even killed with SIGKILL) and so are we.
+if (Deno.env.get('LOCAL_FUNCTION_WATCH_STDIN') === '1') {
+  (async () => {
+    const buffer = new Uint8Array(64);
+    while ((await Deno.stdin.read(buffer)) !== null) { /* nothing is sent; wait for end of file */ }
+    Deno.exit(0);
+  })();
+}
+
 await import(entry);

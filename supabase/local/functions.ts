@@ -22,10 +22,16 @@ export interface FunctionsOptions {
   /** DENO_DIR: where Deno caches npm packages between runs. */
   denoDir: string;
   log: (line: string) => void;
+  /** Start only these slugs (tests); default all. */
+  only?: string[];
+  /** Called after a dead function process was started again and listens. */
+  onRestart?: (slug: string, pid: number) => void;
 }
 
 export interface FunctionsRuntime {
   slugs: string[];
+  /** Process id of each function's current Deno process. */
+  pids(): Record<string, number>;
   fetch(request: Request): Promise<Response>;
   stop(): Promise<void>;
 }
@@ -69,21 +75,44 @@ function denoBinary(): string {
   return fs.existsSync(local) ? local : 'deno';
 }
 
-/** Starts one Deno process per function and waits until each one listens (first run downloads npm packages). */
+/** Restart delays after a function process dies: 0.5 s, doubling up to 30 s; back to 0.5 s after 60 s of uptime. */
+const restartDelay = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
+
+/**
+ * Starts one Deno process per function and waits until each one listens (first run downloads npm packages).
+ * Supervision: a function process that dies after it was ready is logged ("[fn slug] exited ...; restarting") and
+ * started again on the same port; requests meanwhile get 503. Each process runs in its own process group (killed as a
+ * group on stop), holds a pipe from us on stdin and exits when it closes (deno-entry.ts), so it never outlives this
+ * process, even one killed with SIGKILL; an exit hook also kills the groups on a normal exit.
+ */
 export async function startFunctions(options: FunctionsOptions): Promise<FunctionsRuntime> {
   const found = options.sources.flatMap((source) => {
     const verify = readVerifyJwt(source.configToml);
     const secretsFile = path.join(source.functionsDir, '.env');
     const secrets = fs.existsSync(secretsFile) ? parseDotenv(fs.readFileSync(secretsFile, 'utf8')) : {};
-    return listFunctions(source.functionsDir).map((slug) => ({ slug, functionsDir: source.functionsDir, verifyJwt: verify.get(slug) ?? true, secrets }));
+    return listFunctions(source.functionsDir)
+      .filter((slug) => !options.only || options.only.includes(slug))
+      .map((slug) => ({ slug, functionsDir: source.functionsDir, verifyJwt: verify.get(slug) ?? true, secrets }));
   });
   const slugs = found.map((fn) => fn.slug);
   const running = new Map<string, RunningFunction>();
   let stopping = false;
 
-  for (const { slug, functionsDir, verifyJwt: verifyJwtSetting, secrets } of found) {
-    if (running.has(slug)) throw new Error(`Edge function ${slug} is defined twice`);
-    const port = await freePort();
+  const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      child.kill(signal);
+    }
+  };
+  const onProcessExit = () => {
+    for (const fn of running.values()) killGroup(fn.process, 'SIGKILL');
+  };
+  process.once('exit', onProcessExit);
+
+  const spawnFunction = (def: (typeof found)[number], port: number): RunningFunction => {
+    const { slug, functionsDir, secrets } = def;
     // The folder's deno.json import map (bare `zod`, `@shared/...`), as `supabase functions deploy` bundles it.
     const importMap = path.join(functionsDir, 'deno.json');
     const config = fs.existsSync(importMap) ? ['--config', importMap] : [];
@@ -103,11 +132,16 @@ export async function startFunctions(options: FunctionsOptions): Promise<Functio
           ...options.env,
           LOCAL_FUNCTION_PORT: String(port),
           LOCAL_FUNCTION_ENTRY: pathToFileURL(path.resolve(functionsDir, slug, 'index.ts')).href,
+          LOCAL_FUNCTION_WATCH_STDIN: '1',
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        // stdin: a pipe the function watches; when it closes (we are gone), the function exits
+        stdio: ['pipe', 'pipe', 'pipe'],
+        // own process group: a terminal's Ctrl-C reaches us only, and we stop the group as a whole
+        detached: true,
       },
     );
-    const fn: RunningFunction = { slug, port, verifyJwt: verifyJwtSetting, process: child, exited: false, ready: Promise.resolve() };
+    child.stdin!.on('error', () => {});
+    const fn: RunningFunction = { slug, port, verifyJwt: def.verifyJwt, process: child, exited: false, ready: Promise.resolve() };
     fn.ready = new Promise<void>((resolve, reject) => {
       let output = '';
       const onData = (chunk: Buffer) => {
@@ -125,23 +159,52 @@ export async function startFunctions(options: FunctionsOptions): Promise<Functio
         reject(new Error(`Edge function ${slug} exited (code ${code}) before it was ready:\n${output}`));
       });
     });
-    running.set(slug, fn);
+    fn.ready.catch(() => {});
+    return fn;
+  };
+
+  const supervise = (def: (typeof found)[number], fn: RunningFunction, attempt: number) => {
+    const started = Date.now();
+    fn.process.once('exit', (code, signal) => {
+      fn.exited = true;
+      if (stopping) return;
+      // consecutive quick deaths back off; a process that ran a minute starts the count again
+      const current = Date.now() - started > 60_000 ? 0 : attempt;
+      const delay = restartDelay(current);
+      options.log(`[fn ${fn.slug}] exited (${signal ? `signal ${signal}` : `code ${code}`}); restarting in ${(delay / 1000).toFixed(1)} s`);
+      setTimeout(() => {
+        if (stopping) return;
+        const replacement = spawnFunction(def, fn.port);
+        running.set(fn.slug, replacement);
+        replacement.ready.then(
+          () => {
+            options.log(`[fn ${fn.slug}] restarted (pid ${replacement.process.pid})`);
+            options.onRestart?.(fn.slug, replacement.process.pid ?? 0);
+          },
+          (error: Error) => options.log(`[fn ${fn.slug}] restart failed: ${error.message.split('\n')[0]}`),
+        );
+        supervise(def, replacement, current + 1);
+      }, delay).unref();
+    });
+  };
+
+  for (const def of found) {
+    if (running.has(def.slug)) throw new Error(`Edge function ${def.slug} is defined twice`);
+    running.set(def.slug, spawnFunction(def, await freePort()));
   }
   try {
     await Promise.all([...running.values()].map((fn) => fn.ready));
   } catch (error) {
-    for (const fn of running.values()) fn.process.kill('SIGTERM');
+    stopping = true;
+    for (const fn of running.values()) killGroup(fn.process, 'SIGKILL');
+    process.removeListener('exit', onProcessExit);
     throw error;
   }
-  for (const fn of running.values()) {
-    fn.process.on('exit', (code) => {
-      if (!stopping) options.log(`[fn ${fn.slug}] exited with code ${code}`);
-      fn.exited = true;
-    });
-  }
+  for (const def of found) supervise(def, running.get(def.slug)!, 0);
 
   return {
     slugs,
+    pids: () => Object.fromEntries([...running.values()].map((fn) => [fn.slug, fn.process.pid ?? 0])),
     async fetch(request) {
       const url = new URL(request.url);
       const match = /^\/functions\/v1\/([^/]+)(\/.*)?$/.exec(url.pathname);
@@ -167,13 +230,14 @@ export async function startFunctions(options: FunctionsOptions): Promise<Functio
         [...running.values()].map(
           (fn) =>
             new Promise<void>((resolve) => {
-              if (fn.exited) return resolve();
+              if (fn.exited || fn.process.exitCode !== null || fn.process.signalCode !== null) return resolve();
               fn.process.once('exit', () => resolve());
-              fn.process.kill('SIGTERM');
-              setTimeout(() => fn.process.kill('SIGKILL'), 3000).unref();
+              killGroup(fn.process, 'SIGTERM');
+              setTimeout(() => killGroup(fn.process, 'SIGKILL'), 3000).unref();
             }),
         ),
       );
+      process.removeListener('exit', onProcessExit);
     },
   };
 }

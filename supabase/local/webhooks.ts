@@ -95,7 +95,10 @@ export async function startWebhookDispatcher(
       again = true;
       return;
     }
-    running = sweep().finally(() => {
+    // a lost database (pool.connect() rejects) is reported by the stack; it must not crash the process
+    running = sweep().catch((error: Error & { code?: string }) => {
+      if (error.code !== '57P01') log(`webhook dispatcher error: ${error.message}`);
+    }).finally(() => {
       running = null;
       if (again) {
         again = false;

@@ -121,6 +121,28 @@ create table if not exists public.content_generation_jobs (
   target_max_words integer
 );
 
+-- table public.import_runs
+create table if not exists public.import_runs (
+  id bigint generated always as identity not null,
+  source text not null,
+  resource text,
+  file_name text not null,
+  file_sha256 text not null,
+  file_bytes bigint not null,
+  status text default 'running'::text not null,
+  rows_read integer default 0 not null,
+  rows_inserted integer default 0 not null,
+  rows_updated integer default 0 not null,
+  rows_unchanged integer default 0 not null,
+  rows_rejected integer default 0 not null,
+  rows_duplicate integer default 0 not null,
+  rejects_file text,
+  error text,
+  backend_pid integer,
+  started_at timestamp with time zone default now() not null,
+  finished_at timestamp with time zone
+);
+
 -- table public.newsletter_subscriptions
 create table if not exists public.newsletter_subscriptions (
   id uuid default gen_random_uuid() not null,

@@ -796,13 +796,13 @@ begin
       pa.price_max,
       pz.zip_code as primary_zip,
       pz.agents_in_zip,
-      case when pa.total_sales >= 5 then pz.zip_rank::integer end as local_ranking,
+      case when pz.sales >= 5 then pz.zip_rank::integer end as local_ranking,
       round(pz.sales * 100.0 / zt.sales, 2) as market_share,
       coalesce(ar.zips, '{}') as service_areas,
       case
         when pa.total_sales is null then 'No closed sales in the window'
         when pz.zip_code is null then 'No ZIP code on the closed sales in the window'
-        when pa.total_sales < 5 then 'Fewer than 5 closed sales in the window'
+        when pz.sales < 5 then format('Fewer than 5 closed sales in %s in the window (%s there)', pz.zip_code, pz.sales)
       end as ranking_note
     from public.agents a
     left join per_agent pa on pa.agent_id = a.id

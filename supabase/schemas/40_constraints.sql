@@ -180,6 +180,54 @@ alter table content_generation_jobs add constraint content_generation_jobs_unsup
 -- constraint public.content_generation_jobs content_generation_jobs_word_count_check
 alter table content_generation_jobs add constraint content_generation_jobs_word_count_check CHECK ((word_count >= 0));
 
+-- constraint public.import_runs import_runs_check
+alter table import_runs add constraint import_runs_check CHECK (((status = 'running'::text) = (finished_at IS NULL)));
+
+-- constraint public.import_runs import_runs_error_check
+alter table import_runs add constraint import_runs_error_check CHECK ((char_length(error) <= 2000));
+
+-- constraint public.import_runs import_runs_file_bytes_check
+alter table import_runs add constraint import_runs_file_bytes_check CHECK ((file_bytes >= 0));
+
+-- constraint public.import_runs import_runs_file_name_check
+alter table import_runs add constraint import_runs_file_name_check CHECK (((char_length(file_name) >= 1) AND (char_length(file_name) <= 1000)));
+
+-- constraint public.import_runs import_runs_file_sha256_check
+alter table import_runs add constraint import_runs_file_sha256_check CHECK ((file_sha256 ~ '^[0-9a-f]{64}$'::text));
+
+-- constraint public.import_runs import_runs_pkey
+alter table import_runs add constraint import_runs_pkey PRIMARY KEY (id);
+
+-- constraint public.import_runs import_runs_rejects_file_check
+alter table import_runs add constraint import_runs_rejects_file_check CHECK ((char_length(rejects_file) <= 1000));
+
+-- constraint public.import_runs import_runs_resource_check
+alter table import_runs add constraint import_runs_resource_check CHECK ((resource = ANY (ARRAY['Property'::text, 'Member'::text])));
+
+-- constraint public.import_runs import_runs_rows_duplicate_check
+alter table import_runs add constraint import_runs_rows_duplicate_check CHECK ((rows_duplicate >= 0));
+
+-- constraint public.import_runs import_runs_rows_inserted_check
+alter table import_runs add constraint import_runs_rows_inserted_check CHECK ((rows_inserted >= 0));
+
+-- constraint public.import_runs import_runs_rows_read_check
+alter table import_runs add constraint import_runs_rows_read_check CHECK ((rows_read >= 0));
+
+-- constraint public.import_runs import_runs_rows_rejected_check
+alter table import_runs add constraint import_runs_rows_rejected_check CHECK ((rows_rejected >= 0));
+
+-- constraint public.import_runs import_runs_rows_unchanged_check
+alter table import_runs add constraint import_runs_rows_unchanged_check CHECK ((rows_unchanged >= 0));
+
+-- constraint public.import_runs import_runs_rows_updated_check
+alter table import_runs add constraint import_runs_rows_updated_check CHECK ((rows_updated >= 0));
+
+-- constraint public.import_runs import_runs_source_check
+alter table import_runs add constraint import_runs_source_check CHECK (((char_length(btrim(source)) >= 1) AND (char_length(btrim(source)) <= 100)));
+
+-- constraint public.import_runs import_runs_status_check
+alter table import_runs add constraint import_runs_status_check CHECK ((status = ANY (ARRAY['running'::text, 'succeeded'::text, 'failed'::text, 'rejected'::text, 'interrupted'::text])));
+
 -- constraint public.newsletter_subscriptions newsletter_subscriptions_confirmation_token_hash_check
 alter table newsletter_subscriptions add constraint newsletter_subscriptions_confirmation_token_hash_check CHECK ((confirmation_token_hash ~ '^[0-9a-f]{64}$'::text));
 

@@ -48,6 +48,12 @@ CREATE INDEX IF NOT EXISTS content_generation_jobs_status_idx ON public.content_
 -- index public.content_generation_jobs_topic_id_idx
 CREATE INDEX IF NOT EXISTS content_generation_jobs_topic_id_idx ON public.content_generation_jobs USING btree (topic_id);
 
+-- index public.import_runs_running_idx
+CREATE INDEX IF NOT EXISTS import_runs_running_idx ON public.import_runs USING btree (status) WHERE (status = 'running'::text);
+
+-- index public.import_runs_started_at_idx
+CREATE INDEX IF NOT EXISTS import_runs_started_at_idx ON public.import_runs USING btree (started_at DESC);
+
 -- index public.newsletter_subscriptions_token_idx
 CREATE UNIQUE INDEX IF NOT EXISTS newsletter_subscriptions_token_idx ON public.newsletter_subscriptions USING btree (confirmation_token_hash);
 

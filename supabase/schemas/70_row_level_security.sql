@@ -44,6 +44,11 @@ create policy "Admins manage generation jobs" on content_generation_jobs as perm
   using (( SELECT is_admin() AS is_admin))
   with check (( SELECT is_admin() AS is_admin));
 
+-- policy public.import_runs Admins read import runs
+create policy "Admins read import runs" on import_runs as permissive for select
+  to authenticated
+  using (( SELECT is_admin() AS is_admin));
+
 -- policy public.newsletter_subscriptions Admins read subscriptions
 create policy "Admins read subscriptions" on newsletter_subscriptions as permissive for select
   to authenticated
@@ -127,6 +132,9 @@ alter table public.blog_posts enable row level security;
 
 -- row level security public.content_generation_jobs
 alter table public.content_generation_jobs enable row level security;
+
+-- row level security public.import_runs
+alter table public.import_runs enable row level security;
 
 -- row level security public.newsletter_subscriptions
 alter table public.newsletter_subscriptions enable row level security;

@@ -129,6 +129,39 @@ comment on column public.content_generation_jobs.unsupported_figures is 'Printed
 -- comment column public.content_generation_jobs.word_count
 comment on column public.content_generation_jobs.word_count is 'Words of the article body (tags stripped).';
 
+-- comment column public.import_runs.backend_pid
+comment on column public.import_runs.backend_pid is 'pg_backend_pid() of the importer''s connection while running; used to detect runs whose connection died.';
+
+-- comment column public.import_runs.error
+comment on column public.import_runs.error is 'Why the run did not succeed, one line.';
+
+-- comment column public.import_runs.file_name
+comment on column public.import_runs.file_name is 'The file as given on the command line.';
+
+-- comment column public.import_runs.file_sha256
+comment on column public.import_runs.file_sha256 is 'SHA-256 of the file bytes (hex), to tell re-runs of the same file apart from new files.';
+
+-- comment column public.import_runs.rejects_file
+comment on column public.import_runs.rejects_file is 'Path of the rejects CSV written by the run, when it had rejects.';
+
+-- comment column public.import_runs.rows_duplicate
+comment on column public.import_runs.rows_duplicate is 'Valid records whose key appeared earlier in the same file (the last one wins).';
+
+-- comment column public.import_runs.rows_read
+comment on column public.import_runs.rows_read is 'Records read from the file.';
+
+-- comment column public.import_runs.rows_rejected
+comment on column public.import_runs.rows_rejected is 'Records that failed validation (listed in rejects_file).';
+
+-- comment column public.import_runs.rows_unchanged
+comment on column public.import_runs.rows_unchanged is 'Distinct valid keys already stored with the same values.';
+
+-- comment column public.import_runs.source
+comment on column public.import_runs.source is 'Feed name: properties.source of the records (mapping source or --source).';
+
+-- comment column public.import_runs.status
+comment on column public.import_runs.status is 'running (in progress, or its connection died and no later run has looked yet), succeeded (applied and committed), failed (nothing applied: error), rejected (nothing applied: too many rejects or a bad mapping), interrupted (the connection died; nothing applied).';
+
 -- comment column public.newsletter_subscriptions.confirmation_sent_at
 comment on column public.newsletter_subscriptions.confirmation_sent_at is 'When the last confirmation email was sent.';
 
@@ -422,6 +455,9 @@ comment on table public.blog_posts is 'Blog articles (HTML content). Anyone read
 
 -- comment table public.content_generation_jobs
 comment on table public.content_generation_jobs is 'AI article generation jobs. Admins create and read them; the generation function (service_role) updates status and links the draft post. Visitors have no access.';
+
+-- comment table public.import_runs
+comment on table public.import_runs is 'One row per file import (npm run import): counts, status and error. The importer (service_role) writes; admins read.';
 
 -- comment table public.newsletter_subscriptions
 comment on table public.newsletter_subscriptions is 'Newsletter sign-ups, written only by the newsletter-subscribe function (double opt-in). Mail goes only to rows with confirmed_at; unconfirmed rows expire after 48 hours. Only admins read and delete.';

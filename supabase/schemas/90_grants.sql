@@ -283,6 +283,12 @@ grant insert, select, update, delete on table public.content_generation_jobs to 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.content_generation_jobs to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.content_generation_jobs to service_role;
 
+-- grant table public.import_runs
+revoke all on table public.import_runs from anon, authenticated, public, service_role;
+grant select on table public.import_runs to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.import_runs to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.import_runs to service_role;
+
 -- grant table public.newsletter_subscriptions
 revoke all on table public.newsletter_subscriptions from anon, authenticated, public, service_role;
 grant select, delete on table public.newsletter_subscriptions to authenticated;

@@ -1,7 +1,7 @@
 /**
  * refresh_agent_metrics() against a hand-computed fixture. Everything runs inside one transaction that is rolled
  * back, so the fixture leaves nothing behind and a concurrent refresh (an import test) cannot change what we read.
- * ZIPs 99901-99905 belong to this file only. Window: 24 months ending 2025-06-30 = 2023-07-01 .. 2025-06-30.
+ * ZIPs 99901-99910 belong to this file only. Window: 24 months ending 2025-06-30 = 2023-07-01 .. 2025-06-30.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ async function sale(who: string | null, zip: string, list: number | null, close:
 beforeAll(async () => {
   await client.connect();
   await client.query('begin');
-  for (const name of ['A', 'B', 'C', 'D', 'E', 'F', 'G']) await agent(name);
+  for (const name of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']) await agent(name);
   // A: five sales in 99901 (one without a list price, one on the first day of the window) and one in 99902
   await sale('A', '99901', 100000, 105000, '2025-06-30', 10);
   await sale('A', '99901', 200000, 190000, '2025-01-15', 20);
@@ -60,6 +60,9 @@ beforeAll(async () => {
     await sale('E', '99905', 200000, 200000, '2024-08-01', 7);
     await sale('F', '99905', 200000, 200000, '2024-08-01', 7);
   }
+  // H: six sales in the window, but only two in the primary ZIP 99906 (one each in 99907-99910)
+  for (const zip of ['99906', '99906', '99907', '99908', '99909', '99910']) await sale('H', zip, 300000, 300000, '2024-04-01', 9);
+  await sale('B', '99906', 100000, 100000, '2024-04-01', 9);
   // G: only a sale before the window
   await sale('G', '99902', 200000, 200000, '2023-06-30', 7);
   await client.query(`update public.agents set average_sale_to_list_ratio = 99.5, total_sales = 40 where id = $1`, [ids.G]);
@@ -120,7 +123,18 @@ describe('refresh_agent_metrics', () => {
   });
 
   it('leaves agents with fewer than 5 sales unranked and says why', () => {
-    expect(metrics.C).toMatchObject({ total_sales: 2, local_ranking: null, total_agents_in_area: 3, market_share: 15.38, ranking_note: 'Fewer than 5 closed sales in the window', avg_ratio: 100, median_ratio: 100 });
+    expect(metrics.C).toMatchObject({ total_sales: 2, local_ranking: null, total_agents_in_area: 3, market_share: 15.38, ranking_note: 'Fewer than 5 closed sales in 99901 in the window (2 there)', avg_ratio: 100, median_ratio: 100 });
+  });
+
+  it('ranks an agent in a ZIP only with at least 5 closed sales there, whatever their sales elsewhere', () => {
+    // H has 6 sales in the window but 2 in 99906 (ahead of B's 1 there): no "#1 of 2" on 2 local sales
+    expect(metrics.H).toMatchObject({
+      total_sales: 6,
+      primary_zip_code: '99906',
+      total_agents_in_area: 2,
+      local_ranking: null,
+      ranking_note: 'Fewer than 5 closed sales in 99906 in the window (2 there)',
+    });
   });
 
   it('picks the lowest ZIP when two ZIPs tie on sales and volume', () => {

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../scripts/lib/demo/generate.ts';
-import { seedDemo } from '../../scripts/lib/demo/seed.ts';
+import { demoIdPrefix, seedDemo } from '../../scripts/lib/demo/seed.ts';
 import { readRecords } from '../../scripts/lib/import/read-file.ts';
 import { sql, testEnv } from '../support/env.ts';
 
@@ -24,7 +24,10 @@ const digest = (file: string) => createHash('sha256').update(fs.readFileSync(fil
 
 async function records(file: string): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
-  for await (const { record } of readRecords(file)) out.push(record);
+  for await (const { line, record, problem } of readRecords(file)) {
+    if (problem !== undefined) throw new Error(`${file}:${line}: ${problem}`);
+    out.push(record);
+  }
   return out;
 }
 
@@ -107,5 +110,24 @@ describe('seedDemo', () => {
     expect(again.members).toMatchObject({ inserted: 0, updated: 0, unchanged: 50 });
     expect(again.properties).toMatchObject({ inserted: 0, updated: 0, unchanged: 600 });
     expect(again.profilesUpdated).toBe(0);
+  });
+
+  it('seeding with another seed adds its own agents and sales and leaves the existing ones untouched', async () => {
+    const first = demoIdPrefix(source, 'seeded', prefix);
+    const snapshot = () =>
+      sql(
+        // identity and own figures; ZIP rankings may move as the other seed's agents join the same ZIPs
+        `select a.mls_id, a.name, a.email, a.phone, a.bio, a.rating::float8, a.years_experience, a.total_sales, a.price_range_max::float8,
+                (select count(*)::int from public.properties p where p.agent_id = a.id) as listings
+         from public.agents a where a.mls_id like $1 order by a.mls_id`,
+        [`${first}%`],
+      );
+    const before = await snapshot();
+    expect(before).toHaveLength(50);
+    const other = await seedDemo({ ...size, seed: 'another seed', databaseUrl: testEnv.databaseUrl, source, outDir: path.join(dir, 'seed-other') });
+    expect(other.members).toMatchObject({ read: 50, inserted: 50, updated: 0 });
+    expect(other.properties).toMatchObject({ read: 600, inserted: 600, updated: 0 });
+    expect(await snapshot()).toEqual(before);
+    expect(demoIdPrefix(source, 'another seed', prefix)).not.toBe(first);
   });
 });

@@ -25,10 +25,12 @@ beforeAll(() => {
 
 afterAll(async () => {
   await sql(`delete from public.properties where source = $1`, [mapping.source]);
+  await sql(`delete from public.import_runs where source = $1`, [mapping.source]);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const importOnce = () => runImport({ file, mapping, databaseUrl: testEnv.databaseUrl });
+// 3 of the 7 sample rows are rejects on purpose; rejects go to our temporary folder
+const importOnce = () => runImport({ file, mapping, databaseUrl: testEnv.databaseUrl, maxRejectRate: 0.5, rejectsFile: path.join(dir, 'sold.rejects.csv') });
 
 describe('import of a Redfin sold export', () => {
   it('imports valid rows, merges the duplicate and rejects the rest', async () => {
@@ -37,7 +39,7 @@ describe('import of a Redfin sold export', () => {
   });
 
   it('writes each reject with its line number and the reason', () => {
-    const rejects = fs.readFileSync(`${file}.rejects.csv`, 'utf8').trim().split('\n');
+    const rejects = fs.readFileSync(path.join(dir, 'sold.rejects.csv'), 'utf8').trim().split('\n');
     expect(rejects[0]).toMatch(/^line,reason,date_sold,price,original_price/);
     expect(rejects.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual([
       '6,ClosePrice: is required when StandardStatus is Closed',
@@ -80,7 +82,7 @@ describe('import of a Redfin sold export', () => {
 
   it('writes nothing on a dry run', async () => {
     fs.writeFileSync(file, fs.readFileSync(fixture, 'utf8').replace('1500,4000,3,1.5', '1600,4000,3,1.5'));
-    const summary = await runImport({ file, mapping, dryRun: true });
+    const summary = await runImport({ file, mapping, dryRun: true, maxRejectRate: 0.5, rejectsFile: path.join(dir, 'dry.rejects.csv') });
     expect(summary).toMatchObject({ read: 7, rejected: 3, inserted: 0, updated: 0 });
     expect(await sql(`select square_feet from public.properties where source = $1 and address = '10 Example Ave'`, [mapping.source])).toEqual([{ square_feet: 1550 }]);
   });

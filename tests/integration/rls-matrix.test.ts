@@ -184,6 +184,18 @@ const cases: TableCase[] = [
     allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
+    name: 'import_runs',
+    table: 'import_runs',
+    fixture: () =>
+      insertReturningId(
+        `insert into public.import_runs (source, file_name, file_sha256, file_bytes, status, finished_at)
+         values ('matrix-feed', 'matrix.csv', repeat('a', 64), 10, 'succeeded', now()) returning id`,
+      ),
+    insert: () => ({ source: unique('matrix-feed'), file_name: 'inserted.csv', file_sha256: 'b'.repeat(64), file_bytes: 1 }),
+    update: { patch: () => ({ error: unique('error') }), stored: columnEquals('import_runs', 'error') },
+    allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
     name: 'search_queries',
     table: 'search_queries',
     fixture: () => insertReturningId(`insert into public.search_queries (query, search_type) values ('02139', 'zipcode') returning id`),

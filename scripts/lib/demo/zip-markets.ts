@@ -68,6 +68,7 @@ const places: Record<string, [string, number, number]> = {
 export async function readZipMarkets(file = defaultZipFile): Promise<ZipMarket[]> {
   const markets: ZipMarket[] = [];
   for await (const { record } of readRecords(file)) {
+    if (!record) continue;
     const parsed = RedfinZipRowSchema.safeParse(record);
     if (!parsed.success) continue;
     const row = parsed.data;

@@ -8,6 +8,7 @@
  * ```
  * Only mapped fields reach validation. Dates are converted to ISO here; every other value is passed on as text.
  */
+import { distance } from 'fastest-levenshtein';
 import fs from 'node:fs';
 import { z } from 'zod';
 import { dateFormats, parseDate } from './values.ts';
@@ -64,4 +65,42 @@ export function applyMapping(record: SourceRecord, mapping: Mapping): SourceReco
     }
   }
   return out;
+}
+
+/** The source columns a mapping reads, with the RESO field each one feeds. */
+export function mappedColumns(mapping: Mapping): Array<{ field: string; column: string }> {
+  return Object.entries(mapping.fields).flatMap(([field, rule]) => ('column' in rule ? [{ field, column: rule.column }] : []));
+}
+
+/** Up to `n` header names nearest to `column` (Levenshtein distance, case-insensitive; ties in header order). */
+export function closestColumns(column: string, header: string[], n = 3): string[] {
+  return header
+    .map((name, index) => ({ name, index, d: distance(column.toLowerCase(), name.toLowerCase()) }))
+    .sort((a, b) => a.d - b.d || a.index - b.index)
+    .slice(0, n)
+    .map((entry) => entry.name);
+}
+
+/** A mapping that does not fit the file; the importer stops before writing anything. */
+export class MappingError extends Error {
+  override name = 'MappingError';
+}
+
+/**
+ * Checks that every column the mapping reads exists in the file's header (issue "data integrity", case 1: a typo
+ * used to import NULLs over a whole column). `delimiter` is named in the message, since a wrong one makes the header
+ * a single column.
+ * @throws MappingError with one line per missing column: the RESO field, the missing column and the closest header
+ * names.
+ */
+export function validateMappingAgainstHeader(mapping: Mapping, header: string[], where: string, delimiter?: string): void {
+  const present = new Set(header);
+  const missing = mappedColumns(mapping).filter(({ column }) => !present.has(column));
+  if (missing.length === 0) return;
+  const shown = (names: string[]) => names.map((name) => JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name)).join(', ');
+  const lines = missing.map(
+    ({ field, column }) => `  ${field}: column ${JSON.stringify(column)} is not in the header; closest header names: ${shown(closestColumns(column, header))}`,
+  );
+  const hint = header.length === 1 ? `\n  The header has a single column: is the delimiter right? (read with ${JSON.stringify(delimiter ?? ',')}; set --delimiter)` : '';
+  throw new MappingError(`The mapping does not match ${where}; nothing was imported:\n${lines.join('\n')}${hint}`);
 }

@@ -1,34 +1,117 @@
 /**
- * Streams records out of a CSV, JSON array or NDJSON file, each with the line it came from (CSV and NDJSON: the
- * file line, header = line 1; JSON array: the element's 1-based position), and reports bytes read for progress.
+ * Streams records out of a CSV, JSON array or NDJSON file, strictly: each with the line it came from (CSV and NDJSON:
+ * the file line, header = line 1; JSON array: the element's 1-based position), and reports bytes read for progress.
+ *
+ * Strictness (issue "data integrity", case 3):
+ *   - non-text input (a NUL byte or invalid UTF-8 in the first 64 KiB) stops with "not a CSV/JSON file", echoing no
+ *     bytes of it;
+ *   - a CSV record or NDJSON line longer than `maxRecordBytes` (default 1 MiB) stops the read naming its line (the CSV
+ *     parser cannot find the next record boundary after it), and a header over the cap says the file is not CSV;
+ *   - a CSV row with the wrong number of columns, an unclosed quote or an NDJSON line that is not a JSON object is
+ *     yielded as a `problem` (a reject with its line), not thrown;
+ *   - the last record is flagged `unterminated` when the file does not end with a line end, so the caller can refuse
+ *     a record that may have been cut short.
+ * The CSV delimiter is sniffed from the header line (`,` `;` tab `|`) unless given.
  */
-import { parse } from 'csv-parse';
+import { parse, type CsvError } from 'csv-parse';
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import readline from 'node:readline';
 
-export interface SourceLine {
-  line: number;
-  record: Record<string, unknown>;
-}
+export type SourceLine =
+  /** `unterminated`: the last record of a file without a final line end; `endsQuoted`: that file ends with `"`. */
+  | { line: number; record: Record<string, unknown>; unterminated: boolean; endsQuoted?: boolean; problem?: undefined }
+  | { line: number; problem: string; record?: undefined };
 
 export type FileFormat = 'csv' | 'json' | 'ndjson';
+
+/** Default cap on one record: 1 MiB of text. */
+export const defaultMaxRecordBytes = 1024 * 1024;
+
+/** Delimiters the sniffer considers, most common first (wins ties). */
+export const csvDelimiters = [',', ';', '\t', '|'] as const;
+
+export interface ReadOptions {
+  /** Running byte count, for a progress bar. */
+  onBytes?: (bytes: number) => void;
+  /** CSV: called once with the header's column names and the delimiter used, before the first record. */
+  onHeader?: (columns: string[], delimiter: string) => void;
+  /** CSV delimiter; sniffed from the header line when absent. */
+  delimiter?: string;
+  /** Longest record accepted, in characters (default 1 MiB). */
+  maxRecordBytes?: number;
+}
+
+/** A problem with the file as a whole; the message names the file and never contains its raw bytes. */
+export class FileFormatError extends Error {
+  override name = 'FileFormatError';
+}
+
+function head(file: string, bytes: number): Buffer {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    return buffer.subarray(0, fs.readSync(fd, buffer, 0, bytes, 0));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The file's last byte, or null for an empty file. */
+function lastByte(file: string): number | null {
+  const size = fs.statSync(file).size;
+  if (size === 0) return null;
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(1);
+    fs.readSync(fd, buffer, 0, 1, size - 1);
+    return buffer[0]!;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * @throws FileFormatError when the start of the file holds a NUL byte or is not UTF-8 (a ZIP, an Excel workbook, an
+ * image, UTF-16): "<file>: not a CSV/JSON file (binary data at byte N)".
+ */
+export function assertTextFile(file: string): void {
+  const sample = head(file, 64 * 1024);
+  const nul = sample.indexOf(0);
+  // a multi-byte character may be cut at the end of the sample: judge the bytes before its last 3
+  const whole = sample.length === fs.statSync(file).size ? sample : sample.subarray(0, Math.max(0, sample.length - 3));
+  if (nul >= 0 || !isUtf8(whole)) {
+    throw new FileFormatError(`${file}: not a CSV/JSON file (binary data${nul >= 0 ? ` at byte ${nul}` : ': not UTF-8 text'}); nothing was imported`);
+  }
+}
 
 /** Detects the format from the extension, sniffing .json files for a leading `[` (array) or `{` (NDJSON). */
 export function detectFormat(file: string): FileFormat {
   const lower = file.toLowerCase();
   if (lower.endsWith('.ndjson') || lower.endsWith('.jsonl')) return 'ndjson';
   if (lower.endsWith('.json')) {
-    const fd = fs.openSync(file, 'r');
-    try {
-      const buffer = Buffer.alloc(256);
-      const read = fs.readSync(fd, buffer, 0, buffer.length, 0);
-      const first = buffer.subarray(0, read).toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
-      return first === '[' ? 'json' : 'ndjson';
-    } finally {
-      fs.closeSync(fd);
-    }
+    const first = head(file, 256).toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
+    return first === '[' ? 'json' : 'ndjson';
   }
   return 'csv';
+}
+
+/**
+ * The delimiter of a CSV file: the candidate that occurs most often outside quotes in the header line (ties and none
+ * found: `,`).
+ */
+export function sniffDelimiter(file: string): string {
+  const text = head(file, 64 * 1024).toString('utf8').replace(/^\uFEFF/, '');
+  const counts = new Map<string, number>(csvDelimiters.map((d) => [d, 0]));
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best: string = ',';
+  for (const [delimiter, n] of counts) if (n > counts.get(best)!) best = delimiter;
+  return best;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -36,36 +119,126 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Yields the file's records. `onBytes` receives the running byte count (CSV and NDJSON).
- * @throws Error for malformed JSON or a CSV row whose column count differs from the header's.
+ * Yields the file's records (and per-record problems) in file order.
+ * @throws FileFormatError for binary input, malformed JSON (array files), a header over the size cap, or a record
+ * over the size cap (naming its line).
  */
-export async function* readRecords(file: string, onBytes?: (bytes: number) => void): AsyncGenerator<SourceLine> {
+export async function* readRecords(file: string, options: ReadOptions = {}): AsyncGenerator<SourceLine> {
+  const maxRecordBytes = options.maxRecordBytes ?? defaultMaxRecordBytes;
+  assertTextFile(file);
   const format = detectFormat(file);
   if (format === 'json') {
-    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
-    if (!Array.isArray(parsed)) throw new Error(`${file}: a .json file must hold an array of records (or be NDJSON)`);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+    } catch (error) {
+      throw new FileFormatError(`${file}: not valid JSON (${(error as Error).message}); a truncated file looks like this. Nothing was imported`, { cause: error });
+    }
+    if (!Array.isArray(parsed)) throw new FileFormatError(`${file}: a .json file must hold an array of records (or be NDJSON)`);
     for (const [index, record] of parsed.entries()) {
-      if (!isRecord(record)) throw new Error(`${file}: element ${index + 1} is not an object`);
-      yield { line: index + 1, record };
+      if (!isRecord(record)) yield { line: index + 1, problem: 'not a JSON object' };
+      else yield { line: index + 1, record, unterminated: false };
     }
     return;
   }
+  const last = lastByte(file);
+  const terminated = last === null || last === 0x0a || last === 0x0d;
   const stream = fs.createReadStream(file);
   let bytes = 0;
-  if (onBytes) stream.on('data', (chunk) => onBytes((bytes += chunk.length)));
+  if (options.onBytes) {
+    const onBytes = options.onBytes;
+    stream.on('data', (chunk) => onBytes((bytes += chunk.length)));
+  }
+  // the last record is held back one step, so it can be flagged when the file has no final line end
+  let held: SourceLine | null = null;
+
   if (format === 'ndjson') {
     let line = 0;
     for await (const text of readline.createInterface({ input: stream, crlfDelay: Infinity })) {
       line += 1;
       if (text.trim() === '') continue;
-      const record: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
-      if (!isRecord(record)) throw new Error(`${file}:${line}: not a JSON object`);
-      yield { line, record };
+      if (text.length > maxRecordBytes) {
+        stream.destroy();
+        throw new FileFormatError(`${file}:${line}: the line is longer than the ${maxRecordBytes}-character record cap; nothing was imported`);
+      }
+      let next: SourceLine;
+      try {
+        const record: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
+        next = isRecord(record) ? { line, record, unterminated: false } : { line, problem: 'not a JSON object' };
+      } catch {
+        next = { line, problem: 'not valid JSON (the line may be cut short)' };
+      }
+      if (held) yield held;
+      held = next;
     }
+    // a JSON object that parsed is complete even without a line end
+    if (held) yield held;
     return;
   }
-  const parser = stream.pipe(parse({ columns: true, bom: true, skip_empty_lines: true, info: true }));
+
+  const delimiter = options.delimiter ?? sniffDelimiter(file);
+  const skipped: SourceLine[] = [];
+  let fatal: Error | null = null;
+  let headerSeen = false;
+  const parser = stream.pipe(
+    parse({
+      bom: true,
+      delimiter,
+      skip_empty_lines: true,
+      info: true,
+      max_record_size: maxRecordBytes,
+      skip_records_with_error: true,
+      columns: (header: string[]) => {
+        headerSeen = true;
+        // an error thrown here would surface as a parser error; keep the caller's own (e.g. a MappingError)
+        try {
+          options.onHeader?.(header, delimiter);
+        } catch (error) {
+          fatal ??= error as Error;
+        }
+        return header;
+      },
+      on_skip: (error: CsvError | undefined) => {
+        if (!error) return;
+        const line = Number(error.lines ?? 0);
+        if (error.code === 'CSV_MAX_RECORD_SIZE') {
+          fatal ??= new FileFormatError(
+            headerSeen
+              ? `${file}:${line}: the record is longer than the ${maxRecordBytes}-character record cap; nothing was imported`
+              : `${file}: the first line is longer than the ${maxRecordBytes}-character record cap: not a CSV file with a header row; nothing was imported`,
+          );
+        } else if (error.code === 'CSV_RECORD_INCONSISTENT_COLUMNS' || error.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') {
+          const found = /got (\d+)/.exec(error.message)?.[1];
+          skipped.push({ line, problem: `has ${found ?? 'a different number of'} columns, the header has ${/length is (\d+)/.exec(error.message)?.[1] ?? 'another number'}` });
+        } else if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+          skipped.push({ line, problem: 'a quoted field is not closed (the file may be cut short)' });
+        } else {
+          skipped.push({ line, problem: `not valid CSV (${error.code})` });
+        }
+      },
+    }),
+  );
   for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
-    yield { line: info.lines, record };
+    if (fatal) break;
+    while (skipped.length > 0) {
+      if (held) yield held;
+      held = skipped.shift()!;
+    }
+    if (held) yield held;
+    held = { line: info.lines, record, unterminated: false };
   }
+  if (fatal) {
+    stream.destroy();
+    throw fatal;
+  }
+  if (!headerSeen && fs.statSync(file).size > 0 && skipped.length === 0 && held === null) {
+    // csv-parse drops an over-long header without calling on_skip
+    const firstLine = head(file, maxRecordBytes + 1).indexOf(0x0a);
+    if (firstLine < 0 && fs.statSync(file).size > maxRecordBytes) {
+      throw new FileFormatError(`${file}: the first line is longer than the ${maxRecordBytes}-character record cap: not a CSV file with a header row; nothing was imported`);
+    }
+  }
+  if (held && held.record && !terminated && skipped.length === 0) held = { ...held, unterminated: true, endsQuoted: last === 0x22 };
+  if (held) yield held;
+  for (const problem of skipped) yield problem;
 }

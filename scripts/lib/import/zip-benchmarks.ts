@@ -5,11 +5,12 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import fs from 'node:fs';
+import path from 'node:path';
 import type pg from 'pg';
 import { z } from 'zod';
 import { readRecords } from './read-file.ts';
 import { blankToUndefined, cleanNumber, parseDate, parseStateCode } from './values.ts';
-import { rejectsPath } from './run-import.ts';
+import { defaultRejectsPath } from './run-import.ts';
 
 const optionalNumber = (schema: z.ZodNumber) => z.preprocess(cleanNumber, schema.optional());
 const optionalText = z.preprocess(blankToUndefined, z.string().max(200).optional());
@@ -58,13 +59,18 @@ const columns = [
   ['homes_sold', 'integer', 'homes_sold'],
 ] as const satisfies ReadonlyArray<readonly [string, string, keyof RedfinZipRow]>;
 
-/** Validates and upserts a Redfin ZIP CSV; rejects go to `<file>.rejects.csv`. */
-export async function loadZipBenchmarks(client: pg.ClientBase | null, file: string): Promise<BenchmarkSummary> {
+/** Validates and upserts a Redfin ZIP CSV; rejects go to `rejectsFile` (default under .data/import-rejects/). */
+export async function loadZipBenchmarks(client: pg.ClientBase | null, file: string, rejectsFile = defaultRejectsPath(file)): Promise<BenchmarkSummary> {
   const summary: BenchmarkSummary = { read: 0, rejected: 0, inserted: 0, updated: 0, unchanged: 0, rejectsFile: null };
   const rows = new Map<string, RedfinZipRow>();
   const rejects: string[][] = [];
-  for await (const { line, record } of readRecords(file)) {
+  for await (const { line, record, problem } of readRecords(file)) {
     summary.read += 1;
+    if (problem !== undefined) {
+      summary.rejected += 1;
+      rejects.push([String(line), problem, '']);
+      continue;
+    }
     const parsed = RedfinZipRowSchema.safeParse(record);
     if (!parsed.success) {
       summary.rejected += 1;
@@ -73,9 +79,8 @@ export async function loadZipBenchmarks(client: pg.ClientBase | null, file: stri
     }
     rows.set(parsed.data.zip_code, parsed.data);
   }
-  const rejectsFile = rejectsPath(file);
-  fs.rmSync(rejectsFile, { force: true });
   if (rejects.length > 0) {
+    fs.mkdirSync(path.dirname(rejectsFile), { recursive: true });
     fs.writeFileSync(rejectsFile, stringify([['line', 'reason', 'record'], ...rejects]));
     summary.rejectsFile = rejectsFile;
   }

@@ -369,6 +369,69 @@ export type Database = {
           },
         ]
       }
+      import_runs: {
+        Row: {
+          backend_pid: number | null
+          error: string | null
+          file_bytes: number
+          file_name: string
+          file_sha256: string
+          finished_at: string | null
+          id: number
+          rejects_file: string | null
+          resource: string | null
+          rows_duplicate: number
+          rows_inserted: number
+          rows_read: number
+          rows_rejected: number
+          rows_unchanged: number
+          rows_updated: number
+          source: string
+          started_at: string
+          status: string
+        }
+        Insert: {
+          backend_pid?: number | null
+          error?: string | null
+          file_bytes: number
+          file_name: string
+          file_sha256: string
+          finished_at?: string | null
+          id?: never
+          rejects_file?: string | null
+          resource?: string | null
+          rows_duplicate?: number
+          rows_inserted?: number
+          rows_read?: number
+          rows_rejected?: number
+          rows_unchanged?: number
+          rows_updated?: number
+          source: string
+          started_at?: string
+          status?: string
+        }
+        Update: {
+          backend_pid?: number | null
+          error?: string | null
+          file_bytes?: number
+          file_name?: string
+          file_sha256?: string
+          finished_at?: string | null
+          id?: never
+          rejects_file?: string | null
+          resource?: string | null
+          rows_duplicate?: number
+          rows_inserted?: number
+          rows_read?: number
+          rows_rejected?: number
+          rows_unchanged?: number
+          rows_updated?: number
+          source?: string
+          started_at?: string
+          status?: string
+        }
+        Relationships: []
+      }
       newsletter_subscriptions: {
         Row: {
           confirmation_sent_at: string | null
