@@ -36,7 +36,6 @@ describe('rankingBadge', () => {
     expect(rankingBadge(6, 20)).toEqual({ label: 'Top 30%', tone: 'yellow' })
     expect(rankingBadge(10, 20)).toEqual({ label: 'Top 50%', tone: 'yellow' })
     expect(rankingBadge(1, 1000)).toEqual({ label: 'Top 1%', tone: 'green' })
-    expect(rankingBadge(10, 20)).toEqual({ label: 'Top 50%', tone: 'gray' })
     expect(rankingBadge(11, 20)).toEqual({ label: 'Ranked #11 of 20', tone: 'gray' })
     expect(rankingBadge(20, 20)).toEqual({ label: 'Ranked #20 of 20', tone: 'gray' })
   })

@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../supabase/local/postgres.ts';
@@ -43,7 +42,9 @@ async function waitUntilServing(url: string, output: () => string): Promise<void
 }
 
 beforeAll(async () => {
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-host-'));
+  // inside the repository (dist/ is git-ignored): Astro 6 cannot write astro:assets images to an outDir outside it
+  fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
+  workDir = fs.mkdtempSync(path.join(root, 'dist', '.static-host-'));
   publishDir = path.join(workDir, 'deploy');
   await runToEnd('tsx', ['scripts/build-deploy.ts', '--out', publishDir], {
     PUBLIC_SUPABASE_URL: testEnv.url,
