@@ -17,6 +17,7 @@ import { mailboxDriver, mailboxFetch } from './mailbox.ts';
 import { migrate, runSqlFile } from './migrate.ts';
 import { assertPortFree, externalPostgres, startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';
 import { startWebhookDispatcher, type WebhookDispatcher } from './webhooks.ts';
+import { startCron, type CronRunner } from './cron.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -86,6 +87,8 @@ export interface LocalStack {
   databaseUrl: string;
   functions: string[];
   webhooks: WebhookDispatcher;
+  /** The pg_cron stand-in running cron.job. */
+  cron: CronRunner;
   stop(): Promise<void>;
 }
 
@@ -174,6 +177,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const webhooks = await startWebhookDispatcher(databaseUrl, log);
     stops.push(() => webhooks.stop());
+    // pg_cron's stand-in: scheduled jobs (e.g. the rebuild when a scheduled post's time comes)
+    const cron = await startCron(databaseUrl, log);
+    stops.push(() => cron.stop());
 
     const apiServer = await listen(options.ports.api, async (request, peer) => {
       const { pathname } = new URL(request.url);
@@ -195,6 +201,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       databaseUrl,
       functions: functions?.slugs ?? [],
       webhooks,
+      cron,
       stop: stopAll,
     };
   } catch (error) {

@@ -35,7 +35,7 @@ export async function submitAdminLogin(page: Page, email: string, password = TES
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Access Admin Dashboard' }).click();
 }
 
 /** Signs an administrator in and waits for the dashboard. */

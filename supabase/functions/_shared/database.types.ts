@@ -201,6 +201,67 @@ export type Database = {
         }
         Relationships: []
       }
+      blog_post_redirects: {
+        Row: {
+          created_at: string
+          old_slug: string
+          post_id: string
+        }
+        Insert: {
+          created_at?: string
+          old_slug: string
+          post_id: string
+        }
+        Update: {
+          created_at?: string
+          old_slug?: string
+          post_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "blog_post_redirects_post_id_fkey"
+            columns: ["post_id"]
+            isOneToOne: false
+            referencedRelation: "blog_posts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      blog_post_revisions: {
+        Row: {
+          id: number
+          post_id: string
+          saved_at: string
+          saved_by: string | null
+          snapshot: NonNullable<Json>
+          status: string
+        }
+        Insert: {
+          id?: never
+          post_id: string
+          saved_at?: string
+          saved_by?: string | null
+          snapshot: NonNullable<Json>
+          status: string
+        }
+        Update: {
+          id?: never
+          post_id?: string
+          saved_at?: string
+          saved_by?: string | null
+          snapshot?: NonNullable<Json>
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "blog_post_revisions_post_id_fkey"
+            columns: ["post_id"]
+            isOneToOne: false
+            referencedRelation: "blog_posts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       blog_posts: {
         Row: {
           author_id: string | null
@@ -338,6 +399,38 @@ export type Database = {
             columns: ["topic_id"]
             isOneToOne: false
             referencedRelation: "trending_topics"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      lead_notes: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          id: number
+          report_request_id: string
+        }
+        Insert: {
+          author_id?: string | null
+          body: string
+          created_at?: string
+          id?: never
+          report_request_id: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          id?: never
+          report_request_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_notes_report_request_id_fkey"
+            columns: ["report_request_id"]
+            isOneToOne: false
+            referencedRelation: "report_requests"
             referencedColumns: ["id"]
           },
         ]
@@ -535,13 +628,19 @@ export type Database = {
           contacted_at: string | null
           created_at: string
           email: string
+          follow_up_on: string | null
           full_name: string
           id: string
           notes: string | null
+          owner_id: string | null
           phone: string | null
           property_address: string | null
+          source_page: string | null
           status: string
           updated_at: string
+          utm_campaign: string | null
+          utm_medium: string | null
+          utm_source: string | null
         }
         Insert: {
           agent_id?: string | null
@@ -550,13 +649,19 @@ export type Database = {
           contacted_at?: string | null
           created_at?: string
           email: string
+          follow_up_on?: string | null
           full_name: string
           id?: string
           notes?: string | null
+          owner_id?: string | null
           phone?: string | null
           property_address?: string | null
+          source_page?: string | null
           status?: string
           updated_at?: string
+          utm_campaign?: string | null
+          utm_medium?: string | null
+          utm_source?: string | null
         }
         Update: {
           agent_id?: string | null
@@ -565,13 +670,19 @@ export type Database = {
           contacted_at?: string | null
           created_at?: string
           email?: string
+          follow_up_on?: string | null
           full_name?: string
           id?: string
           notes?: string | null
+          owner_id?: string | null
           phone?: string | null
           property_address?: string | null
+          source_page?: string | null
           status?: string
           updated_at?: string
+          utm_campaign?: string | null
+          utm_medium?: string | null
+          utm_source?: string | null
         }
         Relationships: [
           {
@@ -901,6 +1012,7 @@ export type Database = {
           zip_code: string
         }[]
       }
+      dashboard_overview: { Args: { period_days?: number }; Returns: Json }
       hit_report_request_rate_limit: {
         Args: { key_hashes: string[] }
         Returns: {
@@ -912,6 +1024,17 @@ export type Database = {
       lead_operator_emails: {
         Args: Record<PropertyKey, never>
         Returns: string[]
+      }
+      list_admins: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          email: string
+          id: string
+        }[]
+      }
+      merge_leads: {
+        Args: { keep_id: string; merge_ids: string[] }
+        Returns: number
       }
       record_page_view: {
         Args: {
@@ -934,6 +1057,10 @@ export type Database = {
       }
       refresh_agent_zip_sales: {
         Args: { window_end: string; window_start: string }
+        Returns: number
+      }
+      request_site_rebuild: {
+        Args: Record<PropertyKey, never>
         Returns: number
       }
       search_agent_json: {

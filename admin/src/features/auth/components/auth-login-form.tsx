@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { useEffect, useState } from 'react'
 
@@ -8,7 +9,6 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { useToast } from '@/components/ui/toast'
-import { navigate } from '@/lib/navigation'
 import { useSignInMutation } from '../api/auth-mutations'
 import { authQueries } from '../api/auth-queries'
 import { LoginCredentialsSchema } from '../api/auth-schemas'
@@ -21,8 +21,15 @@ function describeSignInError(error: Error): string {
   return error.message
 }
 
+/**
+ * /admin/login (spec "Admin sign-in"): a link back to the site, email and password, 'Access Admin Dashboard'
+ * ('Authenticating...' while it works), 'Authorized personnel only'. Only an administrator is welcomed with the
+ * 'Welcome back, Admin!' toast; anyone else lands on the guard's 'Not authorized'.
+ */
 export function AuthLoginForm() {
   const signIn = useSignInMutation()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const session = useQuery(authQueries.session())
   const { toast } = useToast()
   const [formError, setFormError] = useState<string | null>(null)
@@ -30,8 +37,8 @@ export function AuthLoginForm() {
   // Already signed in (and not mid sign-in): the login page has nothing to offer, go to the dashboard.
   const signedIn = Boolean(session.data) && signIn.isIdle
   useEffect(() => {
-    if (signedIn) navigate('/admin', { replace: true })
-  }, [signedIn])
+    if (signedIn) void navigate({ to: '/', replace: true })
+  }, [signedIn, navigate])
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -43,9 +50,11 @@ export function AuthLoginForm() {
     }
     setFormError(null)
     signIn.mutate(parsed.data, {
-      onSuccess: () => {
-        toast({ title: 'Welcome back, Admin!', description: 'You are signed in.' })
-        navigate('/admin')
+      onSuccess: async (session) => {
+        // the same check as the guard (public.is_admin()); its answer is cached for the guard
+        const isAdmin = session ? await queryClient.fetchQuery(authQueries.isAdmin(session.user.id)).catch(() => false) : false
+        if (isAdmin) toast({ title: 'Welcome back, Admin!', description: 'You are signed in.' })
+        void navigate({ to: '/' })
       },
     })
   }
@@ -53,9 +62,12 @@ export function AuthLoginForm() {
   const errorMessage = formError ?? (signIn.error ? describeSignInError(signIn.error) : null)
 
   return (
-    <main className="flex min-h-screen items-center justify-center px-4">
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4">
+      <a href="/" className="text-sm font-medium text-blue-700 hover:underline">
+        ← Back to AgentInsight
+      </a>
       <Card className="w-full max-w-sm">
-        <CardTitle>Access Admin Dashboard</CardTitle>
+        <CardTitle>Admin Sign In</CardTitle>
         <CardDescription>Sign in with your AgentInsight admin account.</CardDescription>
 
         <form className="mt-6 space-y-4" onSubmit={handleSubmit} noValidate>
@@ -72,7 +84,7 @@ export function AuthLoginForm() {
           </div>
 
           <Button type="submit" className="w-full" disabled={signIn.isPending}>
-            {signIn.isPending ? 'Authenticating...' : 'Sign In'}
+            {signIn.isPending ? 'Authenticating...' : 'Access Admin Dashboard'}
           </Button>
         </form>
 

@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+
+import { parseSearch, stringifySearch } from '@/lib/search-params'
+import { routeTree } from '@/routes/route-tree'
+
+/** Titles of the top bar and breadcrumbs: every admin route names itself in `staticData`. */
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The page title in the top bar and its breadcrumb. */
+    title?: string
+  }
+}
+
+/** The admin SPA's router: every URL lives under /admin (Vite base); search params are plain strings checked by zod. */
+export function createAdminRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    basepath: '/admin',
+    context: { queryClient },
+    parseSearch,
+    stringifySearch,
+    scrollRestoration: true,
+    defaultPreload: 'intent',
+    // the query cache owns freshness; the router only runs loaders to warm it
+    defaultPreloadStaleTime: 0,
+  })
+}
+
+export type AdminRouter = ReturnType<typeof createAdminRouter>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AdminRouter
+  }
+}
