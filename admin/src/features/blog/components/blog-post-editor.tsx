@@ -26,6 +26,7 @@ import {
   PostFormSchema,
   schedulesPost,
 } from '../api/blog-schemas'
+import { BlogPostRevisions } from './blog-post-revisions'
 import { BlogPostStatusBadge } from './blog-post-status-badge'
 import { slugify } from '@shared/slug.ts'
 import { postUrl } from '@shared/urls.ts'
@@ -333,6 +334,31 @@ function PostForm({ post }: { post?: PostDetail }) {
           )}
         </div>
       </form>
+
+      {post && (
+        <div className="mt-6">
+          <BlogPostRevisions
+            postId={post.id}
+            onRestore={(snapshot, savedAt) => {
+              setValues((current) => ({
+                ...current,
+                title: snapshot.title,
+                slug: snapshot.slug,
+                content: snapshot.content,
+                excerpt: snapshot.excerpt ?? '',
+                category_id: snapshot.category_id ?? '',
+                location: snapshot.location ?? '',
+                featured_image_url: snapshot.featured_image_url ?? '',
+                meta_title: snapshot.meta_title ?? '',
+                meta_description: snapshot.meta_description ?? '',
+                insights: snapshot.insights.join('\n'),
+                hack_density_score: snapshot.hack_density_score === null ? '' : String(snapshot.hack_density_score),
+              }))
+              toast({ title: 'Revision Restored', description: `The version of ${format(new Date(savedAt), 'MMM d, HH:mm:ss')} is in the editor; save to keep it.` })
+            }}
+          />
+        </div>
+      )}
 
       <ConfirmDialog
         open={confirmCancel}

@@ -120,6 +120,7 @@ export function CalendarMonth({ month, onMonthChange, expandedDay, onExpandDay }
                       <button
                         type="button"
                         title={`${STATE_LABELS[postState(post)]}: ${post.title}`}
+                        aria-label={`${STATE_LABELS[postState(post)]}: ${post.title}`}
                         onClick={() => edit(post.id)}
                         className={cn('block w-full truncate rounded px-1.5 py-0.5 text-left', STATE_STYLES[postState(post)])}
                       >
