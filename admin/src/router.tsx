@@ -12,11 +12,30 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/** Where the admin is served (Vite `base`), without the trailing slash. */
+const BASE = '/admin'
+
+/**
+ * /admin/... in the browser ↔ /... in the route tree. A hand-written basepath, because the built-in one writes the
+ * dashboard as '/admin/' and the spec's address is '/admin'.
+ */
+const adminBasepath = {
+  input: ({ url }: { url: URL }) => {
+    if (url.pathname === BASE || url.pathname === `${BASE}/`) url.pathname = '/'
+    else if (url.pathname.startsWith(`${BASE}/`)) url.pathname = url.pathname.slice(BASE.length)
+    return url
+  },
+  output: ({ url }: { url: URL }) => {
+    url.pathname = url.pathname === '/' ? BASE : `${BASE}${url.pathname}`
+    return url
+  },
+}
+
 /** The admin SPA's router: every URL lives under /admin (Vite base); search params are plain strings checked by zod. */
 export function createAdminRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
-    basepath: '/admin',
+    rewrite: adminBasepath,
     context: { queryClient },
     parseSearch,
     stringifySearch,

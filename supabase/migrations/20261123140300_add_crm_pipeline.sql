@@ -24,7 +24,8 @@ grant insert (source_page, utm_source, utm_medium, utm_campaign) on public.repor
 create table public.lead_notes (
   id bigint generated always as identity primary key,
   report_request_id uuid not null references public.report_requests (id) on delete cascade,
-  author_id uuid references auth.users (id) on delete set null,
+  -- the writing admin: filled in from the session when the client leaves it out
+  author_id uuid default auth.uid() references auth.users (id) on delete set null,
   body text not null check (char_length(btrim(body)) between 1 and 5000),
   created_at timestamptz not null default now()
 );
@@ -72,11 +73,13 @@ comment on function public.list_admins() is 'Id and email of every administrator
 revoke execute on function public.list_admins() from public, anon;
 grant execute on function public.list_admins() to authenticated;
 
--- merging duplicates: the kept lead gets the others' notes and a note per merged request; the others are deleted
+-- merging duplicates: the kept lead gets the others' notes and a note per merged request; the others are deleted.
+-- security definer because notes written by other admins move with it (the notes policy lets an admin write only
+-- their own); the admin check below is the gate.
 create function public.merge_leads(keep_id uuid, merge_ids uuid[])
 returns integer
 language plpgsql
-security invoker
+security definer
 set search_path = ''
 as $$
 declare

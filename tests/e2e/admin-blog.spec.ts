@@ -6,6 +6,9 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAsAdmin, sql, test } from './support.ts';
 
+// each test signs in and walks several screens; on a machine shared with other builds that can take over 30 s
+test.describe.configure({ timeout: 90_000 });
+
 let adminEmail: string;
 const createdSlugs: string[] = [];
 

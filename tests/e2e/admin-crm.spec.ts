@@ -11,6 +11,9 @@ import { parse } from 'csv-parse/sync';
 import fs from 'node:fs';
 import { expect, signInAsAdmin, sql, test } from './support.ts';
 
+// each test signs in and walks several screens; on a machine shared with other builds that can take over 30 s
+test.describe.configure({ timeout: 90_000 });
+
 // created dates below are shown in this zone ('Mar 5, 2026 9:30 AM' for 14:30 UTC)
 test.use({ timezoneId: 'America/New_York' });
 

@@ -3,13 +3,12 @@ import type { ReactNode } from 'react'
 import { useCallback, useEffect, useState } from 'react'
 
 import { SiteStatusIndicator } from '@/features/site-status/components/site-status-indicator'
-import { useMediaQuery } from '@/hooks/use-media-query'
+import { useIsMobile } from '@/hooks/use-media-query'
 import { cn } from '@/lib/utils'
 import { AppSidebar, NavIcon } from './app-sidebar'
 import { PageBreadcrumbs, usePageCrumbs } from './page-breadcrumbs'
 import { readSidebarExpanded, writeSidebarExpanded } from './sidebar-state'
 
-const MOBILE_QUERY = '(max-width: 767px)'
 const MENU_ICON = 'M4 6h16M4 12h16M4 18h16'
 
 type AdminShellProps = {
@@ -25,7 +24,7 @@ type AdminShellProps = {
  */
 export function AdminShell({ email, children }: AdminShellProps) {
   const crumbs = usePageCrumbs()
-  const isMobile = useMediaQuery(MOBILE_QUERY)
+  const isMobile = useIsMobile()
   const [expanded, setExpanded] = useState(readSidebarExpanded)
   const [drawerOpen, setDrawerOpen] = useState(false)
 

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Select } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
+import { useIsMobile } from '@/hooks/use-media-query'
 import { Alert } from '@/components/ui/alert'
 import { useDeletePostMutation, usePublishPostMutation, useUnpublishPostMutation } from '../api/blog-mutations'
 import type { PostListItem } from '../api/blog-queries'
@@ -39,6 +40,7 @@ export function BlogPostList() {
   const navigate = route.useNavigate()
   const posts = useQuery({ ...postQueries.list({ search, status }), placeholderData: keepPreviousData })
   const filtered = search.trim() !== '' || status !== 'all'
+  const isMobile = useIsMobile()
 
   const [previewId, setPreviewId] = useState<string | null>(null)
   const [deleteTarget, setDeleteTarget] = useState<PostListItem | null>(null)
@@ -133,7 +135,8 @@ export function BlogPostList() {
 
       {posts.isError && <Alert>Could not load posts: {posts.error.message}</Alert>}
 
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+      {!isMobile && (
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
             <tr>
@@ -186,9 +189,11 @@ export function BlogPostList() {
           </tbody>
         </table>
       </div>
+      )}
 
       {/* under 768 px: one card per post, title on its own line and the actions below it */}
-      <ul className="space-y-3 md:hidden" aria-label="Blog posts" aria-busy={posts.isPending}>
+      {isMobile && (
+      <ul className="space-y-3" aria-label="Blog posts" aria-busy={posts.isPending}>
         {posts.isPending &&
           Array.from({ length: SKELETON_ROWS }, (_, index) => (
             <li key={index} className="rounded-xl border border-slate-200 bg-white p-4">
@@ -220,6 +225,7 @@ export function BlogPostList() {
           </li>
         ))}
       </ul>
+      )}
 
       {previewId && (
         <Suspense fallback={null}>

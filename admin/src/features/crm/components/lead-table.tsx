@@ -1,6 +1,7 @@
 import { format } from 'date-fns'
 
 import { Button } from '@/components/ui/button'
+import { useIsMobile } from '@/hooks/use-media-query'
 import type { Lead } from '../api/crm-schemas'
 import { followUpState, formatWaiting, waitingMs } from '../api/crm-schemas'
 import { LeadStatusBadge } from './lead-status-badge'
@@ -38,6 +39,7 @@ function FollowUp({ lead, today }: { lead: Lead; today: string }) {
  * one card per lead below it. Rows have a checkbox for bulk status changes.
  */
 export function LeadTable({ leads, loading, filtered, now, today, owners, selected, onToggle, onToggleAll, onOpen }: LeadTableProps) {
+  const isMobile = useIsMobile()
   const allSelected = Boolean(leads?.length) && leads!.every((lead) => selected.has(lead.id))
   const empty = (
     <>
@@ -47,9 +49,9 @@ export function LeadTable({ leads, loading, filtered, now, today, owners, select
       </p>
     </>
   )
-  return (
-    <>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+  if (!isMobile) {
+    return (
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
             <tr>
@@ -125,9 +127,11 @@ export function LeadTable({ leads, loading, filtered, now, today, owners, select
           </tbody>
         </table>
       </div>
-
-      {/* under 768 px: cards, the action inside the card rather than 700 px to the right */}
-      <ul className="space-y-3 md:hidden" aria-label="Report requests" aria-busy={loading}>
+    )
+  }
+  // under 768 px: cards, the action inside the card rather than 700 px to the right
+  return (
+      <ul className="space-y-3" aria-label="Report requests" aria-busy={loading}>
         {loading && <li className="rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-500">Loading report requests...</li>}
         {!loading && leads?.length === 0 && <li className="rounded-xl border border-slate-200 bg-white px-4 py-10 text-center">{empty}</li>}
         {leads?.map((lead) => (
@@ -161,6 +165,5 @@ export function LeadTable({ leads, loading, filtered, now, today, owners, select
           </li>
         ))}
       </ul>
-    </>
   )
 }

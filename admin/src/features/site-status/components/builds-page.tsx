@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useToast } from '@/components/ui/toast'
+import { useIsMobile } from '@/hooks/use-media-query'
 import { useBuildExpectation } from '../api/live-post-watch'
 import { deriveSiteStatus, siteStatusPollMs, type SiteBuildRow } from '../api/site-status'
 import { useRebuildSiteMutation } from '../api/site-status-mutations'
@@ -60,6 +61,7 @@ export function BuildsPage() {
     refetchInterval: (query) => siteStatusPollMs(query.state.data ? deriveSiteStatus(query.state.data, expectation) : undefined),
   })
   const rebuild = useRebuildSiteMutation()
+  const isMobile = useIsMobile()
   const { toast } = useToast()
 
   return (
@@ -84,7 +86,8 @@ export function BuildsPage() {
 
       {builds.isError && <Alert className="mt-4">Could not load builds: {builds.error.message}</Alert>}
 
-      <div className="mt-6 hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+      {!isMobile && (
+      <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
             <tr>
@@ -131,8 +134,10 @@ export function BuildsPage() {
           </tbody>
         </table>
       </div>
+      )}
 
-      <ul className="mt-6 space-y-3 md:hidden" aria-label="Site builds">
+      {isMobile && (
+      <ul className="mt-6 space-y-3" aria-label="Site builds">
         {builds.isPending && <li className="rounded-xl border border-slate-200 bg-white p-4 text-slate-500">Loading builds...</li>}
         {builds.isSuccess && builds.data.length === 0 && (
           <li className="rounded-xl border border-slate-200 bg-white p-4 text-slate-500">No builds yet. Publishing a post or Rebuild now starts one.</li>
@@ -153,6 +158,7 @@ export function BuildsPage() {
           </li>
         ))}
       </ul>
+      )}
     </section>
   )
 }
