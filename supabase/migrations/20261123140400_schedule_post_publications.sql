@@ -29,7 +29,9 @@ begin
   select checked_until into since from private.scheduled_publication_checks where id for update;
   select array_agg('scheduled post went live: ' || p.slug order by p.published_at) into reasons
     from public.blog_posts p
-   where p.status = 'published' and p.published_at > since and p.published_at <= until;
+   where p.status = 'published' and p.published_at > since and p.published_at <= until
+     -- saved before its time (a scheduled post); a post published now already fired the webhook when it was saved
+     and p.published_at > p.updated_at;
   update private.scheduled_publication_checks set checked_until = until where id;
   if reasons is not null then
     perform private.request_site_build(private.summarize_site_changes(reasons));

@@ -317,7 +317,7 @@ test('pipeline: assign an owner, add two notes, set a follow-up, filter overdue,
     await bulk.getByRole('combobox', { name: 'New status for the selected leads' }).selectOption('qualified');
     await bulk.getByRole('button', { name: 'Apply to selected' }).click();
     await expect(toast(page, 'Status Updated')).toBeVisible();
-    const statuses = await sql<{ status: string }>(`select status from public.report_requests where email like $1`, [`%-${marker}@example.com`]);
+    const statuses = await sql<{ status: string }>(`select status from public.report_requests where lower(email) like $1`, [`%-${marker}@example.com`]);
     expect(statuses.map((row) => row.status)).toEqual(['qualified', 'qualified']);
   } finally {
     await sql(`delete from public.report_requests where lower(email) like $1`, [`%-${marker}@example.com`]);
