@@ -7,6 +7,7 @@ describe('cronIntervalMs', () => {
     expect(cronIntervalMs('30 seconds')).toBe(30_000);
     expect(cronIntervalMs('1 seconds')).toBe(1_000);
     expect(cronIntervalMs('* * * * *')).toBe(60_000);
+    expect(cronIntervalMs('*/10 * * * *')).toBe(600_000);
   });
   it('refuses what the stand-in cannot run', () => {
     expect(cronIntervalMs('0 3 * * *')).toBeNull();

@@ -1,7 +1,7 @@
 /**
  * Runs the jobs of the pg_cron stand-in (cron.job, see bootstrap-after-auth.sql) the way pg_cron does on hosted
  * Supabase: each active job's command as the superuser, on its schedule. Schedules: pg_cron's interval form
- * ('N seconds', 1-59) and '* * * * *' (every minute, at second 0). A failing command is logged, never fatal, and
+ * ('N seconds', 1-59), '* * * * *' (every minute) and '*\/N * * * *' (every N minutes); others are skipped. A failing command is logged, never fatal, and
  * the job runs again at its next time. Jobs are re-read every tick, so a migration or `cron.schedule` call applies
  * without a restart.
  */
@@ -24,12 +24,14 @@ const TICK_MS = 1000;
 
 /**
  * Milliseconds between two runs of `schedule`, or null when the stand-in does not understand it.
- * '30 seconds' → 30,000; '* * * * *' → 60,000.
+ * '30 seconds' → 30,000; '* * * * *' → 60,000; '*\/10 * * * *' → 600,000.
  */
 export function cronIntervalMs(schedule: string): number | null {
   const seconds = /^([1-9][0-9]?) seconds$/.exec(schedule.trim());
   if (seconds) return Number(seconds[1]) * 1000;
   if (schedule.trim() === '* * * * *') return 60_000;
+  const minutes = /^\*\/([1-9][0-9]?) \* \* \* \*$/.exec(schedule.trim());
+  if (minutes) return Number(minutes[1]) * 60_000;
   return null;
 }
 

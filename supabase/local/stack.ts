@@ -121,6 +121,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await runSqlFile(databaseUrl, path.join(here, 'bootstrap.sql'));
     await provisionAuthSchema(databaseUrl, options.jwtSecret);
     await runSqlFile(databaseUrl, path.join(here, 'bootstrap-after-auth.sql'));
+    // pg_cron's stand-in (cron.job and cron.schedule) before the migrations, which may schedule jobs
+    await runSqlFile(databaseUrl, path.join(here, 'bootstrap-cron.sql'));
     const migration = await migrate(databaseUrl, supabaseDir, { seed: options.seed ?? true, log });
 
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
