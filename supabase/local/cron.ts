@@ -27,7 +27,7 @@ const TICK_MS = 1000;
  * '30 seconds' → 30,000; '* * * * *' → 60,000; '*\/10 * * * *' → 600,000.
  */
 export function cronIntervalMs(schedule: string): number | null {
-  const seconds = /^([1-9][0-9]?) seconds$/.exec(schedule.trim());
+  const seconds = /^([1-9]|[1-5][0-9]) seconds$/.exec(schedule.trim());
   if (seconds) return Number(seconds[1]) * 1000;
   if (schedule.trim() === '* * * * *') return 60_000;
   const minutes = /^\*\/([1-9][0-9]?) \* \* \* \*$/.exec(schedule.trim());
