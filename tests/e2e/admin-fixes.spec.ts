@@ -4,7 +4,7 @@
  * the dashboard reads its figures in one request instead of four cancellable counts.
  */
 import { expect, test } from '@playwright/test';
-import { createTestUser, deleteTestUser, query, signInAsAdmin } from './support.ts';
+import { createTestUser, deleteTestUser, signInAsAdmin, sql } from './support.ts';
 
 // each test signs in and walks several screens; on a machine shared with other builds that can take over 30 s
 test.describe.configure({ timeout: 90_000 });
@@ -17,8 +17,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await query(`delete from public.content_generation_jobs where custom_topic like $1`, [`%${stamp}%`]);
-  await query(`delete from public.blog_posts where slug like $1`, [`%${stamp}%`]);
+  await sql(`delete from public.content_generation_jobs where custom_topic like $1`, [`%${stamp}%`]);
+  await sql(`delete from public.blog_posts where slug like $1`, [`%${stamp}%`]);
   await deleteTestUser(adminEmail);
 });
 
@@ -44,7 +44,7 @@ test("the calendar's +N more lists every post of that day and opens one", async 
   day.setHours(12, 0, 0, 0);
   const titles = [1, 2, 3, 4].map((n) => `Busy day ${n} ${stamp}`);
   for (const [index, title] of titles.entries()) {
-    await query(`insert into public.blog_posts (title, slug, content, status, created_at) values ($1, $2, '<p>x</p>', 'draft', $3)`, [
+    await sql(`insert into public.blog_posts (title, slug, content, status, created_at) values ($1, $2, '<p>x</p>', 'draft', $3)`, [
       title,
       `busy-day-${index}-${stamp}`,
       day,
@@ -65,15 +65,15 @@ test("the calendar's +N more lists every post of that day and opens one", async 
 
 test('generation jobs link to their post and a failed job has a red badge', async ({ page }) => {
   const postTitle = `Generated ${stamp}`;
-  const [post] = await query<{ id: string }>(
+  const [post] = await sql<{ id: string }>(
     `insert into public.blog_posts (title, slug, content, status) values ($1, $2, '<p>x</p>', 'draft') returning id`,
     [postTitle, `generated-${stamp}`],
   );
-  await query(
+  await sql(
     `insert into public.content_generation_jobs (custom_topic, status, blog_post_id, completed_at) values ($1, 'completed', $2, now())`,
     [`done ${stamp}`, post!.id],
   );
-  await query(`insert into public.content_generation_jobs (custom_topic, status, error_message, completed_at) values ($1, 'failed', 'provider down', now())`, [
+  await sql(`insert into public.content_generation_jobs (custom_topic, status, error_message, completed_at) values ($1, 'failed', 'provider down', now())`, [
     `broken ${stamp}`,
   ]);
   await signInAsAdmin(page, adminEmail);

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { createTestUser, deleteTestUser, query, signInAsAdmin } from './support.ts';
+import { createTestUser, deleteTestUser, signInAsAdmin, sql } from './support.ts';
 
 /** A build takes 30-60 s on a busy machine; allow two back to back. */
 const BUILD_TIMEOUT_MS = 150_000;
@@ -21,7 +21,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await query(`delete from public.blog_posts where slug = any($1)`, [createdSlugs]);
+  await sql(`delete from public.blog_posts where slug = any($1)`, [createdSlugs]);
   await deleteTestUser(adminEmail);
 });
 
@@ -34,7 +34,7 @@ test('Rebuild now records a new build, the Builds page follows it, and the pill 
   await expect(page).toHaveURL(/\/admin\/builds$/);
   await expect(page.getByTestId('page-title')).toHaveText('Builds');
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  const [before] = await query<{ max: number | null }>(`select max(id)::int as max from public.site_builds`);
+  const [before] = await sql<{ max: number | null }>(`select max(id)::int as max from public.site_builds`);
 
   await page.getByRole('button', { name: 'Rebuild now' }).click();
   await expect(toast(page, 'Rebuild Requested')).toBeVisible();
@@ -42,7 +42,7 @@ test('Rebuild now records a new build, the Builds page follows it, and the pill 
 
   const reason = `rebuild requested by ${adminEmail}`;
   await expect
-    .poll(async () => (await query<{ id: number }>(`select id::int from public.site_builds where id > $1 and trigger_reason like $2`, [before!.max ?? 0, `%${reason}%`]))[0]?.id, {
+    .poll(async () => (await sql<{ id: number }>(`select id::int from public.site_builds where id > $1 and trigger_reason like $2`, [before!.max ?? 0, `%${reason}%`]))[0]?.id, {
       timeout: 30_000,
     })
     .toBeGreaterThan(before!.max ?? 0);
@@ -74,7 +74,7 @@ test('a post scheduled two minutes ahead goes live after its time without a clic
   await page.getByLabel('Publish date').fill(format(at, "yyyy-MM-dd'T'HH:mm"));
   await page.getByRole('button', { name: 'Schedule' }).click();
   await expect(toast(page, 'Post Scheduled')).toBeVisible();
-  const [stored] = await query<{ status: string; published_at: Date }>(`select status, published_at from public.blog_posts where slug = $1`, [slug]);
+  const [stored] = await sql<{ status: string; published_at: Date }>(`select status, published_at from public.blog_posts where slug = $1`, [slug]);
   expect(stored!.status).toBe('published');
   expect(stored!.published_at.getTime()).toBe(at.getTime());
   expect((await request.get(`/blog/${slug}`)).status()).toBe(404);
@@ -90,7 +90,7 @@ test('a post scheduled two minutes ahead goes live after its time without a clic
   expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
   expect(await (await request.get(`/blog/${slug}`)).text()).toContain(title);
   // the rebuild was asked for because a scheduled post's time came (the cron job, or the builder's own timer)
-  const builds = await query<{ trigger_reason: string }>(
+  const builds = await sql<{ trigger_reason: string }>(
     `select trigger_reason from public.site_builds where trigger_reason like '%scheduled post%' and requested_at >= $1`,
     [new Date(at.getTime() - 5_000)],
   );
@@ -115,7 +115,7 @@ test('every save keeps a revision with who and when; restoring one brings its te
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'Draft Saved')).toBeVisible();
 
-  const stored = await query<{ saved_by: string; content: string }>(
+  const stored = await sql<{ saved_by: string; content: string }>(
     `select u.email as saved_by, r.snapshot->>'content' as content from public.blog_post_revisions r
        join public.blog_posts p on p.id = r.post_id join auth.users u on u.id = r.saved_by where p.slug = $1 order by r.id`,
     [slug],
@@ -135,7 +135,7 @@ test('every save keeps a revision with who and when; restoring one brings its te
   await expect(page.getByLabel('Content', { exact: true })).toHaveValue('<p>First version.</p>');
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'Draft Saved')).toBeVisible();
-  const [post] = await query<{ content: string; revisions: number }>(
+  const [post] = await sql<{ content: string; revisions: number }>(
     `select content, (select count(*)::int from public.blog_post_revisions r where r.post_id = p.id) as revisions from public.blog_posts p where slug = $1`,
     [slug],
   );
