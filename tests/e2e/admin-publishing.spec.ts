@@ -107,13 +107,13 @@ test('every save keeps a revision with who and when; restoring one brings its te
   await page.getByLabel('Slug').fill(slug);
   await page.getByLabel('Content', { exact: true }).fill('<p>First version.</p>');
   await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(toast(page, 'Draft Saved')).toBeVisible();
+  await expect(toast(page, 'Draft Saved').last()).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search posts' }).fill(title);
   await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('Content', { exact: true }).fill('<p>Second version.</p>');
   await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(toast(page, 'Draft Saved')).toBeVisible();
+  await expect(toast(page, 'Draft Saved').last()).toBeVisible();
 
   const stored = await sql<{ saved_by: string; content: string }>(
     `select u.email as saved_by, r.snapshot->>'content' as content from public.blog_post_revisions r
@@ -134,7 +134,7 @@ test('every save keeps a revision with who and when; restoring one brings its te
   await expect(toast(page, 'Revision Restored')).toBeVisible();
   await expect(page.getByLabel('Content', { exact: true })).toHaveValue('<p>First version.</p>');
   await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(toast(page, 'Draft Saved')).toBeVisible();
+  await expect(toast(page, 'Draft Saved').last()).toBeVisible();
   const [post] = await sql<{ content: string; revisions: number }>(
     `select content, (select count(*)::int from public.blog_post_revisions r where r.post_id = p.id) as revisions from public.blog_posts p where slug = $1`,
     [slug],
