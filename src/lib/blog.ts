@@ -70,3 +70,19 @@ export function loadCategories(): Promise<BlogCategory[]> {
   })()
   return categoriesPromise
 }
+
+/** An old address of a live post: /blog/<oldSlug> redirects to the post's current slug. */
+export interface PostRedirect {
+  oldSlug: string
+  slug: string
+}
+
+/**
+ * Old slugs of live posts (recorded when a live post's slug was edited), read with the anon key: the RLS policy
+ * only shows redirects to live posts. Throws when the read fails.
+ */
+export async function loadPostRedirects(): Promise<PostRedirect[]> {
+  const { data, error } = await supabase.from('blog_post_redirects').select('old_slug, blog_posts(slug)').order('old_slug')
+  if (error) throw new Error(`Could not load blog post redirects: ${error.message}`)
+  return data.flatMap((row) => (row.blog_posts ? [{ oldSlug: row.old_slug, slug: row.blog_posts.slug }] : []))
+}

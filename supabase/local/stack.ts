@@ -17,6 +17,7 @@ import { mailboxDriver, mailboxFetch } from './mailbox.ts';
 import { migrate, runSqlFile } from './migrate.ts';
 import { assertPortFree, externalPostgres, startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';
 import { startWebhookDispatcher, type WebhookDispatcher } from './webhooks.ts';
+import { startCron, type CronRunner } from './cron.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -97,6 +98,8 @@ export interface LocalStack {
    * (PostgreSQL); everything else has been stopped by then. `npm start` prints it and exits 1.
    */
   failed: Promise<string>;
+  /** The pg_cron stand-in running cron.job. */
+  cron: CronRunner;
   stop(): Promise<void>;
 }
 
@@ -158,6 +161,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await runSqlFile(databaseUrl, path.join(here, 'bootstrap.sql'));
     await provisionAuthSchema(databaseUrl, options.jwtSecret);
     await runSqlFile(databaseUrl, path.join(here, 'bootstrap-after-auth.sql'));
+    // pg_cron's stand-in (cron.job and cron.schedule) before the migrations, which may schedule jobs
+    await runSqlFile(databaseUrl, path.join(here, 'bootstrap-cron.sql'));
     const migration = await migrate(databaseUrl, supabaseDir, { seed: options.seed ?? true, log });
 
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
@@ -216,6 +221,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const webhooks = await startWebhookDispatcher(databaseUrl, log);
     stops.push(() => webhooks.stop());
+    // pg_cron's stand-in: scheduled jobs (e.g. the rebuild when a scheduled post's time comes)
+    const cron = await startCron(databaseUrl, log);
+    stops.push(() => cron.stop());
 
     const apiServer = await listen(options.ports.api, async (request, peer) => {
       const { pathname } = new URL(request.url);
@@ -239,6 +247,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webhooks,
       pids: () => ({ postgres: postgres.pid, functions: functions?.pids() ?? {} }),
       failed,
+      cron,
       stop: stopAll,
     };
   } catch (error) {

@@ -73,6 +73,23 @@ create table if not exists public.blog_categories (
   updated_at timestamp with time zone default now() not null
 );
 
+-- table public.blog_post_redirects
+create table if not exists public.blog_post_redirects (
+  old_slug text not null,
+  post_id uuid not null,
+  created_at timestamp with time zone default now() not null
+);
+
+-- table public.blog_post_revisions
+create table if not exists public.blog_post_revisions (
+  id bigint generated always as identity not null,
+  post_id uuid not null,
+  saved_by uuid,
+  saved_at timestamp with time zone default now() not null,
+  status text not null,
+  snapshot jsonb not null
+);
+
 -- table public.blog_posts
 create table if not exists public.blog_posts (
   id uuid default gen_random_uuid() not null,
@@ -141,6 +158,15 @@ create table if not exists public.import_runs (
   backend_pid integer,
   started_at timestamp with time zone default now() not null,
   finished_at timestamp with time zone
+);
+
+-- table public.lead_notes
+create table if not exists public.lead_notes (
+  id bigint generated always as identity not null,
+  report_request_id uuid not null,
+  author_id uuid default auth.uid(),
+  body text not null,
+  created_at timestamp with time zone default now() not null
 );
 
 -- table public.newsletter_subscriptions
@@ -225,7 +251,13 @@ create table if not exists public.report_requests (
   updated_at timestamp with time zone default now() not null,
   contacted_at timestamp with time zone,
   report_sent_at timestamp with time zone,
-  report_error text
+  report_error text,
+  owner_id uuid,
+  follow_up_on date,
+  source_page text,
+  utm_source text,
+  utm_medium text,
+  utm_campaign text
 );
 
 -- table public.reso_sync_state

@@ -136,6 +136,53 @@ begin
 end;
 $function$;
 
+-- function private.record_blog_post_redirect()
+CREATE OR REPLACE FUNCTION private.record_blog_post_redirect()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.blog_post_redirects where old_slug = new.slug;
+  if TG_OP = 'UPDATE'
+     and old.slug is distinct from new.slug
+     and old.status = 'published' and old.published_at <= now() then
+    insert into public.blog_post_redirects (old_slug, post_id) values (old.slug, new.id)
+      on conflict (old_slug) do update set post_id = excluded.post_id, created_at = now();
+  end if;
+  return null;
+end;
+$function$;
+
+-- function private.record_blog_post_revision()
+CREATE OR REPLACE FUNCTION private.record_blog_post_revision()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  snapshot jsonb := jsonb_build_object(
+    'title', new.title, 'slug', new.slug, 'content', new.content, 'excerpt', new.excerpt,
+    'featured_image_url', new.featured_image_url, 'category_id', new.category_id, 'meta_title', new.meta_title,
+    'meta_description', new.meta_description, 'location', new.location, 'hack_density_score', new.hack_density_score,
+    'unique_insights', new.unique_insights, 'insights', to_jsonb(new.insights), 'published_at', new.published_at
+  );
+  previous jsonb;
+begin
+  -- a save that changed nothing the editor holds (e.g. only status) still counts when the status moved
+  select r.snapshot || jsonb_build_object('status', r.status) into previous
+    from public.blog_post_revisions r where r.post_id = new.id order by r.id desc limit 1;
+  if previous is not null and previous = snapshot || jsonb_build_object('status', new.status) then
+    return null;
+  end if;
+  insert into public.blog_post_revisions (post_id, saved_by, status, snapshot)
+  values (new.id, (select auth.uid()), new.status, snapshot);
+  return null;
+end;
+$function$;
+
 -- function private.report_requests_new_lead_webhook()
 CREATE OR REPLACE FUNCTION private.report_requests_new_lead_webhook()
  RETURNS trigger
@@ -595,6 +642,71 @@ AS $function$
   limit 500;
 $function$;
 
+-- function public.dashboard_overview(period_days integer)
+CREATE OR REPLACE FUNCTION public.dashboard_overview(period_days integer DEFAULT 30)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  now_ts timestamptz := now();
+  -- whole UTC days, today included (the Analytics page's periods)
+  period_end timestamptz := ((now() at time zone 'utc')::date + 1)::timestamp at time zone 'utc';
+  period_start timestamptz;
+  previous_start timestamptz;
+  result jsonb;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may read the dashboard.' using errcode = '42501';
+  end if;
+  if period_days is null or period_days not between 1 and 366 then
+    raise exception 'period_days must be between 1 and 366, got %.', period_days using errcode = '22023';
+  end if;
+  period_start := period_end - make_interval(days => period_days);
+  previous_start := period_start - make_interval(days => period_days);
+
+  select jsonb_build_object(
+    'period_days', period_days,
+    'published_posts', (select count(*) from public.blog_posts where status = 'published' and published_at <= now_ts),
+    'scheduled_posts', (select count(*) from public.blog_posts where status = 'published' and published_at > now_ts),
+    'draft_posts', (select count(*) from public.blog_posts where status = 'draft'),
+    'pending_leads', (select count(*) from public.report_requests where status = 'pending'),
+    -- trends: this period against the one before it
+    'posts_published', jsonb_build_object(
+      'current', (select count(*) from public.blog_posts where status = 'published' and published_at >= period_start and published_at <= now_ts),
+      'previous', (select count(*) from public.blog_posts where status = 'published' and published_at >= previous_start and published_at < period_start)),
+    'posts_created', jsonb_build_object(
+      'current', (select count(*) from public.blog_posts where created_at >= period_start and created_at < period_end),
+      'previous', (select count(*) from public.blog_posts where created_at >= previous_start and created_at < period_start)),
+    'leads', jsonb_build_object(
+      'current', (select count(*) from public.report_requests where created_at >= period_start and created_at < period_end),
+      'previous', (select count(*) from public.report_requests where created_at >= previous_start and created_at < period_start)),
+    'page_views', jsonb_build_object(
+      'current', (select count(*) from public.page_views where created_at >= period_start and created_at < period_end),
+      'previous', (select count(*) from public.page_views where created_at >= previous_start and created_at < period_start)),
+    -- speed-to-lead: median minutes from request to first contact, of the period's leads that were contacted
+    'median_minutes_to_contact', (
+      select round((percentile_cont(0.5) within group (order by extract(epoch from (contacted_at - created_at)) / 60))::numeric, 1)
+        from public.report_requests
+       where contacted_at is not null and created_at >= period_start and created_at < period_end),
+    'contacted_leads', (select count(*) from public.report_requests where contacted_at is not null and created_at >= period_start and created_at < period_end),
+    -- needs attention
+    'pending_leads_over_a_day', (select count(*) from public.report_requests where status = 'pending' and created_at < now_ts - interval '1 day'),
+    'overdue_follow_ups', (select count(*) from public.report_requests where follow_up_on < current_date and status <> 'closed'),
+    'failed_builds', (
+      -- the newest finished build failed (the site is stale until the next good one)
+      select count(*) from (select status from public.site_builds where status in ('succeeded', 'failed') order by id desc limit 1) newest
+       where newest.status = 'failed'),
+    'failed_jobs', (select count(*) from public.content_generation_jobs where status = 'failed' and created_at > now_ts - interval '7 days'),
+    'scheduled_today', (
+      select count(*) from public.blog_posts
+       where status = 'published' and published_at > now_ts and published_at < now_ts + interval '1 day')
+  ) into result;
+  return result;
+end;
+$function$;
+
 -- function public.expire_newsletter_subscriptions()
 CREATE OR REPLACE FUNCTION public.expire_newsletter_subscriptions()
  RETURNS integer
@@ -668,6 +780,77 @@ AS $function$
   join auth.users u on u.id = r.user_id
   where r.role = 'admin' and u.email is not null and u.email <> ''
   order by 1;
+$function$;
+
+-- function public.list_admins()
+CREATE OR REPLACE FUNCTION public.list_admins()
+ RETURNS TABLE(id uuid, email text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may list administrators.' using errcode = '42501';
+  end if;
+  return query
+    select u.id, u.email::text from auth.users u
+      join public.user_roles r on r.user_id = u.id and r.role = 'admin'
+     order by u.email;
+end;
+$function$;
+
+-- function public.merge_leads(keep_id uuid, merge_ids uuid[])
+CREATE OR REPLACE FUNCTION public.merge_leads(keep_id uuid, merge_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  merged integer;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may merge leads.' using errcode = '42501';
+  end if;
+  if merge_ids is null or cardinality(merge_ids) = 0 then
+    raise exception 'merge_ids must name at least one lead.' using errcode = '22023';
+  end if;
+  if keep_id = any (merge_ids) then
+    raise exception 'The kept lead cannot also be merged away.' using errcode = '22023';
+  end if;
+  if not exists (select 1 from public.report_requests where id = keep_id) then
+    raise exception 'Lead % does not exist.', keep_id using errcode = 'P0002';
+  end if;
+  if (select count(*) from public.report_requests where id = any (merge_ids)) <> cardinality(merge_ids) then
+    raise exception 'Some leads to merge do not exist.' using errcode = 'P0002';
+  end if;
+  if exists (
+    select 1 from public.report_requests m, public.report_requests k
+     where k.id = keep_id and m.id = any (merge_ids) and lower(m.email) <> lower(k.email)
+  ) then
+    raise exception 'Only requests with the same email can be merged.' using errcode = '22023';
+  end if;
+
+  update public.lead_notes set report_request_id = keep_id where report_request_id = any (merge_ids);
+  insert into public.lead_notes (report_request_id, author_id, body)
+  select keep_id, (select auth.uid()),
+         format('Merged request of %s: agent %s%s%s', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"'),
+                coalesce(m.agent_name, 'not named'),
+                case when m.phone is not null then ', phone ' || m.phone else '' end,
+                case when m.property_address is not null then ', address ' || m.property_address else '' end)
+    from public.report_requests m where m.id = any (merge_ids);
+  -- the kept lead inherits the earliest contact and any follow-up or owner it lacked
+  update public.report_requests k set
+    -- least() skips nulls
+    contacted_at = least(k.contacted_at, (select min(m.contacted_at) from public.report_requests m where m.id = any (merge_ids))),
+    follow_up_on = coalesce(k.follow_up_on, (select min(m.follow_up_on) from public.report_requests m where m.id = any (merge_ids))),
+    owner_id = coalesce(k.owner_id, (select m.owner_id from public.report_requests m where m.id = any (merge_ids) and m.owner_id is not null limit 1))
+   where k.id = keep_id;
+  delete from public.report_requests where id = any (merge_ids);
+  get diagnostics merged = row_count;
+  return merged;
+end;
 $function$;
 
 -- function public.normalize_newsletter_email()
@@ -885,6 +1068,30 @@ begin
   )
   select (select count(*) from removed) + (select count(*) from upserted) into v_changed;
   return v_changed;
+end;
+$function$;
+
+-- function public.request_site_rebuild()
+CREATE OR REPLACE FUNCTION public.request_site_rebuild()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  request_id bigint;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may rebuild the site.' using errcode = '42501';
+  end if;
+  request_id := private.request_site_build(
+    'rebuild requested by ' || coalesce((select u.email from auth.users u where u.id = (select auth.uid())), 'an administrator')
+  );
+  -- null: no hook is configured, so nothing will rebuild
+  if request_id is null then
+    raise exception 'No site build hook is configured, so the site cannot be rebuilt from here.' using errcode = '55000';
+  end if;
+  return request_id;
 end;
 $function$;
 

@@ -117,6 +117,21 @@ alter table blog_categories add constraint blog_categories_slug_check CHECK (((s
 -- constraint public.blog_categories blog_categories_slug_key
 alter table blog_categories add constraint blog_categories_slug_key UNIQUE (slug);
 
+-- constraint public.blog_post_redirects blog_post_redirects_old_slug_check
+alter table blog_post_redirects add constraint blog_post_redirects_old_slug_check CHECK (((old_slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text) AND (char_length(old_slug) <= 200)));
+
+-- constraint public.blog_post_redirects blog_post_redirects_pkey
+alter table blog_post_redirects add constraint blog_post_redirects_pkey PRIMARY KEY (old_slug);
+
+-- constraint public.blog_post_revisions blog_post_revisions_pkey
+alter table blog_post_revisions add constraint blog_post_revisions_pkey PRIMARY KEY (id);
+
+-- constraint public.blog_post_revisions blog_post_revisions_snapshot_check
+alter table blog_post_revisions add constraint blog_post_revisions_snapshot_check CHECK ((jsonb_typeof(snapshot) = 'object'::text));
+
+-- constraint public.blog_post_revisions blog_post_revisions_status_check
+alter table blog_post_revisions add constraint blog_post_revisions_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'published'::text])));
+
 -- constraint public.blog_posts blog_posts_hack_density_score_check
 alter table blog_posts add constraint blog_posts_hack_density_score_check CHECK (((hack_density_score >= (0)::numeric) AND (hack_density_score <= (10)::numeric)));
 
@@ -227,6 +242,12 @@ alter table import_runs add constraint import_runs_source_check CHECK (((char_le
 
 -- constraint public.import_runs import_runs_status_check
 alter table import_runs add constraint import_runs_status_check CHECK ((status = ANY (ARRAY['running'::text, 'succeeded'::text, 'failed'::text, 'rejected'::text, 'interrupted'::text])));
+
+-- constraint public.lead_notes lead_notes_body_check
+alter table lead_notes add constraint lead_notes_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 5000)));
+
+-- constraint public.lead_notes lead_notes_pkey
+alter table lead_notes add constraint lead_notes_pkey PRIMARY KEY (id);
 
 -- constraint public.newsletter_subscriptions newsletter_subscriptions_confirmation_token_hash_check
 alter table newsletter_subscriptions add constraint newsletter_subscriptions_confirmation_token_hash_check CHECK ((confirmation_token_hash ~ '^[0-9a-f]{64}$'::text));
@@ -372,8 +393,20 @@ alter table report_requests add constraint report_requests_property_address_chec
 -- constraint public.report_requests report_requests_report_error_check
 alter table report_requests add constraint report_requests_report_error_check CHECK (((report_error IS NULL) OR (char_length(report_error) <= 2000)));
 
+-- constraint public.report_requests report_requests_source_page_check
+alter table report_requests add constraint report_requests_source_page_check CHECK (((char_length(source_page) <= 500) AND (source_page ~ '^/'::text)));
+
 -- constraint public.report_requests report_requests_status_check
 alter table report_requests add constraint report_requests_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'contacted'::text, 'qualified'::text, 'closed'::text])));
+
+-- constraint public.report_requests report_requests_utm_campaign_check
+alter table report_requests add constraint report_requests_utm_campaign_check CHECK ((char_length(utm_campaign) <= 100));
+
+-- constraint public.report_requests report_requests_utm_medium_check
+alter table report_requests add constraint report_requests_utm_medium_check CHECK ((char_length(utm_medium) <= 100));
+
+-- constraint public.report_requests report_requests_utm_source_check
+alter table report_requests add constraint report_requests_utm_source_check CHECK ((char_length(utm_source) <= 100));
 
 -- constraint public.reso_sync_state reso_sync_state_last_error_check
 alter table reso_sync_state add constraint reso_sync_state_last_error_check CHECK ((char_length(last_error) <= 2000));

@@ -3,6 +3,15 @@
 -- foreign key public.agent_zip_sales agent_zip_sales_agent_id_fkey
 alter table agent_zip_sales add constraint agent_zip_sales_agent_id_fkey FOREIGN KEY (agent_id) REFERENCES agents(id) ON DELETE CASCADE;
 
+-- foreign key public.blog_post_redirects blog_post_redirects_post_id_fkey
+alter table blog_post_redirects add constraint blog_post_redirects_post_id_fkey FOREIGN KEY (post_id) REFERENCES blog_posts(id) ON DELETE CASCADE;
+
+-- foreign key public.blog_post_revisions blog_post_revisions_post_id_fkey
+alter table blog_post_revisions add constraint blog_post_revisions_post_id_fkey FOREIGN KEY (post_id) REFERENCES blog_posts(id) ON DELETE CASCADE;
+
+-- foreign key public.blog_post_revisions blog_post_revisions_saved_by_fkey
+alter table blog_post_revisions add constraint blog_post_revisions_saved_by_fkey FOREIGN KEY (saved_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
 -- foreign key public.blog_posts blog_posts_author_id_fkey
 alter table blog_posts add constraint blog_posts_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
@@ -18,11 +27,20 @@ alter table content_generation_jobs add constraint content_generation_jobs_categ
 -- foreign key public.content_generation_jobs content_generation_jobs_topic_id_fkey
 alter table content_generation_jobs add constraint content_generation_jobs_topic_id_fkey FOREIGN KEY (topic_id) REFERENCES trending_topics(id) ON DELETE SET NULL;
 
+-- foreign key public.lead_notes lead_notes_author_id_fkey
+alter table lead_notes add constraint lead_notes_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- foreign key public.lead_notes lead_notes_report_request_id_fkey
+alter table lead_notes add constraint lead_notes_report_request_id_fkey FOREIGN KEY (report_request_id) REFERENCES report_requests(id) ON DELETE CASCADE;
+
 -- foreign key public.properties properties_agent_id_fkey
 alter table properties add constraint properties_agent_id_fkey FOREIGN KEY (agent_id) REFERENCES agents(id) ON DELETE SET NULL;
 
 -- foreign key public.report_requests report_requests_agent_id_fkey
 alter table report_requests add constraint report_requests_agent_id_fkey FOREIGN KEY (agent_id) REFERENCES agents(id) ON DELETE SET NULL;
+
+-- foreign key public.report_requests report_requests_owner_id_fkey
+alter table report_requests add constraint report_requests_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 -- foreign key public.user_roles user_roles_user_id_fkey
 alter table user_roles add constraint user_roles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;

@@ -21,6 +21,15 @@ CREATE INDEX IF NOT EXISTS agents_primary_zip_code_idx ON public.agents USING bt
 -- index public.agents_zip_code_idx
 CREATE INDEX IF NOT EXISTS agents_zip_code_idx ON public.agents USING btree (zip_code);
 
+-- index public.blog_post_redirects_post_id_idx
+CREATE INDEX IF NOT EXISTS blog_post_redirects_post_id_idx ON public.blog_post_redirects USING btree (post_id);
+
+-- index public.blog_post_revisions_post_id_saved_at_idx
+CREATE INDEX IF NOT EXISTS blog_post_revisions_post_id_saved_at_idx ON public.blog_post_revisions USING btree (post_id, saved_at DESC);
+
+-- index public.blog_post_revisions_saved_by_idx
+CREATE INDEX IF NOT EXISTS blog_post_revisions_saved_by_idx ON public.blog_post_revisions USING btree (saved_by);
+
 -- index public.blog_posts_author_id_idx
 CREATE INDEX IF NOT EXISTS blog_posts_author_id_idx ON public.blog_posts USING btree (author_id);
 
@@ -53,6 +62,12 @@ CREATE INDEX IF NOT EXISTS import_runs_running_idx ON public.import_runs USING b
 
 -- index public.import_runs_started_at_idx
 CREATE INDEX IF NOT EXISTS import_runs_started_at_idx ON public.import_runs USING btree (started_at DESC);
+
+-- index public.lead_notes_author_id_idx
+CREATE INDEX IF NOT EXISTS lead_notes_author_id_idx ON public.lead_notes USING btree (author_id);
+
+-- index public.lead_notes_report_request_id_created_at_idx
+CREATE INDEX IF NOT EXISTS lead_notes_report_request_id_created_at_idx ON public.lead_notes USING btree (report_request_id, created_at);
 
 -- index public.newsletter_subscriptions_token_idx
 CREATE UNIQUE INDEX IF NOT EXISTS newsletter_subscriptions_token_idx ON public.newsletter_subscriptions USING btree (confirmation_token_hash);
@@ -96,8 +111,14 @@ CREATE INDEX IF NOT EXISTS report_requests_agent_id_idx ON public.report_request
 -- index public.report_requests_created_at_idx
 CREATE INDEX IF NOT EXISTS report_requests_created_at_idx ON public.report_requests USING btree (created_at DESC);
 
+-- index public.report_requests_follow_up_on_idx
+CREATE INDEX IF NOT EXISTS report_requests_follow_up_on_idx ON public.report_requests USING btree (follow_up_on) WHERE (follow_up_on IS NOT NULL);
+
 -- index public.report_requests_lower_email_idx
 CREATE INDEX IF NOT EXISTS report_requests_lower_email_idx ON public.report_requests USING btree (lower(email));
+
+-- index public.report_requests_owner_id_idx
+CREATE INDEX IF NOT EXISTS report_requests_owner_id_idx ON public.report_requests USING btree (owner_id);
 
 -- index public.report_requests_status_idx
 CREATE INDEX IF NOT EXISTS report_requests_status_idx ON public.report_requests USING btree (status);

@@ -24,6 +24,12 @@ CREATE TRIGGER blog_categories_site_webhook_insert AFTER INSERT ON public.blog_c
 -- trigger public.blog_categories blog_categories_site_webhook_update
 CREATE TRIGGER blog_categories_site_webhook_update AFTER UPDATE ON public.blog_categories REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.blog_categories_site_webhook();
 
+-- trigger public.blog_posts blog_posts_record_redirect
+CREATE TRIGGER blog_posts_record_redirect AFTER INSERT OR UPDATE OF slug ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.record_blog_post_redirect();
+
+-- trigger public.blog_posts blog_posts_record_revision
+CREATE TRIGGER blog_posts_record_revision AFTER INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.record_blog_post_revision();
+
 -- trigger public.blog_posts blog_posts_set_updated_at
 CREATE TRIGGER blog_posts_set_updated_at BEFORE UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 

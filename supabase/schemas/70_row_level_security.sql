@@ -27,6 +27,28 @@ create policy "Categories are readable by anyone" on blog_categories as permissi
   to anon, authenticated
   using (true);
 
+-- policy public.blog_post_redirects Admins delete redirects
+create policy "Admins delete redirects" on blog_post_redirects as permissive for delete
+  to authenticated
+  using (( SELECT is_admin() AS is_admin));
+
+-- policy public.blog_post_redirects Admins read every redirect
+create policy "Admins read every redirect" on blog_post_redirects as permissive for select
+  to authenticated
+  using (( SELECT is_admin() AS is_admin));
+
+-- policy public.blog_post_redirects Redirects of live posts are readable by anyone
+create policy "Redirects of live posts are readable by anyone" on blog_post_redirects as permissive for select
+  to anon, authenticated
+  using ((EXISTS ( SELECT 1
+   FROM blog_posts p
+  WHERE ((p.id = blog_post_redirects.post_id) AND (p.status = 'published'::text) AND (p.published_at <= now())))));
+
+-- policy public.blog_post_revisions Admins read post revisions
+create policy "Admins read post revisions" on blog_post_revisions as permissive for select
+  to authenticated
+  using (( SELECT is_admin() AS is_admin));
+
 -- policy public.blog_posts Admins manage posts
 create policy "Admins manage posts" on blog_posts as permissive for all
   to authenticated
@@ -48,6 +70,12 @@ create policy "Admins manage generation jobs" on content_generation_jobs as perm
 create policy "Admins read import runs" on import_runs as permissive for select
   to authenticated
   using (( SELECT is_admin() AS is_admin));
+
+-- policy public.lead_notes Admins manage lead notes
+create policy "Admins manage lead notes" on lead_notes as permissive for all
+  to authenticated
+  using (( SELECT is_admin() AS is_admin))
+  with check ((( SELECT is_admin() AS is_admin) AND (author_id = ( SELECT auth.uid() AS uid))));
 
 -- policy public.newsletter_subscriptions Admins read subscriptions
 create policy "Admins read subscriptions" on newsletter_subscriptions as permissive for select
@@ -127,6 +155,12 @@ alter table public.analytics_salts enable row level security;
 -- row level security public.blog_categories
 alter table public.blog_categories enable row level security;
 
+-- row level security public.blog_post_redirects
+alter table public.blog_post_redirects enable row level security;
+
+-- row level security public.blog_post_revisions
+alter table public.blog_post_revisions enable row level security;
+
 -- row level security public.blog_posts
 alter table public.blog_posts enable row level security;
 
@@ -135,6 +169,9 @@ alter table public.content_generation_jobs enable row level security;
 
 -- row level security public.import_runs
 alter table public.import_runs enable row level security;
+
+-- row level security public.lead_notes
+alter table public.lead_notes enable row level security;
 
 -- row level security public.newsletter_subscriptions
 alter table public.newsletter_subscriptions enable row level security;

@@ -258,11 +258,20 @@ comment on column public.report_request_rate_limits.window_start is 'Start of th
 -- comment column public.report_requests.contacted_at
 comment on column public.report_requests.contacted_at is 'When an admin first moved the lead out of pending; stamped by trigger if the client leaves it null.';
 
+-- comment column public.report_requests.follow_up_on
+comment on column public.report_requests.follow_up_on is 'Next follow-up day (the operator''s calendar day); overdue when before today.';
+
+-- comment column public.report_requests.owner_id
+comment on column public.report_requests.owner_id is 'The administrator working this lead; null while unassigned.';
+
 -- comment column public.report_requests.report_error
 comment on column public.report_requests.report_error is 'Why the last attempt to send the PDF report failed (shown in the CRM); null after success.';
 
 -- comment column public.report_requests.report_sent_at
 comment on column public.report_requests.report_sent_at is 'When the PDF report was accepted by the mail API (notify-new-lead, _shared/agent-report-delivery.ts); null while not sent.';
+
+-- comment column public.report_requests.source_page
+comment on column public.report_requests.source_page is 'Site path the request was sent from.';
 
 -- comment column public.reso_sync_state.high_water
 comment on column public.reso_sync_state.high_water is 'Latest ModificationTimestamp of the last COMPLETED sync; the next one asks for ModificationTimestamp gt this.';
@@ -387,6 +396,9 @@ comment on function public.content_search_trends(p_days integer) is 'Site search
 -- comment function public.content_zip_sales_trend(p_zip_codes text[], p_window_days integer)
 comment on function public.content_zip_sales_trend(p_zip_codes text[], p_window_days integer) is 'Closed sales per ZIP in the last p_window_days days of data (ending at the latest close date) and the window before: counts, median price USD, median DOM days, average sale-to-list PERCENT. Optionally limited to p_zip_codes. service_role only.';
 
+-- comment function public.dashboard_overview(period_days integer)
+comment on function public.dashboard_overview(period_days integer) is 'Dashboard figures as one JSON object: post and lead counts, {current, previous} pairs for the last period_days whole UTC days (today included) and the same length before, median minutes to first contact, and the needs-attention counts. Admins only (42501); 22023 for a period outside 1-366 days.';
+
 -- comment function public.hit_report_request_rate_limit(key_hashes text[])
 comment on function public.hit_report_request_rate_limit(key_hashes text[]) is 'Adds a hit for each hashed key in the current hour; returns each key''s count. service_role only (request-report).';
 
@@ -396,6 +408,12 @@ comment on function public.is_admin() is 'True when the calling JWT subject is l
 -- comment function public.lead_operator_emails()
 comment on function public.lead_operator_emails() is 'Email addresses of the administrators (user_roles role admin), the default recipients of new-lead emails. service_role only.';
 
+-- comment function public.list_admins()
+comment on function public.list_admins() is 'Id and email of every administrator (admins only; 42501 otherwise).';
+
+-- comment function public.merge_leads(keep_id uuid, merge_ids uuid[])
+comment on function public.merge_leads(keep_id uuid, merge_ids uuid[]) is 'Merges duplicate requests (same email, case-insensitive) into keep_id: notes move, a note records each merged request, the rest are deleted. Returns how many were merged. Admins only (42501); 22023 for a bad list; P0002 for a missing lead.';
+
 -- comment function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer)
 comment on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer) is 'Stores one page view unless the visitor already has max_per_minute views in the last minute; returns whether it was stored. service_role only.';
 
@@ -404,6 +422,9 @@ comment on function public.refresh_agent_metrics(window_months integer, window_e
 
 -- comment function public.refresh_agent_zip_sales(window_start date, window_end date)
 comment on function public.refresh_agent_zip_sales(window_start date, window_end date) is 'Recomputes agent_zip_sales for a close-date window (inclusive); returns rows changed. Called by refresh_agent_metrics(); service_role only.';
+
+-- comment function public.request_site_rebuild()
+comment on function public.request_site_rebuild() is 'Asks for a rebuild of the static site now (admins only; 42501 otherwise, 55000 when no hook is configured). Returns the webhook request id.';
 
 -- comment function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric)
 comment on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) is 'An agents row as search_agents() returns it (AgentSearchResult in supabase/functions/_shared/search-contract.ts).';
@@ -450,6 +471,12 @@ comment on table public.analytics_salts is 'Daily random salt of the page-view v
 -- comment table public.blog_categories
 comment on table public.blog_categories is 'Blog categories. Anyone reads; admins write.';
 
+-- comment table public.blog_post_redirects
+comment on table public.blog_post_redirects is 'Old slugs of live posts whose slug was edited; /blog/<old_slug> redirects to the post. Anyone reads the redirects of live posts; written by trigger.';
+
+-- comment table public.blog_post_revisions
+comment on table public.blog_post_revisions is 'One row per save of a blog post, written by trigger. Admins read them and restore one by saving its snapshot.';
+
 -- comment table public.blog_posts
 comment on table public.blog_posts is 'Blog articles (HTML content). Anyone reads published rows whose published_at has passed; admins read and write all; the generation function writes drafts as service_role.';
 
@@ -458,6 +485,9 @@ comment on table public.content_generation_jobs is 'AI article generation jobs. 
 
 -- comment table public.import_runs
 comment on table public.import_runs is 'One row per file import (npm run import): counts, status and error. The importer (service_role) writes; admins read.';
+
+-- comment table public.lead_notes
+comment on table public.lead_notes is 'Timestamped notes on a lead, newest last. Admins only.';
 
 -- comment table public.newsletter_subscriptions
 comment on table public.newsletter_subscriptions is 'Newsletter sign-ups, written only by the newsletter-subscribe function (double opt-in). Mail goes only to rows with confirmed_at; unconfirmed rows expire after 48 hours. Only admins read and delete.';

@@ -20,6 +20,14 @@ grant execute on function private.configure_webhook(hook text, url text, secret 
 revoke all on function private.put_webhook_setting(hook text, setting text, value text) from anon, authenticated, public, service_role;
 grant execute on function private.put_webhook_setting(hook text, setting text, value text) to postgres;
 
+-- grant function private.record_blog_post_redirect()
+revoke all on function private.record_blog_post_redirect() from anon, authenticated, public, service_role;
+grant execute on function private.record_blog_post_redirect() to postgres;
+
+-- grant function private.record_blog_post_revision()
+revoke all on function private.record_blog_post_revision() from anon, authenticated, public, service_role;
+grant execute on function private.record_blog_post_revision() to postgres;
+
 -- grant function private.report_requests_new_lead_webhook()
 revoke all on function private.report_requests_new_lead_webhook() from anon, authenticated, public, service_role;
 grant execute on function private.report_requests_new_lead_webhook() to postgres;
@@ -124,6 +132,12 @@ revoke all on function public.content_zip_sales_trend(p_zip_codes text[], p_wind
 grant execute on function public.content_zip_sales_trend(p_zip_codes text[], p_window_days integer) to postgres;
 grant execute on function public.content_zip_sales_trend(p_zip_codes text[], p_window_days integer) to service_role;
 
+-- grant function public.dashboard_overview(period_days integer)
+revoke all on function public.dashboard_overview(period_days integer) from anon, authenticated, public, service_role;
+grant execute on function public.dashboard_overview(period_days integer) to authenticated;
+grant execute on function public.dashboard_overview(period_days integer) to postgres;
+grant execute on function public.dashboard_overview(period_days integer) to service_role;
+
 -- grant function public.expire_newsletter_subscriptions()
 revoke all on function public.expire_newsletter_subscriptions() from anon, authenticated, public, service_role;
 grant execute on function public.expire_newsletter_subscriptions() to postgres;
@@ -146,6 +160,18 @@ revoke all on function public.lead_operator_emails() from anon, authenticated, p
 grant execute on function public.lead_operator_emails() to postgres;
 grant execute on function public.lead_operator_emails() to service_role;
 
+-- grant function public.list_admins()
+revoke all on function public.list_admins() from anon, authenticated, public, service_role;
+grant execute on function public.list_admins() to authenticated;
+grant execute on function public.list_admins() to postgres;
+grant execute on function public.list_admins() to service_role;
+
+-- grant function public.merge_leads(keep_id uuid, merge_ids uuid[])
+revoke all on function public.merge_leads(keep_id uuid, merge_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function public.merge_leads(keep_id uuid, merge_ids uuid[]) to authenticated;
+grant execute on function public.merge_leads(keep_id uuid, merge_ids uuid[]) to postgres;
+grant execute on function public.merge_leads(keep_id uuid, merge_ids uuid[]) to service_role;
+
 -- grant function public.normalize_newsletter_email()
 revoke all on function public.normalize_newsletter_email() from anon, authenticated, public, service_role;
 grant execute on function public.normalize_newsletter_email() to postgres;
@@ -165,6 +191,12 @@ grant execute on function public.refresh_agent_metrics(window_months integer, wi
 revoke all on function public.refresh_agent_zip_sales(window_start date, window_end date) from anon, authenticated, public, service_role;
 grant execute on function public.refresh_agent_zip_sales(window_start date, window_end date) to postgres;
 grant execute on function public.refresh_agent_zip_sales(window_start date, window_end date) to service_role;
+
+-- grant function public.request_site_rebuild()
+revoke all on function public.request_site_rebuild() from anon, authenticated, public, service_role;
+grant execute on function public.request_site_rebuild() to authenticated;
+grant execute on function public.request_site_rebuild() to postgres;
+grant execute on function public.request_site_rebuild() to service_role;
 
 -- grant function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric)
 revoke all on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) from anon, authenticated, public, service_role;
@@ -270,6 +302,19 @@ grant insert, select, update, delete on table public.blog_categories to authenti
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.blog_categories to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.blog_categories to service_role;
 
+-- grant table public.blog_post_redirects
+revoke all on table public.blog_post_redirects from anon, authenticated, public, service_role;
+grant select on table public.blog_post_redirects to anon;
+grant select, delete on table public.blog_post_redirects to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.blog_post_redirects to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.blog_post_redirects to service_role;
+
+-- grant table public.blog_post_revisions
+revoke all on table public.blog_post_revisions from anon, authenticated, public, service_role;
+grant select on table public.blog_post_revisions to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.blog_post_revisions to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.blog_post_revisions to service_role;
+
 -- grant table public.blog_posts
 revoke all on table public.blog_posts from anon, authenticated, public, service_role;
 grant select on table public.blog_posts to anon;
@@ -288,6 +333,12 @@ revoke all on table public.import_runs from anon, authenticated, public, service
 grant select on table public.import_runs to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.import_runs to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.import_runs to service_role;
+
+-- grant table public.lead_notes
+revoke all on table public.lead_notes from anon, authenticated, public, service_role;
+grant insert, select, delete on table public.lead_notes to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.lead_notes to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.lead_notes to service_role;
 
 -- grant table public.newsletter_subscriptions
 revoke all on table public.newsletter_subscriptions from anon, authenticated, public, service_role;
@@ -318,6 +369,22 @@ revoke all on table public.report_requests from anon, authenticated, public, ser
 grant select, update, delete on table public.report_requests to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.report_requests to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.report_requests to service_role;
+
+-- grant table public.report_requests column source_page
+grant insert (source_page) on table public.report_requests to anon;
+grant insert (source_page) on table public.report_requests to authenticated;
+
+-- grant table public.report_requests column utm_campaign
+grant insert (utm_campaign) on table public.report_requests to anon;
+grant insert (utm_campaign) on table public.report_requests to authenticated;
+
+-- grant table public.report_requests column utm_medium
+grant insert (utm_medium) on table public.report_requests to anon;
+grant insert (utm_medium) on table public.report_requests to authenticated;
+
+-- grant table public.report_requests column utm_source
+grant insert (utm_source) on table public.report_requests to anon;
+grant insert (utm_source) on table public.report_requests to authenticated;
 
 -- grant table public.reso_sync_state
 revoke all on table public.reso_sync_state from anon, authenticated, public, service_role;

@@ -6,6 +6,9 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAsAdmin, sql, test } from './support.ts';
 
+// each test signs in and walks several screens; on a machine shared with other builds that can take over 30 s
+test.describe.configure({ timeout: 90_000 });
+
 let adminEmail: string;
 const createdSlugs: string[] = [];
 
@@ -66,6 +69,7 @@ test('a new draft derives its slug and SEO title from the title and counts SEO c
   await page.getByLabel('Meta description').fill('Short description');
   await expect(page.getByText('17/160')).toBeVisible();
   await page.getByLabel('Insights').fill('First insight\n\nSecond insight');
+  await page.getByLabel('Content', { exact: true }).fill('<p>Draft body</p>');
 
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'Draft Saved')).toBeVisible();
@@ -81,17 +85,20 @@ test('a new draft derives its slug and SEO title from the title and counts SEO c
   await expect((await findRow(page, title)).getByText('Draft', { exact: true })).toBeVisible();
 });
 
-test('saving without the required fields names what is missing and writes nothing', async ({ page }) => {
+test('saving without the required fields says what is needed and writes nothing (a draft needs title and content)', async ({ page }) => {
   await signIn(page);
   await page.getByRole('button', { name: 'New Post' }).click();
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'Missing Required Fields')).toBeVisible();
-  await expect(page.getByRole('status')).toContainText('Please fill in: Title.');
+  await expect(page.getByRole('status')).toContainText('Please fill in title and content');
 
+  // a title alone is not a draft (the seed requires content too): nothing is written
   const title = `E2E Incomplete ${Date.now()}`;
   await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page.getByRole('status').getByText('Please fill in title and content')).not.toHaveCount(0);
   await page.getByRole('button', { name: 'Publish Now' }).click();
-  await expect(page.getByRole('status')).toContainText('Please fill in: Content, Excerpt.');
+  await expect(page.getByRole('status')).toContainText('Please fill in title, content, and excerpt before publishing');
   expect(await sql(`select 1 from public.blog_posts where title = $1`, [title])).toHaveLength(0);
 
   // The form is dirty now: Cancel asks before throwing the work away.
@@ -182,8 +189,8 @@ test('publish, unpublish and delete (after confirming) change the row in the dat
   await row.getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Post Deleted')).toBeVisible();
-  await expect(page.getByText('No posts found')).toBeVisible();
-  await expect(page.getByText('Try adjusting your search or filter')).toBeVisible();
+  await expect(page.getByText('No blog posts found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your filters or search terms.')).toBeVisible();
   expect(await sql(`select 1 from public.blog_posts where slug = $1`, [slug])).toHaveLength(0);
 });
 
@@ -213,4 +220,64 @@ test('the preview renders the post through the public sanitizer with its insight
 
   await (await findRow(page, emptyTitle)).getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('dialog').getByText('Failed to load post content.')).toBeVisible();
+});
+
+test('after Save the list comes back with its search and status filter, kept in the URL', async ({ page }) => {
+  const title = `E2E Keep Filters ${Date.now()}`;
+  const slug = uniqueSlug('e2e-keep-filters');
+  await insertPost({ title, slug });
+  await signIn(page);
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill(title);
+  await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('draft');
+  await expect(page).toHaveURL(/[?&]status=draft/);
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(title);
+
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/[?&]edit=/);
+  await page.getByLabel('Excerpt').fill('Edited while filtered.');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(toast(page, 'Draft Saved')).toBeVisible();
+
+  await expect(page).not.toHaveURL(/[?&]edit=/);
+  await expect(page).toHaveURL(/[?&]status=draft/);
+  await expect(page.getByRole('searchbox', { name: 'Search posts' })).toHaveValue(title);
+  await expect(page.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('draft');
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1);
+
+  // a reload keeps them too
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search posts' })).toHaveValue(title);
+});
+
+test("editing a live post's slug warns and keeps a redirect from the old slug", async ({ page }) => {
+  const title = `E2E Slug Move ${Date.now()}`;
+  const slug = uniqueSlug('e2e-slug-move');
+  const moved = uniqueSlug('e2e-slug-moved');
+  await insertPost({ title, slug, status: 'published' });
+  await signIn(page);
+  await (await findRow(page, title)).getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Slug').fill(moved);
+  await expect(page.getByRole('alert').filter({ hasText: `This post is live at /blog/${slug}` })).toContainText('the old address will redirect');
+  await page.getByRole('button', { name: 'Update Published Post' }).click();
+  await expect(toast(page, 'Post Updated')).toBeVisible();
+
+  const redirects = await sql<{ old_slug: string; slug: string }>(
+    `select r.old_slug, p.slug from public.blog_post_redirects r join public.blog_posts p on p.id = r.post_id where r.old_slug = $1`,
+    [slug],
+  );
+  expect(redirects).toEqual([{ old_slug: slug, slug: moved }]);
+});
+
+test('at 390 px posts are cards: titles keep their width and nothing overflows sideways', async ({ page }) => {
+  const title = `E2E Mobile card with a rather long title for a narrow screen ${Date.now()}`;
+  await insertPost({ title, slug: uniqueSlug('e2e-mobile') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAdmin(page, adminEmail);
+  await page.goto(`/admin/blog?q=${encodeURIComponent(title)}`);
+  const card = page.getByRole('list', { name: 'Blog posts' }).getByRole('listitem').filter({ hasText: title });
+  await expect(card).toHaveCount(1);
+  const titleBox = await card.getByText(title).boundingBox();
+  expect(titleBox!.width).toBeGreaterThan(250);
+  await expect(card.getByRole('button', { name: 'Edit' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -20,10 +20,14 @@ test.describe('admin sign-in', () => {
   test('an administrator signs in and reaches the dashboard', async ({ page, adminEmail }) => {
     await page.goto('/admin/');
     await expect(page).toHaveURL(/\/admin\/login$/);
-    await expect(page.getByText('Access Admin Dashboard')).toBeVisible();
+    // the seed's texts: a link back to the site, the button, the note
+    await expect(page.getByRole('link', { name: 'Back to AgentInsight' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('button', { name: 'Access Admin Dashboard' })).toBeVisible();
+    await expect(page.getByText('Authorized personnel only')).toBeVisible();
     await signInAsAdmin(page, adminEmail);
     await expect(page.getByRole('status').getByText('Welcome back, Admin!', { exact: true })).toBeVisible();
-    await expect(page.getByText('Admin Dashboard').first()).toBeVisible();
+    // the top bar names the page, not 'Admin Dashboard'
+    await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
     await expect(page.getByText(adminEmail).first()).toBeVisible();
 
     // Signed in already: the login page sends the admin straight on to the dashboard.
@@ -39,6 +43,8 @@ test.describe('admin sign-in', () => {
   test('a signed-in non-administrator is told they are not authorized', async ({ page, userEmail }) => {
     await submitAdminLogin(page, userEmail);
     await expect(page.getByText('Not authorized')).toBeVisible();
+    // no welcome for someone who is not an administrator (the toast would still be showing here)
+    await expect(page.getByText('Welcome back, Admin!')).toHaveCount(0);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/$/);
   });

@@ -30,6 +30,11 @@ test('a published draft goes live on the public site and the top bar says Live a
   expect((await request.get(`/blog/${slug}`)).status()).toBe(404);
 
   await signInAsAdmin(page, adminEmail);
+  // the admin decides 'live' from site_builds alone: it never requests public pages
+  const publicRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/blog')) publicRequests.push(request.url());
+  });
   const siteStatus = page.getByRole('region', { name: 'Site status' });
   await expect(siteStatus).toBeVisible();
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Blog' }).click();
@@ -38,6 +43,8 @@ test('a published draft goes live on the public site and the top bar says Live a
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('status').getByText('Post Published', { exact: true })).toBeVisible();
+  // at once, not 10 s later: the pill knows a build is on its way before the builder has recorded it
+  await expect(siteStatus).toContainText('Rebuilding', { timeout: 1_500 });
 
   // the builder records the build the webhook asked for, and the top bar shows it while it runs
   await expect
@@ -63,4 +70,5 @@ test('a published draft goes live on the public site and the top bar says Live a
   const viewLive = page.getByRole('link', { name: 'View live post' });
   await expect(viewLive).toBeVisible({ timeout: 30_000 });
   await expect(viewLive).toHaveAttribute('href', `/blog/${slug}`);
+  expect(publicRequests).toEqual([]);
 });

@@ -40,6 +40,15 @@ const columnEquals = (table: string, column: string, key = 'id') => async (id: s
 
 let otherUserId = '';
 let zipSalesAgentId = '';
+/** A live post for redirects and revisions, and a lead for notes (made in beforeAll). */
+let livePostId = '';
+let leadId = '';
+
+// published long ago, so these never rank among the newest posts a browser test looks for on the built home page
+const livePostFixture = () =>
+  insertReturningId(`insert into public.blog_posts (title, slug, status, published_at) values ($1, $1, 'published', now() - interval '400 days') returning id`, [
+    unique('matrix-live'),
+  ]);
 
 const cases: TableCase[] = [
   {
@@ -212,6 +221,43 @@ const cases: TableCase[] = [
     allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
+    // anyone reads the redirects of live posts (the site builds them); only the trigger writes, admins may remove one
+    name: 'blog_post_redirects',
+    table: 'blog_post_redirects',
+    key: 'old_slug',
+    fixture: async () => {
+      const slug = unique('matrix-old-slug');
+      await sql(`insert into public.blog_post_redirects (old_slug, post_id) values ($1, $2)`, [slug, await livePostFixture()]);
+      return slug;
+    },
+    insert: () => ({ old_slug: unique('matrix-new-old-slug'), post_id: livePostId }),
+    update: {
+      patch: () => ({ created_at: new Date(Date.UTC(2001, 0, 1 + Math.floor(Math.random() * 300))).toISOString() }),
+      stored: async (slug, patch) =>
+        (await sql(`select 1 from public.blog_post_redirects where old_slug = $1 and created_at = $2`, [slug, patch.created_at])).length === 1,
+    },
+    allowed: { select: everyone, insert: ['service'], update: ['service'], delete: admins },
+  },
+  {
+    name: 'blog_post_revisions',
+    table: 'blog_post_revisions',
+    fixture: async () =>
+      insertReturningId(`insert into public.blog_post_revisions (post_id, status, snapshot) values ($1, 'draft', '{}') returning id::text`, [
+        await livePostFixture(),
+      ]),
+    insert: () => ({ post_id: livePostId, status: 'draft', snapshot: {} }),
+    update: { patch: () => ({ status: 'published' }), stored: columnEquals('blog_post_revisions', 'status') },
+    allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    name: 'lead_notes',
+    table: 'lead_notes',
+    fixture: () => insertReturningId(`insert into public.lead_notes (report_request_id, body) values ($1, 'matrix note') returning id::text`, [leadId]),
+    insert: () => ({ report_request_id: leadId, body: unique('note') }),
+    update: { patch: () => ({ body: unique('edited note') }), stored: columnEquals('lead_notes', 'body') },
+    allowed: { select: admins, insert: admins, update: ['service'], delete: admins },
+  },
+  {
     name: 'report_request_rate_limits',
     table: 'report_request_rate_limits',
     key: 'key_hash',
@@ -275,6 +321,10 @@ beforeAll(async () => {
   clients.user = (await signedInClient()).client;
   clients.admin = (await signedInClient({ admin: true })).client;
   clients.service = serviceClient();
+  livePostId = await livePostFixture();
+  leadId = await insertReturningId(`insert into public.report_requests (full_name, email) values ('Matrix Lead', $1) returning id`, [
+    `${unique('matrix-lead')}@example.com`,
+  ]);
 });
 
 async function attempt(tableCase: TableCase, role: Role, operation: Operation): Promise<boolean> {

@@ -201,6 +201,67 @@ export type Database = {
         }
         Relationships: []
       }
+      blog_post_redirects: {
+        Row: {
+          created_at: string
+          old_slug: string
+          post_id: string
+        }
+        Insert: {
+          created_at?: string
+          old_slug: string
+          post_id: string
+        }
+        Update: {
+          created_at?: string
+          old_slug?: string
+          post_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "blog_post_redirects_post_id_fkey"
+            columns: ["post_id"]
+            isOneToOne: false
+            referencedRelation: "blog_posts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      blog_post_revisions: {
+        Row: {
+          id: number
+          post_id: string
+          saved_at: string
+          saved_by: string | null
+          snapshot: NonNullable<Json>
+          status: string
+        }
+        Insert: {
+          id?: never
+          post_id: string
+          saved_at?: string
+          saved_by?: string | null
+          snapshot: NonNullable<Json>
+          status: string
+        }
+        Update: {
+          id?: never
+          post_id?: string
+          saved_at?: string
+          saved_by?: string | null
+          snapshot?: NonNullable<Json>
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "blog_post_revisions_post_id_fkey"
+            columns: ["post_id"]
+            isOneToOne: false
+            referencedRelation: "blog_posts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       blog_posts: {
         Row: {
           author_id: string | null
@@ -432,6 +493,38 @@ export type Database = {
         }
         Relationships: []
       }
+      lead_notes: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          id: number
+          report_request_id: string
+        }
+        Insert: {
+          author_id?: string | null
+          body: string
+          created_at?: string
+          id?: never
+          report_request_id: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          id?: never
+          report_request_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_notes_report_request_id_fkey"
+            columns: ["report_request_id"]
+            isOneToOne: false
+            referencedRelation: "report_requests"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       newsletter_subscriptions: {
         Row: {
           confirmation_sent_at: string | null
@@ -634,15 +727,21 @@ export type Database = {
           contacted_at: string | null
           created_at: string
           email: string
+          follow_up_on: string | null
           full_name: string
           id: string
           notes: string | null
+          owner_id: string | null
           phone: string | null
           property_address: string | null
           report_error: string | null
           report_sent_at: string | null
+          source_page: string | null
           status: string
           updated_at: string
+          utm_campaign: string | null
+          utm_medium: string | null
+          utm_source: string | null
         }
         Insert: {
           agent_id?: string | null
@@ -651,15 +750,21 @@ export type Database = {
           contacted_at?: string | null
           created_at?: string
           email: string
+          follow_up_on?: string | null
           full_name: string
           id?: string
           notes?: string | null
+          owner_id?: string | null
           phone?: string | null
           property_address?: string | null
           report_error?: string | null
           report_sent_at?: string | null
+          source_page?: string | null
           status?: string
           updated_at?: string
+          utm_campaign?: string | null
+          utm_medium?: string | null
+          utm_source?: string | null
         }
         Update: {
           agent_id?: string | null
@@ -668,15 +773,21 @@ export type Database = {
           contacted_at?: string | null
           created_at?: string
           email?: string
+          follow_up_on?: string | null
           full_name?: string
           id?: string
           notes?: string | null
+          owner_id?: string | null
           phone?: string | null
           property_address?: string | null
           report_error?: string | null
           report_sent_at?: string | null
+          source_page?: string | null
           status?: string
           updated_at?: string
+          utm_campaign?: string | null
+          utm_medium?: string | null
+          utm_source?: string | null
         }
         Relationships: [
           {
@@ -1063,6 +1174,7 @@ export type Database = {
           zip_code: string
         }[]
       }
+      dashboard_overview: { Args: { period_days?: number }; Returns: Json }
       expire_newsletter_subscriptions: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -1078,6 +1190,17 @@ export type Database = {
       lead_operator_emails: {
         Args: Record<PropertyKey, never>
         Returns: string[]
+      }
+      list_admins: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          email: string
+          id: string
+        }[]
+      }
+      merge_leads: {
+        Args: { keep_id: string; merge_ids: string[] }
+        Returns: number
       }
       record_page_view: {
         Args: {
@@ -1100,6 +1223,10 @@ export type Database = {
       }
       refresh_agent_zip_sales: {
         Args: { window_end: string; window_start: string }
+        Returns: number
+      }
+      request_site_rebuild: {
+        Args: Record<PropertyKey, never>
         Returns: number
       }
       search_agent_json: {

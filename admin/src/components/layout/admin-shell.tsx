@@ -3,27 +3,28 @@ import type { ReactNode } from 'react'
 import { useCallback, useEffect, useState } from 'react'
 
 import { SiteStatusIndicator } from '@/features/site-status/components/site-status-indicator'
-import { useMediaQuery } from '@/hooks/use-media-query'
+import { useIsMobile } from '@/hooks/use-media-query'
 import { cn } from '@/lib/utils'
 import { AppSidebar, NavIcon } from './app-sidebar'
+import { PageBreadcrumbs, usePageCrumbs } from './page-breadcrumbs'
 import { readSidebarExpanded, writeSidebarExpanded } from './sidebar-state'
 
-const MOBILE_QUERY = '(max-width: 767px)'
 const MENU_ICON = 'M4 6h16M4 12h16M4 18h16'
 
 type AdminShellProps = {
-  pathname: string
   email: string
   children: ReactNode
 }
 
 /**
- * The frame of every signed-in admin screen. On wide screens the sidebar is a rail, 16rem expanded or 3rem
+ * The frame of every signed-in admin screen: sidebar, and a top bar naming the page (with breadcrumbs), the site
+ * status pill and View Site. On wide screens the sidebar is a rail, 16rem expanded or 3rem
  * collapsed (remembered in the `sidebar_state` cookie); under 768px it is a drawer (Radix Dialog). Ctrl+B or
  * Cmd+B toggles whichever applies.
  */
-export function AdminShell({ pathname, email, children }: AdminShellProps) {
-  const isMobile = useMediaQuery(MOBILE_QUERY)
+export function AdminShell({ email, children }: AdminShellProps) {
+  const crumbs = usePageCrumbs()
+  const isMobile = useIsMobile()
   const [expanded, setExpanded] = useState(readSidebarExpanded)
   const [drawerOpen, setDrawerOpen] = useState(false)
 
@@ -60,7 +61,7 @@ export function AdminShell({ pathname, email, children }: AdminShellProps) {
             expanded ? 'w-64' : 'w-12',
           )}
         >
-          <AppSidebar pathname={pathname} email={email} collapsed={!expanded} />
+          <AppSidebar email={email} collapsed={!expanded} />
         </aside>
       )}
       {isMobile && (
@@ -72,7 +73,7 @@ export function AdminShell({ pathname, email, children }: AdminShellProps) {
               className="fixed inset-y-0 left-0 z-50 w-72 border-r border-slate-200 bg-white shadow-lg focus:outline-none"
             >
               <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
-              <AppSidebar pathname={pathname} email={email} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+              <AppSidebar email={email} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
             </DialogPrimitive.Content>
           </DialogPrimitive.Portal>
         </DialogPrimitive.Root>
@@ -90,10 +91,7 @@ export function AdminShell({ pathname, email, children }: AdminShellProps) {
           >
             <NavIcon d={MENU_ICON} />
           </button>
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-base font-semibold">Admin Dashboard</p>
-            <p className="hidden truncate text-xs text-slate-500 sm:block">Manage content, leads and site settings</p>
-          </div>
+          <PageBreadcrumbs crumbs={crumbs} />
           <SiteStatusIndicator />
           <a
             href="/"

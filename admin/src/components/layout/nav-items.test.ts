@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
-import { isNavItemActive } from './nav-items'
+import { NAV_ITEMS } from './nav-items'
 import { readSidebarExpanded } from './sidebar-state'
 
-describe('isNavItemActive', () => {
-  it('matches the exact path and paths below it', () => {
-    expect(isNavItemActive('/admin/blog', '/admin/blog')).toBe(true)
-    expect(isNavItemActive('/admin/blog', '/admin/blog/123')).toBe(true)
-    expect(isNavItemActive('/admin/blog', '/admin/blogger')).toBe(false)
-  })
-  it('highlights the Dashboard only on /admin itself', () => {
-    expect(isNavItemActive('/admin', '/admin')).toBe(true)
-    expect(isNavItemActive('/admin', '/admin/blog')).toBe(false)
+describe('NAV_ITEMS', () => {
+  it('lists every section once, Dashboard first', () => {
+    expect(NAV_ITEMS.map((item) => item.label)).toEqual([
+      'Dashboard', 'Blog', 'Calendar', 'CRM', 'Analytics', 'Builds', 'Users', 'Database', 'Settings',
+    ])
+    expect(new Set(NAV_ITEMS.map((item) => item.to)).size).toBe(NAV_ITEMS.length)
   })
 })
 

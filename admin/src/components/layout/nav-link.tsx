@@ -1,19 +1,20 @@
+import { useRouter } from '@tanstack/react-router'
 import type { ComponentProps, MouseEvent } from 'react'
 
-import { navigate } from '@/lib/navigation'
-
 /**
- * An `<a>` to a path inside the admin SPA: a plain click navigates client-side, while modified clicks
- * (new tab, new window) keep the browser's behaviour.
+ * An `<a>` to a full admin URL held as data (e.g. '/admin/blog?edit=<id>' in the dashboard's activity list): a
+ * plain click navigates client-side through the router's history, while modified clicks (new tab, new window) keep
+ * the browser's behaviour. Typed routes use TanStack Router's `<Link>` instead.
  */
 export function NavLink({ href, onClick, ...props }: ComponentProps<'a'> & { href: string }) {
+  const router = useRouter()
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event)
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
       return
     }
     event.preventDefault()
-    navigate(href)
+    router.history.push(href)
   }
   return <a href={href} onClick={handleClick} {...props} />
 }

@@ -6,6 +6,8 @@ const variants = {
   default: 'bg-slate-100 text-slate-700',
   success: 'bg-green-100 text-green-800',
   warning: 'bg-amber-100 text-amber-800',
+  info: 'bg-blue-100 text-blue-800',
+  danger: 'bg-red-100 text-red-800',
 } as const
 
 export function Badge({ className, variant = 'default', ...props }: ComponentProps<'span'> & { variant?: keyof typeof variants }) {

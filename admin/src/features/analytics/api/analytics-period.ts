@@ -4,13 +4,23 @@ import { z } from 'zod'
 export const PERIOD_DAYS = [7, 30, 90] as const
 export type PeriodDays = (typeof PERIOD_DAYS)[number]
 
-/** `?period=7|30|90` on /admin/analytics; anything else falls back to 30 days. */
+/** The tabs of /admin/analytics. */
+export const ANALYTICS_TABS = ['traffic', 'content', 'users', 'conversions'] as const
+export type AnalyticsTab = (typeof ANALYTICS_TABS)[number]
+
+export const ANALYTICS_SEARCH_DEFAULTS = { period: 30, tab: 'traffic' } as const
+
+/**
+ * /admin/analytics URL state (validated by its route): `?period=7|30|90` (days; anything else falls back to 30) and
+ * the active `tab`.
+ */
 export const AnalyticsSearchParamsSchema = z.object({
-  period: z
-    .enum(['7', '30', '90'])
-    .catch('30')
-    .default('30')
-    .transform((value) => Number(value) as PeriodDays),
+  period: z.coerce
+    .number()
+    .pipe(z.union([z.literal(7), z.literal(30), z.literal(90)]))
+    .default(30)
+    .catch(30),
+  tab: z.enum(ANALYTICS_TABS).default('traffic').catch('traffic'),
 })
 
 /** A half-open period [period_start, period_end) as ISO timestamps, the argument shape of the analytics_* SQL functions. */

@@ -1,14 +1,17 @@
+import { getRouteApi } from '@tanstack/react-router'
 import { useEffect } from 'react'
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { useSearchParams } from '@/hooks/use-search-params'
 import { excludeThisBrowserFromAnalytics } from '../api/analytics-exclusion'
-import { AnalyticsSearchParamsSchema } from '../api/analytics-period'
+import { ANALYTICS_TABS } from '../api/analytics-period'
 import { AnalyticsTrafficTab } from './analytics-traffic-tab'
 
 /** /admin/analytics: Traffic (first-party page views and leads), with Content, Users and Conversions to come. */
+const route = getRouteApi('/_shell/analytics')
+
 export function AnalyticsPage() {
-  const { period } = AnalyticsSearchParamsSchema.parse(Object.fromEntries(useSearchParams()))
+  const { period, tab } = route.useSearch()
+  const navigate = route.useNavigate()
 
   useEffect(excludeThisBrowserFromAnalytics, [])
 
@@ -16,7 +19,14 @@ export function AnalyticsPage() {
     <section>
       <h1 className="text-2xl font-bold tracking-tight">Analytics</h1>
       <p className="mt-1 text-sm text-slate-500">Cookie-free, first-party traffic of the public site and the leads it brings.</p>
-      <Tabs defaultValue="traffic" className="mt-6">
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          const next = ANALYTICS_TABS.find((item) => item === value) ?? 'traffic'
+          void navigate({ search: (prev) => ({ ...prev, tab: next }), replace: true })
+        }}
+        className="mt-6"
+      >
         <TabsList>
           <TabsTrigger value="traffic">Traffic</TabsTrigger>
           <TabsTrigger value="content">Content</TabsTrigger>

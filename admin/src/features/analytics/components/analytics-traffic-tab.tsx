@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
 import { lazy, Suspense, useMemo } from 'react'
 
 import { Alert } from '@/components/ui/alert'
@@ -7,7 +8,6 @@ import { Card, CardDescription } from '@/components/ui/card'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Select } from '@/components/ui/textarea'
-import { navigate } from '@/lib/navigation'
 import { formatCount, formatRate } from '../api/analytics-format'
 import { AnalyticsSearchParamsSchema, periodRange, type PeriodDays } from '../api/analytics-period'
 import { analyticsQueries } from '../api/analytics-queries'
@@ -23,7 +23,10 @@ const AnalyticsSources = lazy(() => import('./analytics-sources').then((module) 
  * The Traffic tab: a period selector (7/30/90 whole UTC days, kept in `?period=`), four metric cards, page views
  * per day, traffic sources and top pages, each from the analytics_* SQL functions.
  */
+const route = getRouteApi('/_shell/analytics')
+
 export function AnalyticsTrafficTab({ period }: { period: PeriodDays }) {
+  const navigate = route.useNavigate()
   const range = useMemo(() => periodRange(period), [period])
   const [summary, daily, topPages, sources] = useQueries({
     queries: [analyticsQueries.summary(range), analyticsQueries.daily(range), analyticsQueries.topPages(range), analyticsQueries.sources(range)],
@@ -41,7 +44,7 @@ export function AnalyticsTrafficTab({ period }: { period: PeriodDays }) {
           value={String(period)}
           onChange={(event) => {
             const next = AnalyticsSearchParamsSchema.parse({ period: event.target.value }).period
-            navigate(`/admin/analytics?period=${next}`, { replace: true })
+            void navigate({ search: (prev) => ({ ...prev, period: next }), replace: true })
           }}
         >
           <option value="7">Last 7 days</option>

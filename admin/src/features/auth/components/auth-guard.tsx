@@ -1,10 +1,10 @@
 import type { User } from '@supabase/supabase-js'
 import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useEffect } from 'react'
 
 import { Alert } from '@/components/ui/alert'
-import { navigate } from '@/lib/navigation'
 import { assuranceOf, needsSecondFactor } from '../api/auth-mfa'
 import { authQueries } from '../api/auth-queries'
 import { AuthNotAuthorized } from './auth-not-authorized'
@@ -23,10 +23,11 @@ type AuthGuardProps = {
 export function AuthGuard({ children }: AuthGuardProps) {
   const session = useQuery(authQueries.session())
   const signedOut = session.isSuccess && (session.data === null || needsSecondFactor(session.data))
+  const navigate = useNavigate()
 
   useEffect(() => {
-    if (signedOut) navigate('/admin/login', { replace: true })
-  }, [signedOut])
+    if (signedOut) void navigate({ to: '/login', replace: true })
+  }, [signedOut, navigate])
 
   if (session.isError) {
     return (

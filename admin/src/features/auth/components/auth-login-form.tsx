@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { useEffect, useState } from 'react'
 
@@ -8,7 +9,6 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { useToast } from '@/components/ui/toast'
-import { navigate } from '@/lib/navigation'
 import { assuranceOf, needsSecondFactor } from '../api/auth-mfa'
 import { useSignInMutation, useSignOutMutation, useVerifyCodeMutation } from '../api/auth-mutations'
 import { authQueries } from '../api/auth-queries'
@@ -22,8 +22,15 @@ function describeSignInError(error: Error): string {
   return error.message
 }
 
+/**
+ * /admin/login (spec "Admin sign-in"): a link back to the site, email and password, 'Access Admin Dashboard'
+ * ('Authenticating...' while it works), 'Authorized personnel only'. Only an administrator is welcomed with the
+ * 'Welcome back, Admin!' toast; anyone else lands on the guard's 'Not authorized'.
+ */
 export function AuthLoginForm() {
   const signIn = useSignInMutation()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const session = useQuery(authQueries.session())
   const { toast } = useToast()
   const [formError, setFormError] = useState<string | null>(null)
@@ -32,8 +39,8 @@ export function AuthLoginForm() {
   const awaitingCode = needsSecondFactor(session.data)
   const signedIn = Boolean(session.data) && signIn.isIdle && !awaitingCode
   useEffect(() => {
-    if (signedIn) navigate('/admin', { replace: true })
-  }, [signedIn])
+    if (signedIn) void navigate({ to: '/', replace: true })
+  }, [signedIn, navigate])
 
   // The password was right and the account has an authenticator app: ask for its code (aal1 -> aal2).
   if (awaitingCode && session.data) return <AuthCodeStep factorId={assuranceOf(session.data).totpFactor!.id} />
@@ -48,10 +55,12 @@ export function AuthLoginForm() {
     }
     setFormError(null)
     signIn.mutate(parsed.data, {
-      onSuccess: (signedInSession) => {
+      onSuccess: async (signedInSession) => {
         if (needsSecondFactor(signedInSession)) return // the code step renders from the session query
-        toast({ title: 'Welcome back, Admin!', description: 'You are signed in.' })
-        navigate('/admin')
+        // the same check as the guard (public.is_admin()); its answer is cached for the guard
+        const isAdmin = signedInSession ? await queryClient.fetchQuery(authQueries.isAdmin(signedInSession.user.id, assuranceOf(signedInSession).currentLevel)).catch(() => false) : false
+        if (isAdmin) toast({ title: 'Welcome back, Admin!', description: 'You are signed in.' })
+        void navigate({ to: '/' })
       },
     })
   }
@@ -59,9 +68,12 @@ export function AuthLoginForm() {
   const errorMessage = formError ?? (signIn.error ? describeSignInError(signIn.error) : null)
 
   return (
-    <main className="flex min-h-screen items-center justify-center px-4">
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4">
+      <a href="/" className="text-sm font-medium text-blue-700 hover:underline">
+        ← Back to AgentInsight
+      </a>
       <Card className="w-full max-w-sm">
-        <CardTitle>Access Admin Dashboard</CardTitle>
+        <CardTitle>Admin Sign In</CardTitle>
         <CardDescription>Sign in with your AgentInsight admin account.</CardDescription>
 
         <form className="mt-6 space-y-4" onSubmit={handleSubmit} noValidate>
@@ -78,7 +90,7 @@ export function AuthLoginForm() {
           </div>
 
           <Button type="submit" className="w-full" disabled={signIn.isPending}>
-            {signIn.isPending ? 'Authenticating...' : 'Sign In'}
+            {signIn.isPending ? 'Authenticating...' : 'Access Admin Dashboard'}
           </Button>
         </form>
 
@@ -96,6 +108,7 @@ function AuthCodeStep({ factorId }: { factorId: string }) {
   const verify = useVerifyCodeMutation()
   const signOut = useSignOutMutation()
   const { toast } = useToast()
+  const navigate = useNavigate()
   const [formError, setFormError] = useState<string | null>(null)
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -111,7 +124,7 @@ function AuthCodeStep({ factorId }: { factorId: string }) {
       {
         onSuccess: () => {
           toast({ title: 'Welcome back, Admin!', description: 'You are signed in.' })
-          navigate('/admin')
+          void navigate({ to: '/' })
         },
       },
     )

@@ -7,6 +7,8 @@ export const postKeys = {
   list: (filters: PostFilters) => [...postKeys.lists(), filters] as const,
   details: () => [...postKeys.all, 'detail'] as const,
   detail: (id: string) => [...postKeys.details(), id] as const,
+  /** Saved revisions of one post, newest first. */
+  revisions: (id: string) => [...postKeys.all, 'revisions', id] as const,
   /** Posts placed in one calendar month; `month` is 'yyyy-MM'. */
   month: (month: string) => [...postKeys.all, 'month', month] as const,
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import type { Database } from '@shared/database.types.ts'
 import { supabase } from '@/lib/supabase'
-import { watchLivePost } from '@/features/site-status/api/live-post-watch'
+import { useAfterPublicChange } from '@/features/site-status/api/site-status-mutations'
 import { postKeys } from './blog-keys'
 import type { PostFormOutput } from './blog-schemas'
 
@@ -24,10 +24,8 @@ type PostUpdate = Database['public']['Tables']['blog_posts']['Update']
 const WRITTEN_COLUMNS = 'id, slug, title, status, published_at'
 type WrittenPost = { id: string; slug: string; title: string; status: string; published_at: string | null }
 
-/** Once a post is live, the site-status notices offer 'View live post' after the rebuild its publish fired. */
-function watchIfLive(post: WrittenPost) {
-  if (post.status === 'published' && post.published_at && new Date(post.published_at).getTime() <= Date.now()) watchLivePost(post)
-}
+const isLive = (post: Pick<WrittenPost, 'status' | 'published_at'>) =>
+  post.status === 'published' && post.published_at !== null && new Date(post.published_at).getTime() <= Date.now()
 
 async function updatePost(id: string, values: PostUpdate): Promise<WrittenPost> {
   const { data, error } = await supabase.from('blog_posts').update(values).eq('id', id).select(WRITTEN_COLUMNS).maybeSingle()
@@ -44,9 +42,11 @@ function useInvalidatePosts() {
 /** Publishes a post now: status 'published', published_at the current time. */
 export function usePublishPostMutation() {
   const invalidate = useInvalidatePosts()
+  const afterPublicChange = useAfterPublicChange()
   return useMutation({
     mutationFn: (id: string) => updatePost(id, { status: 'published', published_at: new Date().toISOString() }),
-    onSuccess: watchIfLive,
+    // the site-status notices offer 'View live post' after the rebuild this publish fired
+    onSuccess: (post) => afterPublicChange(post),
     onSettled: invalidate,
   })
 }
@@ -54,8 +54,10 @@ export function usePublishPostMutation() {
 /** Takes a post off the site (status 'draft'); published_at is kept as the record of when it last went live. */
 export function useUnpublishPostMutation() {
   const invalidate = useInvalidatePosts()
+  const afterPublicChange = useAfterPublicChange()
   return useMutation({
     mutationFn: (id: string) => updatePost(id, { status: 'draft' }),
+    onSuccess: () => afterPublicChange(),
     onSettled: invalidate,
   })
 }
@@ -63,11 +65,17 @@ export function useUnpublishPostMutation() {
 /** Deletes a post for good. */
 export function useDeletePostMutation() {
   const invalidate = useInvalidatePosts()
+  const afterPublicChange = useAfterPublicChange()
   return useMutation({
     mutationFn: async (id: string) => {
-      const { data, error } = await supabase.from('blog_posts').delete().eq('id', id).select('id')
+      const { data, error } = await supabase.from('blog_posts').delete().eq('id', id).select('id, status, published_at')
       if (error) throw error
-      if (data.length === 0) throw new Error('The post no longer exists or you may not delete it.')
+      const [deleted] = data
+      if (!deleted) throw new Error('The post no longer exists or you may not delete it.')
+      return deleted
+    },
+    onSuccess: (deleted) => {
+      if (isLive(deleted)) afterPublicChange()
     },
     onSettled: invalidate,
   })
@@ -76,15 +84,18 @@ export function useDeletePostMutation() {
 export type SavePostInput = {
   /** Undefined for a new post. */
   id?: string
-  values: PostFormOutput
+  values: PostFormOutput['fields']
   status: 'draft' | 'published'
   /** The published_at to write: kept for an update of a published post, now when publishing. */
   publishedAt: string | null
+  /** Whether the post was live before this save (its edit or removal rebuilds the site). */
+  wasLive?: boolean
 }
 
 /** Creates or updates a post from the editor; returns the row's id. */
 export function useSavePostMutation() {
   const invalidate = useInvalidatePosts()
+  const afterPublicChange = useAfterPublicChange()
   return useMutation({
     mutationFn: async ({ id, values, status, publishedAt }: SavePostInput) => {
       const row = { ...values, status, published_at: publishedAt }
@@ -99,9 +110,11 @@ export function useSavePostMutation() {
       if (error) throw describeWriteError(error)
       return data
     },
-    // a newly published post only (the editor stamps it now); an edit of a live post keeps its old date and URL
-    onSuccess: (post, { publishedAt }) => {
-      if (publishedAt && Date.now() - new Date(publishedAt).getTime() < 60_000) watchIfLive(post)
+    // a newly published post gets a 'View live post' notice (the editor stamps it now); an edit of a live post
+    // (or taking one down) is a public change too; a scheduled post waits for its time (the cron job rebuilds then)
+    onSuccess: (post, { id, publishedAt, wasLive }) => {
+      if (isLive(post) && publishedAt && Date.now() - new Date(publishedAt).getTime() < 60_000 && !wasLive) afterPublicChange(post)
+      else if (isLive(post) || (id && wasLive)) afterPublicChange()
     },
     onSettled: invalidate,
   })

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { endOfMonth, format, parse, startOfMonth } from 'date-fns'
+import { z } from 'zod'
 
 import { supabase } from '@/lib/supabase'
 import { categoryKeys, postKeys } from './blog-keys'
@@ -66,6 +67,42 @@ export const postQueries = {
           .abortSignal(signal)
         if (error) throw error
         return data
+      },
+    }),
+}
+
+/** A revision's snapshot (blog_post_revisions.snapshot, written by trigger): the editable columns as saved. */
+export const RevisionSnapshotSchema = z.object({
+  title: z.string(),
+  slug: z.string(),
+  content: z.string(),
+  excerpt: z.string().nullable(),
+  featured_image_url: z.string().nullable(),
+  category_id: z.string().nullable(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  location: z.string().nullable(),
+  hack_density_score: z.number().nullable(),
+  insights: z.array(z.string()),
+  published_at: z.string().nullable(),
+})
+export type RevisionSnapshot = z.infer<typeof RevisionSnapshotSchema>
+
+export const revisionQueries = {
+  /** The newest 50 revisions of a post with who saved them (admin emails come from public.list_admins()). */
+  list: (postId: string) =>
+    queryOptions({
+      queryKey: postKeys.revisions(postId),
+      queryFn: async ({ signal }) => {
+        const { data, error } = await supabase
+          .from('blog_post_revisions')
+          .select('id, saved_at, saved_by, status, snapshot')
+          .eq('post_id', postId)
+          .order('id', { ascending: false })
+          .limit(50)
+          .abortSignal(signal)
+        if (error) throw error
+        return data.map((row) => ({ ...row, snapshot: RevisionSnapshotSchema.parse(row.snapshot) }))
       },
     }),
 }

@@ -1,24 +1,38 @@
+import { getRouteApi } from '@tanstack/react-router'
+
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { useSearchParams } from '@/hooks/use-search-params'
-import { CalendarMonth } from '@/features/calendar/components/calendar-month'
+import { CalendarMonthWithState } from '@/features/calendar/components/calendar-month'
 import { ContentGenerationTab } from '@/features/content/components/content-generation-tab'
 import { ContentTopicsTab } from '@/features/content/components/content-topics-tab'
-import { BlogSearchParamsSchema } from '../api/blog-schemas'
+import { BLOG_TABS } from '../api/blog-schemas'
 import { BlogPostEditor } from './blog-post-editor'
 import { BlogPostList } from './blog-post-list'
 
-/** /admin/blog: the post list and its sibling tools, or the editor when the URL says `?edit=<id>` / `?new=1`. */
-export function BlogAdminPage() {
-  const params = BlogSearchParamsSchema.parse(Object.fromEntries(useSearchParams()))
+const route = getRouteApi('/_shell/blog')
 
-  if (params.edit) return <BlogPostEditor key={params.edit} postId={params.edit} />
-  if (params.new) return <BlogPostEditor key="new" />
+/**
+ * /admin/blog: the post list and its sibling tools (`?tab=`), or the editor when the URL says `?edit=<id>` /
+ * `?new=1`. The list's search and filter stay in the URL while editing, so leaving the editor returns to them.
+ */
+export function BlogAdminPage() {
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+
+  if (search.edit) return <BlogPostEditor key={search.edit} postId={search.edit} />
+  if (search.new) return <BlogPostEditor key="new" />
 
   return (
     <section>
       <h1 className="text-2xl font-bold tracking-tight">Blog Administration</h1>
       <p className="mt-1 text-sm text-slate-500">Write, publish and schedule articles for the public blog.</p>
-      <Tabs defaultValue="posts" className="mt-6">
+      <Tabs
+        value={search.tab}
+        onValueChange={(value) => {
+          const tab = BLOG_TABS.find((item) => item === value) ?? 'posts'
+          void navigate({ search: (prev) => ({ ...prev, tab: tab === 'posts' ? undefined : tab }), replace: true })
+        }}
+        className="mt-6"
+      >
         <TabsList>
           <TabsTrigger value="posts">Blog Posts</TabsTrigger>
           <TabsTrigger value="topics">Trending Topics</TabsTrigger>
@@ -35,7 +49,7 @@ export function BlogAdminPage() {
           <ContentGenerationTab />
         </TabsContent>
         <TabsContent value="calendar">
-          <CalendarMonth />
+          <CalendarMonthWithState />
         </TabsContent>
       </Tabs>
     </section>

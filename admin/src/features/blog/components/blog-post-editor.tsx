@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
+import { getRouteApi, useBlocker } from '@tanstack/react-router'
+import { format } from 'date-fns'
 import type { ReactNode } from 'react'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 
 import { Alert } from '@/components/ui/alert'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Input } from '@/components/ui/input'
@@ -11,16 +12,40 @@ import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Select, Textarea } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
-import { navigate, setLeaveGuard } from '@/lib/navigation'
 import { useSavePostMutation } from '../api/blog-mutations'
 import type { PostDetail } from '../api/blog-queries'
 import { categoryQueries, postQueries } from '../api/blog-queries'
 import type { PostFormValues } from '../api/blog-schemas'
-import { EMPTY_POST_FORM, META_DESCRIPTION_MAX, META_TITLE_MAX, missingRequiredFields, PostFormSchema } from '../api/blog-schemas'
+import {
+  EMPTY_POST_FORM,
+  META_DESCRIPTION_MAX,
+  META_TITLE_MAX,
+  missingFieldsMessage,
+  missingRequiredFields,
+  postState,
+  PostFormSchema,
+  schedulesPost,
+} from '../api/blog-schemas'
+import { BlogPostRevisions } from './blog-post-revisions'
+import { BlogPostStatusBadge } from './blog-post-status-badge'
 import { slugify } from '@shared/slug.ts'
 import { postUrl } from '@shared/urls.ts'
 
-const LIST_URL = '/admin/blog'
+const route = getRouteApi('/_shell/blog')
+
+const LEAVE_QUESTION = 'You have unsaved changes to this post. Leave without saving?'
+
+/** A timestamp as the Publish date field holds it (local 'yyyy-MM-ddTHH:mm'). */
+function toLocalInput(iso: string | null): string {
+  return iso ? format(new Date(iso), "yyyy-MM-dd'T'HH:mm") : ''
+}
+
+/** Back to the list with its search and filter as they were (they stay in the URL while editing). */
+function useBackToList() {
+  const navigate = route.useNavigate()
+  return (options: { force?: boolean } = {}) =>
+    void navigate({ search: ({ edit: _edit, new: _new, ...list }) => list, ignoreBlocker: options.force })
+}
 
 function toFormValues(post: PostDetail): PostFormValues {
   return {
@@ -35,6 +60,7 @@ function toFormValues(post: PostDetail): PostFormValues {
     meta_description: post.meta_description ?? '',
     insights: post.insights.join('\n'),
     hack_density_score: post.hack_density_score === null ? '' : String(post.hack_density_score),
+    publish_at: post.status === 'published' ? toLocalInput(post.published_at) : '',
   }
 }
 
@@ -46,6 +72,7 @@ export function BlogPostEditor({ postId }: { postId?: string }) {
 
 function ExistingPostEditor({ postId }: { postId: string }) {
   const post = useQuery(postQueries.detail(postId))
+  const backToList = useBackToList()
   if (post.isPending) {
     return (
       <div className="space-y-4" aria-busy="true">
@@ -59,7 +86,7 @@ function ExistingPostEditor({ postId }: { postId: string }) {
     return (
       <div className="space-y-4">
         <Alert>Could not load the post: {post.error.message}</Alert>
-        <Button variant="outline" onClick={() => navigate(LIST_URL)}>
+        <Button variant="outline" onClick={() => backToList()}>
           Back to posts
         </Button>
       </div>
@@ -79,23 +106,21 @@ function PostForm({ post }: { post?: PostDetail }) {
   const save = useSavePostMutation()
   const { toast } = useToast()
   const id = useId()
+  const backToList = useBackToList()
 
   const isPublished = post?.status === 'published'
+  const isLive = post ? postState(post) === 'published' : false
   const dirty = JSON.stringify(values) !== JSON.stringify(initial)
+  // a future Publish date schedules the post instead of publishing it now
+  const scheduling = schedulesPost(values.publish_at)
+  const slugMoved = isLive && post !== undefined && values.slug.trim() !== post.slug
 
-  useEffect(() => {
-    if (!dirty) return
-    function onBeforeUnload(event: BeforeUnloadEvent) {
-      event.preventDefault()
-    }
-    window.addEventListener('beforeunload', onBeforeUnload)
-    // Sidebar links, View Site and Back/Forward inside the admin ask too.
-    setLeaveGuard('You have unsaved changes to this post. Leave without saving?')
-    return () => {
-      window.removeEventListener('beforeunload', onBeforeUnload)
-      setLeaveGuard(null)
-    }
-  }, [dirty])
+  // Sidebar links, Back/Forward inside the admin, reloads and tab closes ask while there is unsaved work.
+  useBlocker({
+    shouldBlockFn: () => !window.confirm(LEAVE_QUESTION),
+    enableBeforeUnload: dirty,
+    disabled: !dirty,
+  })
 
   function set<K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) {
     setValues((current) => ({ ...current, [key]: value }))
@@ -111,13 +136,8 @@ function PostForm({ post }: { post?: PostDetail }) {
   }
 
   function submit(intent: 'draft' | 'publish') {
-    const missing = missingRequiredFields(values, intent)
-    if (missing.length > 0) {
-      toast({
-        title: 'Missing Required Fields',
-        description: `Please fill in: ${missing.join(', ')}.`,
-        variant: 'error',
-      })
+    if (missingRequiredFields(values, intent).length > 0) {
+      toast({ title: 'Missing Required Fields', description: missingFieldsMessage(intent), variant: 'error' })
       return
     }
     const parsed = PostFormSchema.safeParse(values)
@@ -126,15 +146,29 @@ function PostForm({ post }: { post?: PostDetail }) {
       return
     }
     const status = intent === 'publish' ? 'published' : 'draft'
-    // Updating a live post keeps its original date; publishing a draft (or a new post) goes live now.
-    const publishedAt = intent === 'publish' ? (isPublished && post?.published_at ? post.published_at : new Date().toISOString()) : (post?.published_at ?? null)
+    const { fields, publishAt } = parsed.data
+    // A date typed in the Publish date field wins (a future one schedules); otherwise updating a published post keeps
+    // its date and publishing a draft (or a new post) goes live now.
+    const dateEdited = values.publish_at !== initial.publish_at
+    const publishedAt =
+      intent === 'publish'
+        ? dateEdited && publishAt
+          ? publishAt
+          : isPublished && post?.published_at
+            ? post.published_at
+            : (publishAt ?? new Date().toISOString())
+        : (post?.published_at ?? null)
+    const scheduled = intent === 'publish' && publishedAt !== null && Date.parse(publishedAt) > Date.now()
     save.mutate(
-      { id: post?.id, values: parsed.data, status, publishedAt },
+      { id: post?.id, values: fields, status, publishedAt, wasLive: isLive },
       {
         onSuccess: () => {
-          const title = intent === 'draft' ? 'Draft Saved' : isPublished ? 'Post Updated' : 'Post Published'
-          toast({ title, description: `"${parsed.data.title}" was saved.` })
-          navigate(LIST_URL, { force: true })
+          const title = intent === 'draft' ? 'Draft Saved' : scheduled ? 'Post Scheduled' : isPublished ? 'Post Updated' : 'Post Published'
+          const description = scheduled
+            ? `"${fields.title}" goes live on ${format(new Date(publishedAt), 'MMM d, yyyy h:mm a')}.`
+            : `"${fields.title}" was saved.`
+          toast({ title, description })
+          backToList({ force: true })
         },
         onError: (error) => toast({ title: 'Error', description: error.message, variant: 'error' }),
       },
@@ -143,7 +177,7 @@ function PostForm({ post }: { post?: PostDetail }) {
 
   function cancel() {
     if (dirty) setConfirmCancel(true)
-    else navigate(LIST_URL)
+    else backToList()
   }
 
   const field = (name: string) => `${id}-${name}`
@@ -152,8 +186,8 @@ function PostForm({ post }: { post?: PostDetail }) {
     <section className="mx-auto max-w-4xl">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{post ? 'Edit Post' : 'New Post'}</h1>
-        {post && <Badge variant={isPublished ? 'success' : 'warning'}>{isPublished ? 'Published' : 'Draft'}</Badge>}
-        {post && isPublished && (
+        {post && <BlogPostStatusBadge post={post} />}
+        {post && isLive && (
           <a href={postUrl(post.slug)} target="_blank" rel="noopener noreferrer" className="text-sm text-blue-700 underline">
             Preview
           </a>
@@ -182,6 +216,12 @@ function PostForm({ post }: { post?: PostDetail }) {
               set('slug', event.target.value)
             }}
           />
+          {slugMoved && (
+            <Alert className="mt-2 border-amber-300 bg-amber-50 text-amber-900">
+              This post is live at {postUrl(post?.slug ?? "")}. Saving moves it to {values.slug ? postUrl(values.slug.trim()) : 'a new address'};
+              the old address will redirect to the new one.
+            </Alert>
+          )}
         </Field>
         <Field label="Content" htmlFor={field('content')} hint="HTML: <h2>, <p>, <ul>, <a>, <img>...">
           <Textarea id={field('content')} rows={12} className="font-mono" value={values.content} onChange={(event) => set('content', event.target.value)} />
@@ -214,6 +254,20 @@ function PostForm({ post }: { post?: PostDetail }) {
             placeholder="https://..."
             value={values.featured_image_url}
             onChange={(event) => set('featured_image_url', event.target.value)}
+          />
+        </Field>
+
+        <Field
+          label="Publish date"
+          htmlFor={field('publish-at')}
+          hint={scheduling ? 'In the future: the post is scheduled and goes live at this time.' : 'Leave empty to publish now; a future date schedules the post.'}
+        >
+          <Input
+            id={field('publish-at')}
+            type="datetime-local"
+            value={values.publish_at}
+            onChange={(event) => set('publish_at', event.target.value)}
+            className="sm:max-w-xs"
           />
         </Field>
 
@@ -274,12 +328,37 @@ function PostForm({ post }: { post?: PostDetail }) {
                 Save Draft
               </Button>
               <Button onClick={() => submit('publish')} disabled={save.isPending}>
-                Publish Now
+                {scheduling ? 'Schedule' : 'Publish Now'}
               </Button>
             </>
           )}
         </div>
       </form>
+
+      {post && (
+        <div className="mt-6">
+          <BlogPostRevisions
+            postId={post.id}
+            onRestore={(snapshot, savedAt) => {
+              setValues((current) => ({
+                ...current,
+                title: snapshot.title,
+                slug: snapshot.slug,
+                content: snapshot.content,
+                excerpt: snapshot.excerpt ?? '',
+                category_id: snapshot.category_id ?? '',
+                location: snapshot.location ?? '',
+                featured_image_url: snapshot.featured_image_url ?? '',
+                meta_title: snapshot.meta_title ?? '',
+                meta_description: snapshot.meta_description ?? '',
+                insights: snapshot.insights.join('\n'),
+                hack_density_score: snapshot.hack_density_score === null ? '' : String(snapshot.hack_density_score),
+              }))
+              toast({ title: 'Revision Restored', description: `The version of ${format(new Date(savedAt), 'MMM d, HH:mm:ss')} is in the editor; save to keep it.` })
+            }}
+          />
+        </div>
+      )}
 
       <ConfirmDialog
         open={confirmCancel}
@@ -291,7 +370,7 @@ function PostForm({ post }: { post?: PostDetail }) {
         destructive
         onConfirm={() => {
           setConfirmCancel(false)
-          navigate(LIST_URL, { force: true })
+          backToList({ force: true })
         }}
       />
     </section>

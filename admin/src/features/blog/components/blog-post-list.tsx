@@ -1,22 +1,24 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
 import { format } from 'date-fns'
 import { lazy, Suspense, useState } from 'react'
 
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Select } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
+import { useIsMobile } from '@/hooks/use-media-query'
 import { Alert } from '@/components/ui/alert'
-import { navigate } from '@/lib/navigation'
 import { useDeletePostMutation, usePublishPostMutation, useUnpublishPostMutation } from '../api/blog-mutations'
 import type { PostListItem } from '../api/blog-queries'
 import { postQueries } from '../api/blog-queries'
-import type { PostStatusFilter } from '../api/blog-schemas'
-import { PostStatusFilterSchema } from '../api/blog-schemas'
+import { postState, PostStatusFilterSchema } from '../api/blog-schemas'
 import { postUrl } from '@shared/urls.ts'
+import { BlogPostStatusBadge } from './blog-post-status-badge'
+
+const route = getRouteApi('/_shell/blog')
 
 const SKELETON_ROWS = 5
 
@@ -29,12 +31,16 @@ function formatDate(value: string | null): string {
   return value ? format(new Date(value), 'MMM d, yyyy') : '—'
 }
 
-/** The Blog Posts tab: search, status filter, and one row per post with its actions. */
+/**
+ * The Blog Posts tab: search and status filter (kept in the URL as `?q=` and `?status=`, so they survive the
+ * editor and a reload), and one row per post with its actions: a table from 768 px, cards below.
+ */
 export function BlogPostList() {
-  const [search, setSearch] = useState('')
-  const [status, setStatus] = useState<PostStatusFilter>('all')
+  const { q: search, status } = route.useSearch()
+  const navigate = route.useNavigate()
   const posts = useQuery({ ...postQueries.list({ search, status }), placeholderData: keepPreviousData })
   const filtered = search.trim() !== '' || status !== 'all'
+  const isMobile = useIsMobile()
 
   const [previewId, setPreviewId] = useState<string | null>(null)
   const [deleteTarget, setDeleteTarget] = useState<PostListItem | null>(null)
@@ -45,6 +51,60 @@ export function BlogPostList() {
 
   const onError = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'error' })
 
+  function renderActions(post: PostListItem) {
+    const published = post.status === 'published'
+    const live = postState(post) === 'published'
+    return (
+      <div className="flex flex-wrap justify-end gap-1">
+        {live && (
+          <Button asChild variant="ghost" size="sm">
+            <a href={postUrl(post.slug)} target="_blank" rel="noopener noreferrer">
+              View Live
+            </a>
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" onClick={() => setPreviewId(post.id)}>
+          Preview
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => void navigate({ search: (prev) => ({ ...prev, edit: post.id }) })}>
+          Edit
+        </Button>
+        {published ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={unpublish.isPending}
+            onClick={() =>
+              unpublish.mutate(post.id, {
+                onSuccess: () => toast({ title: 'Post Unpublished', description: `"${post.title}" is now a draft.` }),
+                onError,
+              })
+            }
+          >
+            Unpublish
+          </Button>
+        ) : (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={publish.isPending}
+            onClick={() =>
+              publish.mutate(post.id, {
+                onSuccess: () => toast({ title: 'Post Published', description: `"${post.title}" is live.` }),
+                onError,
+              })
+            }
+          >
+            Publish
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleteTarget(post)}>
+          Delete
+        </Button>
+      </div>
+    )
+  }
+
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -52,27 +112,30 @@ export function BlogPostList() {
           type="search"
           aria-label="Search posts"
           placeholder="Search posts by title..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          defaultValue={search}
+          onChange={(event) => void navigate({ search: (prev) => ({ ...prev, q: event.target.value }), replace: true })}
           className="sm:max-w-xs"
         />
         <Select
           aria-label="Filter by status"
           value={status}
-          onChange={(event) => setStatus(PostStatusFilterSchema.parse(event.target.value))}
+          onChange={(event) =>
+            void navigate({ search: (prev) => ({ ...prev, status: PostStatusFilterSchema.parse(event.target.value) }), replace: true })
+          }
           className="sm:w-40"
         >
           <option value="all">All Posts</option>
           <option value="draft">Drafts</option>
           <option value="published">Published</option>
         </Select>
-        <Button className="sm:ml-auto" onClick={() => navigate('/admin/blog?new=1')}>
+        <Button className="sm:ml-auto" onClick={() => void navigate({ search: (prev) => ({ ...prev, new: '1' }) })}>
           New Post
         </Button>
       </div>
 
       {posts.isError && <Alert>Could not load posts: {posts.error.message}</Alert>}
 
+      {!isMobile && (
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
@@ -99,10 +162,7 @@ export function BlogPostList() {
             {posts.isSuccess && posts.data.length === 0 && (
               <tr>
                 <td colSpan={6} className="px-4 py-12 text-center">
-                  <p className="font-medium text-slate-900">No posts found</p>
-                  <p className="mt-1 text-slate-500">
-                    {filtered ? 'Try adjusting your search or filter' : 'Create your first blog post to get started'}
-                  </p>
+                  <EmptyPosts filtered={filtered} />
                 </td>
               </tr>
             )}
@@ -115,59 +175,13 @@ export function BlogPostList() {
                     <p className="text-xs text-slate-500">/blog/{post.slug}</p>
                   </td>
                   <td className="px-4 py-3">
-                    <Badge variant={published ? 'success' : 'warning'}>{published ? 'Published' : 'Draft'}</Badge>
+                    <BlogPostStatusBadge post={post} />
                   </td>
                   <td className="px-4 py-3 text-slate-600">{post.blog_categories?.name ?? '—'}</td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(post.created_at)}</td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-600">{published ? formatDate(post.published_at) : '—'}</td>
                   <td className="px-4 py-3">
-                    <div className="flex flex-wrap justify-end gap-1">
-                      {published && (
-                        <Button asChild variant="ghost" size="sm">
-                          <a href={postUrl(post.slug)} target="_blank" rel="noopener noreferrer">
-                            View Live
-                          </a>
-                        </Button>
-                      )}
-                      <Button variant="ghost" size="sm" onClick={() => setPreviewId(post.id)}>
-                        Preview
-                      </Button>
-                      <Button variant="ghost" size="sm" onClick={() => navigate(`/admin/blog?edit=${post.id}`)}>
-                        Edit
-                      </Button>
-                      {published ? (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          disabled={unpublish.isPending}
-                          onClick={() =>
-                            unpublish.mutate(post.id, {
-                              onSuccess: () => toast({ title: 'Post Unpublished', description: `"${post.title}" is now a draft.` }),
-                              onError,
-                            })
-                          }
-                        >
-                          Unpublish
-                        </Button>
-                      ) : (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          disabled={publish.isPending}
-                          onClick={() =>
-                            publish.mutate(post.id, {
-                              onSuccess: () => toast({ title: 'Post Published', description: `"${post.title}" is live.` }),
-                              onError,
-                            })
-                          }
-                        >
-                          Publish
-                        </Button>
-                      )}
-                      <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleteTarget(post)}>
-                        Delete
-                      </Button>
-                    </div>
+                    {renderActions(post)}
                   </td>
                 </tr>
               )
@@ -175,13 +189,49 @@ export function BlogPostList() {
           </tbody>
         </table>
       </div>
+      )}
+
+      {/* under 768 px: one card per post, title on its own line and the actions below it */}
+      {isMobile && (
+      <ul className="space-y-3" aria-label="Blog posts" aria-busy={posts.isPending}>
+        {posts.isPending &&
+          Array.from({ length: SKELETON_ROWS }, (_, index) => (
+            <li key={index} className="rounded-xl border border-slate-200 bg-white p-4">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="mt-2 h-3 w-1/3" />
+            </li>
+          ))}
+        {posts.isSuccess && posts.data.length === 0 && (
+          <li className="rounded-xl border border-slate-200 bg-white px-4 py-10 text-center">
+            <EmptyPosts filtered={filtered} />
+          </li>
+        )}
+        {posts.data?.map((post) => (
+          <li key={post.id} data-testid="post-card" className="rounded-xl border border-slate-200 bg-white p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words text-slate-900">{post.title}</p>
+                <p className="truncate text-xs text-slate-500">/blog/{post.slug}</p>
+              </div>
+              <BlogPostStatusBadge post={post} />
+            </div>
+            <p className="mt-2 text-xs text-slate-500">
+              {post.blog_categories?.name ?? 'No category'} · created {formatDate(post.created_at)}
+              {post.status === 'published' ? ` · published ${formatDate(post.published_at)}` : ''}
+            </p>
+            <div className="mt-3 border-t border-slate-100 pt-2">
+              {renderActions(post)}
+            </div>
+          </li>
+        ))}
+      </ul>
+      )}
 
       {previewId && (
         <Suspense fallback={null}>
           <BlogPostPreviewDialog postId={previewId} onClose={() => setPreviewId(null)} />
         </Suspense>
       )}
-
       <ConfirmDialog
         open={deleteTarget !== null}
         onOpenChange={(open) => {
@@ -208,5 +258,17 @@ export function BlogPostList() {
         }}
       />
     </div>
+  )
+}
+
+/** The spec's empty state: 'No blog posts found' and a hint that depends on whether a filter is active. */
+function EmptyPosts({ filtered }: { filtered: boolean }) {
+  return (
+    <>
+      <p className="font-medium text-slate-900">No blog posts found</p>
+      <p className="mt-1 text-slate-500">
+        {filtered ? 'Try adjusting your filters or search terms.' : 'Generate your first blog post to get started.'}
+      </p>
+    </>
   )
 }

@@ -12,14 +12,16 @@ import {
   startOfWeek,
   subMonths,
 } from 'date-fns'
+import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { navigate } from '@/lib/navigation'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { cn } from '@/lib/utils'
 import type { CalendarPost } from '@/features/blog/api/blog-queries'
 import { postQueries } from '@/features/blog/api/blog-queries'
+import { postState, type PostState } from '@/features/blog/api/blog-schemas'
 
 /** At most this many posts are listed in a day cell; the rest are summarised as '+N more'. */
 const POSTS_PER_DAY = 2
@@ -30,33 +32,56 @@ function postDate(post: CalendarPost): Date {
   return new Date(post.published_at ?? post.created_at)
 }
 
-/** A month grid of posts (weeks start on Sunday) with the month's totals. */
-export function CalendarMonth() {
-  const [month, setMonth] = useState(() => startOfMonth(new Date()))
+const STATE_STYLES: Record<PostState, string> = {
+  published: 'bg-green-100 text-green-900',
+  scheduled: 'bg-blue-100 text-blue-900',
+  draft: 'bg-amber-100 text-amber-900',
+}
+const STATE_LABELS: Record<PostState, string> = { published: 'Published', scheduled: 'Scheduled', draft: 'Draft' }
+
+type CalendarMonthProps = {
+  /** The first day of the month shown. */
+  month: Date
+  onMonthChange: (month: Date) => void
+  /** The day whose posts are all listed (after '+N more'), or null. */
+  expandedDay: Date | null
+  onExpandDay: (day: Date | null) => void
+}
+
+/**
+ * A month grid of posts (weeks start on Sunday) with the month's totals. Published, scheduled (published with a
+ * future date) and draft posts have their own colour; a post opens in the editor; '+N more' lists the whole day.
+ */
+export function CalendarMonth({ month, onMonthChange, expandedDay, onExpandDay }: CalendarMonthProps) {
+  const navigate = useNavigate()
   const posts = useQuery(postQueries.month(month))
   const days = eachDayOfInterval({ start: startOfWeek(startOfMonth(month)), end: endOfWeek(endOfMonth(month)) })
   const all = posts.data ?? []
-  const published = all.filter((post) => post.status === 'published').length
+  const counts = { published: 0, scheduled: 0, draft: 0 }
+  for (const post of all) counts[postState(post)] += 1
+  const edit = (id: string) => void navigate({ to: '/blog', search: { edit: id } })
+  const expandedPosts = expandedDay ? all.filter((post) => isSameDay(postDate(post), expandedDay)) : []
 
   return (
     <section aria-label="Content calendar" className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-xl font-semibold">{format(month, 'MMMM yyyy')}</h2>
         <div className="ml-auto flex gap-2">
-          <Button variant="outline" size="sm" onClick={() => setMonth((current) => subMonths(current, 1))}>
+          <Button variant="outline" size="sm" onClick={() => onMonthChange(subMonths(month, 1))}>
             Previous month
           </Button>
-          <Button variant="outline" size="sm" onClick={() => setMonth((current) => addMonths(current, 1))}>
+          <Button variant="outline" size="sm" onClick={() => onMonthChange(addMonths(month, 1))}>
             Next month
           </Button>
         </div>
       </div>
 
-      <dl className="grid grid-cols-3 gap-3 text-sm">
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         {[
           ['Posts this month', all.length],
-          ['Published', published],
-          ['Drafts', all.length - published],
+          ['Published', counts.published],
+          ['Scheduled', counts.scheduled],
+          ['Drafts', counts.draft],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
             <dt className="text-slate-500">{label}</dt>
@@ -94,24 +119,67 @@ export function CalendarMonth() {
                     <li key={post.id}>
                       <button
                         type="button"
-                        title={post.title}
-                        onClick={() => navigate(`/admin/blog?edit=${post.id}`)}
-                        className={cn(
-                          'block w-full truncate rounded px-1.5 py-0.5 text-left',
-                          post.status === 'published' ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900',
-                        )}
+                        title={`${STATE_LABELS[postState(post)]}: ${post.title}`}
+                        aria-label={`${STATE_LABELS[postState(post)]}: ${post.title}`}
+                        onClick={() => edit(post.id)}
+                        className={cn('block w-full truncate rounded px-1.5 py-0.5 text-left', STATE_STYLES[postState(post)])}
                       >
+                        {postState(post) === 'scheduled' && <span aria-hidden="true">⏰ </span>}
                         {post.title}
                       </button>
                     </li>
                   ))}
-                  {hidden > 0 && <li className="px-1.5 text-slate-500">+{hidden} more</li>}
+                  {hidden > 0 && (
+                    <li>
+                      <button
+                        type="button"
+                        className="px-1.5 text-blue-700 hover:underline"
+                        aria-label={`${hidden} more posts on ${format(day, 'MMMM d')}`}
+                        onClick={() => onExpandDay(day)}
+                      >
+                        +{hidden} more
+                      </button>
+                    </li>
+                  )}
                 </ul>
               </div>
             )
           })}
         </div>
       </div>
+
+      <Dialog open={expandedDay !== null} onOpenChange={(open) => !open && onExpandDay(null)}>
+        <DialogContent className="max-w-md">
+          <DialogTitle>{expandedDay ? format(expandedDay, 'EEEE, MMMM d') : ''}</DialogTitle>
+          <DialogDescription>Every post on this day.</DialogDescription>
+          <ul className="mt-4 space-y-2">
+            {expandedPosts.map((post) => (
+              <li key={post.id}>
+                <button
+                  type="button"
+                  onClick={() => edit(post.id)}
+                  className={cn('flex w-full items-center justify-between gap-2 rounded px-2 py-1.5 text-left text-sm', STATE_STYLES[postState(post)])}
+                >
+                  <span className="truncate">{post.title}</span>
+                  <span className="shrink-0 text-xs">{STATE_LABELS[postState(post)]}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Close</Button>
+            </DialogClose>
+          </div>
+        </DialogContent>
+      </Dialog>
     </section>
   )
+}
+
+/** The calendar with its month and open day kept in component state (the Blog page's Content Calendar tab). */
+export function CalendarMonthWithState() {
+  const [month, setMonth] = useState(() => startOfMonth(new Date()))
+  const [day, setDay] = useState<Date | null>(null)
+  return <CalendarMonth month={month} onMonthChange={setMonth} expandedDay={day} onExpandDay={setDay} />
 }

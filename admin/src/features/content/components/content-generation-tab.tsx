@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { format } from 'date-fns'
 import { useEffect, useRef, useState } from 'react'
 
@@ -22,7 +23,7 @@ function JobStatus({ job }: { job: GenerationJob }) {
   if (job.status === 'failed') {
     return (
       <div>
-        <Badge className="bg-red-100 text-red-800">Failed</Badge>
+        <Badge variant="danger">Failed</Badge>
         <p className="mt-1 text-xs text-red-700">Error: {job.error_message ?? 'unknown error'}</p>
       </div>
     )
@@ -152,7 +153,13 @@ export function ContentGenerationTab() {
             {jobs.data.map((job) => (
               <li key={job.id} className="flex flex-wrap items-start justify-between gap-3 px-4 py-3" data-testid="generation-job">
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium text-slate-900">{job.blog_posts?.title ?? job.trending_topics?.topic ?? job.custom_topic ?? 'Untitled job'}</p>
+                  {job.blog_post_id && job.blog_posts ? (
+                    <Link to="/blog" search={{ edit: job.blog_post_id }} className="font-medium text-blue-700 hover:underline">
+                      {job.blog_posts.title}
+                    </Link>
+                  ) : (
+                    <p className="font-medium text-slate-900">{job.trending_topics?.topic ?? job.custom_topic ?? 'Untitled job'}</p>
+                  )}
                   <p className="text-xs text-slate-500">Started {format(new Date(job.created_at), 'MMM d, yyyy HH:mm')}</p>
                   <ContentJobQuality job={job} />
                 </div>

@@ -5,7 +5,7 @@ import { supabase } from '@/lib/supabase'
 import { leadKeys } from './crm-keys'
 import { LEAD_COLUMNS, leadQueries } from './crm-queries'
 import type { Lead, LeadStatus } from './crm-schemas'
-import { LeadNotesSchema, LeadStatusSchema } from './crm-schemas'
+import { FollowUpSchema, LeadNoteBodySchema, LeadStatusSchema } from './crm-schemas'
 
 type LeadUpdate = Database['public']['Tables']['report_requests']['Update']
 
@@ -42,14 +42,77 @@ export function useUpdateLeadStatusMutation() {
   })
 }
 
-/** Saves a lead's notes as typed ('' or whitespace clears them). @throws when over 10,000 characters. */
-export function useUpdateLeadNotesMutation() {
+/** Assigns the lead to an administrator (user id) or, with null, to nobody. */
+export function useAssignLeadMutation() {
   return useMutation({
-    mutationFn: async ({ id, notes }: { id: string; notes: string }) => {
-      const parsed = LeadNotesSchema.safeParse(notes)
-      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Notes are invalid.')
-      return updateLead(id, { notes: parsed.data })
+    mutationFn: async ({ id, ownerId }: { id: string; ownerId: string | null }) => updateLead(id, { owner_id: ownerId }),
+    ...useApplyStoredLead(),
+  })
+}
+
+/** Sets the next follow-up day ('yyyy-MM-dd', or '' to clear it). @throws naming the field when it is not a date. */
+export function useSetFollowUpMutation() {
+  return useMutation({
+    mutationFn: async ({ id, followUpOn }: { id: string; followUpOn: string }) => {
+      const parsed = FollowUpSchema.safeParse(followUpOn)
+      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Follow-up must be a date.')
+      return updateLead(id, { follow_up_on: parsed.data })
     },
     ...useApplyStoredLead(),
+  })
+}
+
+/** Adds a timestamped note by the signed-in administrator to a lead's history. */
+export function useAddLeadNoteMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ leadId, body }: { leadId: string; body: string }) => {
+      const parsed = LeadNoteBodySchema.safeParse(body)
+      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'The note is invalid.')
+      const { data: session, error: sessionError } = await supabase.auth.getSession()
+      if (sessionError) throw sessionError
+      const { data, error } = await supabase
+        .from('lead_notes')
+        .insert({ report_request_id: leadId, body: parsed.data, author_id: session.session?.user.id ?? null })
+        .select('id')
+        .single()
+      if (error) throw new Error(error.message)
+      return data
+    },
+    onSettled: (_data, _error, { leadId }) => queryClient.invalidateQueries({ queryKey: leadKeys.notes(leadId) }),
+  })
+}
+
+/**
+ * Merges duplicate requests (same email) into `keepId` through public.merge_leads: their notes move over, a note
+ * records each, and they are deleted. Resolves to how many were merged.
+ */
+export function useMergeLeadsMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ keepId, mergeIds }: { keepId: string; mergeIds: string[] }) => {
+      const { data, error } = await supabase.rpc('merge_leads', { keep_id: keepId, merge_ids: mergeIds })
+      if (error) throw new Error(error.message)
+      return data
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+  })
+}
+
+/** Moves many leads to one status in a single request; resolves to how many rows changed. */
+export function useBulkLeadStatusMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ ids, status }: { ids: string[]; status: LeadStatus }) => {
+      if (ids.length === 0) throw new Error('Select at least one lead.')
+      const { data, error } = await supabase
+        .from('report_requests')
+        .update({ status: LeadStatusSchema.parse(status) })
+        .in('id', ids)
+        .select('id')
+      if (error) throw new Error(error.message)
+      return data.length
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: leadKeys.lists() }),
   })
 }

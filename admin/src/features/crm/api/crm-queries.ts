@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 
 import { supabase } from '@/lib/supabase'
-import { leadKeys } from './crm-keys'
+import { adminKeys, leadKeys } from './crm-keys'
 import type { Lead } from './crm-schemas'
 
 /** The columns the CRM shows, exports and edits. */
 export const LEAD_COLUMNS =
-  'id, full_name, email, phone, property_address, agent_id, agent_name, agent_location, status, notes, created_at, updated_at, contacted_at, report_sent_at, report_error'
+  'id, full_name, email, phone, property_address, agent_id, agent_name, agent_location, status, notes, created_at, updated_at, contacted_at, report_sent_at, report_error, owner_id, follow_up_on, source_page, utm_source, utm_medium, utm_campaign'
 
 /** PostgREST returns at most `max_rows` (1000, supabase/config.toml) rows per request; we page in that size. */
 const PAGE_SIZE = 1000
@@ -34,5 +34,40 @@ export const leadQueries = {
           if (data.length < PAGE_SIZE) return leads
         }
       },
+    }),
+}
+
+export const leadNoteQueries = {
+  /** The notes history of one lead, oldest first, with each author's id. */
+  list: (leadId: string) =>
+    queryOptions({
+      queryKey: leadKeys.notes(leadId),
+      queryFn: async ({ signal }) => {
+        const { data, error } = await supabase
+          .from('lead_notes')
+          .select('id, body, author_id, created_at')
+          .eq('report_request_id', leadId)
+          .order('created_at', { ascending: true })
+          .order('id', { ascending: true })
+          .abortSignal(signal)
+        if (error) throw error
+        return data
+      },
+    }),
+}
+
+export type LeadNote = Awaited<ReturnType<NonNullable<ReturnType<typeof leadNoteQueries.list>['queryFn']>>>[number]
+
+export const adminQueries = {
+  /** Every administrator (id, email), for the owner picker; public.list_admins() is admins-only. */
+  list: () =>
+    queryOptions({
+      queryKey: adminKeys.list(),
+      queryFn: async ({ signal }) => {
+        const { data, error } = await supabase.rpc('list_admins').abortSignal(signal)
+        if (error) throw error
+        return data
+      },
+      staleTime: 5 * 60_000,
     }),
 }

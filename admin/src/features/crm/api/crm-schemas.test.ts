@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest'
 
 import type { Lead } from './crm-schemas'
-import { countLeads, customerType, filterLeads, formatWaiting, LeadNotesSchema, reportDelivery, requestsPerEmail, waitingMs } from './crm-schemas'
+import {
+  countLeads,
+  customerType,
+  duplicatesOf,
+  filterLeads,
+  followUpState,
+  formatWaiting,
+  LeadNoteBodySchema,
+  LeadSearchSchema,
+  reportDelivery,
+  requestsPerEmail,
+  waitingMs,
+} from './crm-schemas'
 
 function lead(overrides: Partial<Lead>): Lead {
   return {
@@ -20,6 +32,12 @@ function lead(overrides: Partial<Lead>): Lead {
     contacted_at: null,
     report_sent_at: null,
     report_error: null,
+    owner_id: null,
+    follow_up_on: null,
+    source_page: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
     ...overrides,
   }
 }
@@ -48,8 +66,47 @@ describe('filterLeads', () => {
 })
 
 describe('countLeads', () => {
-  it('counts total, pending, contacted (incl. qualified) and closed', () => {
-    expect(countLeads(leads)).toEqual({ total: 4, pending: 1, contacted: 2, qualified: 1, closed: 1 })
+  it('counts total requests and each status', () => {
+    expect(countLeads(leads)).toEqual({ total: 4, pending: 1, contacted: 1, qualified: 1, closed: 1 })
+  })
+})
+
+describe('owner and follow-up filters', () => {
+  const me = '00000000-0000-4000-8000-0000000000aa'
+  const other = '00000000-0000-4000-8000-0000000000bb'
+  const pipeline = [
+    lead({ full_name: 'Mine overdue', owner_id: me, follow_up_on: '2026-03-01' }),
+    lead({ full_name: 'Mine today', owner_id: me, follow_up_on: '2026-03-02' }),
+    lead({ full_name: 'Theirs later', owner_id: other, follow_up_on: '2026-03-09' }),
+    lead({ full_name: 'Nobody', owner_id: null }),
+  ]
+  const names = (owner: string, followUp: 'all' | 'overdue' | 'today' = 'all') =>
+    filterLeads(pipeline, { search: '', status: 'all', owner, followUp }, { userId: me, today: '2026-03-02' }).map((item) => item.full_name)
+  it('filters by owner: me, unassigned, or one administrator', () => {
+    expect(names('me')).toEqual(['Mine overdue', 'Mine today'])
+    expect(names('unassigned')).toEqual(['Nobody'])
+    expect(names(other)).toEqual(['Theirs later'])
+  })
+  it('filters overdue (before today) and due today follow-ups', () => {
+    expect(names('all', 'overdue')).toEqual(['Mine overdue'])
+    expect(names('all', 'today')).toEqual(['Mine today'])
+    expect(followUpState(null, '2026-03-02')).toBeNull()
+  })
+})
+
+describe('duplicatesOf', () => {
+  it('finds the other requests with the same email in any case, oldest first', () => {
+    const a = lead({ email: 'pat@example.com', created_at: '2026-03-03T00:00:00Z' })
+    const b = lead({ email: 'PAT@example.com', created_at: '2026-03-01T00:00:00Z' })
+    const c = lead({ email: 'pat@example.com', created_at: '2026-03-02T00:00:00Z' })
+    expect(duplicatesOf(a, [a, b, c, ...leads])).toEqual([b, c])
+  })
+})
+
+describe('LeadSearchSchema', () => {
+  it('reads the page as a number and falls back on unreadable values', () => {
+    expect(LeadSearchSchema.parse({ page: '3', status: 'qualified', followUp: 'overdue' })).toMatchObject({ page: 3, status: 'qualified', followUp: 'overdue', owner: 'all', q: '' })
+    expect(LeadSearchSchema.parse({ page: '-1', status: 'x', owner: 'someone' })).toMatchObject({ page: 1, status: 'all', owner: 'all' })
   })
 })
 
@@ -78,10 +135,11 @@ describe('waitingMs / formatWaiting', () => {
   })
 })
 
-describe('LeadNotesSchema', () => {
-  it('stores blank notes as null and refuses more than 10,000 characters', () => {
-    expect(LeadNotesSchema.parse('  ')).toBeNull()
-    expect(LeadNotesSchema.safeParse('x'.repeat(10_001)).error?.issues[0]?.message).toBe('Notes must be at most 10,000 characters.')
+describe('LeadNoteBodySchema', () => {
+  it('trims, refuses a blank note and more than 5,000 characters', () => {
+    expect(LeadNoteBodySchema.parse('  called back  ')).toBe('called back')
+    expect(LeadNoteBodySchema.safeParse('  ').error?.issues[0]?.message).toBe('Write a note first.')
+    expect(LeadNoteBodySchema.safeParse('x'.repeat(5001)).error?.issues[0]?.message).toBe('A note must be at most 5,000 characters.')
   })
 })
 

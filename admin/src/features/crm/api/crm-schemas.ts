@@ -19,11 +19,45 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 export const LeadStatusFilterSchema = z.enum(['all', ...LEAD_STATUSES])
 export type LeadStatusFilter = z.infer<typeof LeadStatusFilterSchema>
 
-/** Notes as the textarea holds them → the notes column (null when blank; the column allows 10,000 characters). */
-export const LeadNotesSchema = z
+/** Owner filter: everyone's leads, mine, nobody's, or one administrator's (user id). */
+export const LeadOwnerFilterSchema = z.union([z.enum(['all', 'me', 'unassigned']), z.uuid()])
+export type LeadOwnerFilter = z.infer<typeof LeadOwnerFilterSchema>
+
+/** Follow-up filter: all leads, those whose follow-up day is before today, or due today. */
+export const LeadFollowUpFilterSchema = z.enum(['all', 'overdue', 'today'])
+export type LeadFollowUpFilter = z.infer<typeof LeadFollowUpFilterSchema>
+
+/** Rows per page of the leads table. */
+export const LEADS_PER_PAGE = 50
+
+export const LEAD_SEARCH_DEFAULTS = { q: '', status: 'all', owner: 'all', followUp: 'all', page: 1 } as const
+
+/**
+ * The CRM's URL state (validated by the /crm route): search `q`, `status`, `owner`, `followUp`, the table `page`
+ * (1-based) and the open `lead`. Unreadable values fall back to the defaults.
+ */
+export const LeadSearchSchema = z.object({
+  q: z.string().max(200).default('').catch(''),
+  status: LeadStatusFilterSchema.default('all').catch('all'),
+  owner: LeadOwnerFilterSchema.default('all').catch('all'),
+  followUp: LeadFollowUpFilterSchema.default('all').catch('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+  lead: z.uuid().optional().catch(undefined),
+})
+export type LeadSearch = z.infer<typeof LeadSearchSchema>
+
+/** A new note as typed: 1 to 5,000 characters after trimming (lead_notes.body). */
+export const LeadNoteBodySchema = z
   .string()
-  .max(10_000, { error: 'Notes must be at most 10,000 characters.' })
-  .transform((value) => (value.trim() === '' ? null : value))
+  .trim()
+  .min(1, { error: 'Write a note first.' })
+  .max(5000, { error: 'A note must be at most 5,000 characters.' })
+
+/** A follow-up day as the date input gives it ('' clears it). */
+export const FollowUpSchema = z.union([
+  z.literal('').transform(() => null),
+  z.iso.date({ error: 'Follow-up must be a date (yyyy-mm-dd).' }),
+])
 
 /** The lead columns the CRM reads. */
 export type Lead = {
@@ -44,6 +78,15 @@ export type Lead = {
   report_sent_at: string | null
   /** Why the report could not be sent; null after success or while pending. */
   report_error: string | null
+  /** The administrator working the lead, null while unassigned. */
+  owner_id: string | null
+  /** Next follow-up day, 'yyyy-MM-dd'. */
+  follow_up_on: string | null
+  /** Site path the request came from, and the visit's UTM tags. */
+  source_page: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
 }
 
 /**
@@ -60,13 +103,35 @@ export type LeadFilters = {
   /** Case-insensitive substring of the name, email, agent name or agent location; '' for no search. */
   search: string
   status: LeadStatusFilter
+  owner?: LeadOwnerFilter
+  followUp?: LeadFollowUpFilter
 }
 
-/** Leads matching the search (name, email, agent name, agent location; case-insensitive) and the status. */
-export function filterLeads<T extends Lead>(leads: readonly T[], filters: LeadFilters): T[] {
+/** Whether `follow_up_on` ('yyyy-MM-dd') is before / equal to `today` ('yyyy-MM-dd', the operator's local day). */
+export function followUpState(followUpOn: string | null, today: string): 'overdue' | 'today' | 'later' | null {
+  if (!followUpOn) return null
+  if (followUpOn < today) return 'overdue'
+  return followUpOn === today ? 'today' : 'later'
+}
+
+/**
+ * Leads matching the search (name, email, agent name, agent location; case-insensitive), the status, the owner
+ * ('me' needs `context.userId`) and the follow-up filter (against `context.today`, 'yyyy-MM-dd').
+ */
+export function filterLeads<T extends Lead>(
+  leads: readonly T[],
+  filters: LeadFilters,
+  context: { userId?: string; today?: string } = {},
+): T[] {
   const needle = filters.search.trim().toLocaleLowerCase()
+  const owner = filters.owner ?? 'all'
+  const followUp = filters.followUp ?? 'all'
   return leads.filter((lead) => {
     if (filters.status !== 'all' && lead.status !== filters.status) return false
+    if (owner === 'unassigned' && lead.owner_id !== null) return false
+    if (owner === 'me' && lead.owner_id !== (context.userId ?? null)) return false
+    if (owner !== 'all' && owner !== 'me' && owner !== 'unassigned' && lead.owner_id !== owner) return false
+    if (followUp !== 'all' && followUpState(lead.follow_up_on, context.today ?? '') !== followUp) return false
     if (!needle) return true
     return [lead.full_name, lead.email, lead.agent_name, lead.agent_location].some(
       (value) => value != null && value.toLocaleLowerCase().includes(needle),
@@ -76,28 +141,28 @@ export function filterLeads<T extends Lead>(leads: readonly T[], filters: LeadFi
 
 export type LeadCounters = {
   total: number
-  /** status pending: nobody has answered yet */
   pending: number
-  /** contacted or qualified: being worked */
   contacted: number
-  /** of which qualified */
   qualified: number
-  /** status closed: converted (the pipeline's end) */
   closed: number
 }
 
-/** The four CRM counters over every lead (not the filtered ones). */
+/** Requests per status over every lead (not the filtered ones); the page shows Total Requests, Pending, Contacted, Qualified. */
 export function countLeads(leads: readonly Pick<Lead, 'status'>[]): LeadCounters {
   const counters: LeadCounters = { total: leads.length, pending: 0, contacted: 0, qualified: 0, closed: 0 }
   for (const lead of leads) {
-    if (lead.status === 'pending') counters.pending += 1
-    else if (lead.status === 'contacted') counters.contacted += 1
-    else if (lead.status === 'qualified') {
-      counters.contacted += 1
-      counters.qualified += 1
-    } else if (lead.status === 'closed') counters.closed += 1
+    const status = LeadStatusSchema.safeParse(lead.status)
+    if (status.success) counters[status.data] += 1
   }
   return counters
+}
+
+/** Other requests with the same email (case-insensitive), oldest first: the duplicates a merge would fold in. */
+export function duplicatesOf<T extends Pick<Lead, 'id' | 'email' | 'created_at'>>(lead: T, leads: readonly T[]): T[] {
+  const key = lead.email.trim().toLowerCase()
+  return leads
+    .filter((other) => other.id !== lead.id && other.email.trim().toLowerCase() === key)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at))
 }
 
 /** How many requests each email address (lower-cased) has made. */

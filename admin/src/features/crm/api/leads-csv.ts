@@ -1,7 +1,8 @@
 /**
- * CSV export of leads: RFC 4180 (quotes doubled, fields with a comma, quote or line break quoted, CRLF rows) via
- * csv-stringify, with spreadsheet formula neutralization (OWASP "CSV Injection"): a cell that starts with
- * = + - @, a tab or a carriage return gets a leading apostrophe so Excel and Sheets show it as text.
+ * CSV export of leads: the seed's columns first (Date, Name, Email, Phone, Address, Agent Name, Agent Location,
+ * Status; spec "CSV export"), then the pipeline's (Owner, Follow-up, Source Page, UTM Source, UTM Medium,
+ * UTM Campaign). RFC 4180 via csv-stringify (quotes doubled, fields with a comma, quote or line break quoted, CRLF
+ * rows), with spreadsheet formula neutralization (OWASP "CSV Injection") for cells a spreadsheet would evaluate.
  */
 import { stringify } from 'csv-stringify/browser/esm/sync'
 import { format } from 'date-fns'
@@ -10,22 +11,36 @@ import type { Lead } from './crm-schemas'
 import { LEAD_STATUS_LABELS, LeadStatusSchema } from './crm-schemas'
 
 export const LEAD_CSV_COLUMNS = [
+  'Date',
   'Name',
   'Email',
   'Phone',
-  'Property Address',
-  'Agent',
+  'Address',
+  'Agent Name',
   'Agent Location',
   'Status',
-  'Notes',
-  'Created',
+  'Owner',
+  'Follow-up',
+  'Source Page',
+  'UTM Source',
+  'UTM Medium',
+  'UTM Campaign',
 ] as const
 
-const FORMULA_START = /^[=+\-@\t\r]/
+/** Always a formula: '=' and '@' (Excel's implicit intersection), and a leading tab or carriage return. */
+const ALWAYS_FORMULA = /^[=@\t\r]/
+/**
+ * '+' or '-' starts a formula only when something other than a number follows: '+1 (512) 555-0100' and '-2.5' are
+ * data, '+HYPERLINK(...)' and '-A1' are formulas.
+ */
+const SIGNED_FORMULA = /^[+-](?![\d\s().,/+-]*$)/
 
-/** Prefixes a cell that a spreadsheet would run as a formula with an apostrophe (OWASP CSV injection). */
+/**
+ * Prefixes a cell that a spreadsheet would run as a formula with an apostrophe (OWASP CSV injection), leaving
+ * phone numbers and signed numbers as they are.
+ */
 export function neutralizeFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value
+  return ALWAYS_FORMULA.test(value) || SIGNED_FORMULA.test(value) ? `'${value}` : value
 }
 
 function statusLabel(status: string): string {
@@ -35,11 +50,13 @@ function statusLabel(status: string): string {
 
 /**
  * The CSV of `leads` in the given order: a header row (LEAD_CSV_COLUMNS) and one row per lead; empty values are
- * empty cells, Created is local time as yyyy-MM-dd HH:mm. Rows end in CRLF. No byte-order mark.
+ * empty cells, Date is the local day of the request (yyyy-MM-dd). `ownerEmails` maps owner ids to addresses.
+ * Rows end in CRLF. No byte-order mark.
  */
-export function buildLeadsCsv(leads: readonly Lead[]): string {
+export function buildLeadsCsv(leads: readonly Lead[], ownerEmails: ReadonlyMap<string, string> = new Map()): string {
   const rows = leads.map((lead) =>
     [
+      format(new Date(lead.created_at), 'yyyy-MM-dd'),
       lead.full_name,
       lead.email,
       lead.phone ?? '',
@@ -47,14 +64,18 @@ export function buildLeadsCsv(leads: readonly Lead[]): string {
       lead.agent_name ?? '',
       lead.agent_location ?? '',
       statusLabel(lead.status),
-      lead.notes ?? '',
-      format(new Date(lead.created_at), 'yyyy-MM-dd HH:mm'),
+      lead.owner_id ? (ownerEmails.get(lead.owner_id) ?? lead.owner_id) : '',
+      lead.follow_up_on ?? '',
+      lead.source_page ?? '',
+      lead.utm_source ?? '',
+      lead.utm_medium ?? '',
+      lead.utm_campaign ?? '',
     ].map(neutralizeFormula),
   )
   return stringify([[...LEAD_CSV_COLUMNS], ...rows], { record_delimiter: 'windows' })
 }
 
-/** `leads-export-YYYY-MM-DD.csv` for the given day (local date). */
+/** `report-requests-yyyy-MM-dd.csv` for the given day (local date; spec "CSV export"). */
 export function leadsExportFileName(day: Date): string {
-  return `leads-export-${format(day, 'yyyy-MM-dd')}.csv`
+  return `report-requests-${format(day, 'yyyy-MM-dd')}.csv`
 }

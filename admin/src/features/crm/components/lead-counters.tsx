@@ -12,18 +12,14 @@ function Counter({ label, value, hint }: { label: string; value: number | undefi
   )
 }
 
-/** Total, pending, contacted (incl. qualified) and closed leads; dashes while loading. */
+/** The spec's four counters over every lead: Total Requests, Pending, Contacted, Qualified; dashes while loading. */
 export function LeadCounters({ counters }: { counters: Counters | undefined }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" role="group" aria-label="Lead counters">
-      <Counter label="Total Leads" value={counters?.total} hint="All report requests" />
-      <Counter label="New / Pending" value={counters?.pending} hint="Waiting for first contact" />
-      <Counter
-        label="Contacted"
-        value={counters?.contacted}
-        hint={counters ? `Contacted or qualified (${counters.qualified} qualified)` : 'Contacted or qualified'}
-      />
-      <Counter label="Converted / Closed" value={counters?.closed} hint="Status closed" />
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" role="group" aria-label="Lead counters">
+      <Counter label="Total Requests" value={counters?.total} hint={counters ? `${counters.closed} closed` : 'All report requests'} />
+      <Counter label="Pending" value={counters?.pending} hint="Waiting for first contact" />
+      <Counter label="Contacted" value={counters?.contacted} hint="In conversation" />
+      <Counter label="Qualified" value={counters?.qualified} hint="Ready to be matched" />
     </div>
   )
 }

@@ -1,14 +1,24 @@
+import { useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
-import { useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 
+import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { Select, Textarea } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
-import { useUpdateLeadNotesMutation, useUpdateLeadStatusMutation } from '../api/crm-mutations'
+import { Input } from '@/components/ui/input'
+import {
+  useAddLeadNoteMutation,
+  useAssignLeadMutation,
+  useMergeLeadsMutation,
+  useSetFollowUpMutation,
+  useUpdateLeadStatusMutation,
+} from '../api/crm-mutations'
+import { leadNoteQueries } from '../api/crm-queries'
 import type { Lead } from '../api/crm-schemas'
-import { formatWaiting, LEAD_STATUS_LABELS, LEAD_STATUSES, LeadStatusSchema, reportDelivery, waitingMs } from '../api/crm-schemas'
+import { duplicatesOf, formatWaiting, LEAD_STATUS_LABELS, LEAD_STATUSES, LeadStatusSchema, reportDelivery, waitingMs } from '../api/crm-schemas'
 
 const NOT_PROVIDED = 'Not provided'
 
@@ -29,54 +39,48 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 type LeadDetailsDialogProps = {
   /** The lead as the cache holds it; the dialog shows what the database stored. */
   lead: Lead
+  /** Every lead, to find this one's duplicates (same email). */
+  allLeads: readonly Lead[]
+  /** Administrators who can own a lead. */
+  admins: readonly { id: string; email: string }[]
   customerType: 'Returning' | 'New'
   now: Date
   onClose: () => void
 }
 
 /**
- * Lead Details: every field ('Not provided' when empty), the customer type, a status selector and the notes,
- * saved when the textarea loses focus. The shown status and stored notes change only after a successful write.
+ * Lead Details: every field ('Not provided' when empty), the customer type and source, and the pipeline: status,
+ * owner, next follow-up, the notes history (add a note; each is timestamped with its author) and, when other
+ * requests share the email, merging them into this one. What is shown changes only after a successful write.
  */
-export function LeadDetailsDialog({ lead, customerType, now, onClose }: LeadDetailsDialogProps) {
+export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, onClose }: LeadDetailsDialogProps) {
   const { toast } = useToast()
   const statusMutation = useUpdateLeadStatusMutation()
-  const notesMutation = useUpdateLeadNotesMutation()
-  const [notes, setNotes] = useState(lead.notes ?? '')
-  // the notes last sent to the server, so a blur followed by closing the dialog saves once
-  const submittedNotes = useRef(lead.notes ?? '')
+  const assign = useAssignLeadMutation()
+  const followUp = useSetFollowUpMutation()
+  const addNote = useAddLeadNoteMutation()
+  const merge = useMergeLeadsMutation()
+  const notes = useQuery(leadNoteQueries.list(lead.id))
+  const [draft, setDraft] = useState('')
   const statusId = useId()
-  const notesId = useId()
-
-  const saveNotes = () => {
-    if (notes === submittedNotes.current) return
-    const previous = submittedNotes.current
-    submittedNotes.current = notes
-    notesMutation.mutate(
-      { id: lead.id, notes },
-      {
-        onSuccess: (stored) => {
-          toast({ title: 'Notes Saved', description: `Notes for ${stored.full_name} were saved.` })
-        },
-        onError: (error) => {
-          submittedNotes.current = previous
-          toast({ title: 'Notes Not Saved', description: error.message, variant: 'error' })
-        },
-      },
-    )
-  }
+  const ownerId = useId()
+  const followUpId = useId()
+  const noteId = useId()
+  const duplicates = duplicatesOf(lead, allLeads)
+  const authorEmail = (id: string | null) => (id ? (admins.find((admin) => admin.id === id)?.email ?? 'Former administrator') : 'Imported')
+  const source = [lead.source_page, lead.utm_source && `utm_source=${lead.utm_source}`, lead.utm_medium && `utm_medium=${lead.utm_medium}`, lead.utm_campaign && `utm_campaign=${lead.utm_campaign}`]
+    .filter(Boolean)
+    .join(' · ')
+  const fail = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'error' })
 
   return (
     <Dialog
       open
       onOpenChange={(open) => {
-        if (open) return
-        // Escape closes without a blur event; keep what was typed
-        saveNotes()
-        onClose()
+        if (!open) onClose()
       }}
     >
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
         <DialogTitle>Lead Details</DialogTitle>
         <DialogDescription>
           Report request from {lead.full_name}, received {formatDateTime(lead.created_at)}.
@@ -89,7 +93,8 @@ export function LeadDetailsDialog({ lead, customerType, now, onClose }: LeadDeta
           <Field label="Property Address" value={lead.property_address} />
           <Field label="Agent" value={lead.agent_name} />
           <Field label="Agent Location" value={lead.agent_location} />
-          <Field label="Customer Type" value={customerType} />
+          <Field label="Customer Type" value={`${customerType} Customer`} />
+          <Field label="Source" value={source} />
           <Field label="Created" value={formatDateTime(lead.created_at)} />
           <Field label="First Contacted" value={formatDateTime(lead.contacted_at)} />
           <Field label="Waiting" value={formatWaiting(waitingMs(lead, now))} />
@@ -128,21 +133,123 @@ export function LeadDetailsDialog({ lead, customerType, now, onClose }: LeadDeta
               ))}
             </Select>
           </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={notesId}>Notes</Label>
-            <Textarea
-              id={notesId}
-              rows={5}
-              maxLength={10_000}
-              placeholder="Add notes about this lead (saved when you leave the field)"
-              value={notes}
-              onChange={(event) => setNotes(event.target.value)}
-              onBlur={saveNotes}
-            />
-            <p className="text-xs text-slate-500" aria-live="polite">
-              {notesMutation.isPending ? 'Saving notes...' : 'Notes are saved when you leave the field.'}
-            </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <Label htmlFor={ownerId}>Owner</Label>
+              <Select
+                id={ownerId}
+                value={lead.owner_id ?? ''}
+                disabled={assign.isPending}
+                onChange={(event) => {
+                  const owner = event.target.value || null
+                  assign.mutate(
+                    { id: lead.id, ownerId: owner },
+                    {
+                      onSuccess: () =>
+                        toast({ title: 'Owner Updated', description: owner ? `${lead.full_name} is assigned to ${authorEmail(owner)}.` : `${lead.full_name} is unassigned.` }),
+                      onError: fail('Owner Not Updated'),
+                    },
+                  )
+                }}
+              >
+                <option value="">Unassigned</option>
+                {admins.map((admin) => (
+                  <option key={admin.id} value={admin.id}>
+                    {admin.email}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={followUpId}>Next follow-up</Label>
+              <Input
+                id={followUpId}
+                type="date"
+                defaultValue={lead.follow_up_on ?? ''}
+                disabled={followUp.isPending}
+                onBlur={(event) => {
+                  const value = event.target.value
+                  if (value === (lead.follow_up_on ?? '')) return
+                  followUp.mutate(
+                    { id: lead.id, followUpOn: value },
+                    {
+                      onSuccess: () => toast({ title: 'Follow-up Set', description: value ? `Follow up on ${value}.` : 'No follow-up planned.' }),
+                      onError: fail('Follow-up Not Set'),
+                    },
+                  )
+                }}
+              />
+            </div>
           </div>
+
+          <section aria-labelledby={`${noteId}-heading`} className="space-y-2">
+            <h3 id={`${noteId}-heading`} className="text-sm font-semibold">
+              Notes
+            </h3>
+            {notes.isPending && <p className="text-sm text-slate-500">Loading notes...</p>}
+            {notes.isError && <Alert>Could not load notes: {notes.error.message}</Alert>}
+            {notes.isSuccess && notes.data.length === 0 && <p className="text-sm text-slate-500">No notes yet.</p>}
+            {notes.isSuccess && notes.data.length > 0 && (
+              <ol aria-label="Notes history" className="space-y-2">
+                {notes.data.map((note) => (
+                  <li key={note.id} className="rounded-md border border-slate-200 bg-slate-50 p-2 text-sm">
+                    <p className="whitespace-pre-wrap">{note.body}</p>
+                    <p className="mt-1 text-xs text-slate-500">
+                      {authorEmail(note.author_id)} · <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <form
+              className="space-y-2"
+              onSubmit={(event) => {
+                event.preventDefault()
+                addNote.mutate(
+                  { leadId: lead.id, body: draft },
+                  { onSuccess: () => setDraft(''), onError: fail('Note Not Added') },
+                )
+              }}
+            >
+              <Label htmlFor={noteId}>New note</Label>
+              <Textarea id={noteId} rows={3} maxLength={5000} value={draft} onChange={(event) => setDraft(event.target.value)} />
+              <Button type="submit" size="sm" disabled={addNote.isPending || draft.trim() === ''}>
+                {addNote.isPending ? 'Adding...' : 'Add Note'}
+              </Button>
+            </form>
+          </section>
+
+          {duplicates.length > 0 && (
+            <section aria-label="Duplicates" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+              <p className="font-medium">
+                {duplicates.length} other {duplicates.length === 1 ? 'request' : 'requests'} with this email
+              </p>
+              <ul className="mt-1 list-disc pl-5 text-slate-700">
+                {duplicates.map((other) => (
+                  <li key={other.id}>
+                    {formatDateTime(other.created_at)} · {other.agent_name ?? 'no agent'} · {LEAD_STATUS_LABELS[LeadStatusSchema.catch('pending').parse(other.status)]}
+                  </li>
+                ))}
+              </ul>
+              <Button
+                size="sm"
+                variant="outline"
+                className="mt-2"
+                disabled={merge.isPending}
+                onClick={() =>
+                  merge.mutate(
+                    { keepId: lead.id, mergeIds: duplicates.map((other) => other.id) },
+                    {
+                      onSuccess: (count) => toast({ title: 'Leads Merged', description: `${count} duplicate requests were merged into this lead.` }),
+                      onError: fail('Leads Not Merged'),
+                    },
+                  )
+                }
+              >
+                Merge into this lead
+              </Button>
+            </section>
+          )}
         </div>
         <div className="mt-6 flex justify-end">
           <DialogClose asChild>

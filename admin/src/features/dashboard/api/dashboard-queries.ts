@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 
 import { supabase } from '@/lib/supabase'
-import { periodRange } from '@/features/analytics/api/analytics-period'
-import { fetchAnalyticsSummary } from '@/features/analytics/api/analytics-queries'
 import { buildRecentActivity } from './dashboard-activity'
 import { dashboardKeys } from './dashboard-keys'
+import { type DashboardOverview, DashboardOverviewSchema } from './dashboard-schemas'
 
 /** Items in the Recent Activity list. */
 export const ACTIVITY_LIMIT = 10
@@ -12,42 +11,19 @@ export const ACTIVITY_LIMIT = 10
 /** Length of the page-view period on the dashboard, in whole UTC days (today included). */
 export const PAGE_VIEW_DAYS = 30
 
-/** Rows matched by a filtered head request: the exact count, without fetching any row. */
-async function count(query: PromiseLike<{ count: number | null; error: Error | null }>): Promise<number> {
-  const { count: total, error } = await query
-  if (error) throw error
-  if (total === null) throw new Error('The API did not return a row count')
-  return total
-}
-
-export type DashboardStats = {
-  /** Published posts whose published_at has passed (live on the site). */
-  publishedPosts: number
-  /** Published posts with a future published_at. */
-  scheduledPosts: number
-  draftPosts: number
-  /** report_requests with status 'pending'. */
-  leadsAwaitingContact: number
-  /** Page views in the last PAGE_VIEW_DAYS UTC days. */
-  pageViews: number
-}
-
 export const dashboardQueries = {
-  /** The four stat cards' figures, read in parallel; throws the first error. */
-  stats: () =>
+  /**
+   * Every figure of the cards and the needs-attention block in ONE request (public.dashboard_overview), so a
+   * re-render never cancels and resends a batch of counts. The request is not tied to the component's lifetime
+   * (no abort signal): a quick unmount and remount reuses the answer in flight.
+   */
+  overview: () =>
     queryOptions({
-      queryKey: dashboardKeys.stats(),
-      queryFn: async ({ signal }): Promise<DashboardStats> => {
-        const now = new Date().toISOString()
-        const posts = () => supabase.from('blog_posts').select('id', { count: 'exact', head: true }).abortSignal(signal)
-        const [publishedPosts, scheduledPosts, draftPosts, leadsAwaitingContact, summary] = await Promise.all([
-          count(posts().eq('status', 'published').lte('published_at', now)),
-          count(posts().eq('status', 'published').gt('published_at', now)),
-          count(posts().eq('status', 'draft')),
-          count(supabase.from('report_requests').select('id', { count: 'exact', head: true }).eq('status', 'pending').abortSignal(signal)),
-          fetchAnalyticsSummary(periodRange(PAGE_VIEW_DAYS), signal),
-        ])
-        return { publishedPosts, scheduledPosts, draftPosts, leadsAwaitingContact, pageViews: summary.page_views }
+      queryKey: dashboardKeys.overview(PAGE_VIEW_DAYS),
+      queryFn: async (): Promise<DashboardOverview> => {
+        const { data, error } = await supabase.rpc('dashboard_overview', { period_days: PAGE_VIEW_DAYS })
+        if (error) throw error
+        return DashboardOverviewSchema.parse(data)
       },
     }),
 

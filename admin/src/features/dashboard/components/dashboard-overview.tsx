@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 
 import { excludeThisBrowserFromAnalytics } from '@/features/analytics/api/analytics-exclusion'
+import { DashboardNeedsAttention } from './dashboard-needs-attention'
 import { DashboardRecentActivity } from './dashboard-recent-activity'
 import { DashboardStatCards } from './dashboard-stat-cards'
 import { DashboardToolCards } from './dashboard-tool-cards'
@@ -19,6 +20,7 @@ export function DashboardOverview() {
         <p className="mt-1 text-sm text-slate-500">Welcome back. Here is what is happening on AgentInsight.</p>
       </div>
       <DashboardStatCards />
+      <DashboardNeedsAttention />
       <DashboardToolCards />
       <DashboardRecentActivity />
     </section>

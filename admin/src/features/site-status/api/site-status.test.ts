@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { deriveSiteStatus, siteStatusPollMs, type SiteBuildRow } from './site-status'
+import { deriveSiteStatus, isLiveAfter, newestBuildId, siteStatusPollMs, type SiteBuildRow } from './site-status'
 
 const row = (id: number, status: SiteBuildRow['status'], extra: Partial<SiteBuildRow> = {}): SiteBuildRow => ({
   id,
@@ -27,6 +27,15 @@ describe('deriveSiteStatus', () => {
     expect(deriveSiteStatus([row(4, 'queued'), row(3, 'queued'), row(2, 'succeeded')])).toEqual({ kind: 'rebuilding', since: '2026-11-21T10:03:00Z' })
   })
 
+  it('is rebuilding right after a saved change, before its build row appears, and not after the timeout', () => {
+    const at = Date.parse('2026-11-21T11:00:00Z')
+    const rows = [row(2, 'succeeded')]
+    expect(deriveSiteStatus(rows, { afterId: 2, at }, at + 500)).toEqual({ kind: 'rebuilding', since: '2026-11-21T11:00:00.000Z' })
+    expect(deriveSiteStatus(rows, { afterId: 2, at }, at + 31_000)).toEqual({ kind: 'live' })
+    // the build came and went: its row decides
+    expect(deriveSiteStatus([...rows, row(3, 'succeeded')], { afterId: 2, at }, at + 5_000)).toEqual({ kind: 'live' })
+  })
+
   it('reports a failed newest build with its row (for the log tail)', () => {
     const failed = row(2, 'failed', { log_tail: 'boom' })
     expect(deriveSiteStatus([row(1, 'succeeded'), failed])).toEqual({ kind: 'failed', build: failed })
@@ -36,8 +45,18 @@ describe('deriveSiteStatus', () => {
     expect(deriveSiteStatus([row(1, 'requested'), row(2, 'requested')])).toEqual({ kind: 'requested', requestedAt: '2026-11-21T10:02:00Z' })
   })
 
-  it('polls faster while rebuilding', () => {
-    expect(siteStatusPollMs({ kind: 'rebuilding', since: 'x' })).toBe(2_000)
+  it('polls every second while rebuilding', () => {
+    expect(siteStatusPollMs({ kind: 'rebuilding', since: 'x' })).toBe(1_000)
     expect(siteStatusPollMs({ kind: 'live' })).toBe(10_000)
+  })
+})
+
+describe('isLiveAfter', () => {
+  it('needs a succeeded build after the save and nothing pending', () => {
+    expect(isLiveAfter([row(1, 'succeeded')], 1, { kind: 'live' })).toBe(false)
+    expect(isLiveAfter([row(1, 'succeeded'), row(2, 'succeeded')], 1, { kind: 'live' })).toBe(true)
+    expect(isLiveAfter([row(2, 'succeeded'), row(3, 'building')], 1, { kind: 'rebuilding', since: 'x' })).toBe(false)
+    expect(newestBuildId([row(4, 'failed'), row(2, 'succeeded')])).toBe(4)
+    expect(newestBuildId(undefined)).toBe(0)
   })
 })

@@ -4,31 +4,45 @@ import { format } from 'date-fns'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { cn } from '@/lib/utils'
+import { Link } from '@tanstack/react-router'
+
+import { useBuildExpectation } from '../api/live-post-watch'
 import { siteStatusQueries } from '../api/site-status-queries'
-import { siteStatusPollMs, type SiteBuildRow } from '../api/site-status'
+import { deriveSiteStatus, siteStatusPollMs, type SiteBuildRow } from '../api/site-status'
 import { SiteStatusLivePostNotices } from './site-status-live-post-notices'
 
 /** 'hh:mm' in the admin's local time. */
 const clock = (iso: string) => format(new Date(iso), 'HH:mm')
 
 /**
- * The public site's state in the top bar: 'Live', 'Rebuilding… (started hh:mm)', 'Build requested hh:mm'
- * (production build hook) or 'Last build failed' (opens the log tail). Polls while a build runs. Also renders the
- * "View live post" notices of posts published from this browser.
+ * The public site's state in the top bar, from public.site_builds only (never by requesting public pages): 'Live',
+ * 'Rebuilding… (started hh:mm)', 'Build requested hh:mm' (production build hook) or 'Last build failed' (opens the
+ * log tail). Right after this browser saves a public change it says Rebuilding until that build is done, polling
+ * every second meanwhile. Also renders the "View live post" notices of posts published from this browser.
  */
 export function SiteStatusIndicator() {
-  const { data: status, isError } = useQuery({
-    ...siteStatusQueries.current(),
-    refetchInterval: (query) => siteStatusPollMs(query.state.data),
+  const expectation = useBuildExpectation()
+  const { data: rows, isError } = useQuery({
+    ...siteStatusQueries.recentBuilds(),
+    refetchInterval: (query) => siteStatusPollMs(query.state.data ? deriveSiteStatus(query.state.data, expectation) : undefined),
   })
+  const status = rows ? deriveSiteStatus(rows, expectation) : undefined
 
   let content = null
   if (isError && !status) {
     content = <Pill tone="muted">Site status unavailable</Pill>
   } else if (status?.kind === 'live') {
-    content = <Pill tone="ok">Live</Pill>
+    content = (
+      <Link to="/builds" aria-label="Site status: Live (open Builds)">
+        <Pill tone="ok">Live</Pill>
+      </Link>
+    )
   } else if (status?.kind === 'rebuilding') {
-    content = <Pill tone="busy">Rebuilding… (started {clock(status.since)})</Pill>
+    content = (
+      <Link to="/builds" aria-label={`Site status: Rebuilding, started ${clock(status.since)} (open Builds)`}>
+        <Pill tone="busy">Rebuilding… (started {clock(status.since)})</Pill>
+      </Link>
+    )
   } else if (status?.kind === 'requested') {
     content = <Pill tone="busy">Build requested {clock(status.requestedAt)}</Pill>
   } else if (status?.kind === 'failed') {
@@ -41,7 +55,7 @@ export function SiteStatusIndicator() {
       <section aria-label="Site status" aria-live="polite" className="flex shrink-0 items-center">
         {content}
       </section>
-      <SiteStatusLivePostNotices rebuilding={status?.kind === 'rebuilding'} />
+      <SiteStatusLivePostNotices rows={rows ?? []} status={status} />
     </>
   )
 }

@@ -1,0 +1,164 @@
+import { useQuery } from '@tanstack/react-query'
+import { format } from 'date-fns'
+
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useToast } from '@/components/ui/toast'
+import { useIsMobile } from '@/hooks/use-media-query'
+import { useBuildExpectation } from '../api/live-post-watch'
+import { deriveSiteStatus, siteStatusPollMs, type SiteBuildRow } from '../api/site-status'
+import { useRebuildSiteMutation } from '../api/site-status-mutations'
+import { siteStatusQueries } from '../api/site-status-queries'
+
+/** Builds listed on the page. */
+const HISTORY_LIMIT = 50
+
+const RESULT = {
+  succeeded: { label: 'Succeeded', variant: 'success' },
+  failed: { label: 'Failed', variant: 'danger' },
+  building: { label: 'Building', variant: 'info' },
+  queued: { label: 'Queued', variant: 'warning' },
+  requested: { label: 'Requested', variant: 'default' },
+} as const
+
+/** Seconds from start to finish as '12.3 s' / '1 min 5 s', or '—' while running or never started. */
+export function buildDuration(build: Pick<SiteBuildRow, 'started_at' | 'finished_at'>): string {
+  if (!build.started_at || !build.finished_at) return '—'
+  const seconds = Math.max(0, (Date.parse(build.finished_at) - Date.parse(build.started_at)) / 1000)
+  if (seconds < 60) return `${seconds.toFixed(1)} s`
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
+}
+
+const when = (iso: string | null) => (iso ? format(new Date(iso), 'MMM d, HH:mm:ss') : '—')
+
+function ResultBadge({ status }: { status: string }) {
+  const result = RESULT[status as keyof typeof RESULT] ?? { label: status, variant: 'default' as const }
+  return <Badge variant={result.variant}>{result.label}</Badge>
+}
+
+function LogTail({ build }: { build: SiteBuildRow }) {
+  if (!build.log_tail) return <span className="text-slate-400">No output</span>
+  return (
+    <details>
+      <summary className="cursor-pointer text-blue-700">Log tail</summary>
+      <pre aria-label={`Log tail of build ${build.id}`} className="mt-2 max-h-64 overflow-auto rounded bg-slate-950 p-2 font-mono text-xs whitespace-pre-wrap text-slate-100">
+        {build.log_tail}
+      </pre>
+    </details>
+  )
+}
+
+/**
+ * /admin/builds: the history of site builds (trigger, requested and start time, duration, result, log tail), newest
+ * first, and Rebuild now. Polls site_builds every second while a build runs, every 10 s otherwise.
+ */
+export function BuildsPage() {
+  const expectation = useBuildExpectation()
+  const builds = useQuery({
+    ...siteStatusQueries.history(HISTORY_LIMIT),
+    refetchInterval: (query) => siteStatusPollMs(query.state.data ? deriveSiteStatus(query.state.data, expectation) : undefined),
+  })
+  const rebuild = useRebuildSiteMutation()
+  const isMobile = useIsMobile()
+  const { toast } = useToast()
+
+  return (
+    <section>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Site Builds</h1>
+          <p className="mt-1 text-sm text-slate-500">Every rebuild of the public site: why it ran, how long it took and how it ended.</p>
+        </div>
+        <Button
+          disabled={rebuild.isPending}
+          onClick={() =>
+            rebuild.mutate(undefined, {
+              onSuccess: () => toast({ title: 'Rebuild Requested', description: 'The site is being rebuilt.' }),
+              onError: (error) => toast({ title: 'Rebuild Not Requested', description: error.message, variant: 'error' }),
+            })
+          }
+        >
+          {rebuild.isPending ? 'Requesting...' : 'Rebuild now'}
+        </Button>
+      </div>
+
+      {builds.isError && <Alert className="mt-4">Could not load builds: {builds.error.message}</Alert>}
+
+      {!isMobile && (
+      <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">Build</th>
+              <th scope="col" className="px-4 py-3">Trigger</th>
+              <th scope="col" className="px-4 py-3">Requested</th>
+              <th scope="col" className="px-4 py-3">Started</th>
+              <th scope="col" className="px-4 py-3">Duration</th>
+              <th scope="col" className="px-4 py-3">Result</th>
+              <th scope="col" className="px-4 py-3">Log</th>
+            </tr>
+          </thead>
+          <tbody aria-busy={builds.isPending}>
+            {builds.isPending &&
+              Array.from({ length: 4 }, (_, index) => (
+                <tr key={index}>
+                  <td colSpan={7} className="px-4 py-3">
+                    <Skeleton className="h-4 w-full" />
+                  </td>
+                </tr>
+              ))}
+            {builds.isSuccess && builds.data.length === 0 && (
+              <tr>
+                <td colSpan={7} className="px-4 py-12 text-center text-slate-500">
+                  No builds yet. Publishing a post or Rebuild now starts one.
+                </td>
+              </tr>
+            )}
+            {builds.data?.map((build) => (
+              <tr key={build.id} data-build-id={build.id} className="border-b border-slate-100 align-top last:border-0">
+                <td className="px-4 py-3 font-mono text-xs">#{build.id}</td>
+                <td className="max-w-xs px-4 py-3 break-words text-slate-700">{build.trigger_reason}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{when(build.requested_at)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{when(build.started_at)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{buildDuration(build)}</td>
+                <td className="px-4 py-3">
+                  <ResultBadge status={build.status} />
+                </td>
+                <td className="px-4 py-3">
+                  <LogTail build={build} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      )}
+
+      {isMobile && (
+      <ul className="mt-6 space-y-3" aria-label="Site builds">
+        {builds.isPending && <li className="rounded-xl border border-slate-200 bg-white p-4 text-slate-500">Loading builds...</li>}
+        {builds.isSuccess && builds.data.length === 0 && (
+          <li className="rounded-xl border border-slate-200 bg-white p-4 text-slate-500">No builds yet. Publishing a post or Rebuild now starts one.</li>
+        )}
+        {builds.data?.map((build) => (
+          <li key={build.id} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+            <div className="flex items-center justify-between gap-2">
+              <span className="font-mono text-xs">#{build.id}</span>
+              <ResultBadge status={build.status} />
+            </div>
+            <p className="mt-1 break-words text-slate-700">{build.trigger_reason}</p>
+            <p className="mt-1 text-xs text-slate-500">
+              {when(build.requested_at)} · {buildDuration(build)}
+            </p>
+            <div className="mt-2">
+              <LogTail build={build} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,15 @@
+import { createRoute, stripSearchParams } from '@tanstack/react-router'
+
+import { CrmPage } from '@/features/crm/components/crm-page'
+import { LEAD_SEARCH_DEFAULTS, LeadSearchSchema } from '@/features/crm/api/crm-schemas'
+import { Route as ShellRoute } from '../_shell'
+
+export const Route = createRoute({
+  getParentRoute: () => ShellRoute,
+  path: 'crm',
+  validateSearch: LeadSearchSchema,
+  // the default state keeps a bare URL
+  search: { middlewares: [stripSearchParams(LEAD_SEARCH_DEFAULTS)] },
+  staticData: { title: 'CRM' },
+  component: CrmPage,
+})
