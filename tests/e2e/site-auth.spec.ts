@@ -176,6 +176,6 @@ test('signing up with a taken email answers like a new address, so accounts cann
   await page.getByRole('main').getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Account created!/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Account created successfully!/ })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
