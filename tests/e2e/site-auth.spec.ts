@@ -144,7 +144,15 @@ test('sign up with a full name, confirm through the mailbox, see the name and Si
   if (link) {
     // e-mail confirmation on: the spec's toast, then the link signs the visitor in on the home page
     await expect(page.getByRole('status').filter({ hasText: 'Account created successfully! Please check your email to confirm your account.' })).toBeVisible();
-    await page.goto(link);
+    // The auth service confirms the address and redirects to its Site URL with the session in the fragment. The test
+    // stack's Site URL is http://localhost:4321 while this run's site has its own port, so follow the redirect here
+    // and open the same fragment on the site under test.
+    const verify = await fetch(link, { redirect: 'manual' });
+    expect(verify.status).toBeGreaterThanOrEqual(300);
+    expect(verify.status).toBeLessThan(400);
+    const target = new URL(verify.headers.get('location')!);
+    expect(target.hash).toContain('access_token=');
+    await page.goto(`/${target.search}${target.hash}`);
   }
   await page.waitForURL((url) => url.pathname === '/');
   const header = page.getByRole('banner');
