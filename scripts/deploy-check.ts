@@ -12,6 +12,7 @@ import { checkProductionEnv, functionSecretNames } from './lib/deploy/env-check.
 const file = path.resolve(rootDir, process.argv[2] ?? '.env.production');
 if (!fs.existsSync(file)) {
   console.error(`${path.relative(rootDir, file)} not found: copy .env.production.example and fill it in (README "Deploy").`);
+  // a failing exit status is the check's verdict: a deploy script or CI step must stop before anything is pushed
   process.exit(1);
 }
 const env = parse(fs.readFileSync(file, 'utf8'));
@@ -19,6 +20,7 @@ const problems = checkProductionEnv(env);
 if (problems.length > 0) {
   console.error(`${path.relative(rootDir, file)}: ${problems.length} problem(s)`);
   for (const problem of problems) console.error(`  - ${problem.message}`);
+  // each problem is printed above; the failing status stops whoever runs the check before anything is pushed
   process.exit(1);
 }
 console.log(`${path.relative(rootDir, file)} is ready for production.`);

@@ -57,6 +57,7 @@ const shutdown = async (code = 0) => {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   await stack.stop();
+  // the dev servers and the stack are stopped above; exit with the status that ended them (Ctrl-C is 0)
   process.exit(code);
 };
 process.on('SIGINT', () => void shutdown());

@@ -30,6 +30,7 @@ const known = ['--unit-only', '--integration-only', '--e2e-only'];
 const unknown = [...flags].filter((flag) => !known.includes(flag));
 if (unknown.length > 0 || [...flags].length > 1) {
   console.error(`Usage: npm test -- [${known.join(' | ')}] [test files]${unknown.length ? ` (unknown: ${unknown.join(' ')})` : ''}`);
+  // a mistyped flag must not silently run (or skip) a different set of tests; 2 is the usual usage-error status
   process.exit(2);
 }
 const isIntegrationFile = (file: string) => path.normalize(file).split(path.sep).join('/').includes('tests/integration/');
@@ -161,4 +162,6 @@ try {
   fs.rmSync(reportDir, { recursive: true, force: true });
 }
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+// the status CI reads: non-zero when any runner failed (the summary line above has the counts); the explicit exit
+// also ends handles a runner may have left open
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -15,7 +15,13 @@ export const SignInSchema = z.object({
 export const SignUpSchema = z.object({
   fullName: z.string().trim().min(1, { error: 'Please enter your full name' }).max(100, { error: 'Full name must be 100 characters or fewer' }),
   email: z.email({ error: 'Please enter a valid email address' }),
-  password: z.string().min(6, { error: 'Password must be at least 6 characters' }).max(72, { error: 'Password must be 72 characters or fewer' }),
+  // the same policy as supabase/config.toml's [auth] (minimum_password_length = 10, password_requirements =
+  // "letters_digits"), checked here so a visitor sees it before the auth service refuses the password
+  password: z
+    .string()
+    .min(10, { error: 'Password must be at least 10 characters' })
+    .max(72, { error: 'Password must be 72 characters or fewer' })
+    .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), { error: 'Password must contain letters and digits' }),
 })
 
 /** Success toasts (spec section 8). */

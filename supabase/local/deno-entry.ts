@@ -21,6 +21,7 @@ if (Deno.env.get('LOCAL_FUNCTION_WATCH_STDIN') === '1') {
   (async () => {
     const buffer = new Uint8Array(64);
     while ((await Deno.stdin.read(buffer)) !== null) { /* nothing is sent; wait for end of file */ }
+    // the stack that started us is gone: exit instead of serving as an orphan (Deno.serve would keep us alive)
     Deno.exit(0);
   })();
 }

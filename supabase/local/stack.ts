@@ -123,6 +123,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       return;
     }
     console.error(error);
+    // any other uncaught error is a real bug: keep Node's default of ending the process, with the error printed above
     process.exit(1);
   };
   process.on('uncaughtException', onUncaught);

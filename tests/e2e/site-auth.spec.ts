@@ -78,9 +78,12 @@ test('sign-up refuses a missing full name and a short password before asking the
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please enter your full name');
   await main.getByRole('textbox', { name: 'Full name' }).fill('Short Password');
-  await page.getByLabel('Password').fill('short');
+  await page.getByLabel('Password').fill('short1');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters');
+  await expect(page.getByRole('alert')).toHaveText('Password must be at least 10 characters');
+  await page.getByLabel('Password').fill('onlyletterslong');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Password must contain letters and digits');
   expect(asked).toBe(false);
 });
 

@@ -36,11 +36,13 @@ const stop = async () => {
   stopping = true;
   await stack.stop();
   console.log('STOPPED');
+  // the supervision test reads STOPPED and this status; the stack is fully stopped, so a clean exit is the outcome
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 void stack.failed.then((message) => {
   console.error(message);
+  // the stack stopped itself because a part died (the case under test): report it as a failing status
   process.exit(1);
 });
