@@ -1,6 +1,5 @@
-import { createRoute, stripSearchParams } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router'
 
-import { AnalyticsPage } from '@/features/analytics/components/analytics-page'
 import { ANALYTICS_SEARCH_DEFAULTS, AnalyticsSearchParamsSchema } from '@/features/analytics/api/analytics-period'
 import { Route as ShellRoute } from '../_shell'
 
@@ -11,5 +10,5 @@ export const Route = createRoute({
   // the default state keeps a bare URL
   search: { middlewares: [stripSearchParams(ANALYTICS_SEARCH_DEFAULTS)] },
   staticData: { title: 'Analytics' },
-  component: AnalyticsPage,
+  component: lazyRouteComponent(() => import('@/features/analytics/components/analytics-page'), 'AnalyticsPage'),
 })

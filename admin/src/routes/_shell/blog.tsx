@@ -1,6 +1,5 @@
-import { createRoute, stripSearchParams } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router'
 
-import { BlogAdminPage } from '@/features/blog/components/blog-admin-page'
 import { BLOG_SEARCH_DEFAULTS, BlogSearchSchema } from '@/features/blog/api/blog-schemas'
 import { Route as ShellRoute } from '../_shell'
 
@@ -11,5 +10,5 @@ export const Route = createRoute({
   // the default state keeps a bare URL
   search: { middlewares: [stripSearchParams(BLOG_SEARCH_DEFAULTS)] },
   staticData: { title: 'Blog' },
-  component: BlogAdminPage,
+  component: lazyRouteComponent(() => import('@/features/blog/components/blog-admin-page'), 'BlogAdminPage'),
 })

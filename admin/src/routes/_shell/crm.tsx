@@ -1,6 +1,5 @@
-import { createRoute, stripSearchParams } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router'
 
-import { CrmPage } from '@/features/crm/components/crm-page'
 import { LEAD_SEARCH_DEFAULTS, LeadSearchSchema } from '@/features/crm/api/crm-schemas'
 import { Route as ShellRoute } from '../_shell'
 
@@ -11,5 +10,5 @@ export const Route = createRoute({
   // the default state keeps a bare URL
   search: { middlewares: [stripSearchParams(LEAD_SEARCH_DEFAULTS)] },
   staticData: { title: 'CRM' },
-  component: CrmPage,
+  component: lazyRouteComponent(() => import('@/features/crm/components/crm-page'), 'CrmPage'),
 })
