@@ -10,6 +10,12 @@ describe('NAV_ITEMS', () => {
     ])
     expect(new Set(NAV_ITEMS.map((item) => item.to)).size).toBe(NAV_ITEMS.length)
   })
+
+  it("gives the spec dashboard's six tools a card, in sidebar order", () => {
+    expect(NAV_ITEMS.flatMap((item) => ('tool' in item ? [item.tool.title] : []))).toEqual([
+      'Blog Management', 'Content Calendar', 'Lead CRM', 'Analytics', 'User Management', 'Settings',
+    ])
+  })
 })
 
 describe('readSidebarExpanded', () => {

@@ -4,7 +4,7 @@ import { useId, useState } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
+import { Dialog, DialogCloseFooter, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { Select, Textarea } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
@@ -251,11 +251,7 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
             </section>
           )}
         </div>
-        <div className="mt-6 flex justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Close</Button>
-          </DialogClose>
-        </div>
+        <DialogCloseFooter className="mt-6" />
       </DialogContent>
     </Dialog>
   )
