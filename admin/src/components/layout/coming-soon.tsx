@@ -1,8 +1,10 @@
 import { useMatches } from '@tanstack/react-router'
 
-/** Placeholder for sections that a later issue builds; its heading is the route's `staticData.title`. */
+import { sectionTitle } from './nav-items'
+
+/** Placeholder for sections that a later issue builds; its heading is the section's title. */
 export function ComingSoon() {
-  const title = useMatches({ select: (matches) => matches.at(-1)?.staticData.title })
+  const title = useMatches({ select: (matches) => sectionTitle(matches.at(-1)?.fullPath ?? '') })
   return (
     <section>
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>

@@ -1,5 +1,6 @@
 /**
- * The admin's sections, in sidebar order: the one list the sidebar and the dashboard's tool cards are drawn from.
+ * The admin's sections, in sidebar order: the one list the sidebar, the page titles (top bar, breadcrumbs) and the
+ * dashboard's tool cards are drawn from.
  * `to` is the router path under the /admin basepath; an entry is highlighted on its own path and below it (the
  * Dashboard only on /admin itself, spec "Admin shell"). `tool` is the entry's dashboard card, for the six tools the
  * spec's dashboard lists.
@@ -25,3 +26,11 @@ type NavItem = {
 }
 
 export type NavTo = (typeof NAV_ITEMS)[number]['to']
+
+/**
+ * The title of the section at router path `path` ('/crm' → 'CRM'): its sidebar label, which the top bar and the
+ * breadcrumbs show too. Undefined for a path that is no section (the login page, an unknown address).
+ */
+export function sectionTitle(path: string): string | undefined {
+  return NAV_ITEMS.find((item) => item.to === path)?.label
+}

@@ -5,6 +5,5 @@ import { Route as ShellRoute } from '../_shell'
 export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: 'builds',
-  staticData: { title: 'Builds' },
   component: lazyRouteComponent(() => import('@/features/site-status/components/builds-page'), 'BuildsPage'),
 })

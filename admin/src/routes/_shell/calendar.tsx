@@ -7,6 +7,5 @@ export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: 'calendar',
   validateSearch: CalendarSearchSchema,
-  staticData: { title: 'Calendar' },
   component: lazyRouteComponent(() => import('@/features/calendar/components/calendar-page'), 'CalendarPage'),
 })

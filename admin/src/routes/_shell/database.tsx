@@ -5,6 +5,5 @@ import { Route as ShellRoute } from '../_shell'
 export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: 'database',
-  staticData: { title: 'Database' },
   component: lazyRouteComponent(() => import('@/components/layout/coming-soon'), 'ComingSoon'),
 })

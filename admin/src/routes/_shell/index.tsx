@@ -5,6 +5,5 @@ import { Route as ShellRoute } from '../_shell'
 export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: '/',
-  staticData: { title: 'Dashboard' },
   component: lazyRouteComponent(() => import('@/features/dashboard/components/dashboard-overview'), 'DashboardOverview'),
 })

@@ -5,6 +5,5 @@ import { Route as ShellRoute } from '../_shell'
 export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: 'settings',
-  staticData: { title: 'Settings' },
   component: lazyRouteComponent(() => import('@/features/settings/components/settings-page'), 'SettingsPage'),
 })

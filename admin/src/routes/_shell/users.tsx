@@ -5,6 +5,5 @@ import { Route as ShellRoute } from '../_shell'
 export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: 'users',
-  staticData: { title: 'Users' },
   component: lazyRouteComponent(() => import('@/components/layout/coming-soon'), 'ComingSoon'),
 })

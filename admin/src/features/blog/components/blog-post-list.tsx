@@ -67,8 +67,11 @@ export function BlogPostList() {
   const onError = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'error' })
 
   function renderActions(post: PostListItem) {
-    const published = post.status === 'published'
     const live = postState(post) === 'published'
+    // a published post (live or scheduled) can go back to draft; a draft can go out
+    const toggle = post.status === 'published'
+      ? { label: 'Unpublish', mutation: unpublish, onSuccess: () => toast({ title: 'Post Unpublished', description: `"${post.title}" is now a draft.` }) }
+      : { label: 'Publish', mutation: publish, onSuccess: () => toast({ title: 'Post Published', description: `"${post.title}" is live.` }) }
     return (
       <div className="flex flex-wrap justify-end gap-1">
         {live && (
@@ -84,35 +87,9 @@ export function BlogPostList() {
         <Button variant="ghost" size="sm" onClick={() => void navigate({ search: (prev) => ({ ...prev, edit: post.id }) })}>
           Edit
         </Button>
-        {published ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={unpublish.isPending}
-            onClick={() =>
-              unpublish.mutate(post.id, {
-                onSuccess: () => toast({ title: 'Post Unpublished', description: `"${post.title}" is now a draft.` }),
-                onError,
-              })
-            }
-          >
-            Unpublish
-          </Button>
-        ) : (
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={publish.isPending}
-            onClick={() =>
-              publish.mutate(post.id, {
-                onSuccess: () => toast({ title: 'Post Published', description: `"${post.title}" is live.` }),
-                onError,
-              })
-            }
-          >
-            Publish
-          </Button>
-        )}
+        <Button variant="ghost" size="sm" disabled={toggle.mutation.isPending} onClick={() => toggle.mutation.mutate(post.id, { onSuccess: toggle.onSuccess, onError })}>
+          {toggle.label}
+        </Button>
         <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleteTarget(post)}>
           Delete
         </Button>
