@@ -6,6 +6,7 @@
  *   npm run size:admin                       build, then measure
  *   npm run size:admin -- --dist dist/admin  measure a build that already has .vite/manifest.json
  *   npm run size:admin -- --json             one JSON object instead of the table (for budget checks)
+ *   npm run size:admin -- --lazy             also list every lazy module (routes, dialogs, charts) and what it adds
  *
  * Sizes do not depend on the Supabase URL and key the build inlines; when PUBLIC_SUPABASE_URL or
  * PUBLIC_SUPABASE_ANON_KEY is unset (and not in .env), the measuring build uses placeholders and says so.
@@ -16,7 +17,7 @@ import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { run } from './lib/build.ts';
 import { rootDir } from './lib/env.ts';
-import { kb, measurePage, measureUpFront, readManifest, type JsLoad } from './lib/admin-size.ts';
+import { kb, measureLazyModules, measurePage, measureUpFront, readManifest, type JsLoad } from './lib/admin-size.ts';
 
 /** Lazy modules (manifest keys, relative to admin/) that each first page renders besides the up-front bundle. */
 const PAGES: Record<string, string[]> = {
@@ -31,6 +32,7 @@ const PAGES: Record<string, string[]> = {
 const args = process.argv.slice(2);
 const distIndex = args.indexOf('--dist');
 const json = args.includes('--json');
+const listLazy = args.includes('--lazy');
 const log = json ? console.error : console.log;
 
 let distDir: string;
@@ -58,13 +60,17 @@ if (json) {
   const shape = (load: JsLoad) => ({ gzipBytes: load.gzipBytes, rawBytes: load.rawBytes, files: load.files });
   console.log(JSON.stringify({ upFront: shape(upFront), pages: Object.fromEntries(Object.entries(pages).map(([page, load]) => [page, shape(load)])) }, null, 2));
 } else {
-  log(`\nAdmin JavaScript (gzip, KB = 1,024 bytes)`);
+  log(`\nAdmin JavaScript (gzip at zlib's default level; KB = 1,000 bytes, as Vite reports)`);
   log(`  up front (admin/index.html): ${kb(upFront.gzipBytes).padStart(6)} KB gzip  ${kb(upFront.rawBytes).padStart(6)} KB raw  ${upFront.files.length} files`);
   for (const file of upFront.files) {
     log(`      ${file}`);
   }
   for (const [page, load] of Object.entries(pages)) {
     log(`  first visit to ${page}: ${kb(load.gzipBytes).padStart(6)} KB gzip  ${kb(load.rawBytes).padStart(6)} KB raw  ${load.files.length} files`);
+  }
+  if (listLazy) {
+    log('  lazy modules, what each adds when first loaded (gzip):');
+    for (const { module, added } of measureLazyModules(distDir, manifest)) log(`    ${kb(added.gzipBytes).padStart(6)} KB  ${module}`);
   }
 }
 if (distIndex < 0) fs.rmSync(distDir, { recursive: true, force: true });

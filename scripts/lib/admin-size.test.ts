@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { measurePage, measureUpFront, readManifest, staticClosure, type Manifest } from './admin-size.ts';
+import { measureLazyModules, measurePage, measureUpFront, readManifest, staticClosure, type Manifest } from './admin-size.ts';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-size-test-'));
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
@@ -42,6 +42,13 @@ describe('admin size from the Vite manifest', () => {
     expect(load.files).toEqual(['assets/index.js', 'assets/vendor.js', 'assets/page.js', 'assets/lib.js']);
     expect(load.gzipBytes).toBe(gz('assets/index.js', 'assets/vendor.js', 'assets/page.js', 'assets/lib.js'));
   });
+
+  it('lists each lazy module with only what it adds to the up-front bundle, largest first', () => {
+    expect(measureLazyModules(dist).map(({ module, added }) => [module, added.files, added.gzipBytes])).toEqual([
+      ['src/page.tsx', ['assets/page.js', 'assets/lib.js'], gz('assets/page.js', 'assets/lib.js')],
+      ['src/chart.tsx', ['assets/chart.js'], gz('assets/chart.js')],
+    ].sort((a, b) => (b[2] as number) - (a[2] as number)))
+  })
 
   it('names a module that is not in the build', () => {
     expect(() => staticClosure(manifest, ['src/missing.tsx'])).toThrow('src/missing.tsx is not a chunk of this build (see .vite/manifest.json)');

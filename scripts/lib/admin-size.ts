@@ -89,7 +89,22 @@ export function measurePage(distDir: string, modules: string[], manifest = readM
   return measureChunks(distDir, manifest, staticClosure(manifest, [entryKey(manifest), ...modules]));
 }
 
-/** Kilobytes (1,024 bytes) with one decimal, as Vite's build report prints them. */
+/**
+ * Every lazily imported module (route components, dialogs, charts) with what loading it adds on top of the up-front
+ * JavaScript: its own chunk and the static imports not loaded yet. Largest first.
+ */
+export function measureLazyModules(distDir: string, manifest = readManifest(distDir)): { module: string; added: JsLoad }[] {
+  const upFront = new Set(staticClosure(manifest, [entryKey(manifest)]));
+  return Object.keys(manifest)
+    .filter((key) => manifest[key]!.isDynamicEntry)
+    .map((key) => ({
+      module: key,
+      added: measureChunks(distDir, manifest, staticClosure(manifest, [key]).filter((chunk) => !upFront.has(chunk))),
+    }))
+    .sort((a, b) => b.added.gzipBytes - a.added.gzipBytes);
+}
+
+/** Kilobytes of 1,000 bytes with one decimal, the unit of Vite's build report and of the figures. */
 export function kb(bytes: number): string {
-  return (bytes / 1024).toFixed(1);
+  return (bytes / 1000).toFixed(1);
 }
