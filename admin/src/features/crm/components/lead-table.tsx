@@ -74,78 +74,78 @@ export function LeadTable({ leads, loading, filtered, now, today, owners, select
     ]
     return (
       <DataTable columns={columns} loading={loading} empty={empty}>
-          {leads?.map((lead) => (
-            <tr key={lead.id} data-lead-id={lead.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
-              <td className="px-4 py-3">
-                <input
-                  type="checkbox"
-                  aria-label={`Select ${lead.full_name}`}
-                  checked={selected.has(lead.id)}
-                  onChange={(event) => onToggle(lead.id, event.target.checked)}
-                />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                <time dateTime={lead.created_at}>{format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')}</time>
-                <span className="block text-xs text-slate-400" title="Time to first contact, or time since the request while pending">
-                  waited {formatWaiting(waitingMs(lead, now))}
-                </span>
-              </td>
-              <td className="px-4 py-3 font-medium text-slate-900">{lead.full_name}</td>
-              <td className="px-4 py-3 text-slate-600">{lead.email}</td>
-              <td className="px-4 py-3 text-slate-600">
-                {lead.agent_name ?? '—'}
-                {lead.agent_location && <span className="block text-xs text-slate-500">{lead.agent_location}</span>}
-              </td>
-              <td className="px-4 py-3">
-                <LeadStatusBadge status={lead.status} />
-              </td>
-              <td className="px-4 py-3 text-slate-600">{lead.owner_id ? (owners.get(lead.owner_id) ?? 'Unknown') : 'Unassigned'}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                <FollowUp lead={lead} today={today} />
-              </td>
-              <td className="px-4 py-3 text-right">
-                <Button variant="ghost" size="sm" aria-label={`View details for ${lead.full_name}`} onClick={() => onOpen(lead)}>
-                  View
-                </Button>
-              </td>
-            </tr>
-          ))}
+        {leads?.map((lead) => (
+          <tr key={lead.id} data-lead-id={lead.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+            <td className="px-4 py-3">
+              <input
+                type="checkbox"
+                aria-label={`Select ${lead.full_name}`}
+                checked={selected.has(lead.id)}
+                onChange={(event) => onToggle(lead.id, event.target.checked)}
+              />
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+              <time dateTime={lead.created_at}>{format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')}</time>
+              <span className="block text-xs text-slate-400" title="Time to first contact, or time since the request while pending">
+                waited {formatWaiting(waitingMs(lead, now))}
+              </span>
+            </td>
+            <td className="px-4 py-3 font-medium text-slate-900">{lead.full_name}</td>
+            <td className="px-4 py-3 text-slate-600">{lead.email}</td>
+            <td className="px-4 py-3 text-slate-600">
+              {lead.agent_name ?? '—'}
+              {lead.agent_location && <span className="block text-xs text-slate-500">{lead.agent_location}</span>}
+            </td>
+            <td className="px-4 py-3">
+              <LeadStatusBadge status={lead.status} />
+            </td>
+            <td className="px-4 py-3 text-slate-600">{lead.owner_id ? (owners.get(lead.owner_id) ?? 'Unknown') : 'Unassigned'}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+              <FollowUp lead={lead} today={today} />
+            </td>
+            <td className="px-4 py-3 text-right">
+              <Button variant="ghost" size="sm" aria-label={`View details for ${lead.full_name}`} onClick={() => onOpen(lead)}>
+                View
+              </Button>
+            </td>
+          </tr>
+        ))}
       </DataTable>
     )
   }
   // under 768 px: cards, the action inside the card rather than 700 px to the right
   return (
     <DataCards label="Report requests" loading={loading} empty={empty}>
-        {leads?.map((lead) => (
-          <li key={lead.id} data-lead-card={lead.id} className={DATA_CARD_CLASS}>
-            <div className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                className="mt-1"
-                aria-label={`Select ${lead.full_name}`}
-                checked={selected.has(lead.id)}
-                onChange={(event) => onToggle(lead.id, event.target.checked)}
-              />
-              <div className="min-w-0 flex-1">
-                <div className="flex items-start justify-between gap-2">
-                  <p className="font-medium break-words text-slate-900">{lead.full_name}</p>
-                  <LeadStatusBadge status={lead.status} />
-                </div>
-                <p className="truncate text-sm text-slate-600">{lead.email}</p>
-                <p className="mt-1 text-xs text-slate-500">
-                  {format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')} · {lead.agent_name ?? 'No agent'}
-                  {lead.agent_location ? `, ${lead.agent_location}` : ''}
-                </p>
-                <p className="mt-1 text-xs text-slate-500">
-                  {lead.owner_id ? (owners.get(lead.owner_id) ?? 'Unknown') : 'Unassigned'} · follow-up <FollowUp lead={lead} today={today} />
-                </p>
-                <Button variant="outline" size="sm" className="mt-3 w-full" aria-label={`View details for ${lead.full_name}`} onClick={() => onOpen(lead)}>
-                  View
-                </Button>
+      {leads?.map((lead) => (
+        <li key={lead.id} data-lead-card={lead.id} className={DATA_CARD_CLASS}>
+          <div className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              className="mt-1"
+              aria-label={`Select ${lead.full_name}`}
+              checked={selected.has(lead.id)}
+              onChange={(event) => onToggle(lead.id, event.target.checked)}
+            />
+            <div className="min-w-0 flex-1">
+              <div className="flex items-start justify-between gap-2">
+                <p className="font-medium break-words text-slate-900">{lead.full_name}</p>
+                <LeadStatusBadge status={lead.status} />
               </div>
+              <p className="truncate text-sm text-slate-600">{lead.email}</p>
+              <p className="mt-1 text-xs text-slate-500">
+                {format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')} · {lead.agent_name ?? 'No agent'}
+                {lead.agent_location ? `, ${lead.agent_location}` : ''}
+              </p>
+              <p className="mt-1 text-xs text-slate-500">
+                {lead.owner_id ? (owners.get(lead.owner_id) ?? 'Unknown') : 'Unassigned'} · follow-up <FollowUp lead={lead} today={today} />
+              </p>
+              <Button variant="outline" size="sm" className="mt-3 w-full" aria-label={`View details for ${lead.full_name}`} onClick={() => onOpen(lead)}>
+                View
+              </Button>
             </div>
-          </li>
-        ))}
+          </div>
+        </li>
+      ))}
     </DataCards>
   )
 }
