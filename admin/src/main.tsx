@@ -5,11 +5,12 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 
-import { listenToAuthChanges } from './features/auth/api/auth-listener'
 import { queryClient } from './lib/query-client'
 import { createAdminRouter } from './router'
 
-listenToAuthChanges(queryClient)
+// Loaded beside the first page rather than before it: the Supabase client is not part of the up-front bundle, and
+// GoTrue replays the current session (INITIAL_SESSION) to a listener that subscribes late.
+void import('./features/auth/api/auth-listener').then(({ listenToAuthChanges }) => listenToAuthChanges(queryClient))
 
 const router = createAdminRouter(queryClient)
 

@@ -4,14 +4,6 @@ import { createRouter } from '@tanstack/react-router'
 import { parseSearch, stringifySearch } from '@/lib/search-params'
 import { routeTree } from '@/routes/route-tree'
 
-/** Titles of the top bar and breadcrumbs: every admin route names itself in `staticData`. */
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    /** The page title in the top bar and its breadcrumb. */
-    title?: string
-  }
-}
-
 /** Where the admin is served (Vite `base`), without the trailing slash. */
 const BASE = '/admin'
 

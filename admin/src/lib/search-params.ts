@@ -1,3 +1,6 @@
+import { stripSearchParams } from '@tanstack/react-router'
+import type { z } from 'zod'
+
 /**
  * How the admin's router reads and writes the query string: plain `key=value` pairs (URLSearchParams), no JSON,
  * so `?q=123` stays the text '123' and every route's zod schema decides the type. Empty strings and undefined are
@@ -16,4 +19,16 @@ export function stringifySearch(search: Record<string, unknown>): string {
   }
   const text = params.toString()
   return text ? `?${text}` : ''
+}
+
+/**
+ * A route's search options from its zod schema: `validateSearch` types and checks the query string, and a value equal
+ * to its default is left out of the URL, so the default state keeps a bare address (`/admin/blog`, not
+ * `/admin/blog?tab=posts`).
+ */
+export function searchWithDefaults<TSchema extends z.ZodType<object, object>>(schema: TSchema, defaults: Partial<z.output<TSchema>>) {
+  return {
+    validateSearch: schema,
+    search: { middlewares: [stripSearchParams<z.output<TSchema>>(defaults)] },
+  }
 }

@@ -1,4 +1,4 @@
-import { createClient } from '@supabase/supabase-js'
+import { createClient, type PostgrestSingleResponse } from '@supabase/supabase-js'
 
 import type { Database } from '@shared/database.types.ts'
 import { env } from './env'
@@ -17,3 +17,21 @@ export const supabase = createClient<Database>(env.PUBLIC_SUPABASE_URL, env.PUBL
     detectSessionInUrl: true,
   },
 })
+
+/**
+ * The `data` of a supabase-js answer (`{ data, error }` from PostgREST, GoTrue or Functions); rejects with its
+ * `error` instead, so a failed call is never mistaken for an empty answer (STYLE.md "Boundaries").
+ */
+export async function dataOrThrow<TData>(request: PromiseLike<{ data: TData; error: null } | { data: unknown; error: Error }>): Promise<TData> {
+  const { data, error } = await request
+  if (error) throw error
+  return data as TData
+}
+
+/**
+ * The `queryFn` of a PostgREST read (STYLE.md "Data access in admin"): runs `request` with the query's abort signal
+ * and resolves to its `data`, or rejects with its PostgrestError.
+ */
+export function postgrestRead<TData>(request: (signal: AbortSignal) => PromiseLike<PostgrestSingleResponse<TData>>) {
+  return ({ signal }: { signal: AbortSignal }): Promise<TData> => dataOrThrow(request(signal))
+}

@@ -1,22 +1,12 @@
-import { createRoute, Outlet } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 
-import { AdminShell } from '@/components/layout/admin-shell'
-import { AuthGuard } from '@/features/auth/components/auth-guard'
 import { Route as RootRoute } from './__root'
 
-/** Everything under /admin except the login page: the admin guard and the shell. */
+/** Everything under /admin except the login page: the admin guard and the shell (loaded with the first page). */
 export const Route = createRoute({
   getParentRoute: () => RootRoute,
   id: '_shell',
-  component: () => (
-    <AuthGuard>
-      {(user) => (
-        <AdminShell email={user.email ?? user.id}>
-          <Outlet />
-        </AdminShell>
-      )}
-    </AuthGuard>
-  ),
+  component: lazyRouteComponent(() => import('@/components/layout/admin-layout'), 'AdminLayout'),
   notFoundComponent: NotFound,
 })
 

@@ -107,13 +107,3 @@ export function AdminShell({ email, children }: AdminShellProps) {
     </div>
   )
 }
-
-/** Placeholder for sections that a later issue builds. */
-export function ComingSoon({ title }: { title: string }) {
-  return (
-    <section>
-      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-      <p className="mt-2 text-slate-600">Coming soon...</p>
-    </section>
-  )
-}

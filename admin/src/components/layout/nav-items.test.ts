@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { NAV_ITEMS } from './nav-items'
+import { NAV_ITEMS, sectionTitle } from './nav-items'
 import { readSidebarExpanded } from './sidebar-state'
 
 describe('NAV_ITEMS', () => {
@@ -9,6 +9,21 @@ describe('NAV_ITEMS', () => {
       'Dashboard', 'Blog', 'Calendar', 'CRM', 'Analytics', 'Builds', 'Users', 'Database', 'Settings',
     ])
     expect(new Set(NAV_ITEMS.map((item) => item.to)).size).toBe(NAV_ITEMS.length)
+  })
+
+  it("gives the spec dashboard's six tools a card, in sidebar order", () => {
+    expect(NAV_ITEMS.flatMap((item) => ('tool' in item ? [item.tool.title] : []))).toEqual([
+      'Blog Management', 'Content Calendar', 'Lead CRM', 'Analytics', 'User Management', 'Settings',
+    ])
+  })
+})
+
+describe('sectionTitle', () => {
+  it("titles a section's page with its sidebar label, and nothing else", () => {
+    expect(sectionTitle('/')).toBe('Dashboard')
+    expect(sectionTitle('/crm')).toBe('CRM')
+    expect(sectionTitle('/login')).toBeUndefined()
+    expect(sectionTitle('')).toBeUndefined()
   })
 })
 

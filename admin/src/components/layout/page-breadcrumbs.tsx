@@ -1,16 +1,18 @@
 import { Link, useMatches } from '@tanstack/react-router'
 
+import { sectionTitle } from './nav-items'
+
 export type Crumb = { title: string; to?: string }
 
 /**
- * The trail to the current page, from the routes' `staticData.title`: Dashboard first, then the section, then a
+ * The trail to the current page, from the section titles (`sectionTitle`): Dashboard first, then the section, then a
  * detail the section's search names (the blog editor: 'Edit Post' / 'New Post'). The last crumb is the page title.
  */
 export function usePageCrumbs(): Crumb[] {
   const matches = useMatches()
   const crumbs: Crumb[] = [{ title: 'Dashboard', to: '/' }]
   for (const match of matches) {
-    const title = match.staticData.title
+    const title = sectionTitle(match.fullPath)
     if (!title || title === 'Dashboard') continue
     crumbs.push({ title, to: match.fullPath })
     const search = match.search as Record<string, unknown>

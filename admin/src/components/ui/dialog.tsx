@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog'
 import type { ComponentProps } from 'react'
 
 import { cn } from '@/lib/utils'
+import { Button } from './button'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
@@ -32,4 +33,15 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('mt-1 text-sm text-slate-500', className)} {...props} />
+}
+
+/** The end of a dialog that has nothing to confirm: one outline Close button on the right. */
+export function DialogCloseFooter({ className }: { className?: string }) {
+  return (
+    <div className={cn('mt-4 flex justify-end', className)}>
+      <DialogClose asChild>
+        <Button variant="outline">Close</Button>
+      </DialogClose>
+    </div>
+  )
 }

@@ -1,15 +1,12 @@
-import { createRoute, stripSearchParams } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 
-import { AnalyticsPage } from '@/features/analytics/components/analytics-page'
 import { ANALYTICS_SEARCH_DEFAULTS, AnalyticsSearchParamsSchema } from '@/features/analytics/api/analytics-period'
+import { searchWithDefaults } from '@/lib/search-params'
 import { Route as ShellRoute } from '../_shell'
 
 export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: 'analytics',
-  validateSearch: AnalyticsSearchParamsSchema,
-  // the default state keeps a bare URL
-  search: { middlewares: [stripSearchParams(ANALYTICS_SEARCH_DEFAULTS)] },
-  staticData: { title: 'Analytics' },
-  component: AnalyticsPage,
+  ...searchWithDefaults(AnalyticsSearchParamsSchema, ANALYTICS_SEARCH_DEFAULTS),
+  component: lazyRouteComponent(() => import('@/features/analytics/components/analytics-page'), 'AnalyticsPage'),
 })

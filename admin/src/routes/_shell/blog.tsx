@@ -1,15 +1,12 @@
-import { createRoute, stripSearchParams } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 
-import { BlogAdminPage } from '@/features/blog/components/blog-admin-page'
 import { BLOG_SEARCH_DEFAULTS, BlogSearchSchema } from '@/features/blog/api/blog-schemas'
+import { searchWithDefaults } from '@/lib/search-params'
 import { Route as ShellRoute } from '../_shell'
 
 export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: 'blog',
-  validateSearch: BlogSearchSchema,
-  // the default state keeps a bare URL
-  search: { middlewares: [stripSearchParams(BLOG_SEARCH_DEFAULTS)] },
-  staticData: { title: 'Blog' },
-  component: BlogAdminPage,
+  ...searchWithDefaults(BlogSearchSchema, BLOG_SEARCH_DEFAULTS),
+  component: lazyRouteComponent(() => import('@/features/blog/components/blog-admin-page'), 'BlogAdminPage'),
 })

@@ -1,11 +1,9 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 
-import { BuildsPage } from '@/features/site-status/components/builds-page'
 import { Route as ShellRoute } from '../_shell'
 
 export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: 'builds',
-  staticData: { title: 'Builds' },
-  component: BuildsPage,
+  component: lazyRouteComponent(() => import('@/features/site-status/components/builds-page'), 'BuildsPage'),
 })

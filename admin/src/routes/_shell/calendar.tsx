@@ -1,6 +1,5 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 
-import { CalendarPage } from '@/features/calendar/components/calendar-page'
 import { CalendarSearchSchema } from '@/features/calendar/api/calendar-schemas'
 import { Route as ShellRoute } from '../_shell'
 
@@ -8,6 +7,5 @@ export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: 'calendar',
   validateSearch: CalendarSearchSchema,
-  staticData: { title: 'Calendar' },
-  component: CalendarPage,
+  component: lazyRouteComponent(() => import('@/features/calendar/components/calendar-page'), 'CalendarPage'),
 })

@@ -1,15 +1,12 @@
-import { createRoute, stripSearchParams } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 
-import { CrmPage } from '@/features/crm/components/crm-page'
 import { LEAD_SEARCH_DEFAULTS, LeadSearchSchema } from '@/features/crm/api/crm-schemas'
+import { searchWithDefaults } from '@/lib/search-params'
 import { Route as ShellRoute } from '../_shell'
 
 export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: 'crm',
-  validateSearch: LeadSearchSchema,
-  // the default state keeps a bare URL
-  search: { middlewares: [stripSearchParams(LEAD_SEARCH_DEFAULTS)] },
-  staticData: { title: 'CRM' },
-  component: CrmPage,
+  ...searchWithDefaults(LeadSearchSchema, LEAD_SEARCH_DEFAULTS),
+  component: lazyRouteComponent(() => import('@/features/crm/components/crm-page'), 'CrmPage'),
 })

@@ -1,11 +1,9 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 
-import { ComingSoon } from '@/components/layout/admin-shell'
 import { Route as ShellRoute } from '../_shell'
 
 export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: 'database',
-  staticData: { title: 'Database' },
-  component: () => <ComingSoon title="Database" />,
+  component: lazyRouteComponent(() => import('@/components/layout/coming-soon'), 'ComingSoon'),
 })

@@ -1,11 +1,9 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 
-import { SettingsPage } from '@/features/settings/components/settings-page'
 import { Route as ShellRoute } from '../_shell'
 
 export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: 'settings',
-  staticData: { title: 'Settings' },
-  component: SettingsPage,
+  component: lazyRouteComponent(() => import('@/features/settings/components/settings-page'), 'SettingsPage'),
 })

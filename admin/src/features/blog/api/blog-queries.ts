@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { endOfMonth, format, parse, startOfMonth } from 'date-fns'
 import { z } from 'zod'
 
-import { supabase } from '@/lib/supabase'
+import { postgrestRead, supabase } from '@/lib/supabase'
 import { categoryKeys, postKeys } from './blog-keys'
 import type { PostFilters } from './blog-schemas'
 
@@ -34,16 +34,9 @@ export const postQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: postKeys.detail(id),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase
-          .from('blog_posts')
-          .select('*, blog_categories(name, slug)')
-          .eq('id', id)
-          .abortSignal(signal)
-          .single()
-        if (error) throw error
-        return data
-      },
+      queryFn: postgrestRead((signal) =>
+        supabase.from('blog_posts').select('*, blog_categories(name, slug)').eq('id', id).abortSignal(signal).single(),
+      ),
     }),
 
   /**
@@ -94,14 +87,14 @@ export const revisionQueries = {
     queryOptions({
       queryKey: postKeys.revisions(postId),
       queryFn: async ({ signal }) => {
-        const { data, error } = await supabase
+        const { data } = await supabase
           .from('blog_post_revisions')
           .select('id, saved_at, saved_by, status, snapshot')
           .eq('post_id', postId)
           .order('id', { ascending: false })
           .limit(50)
           .abortSignal(signal)
-        if (error) throw error
+          .throwOnError()
         return data.map((row) => ({ ...row, snapshot: RevisionSnapshotSchema.parse(row.snapshot) }))
       },
     }),
@@ -115,11 +108,7 @@ export const categoryQueries = {
   list: () =>
     queryOptions({
       queryKey: categoryKeys.list(),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase.from('blog_categories').select('id, name').order('name').abortSignal(signal)
-        if (error) throw error
-        return data
-      },
+      queryFn: postgrestRead((signal) => supabase.from('blog_categories').select('id, name').order('name').abortSignal(signal)),
       staleTime: 5 * 60_000,
     }),
 }

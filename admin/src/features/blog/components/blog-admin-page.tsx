@@ -1,4 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { CalendarMonthWithState } from '@/features/calendar/components/calendar-month'
@@ -9,6 +10,14 @@ import { BlogPostEditor } from './blog-post-editor'
 import { BlogPostList } from './blog-post-list'
 
 const route = getRouteApi('/_shell/blog')
+
+/** The page's tabs in order, one per `?tab=` value. */
+const TABS = [
+  { value: 'posts', label: 'Blog Posts', Panel: BlogPostList },
+  { value: 'topics', label: 'Trending Topics', Panel: ContentTopicsTab },
+  { value: 'generation', label: 'Content Generation', Panel: ContentGenerationTab },
+  { value: 'calendar', label: 'Content Calendar', Panel: CalendarMonthWithState },
+] as const satisfies readonly { value: (typeof BLOG_TABS)[number]; label: string; Panel: () => ReactNode }[]
 
 /**
  * /admin/blog: the post list and its sibling tools (`?tab=`), or the editor when the URL says `?edit=<id>` /
@@ -34,23 +43,15 @@ export function BlogAdminPage() {
         className="mt-6"
       >
         <TabsList>
-          <TabsTrigger value="posts">Blog Posts</TabsTrigger>
-          <TabsTrigger value="topics">Trending Topics</TabsTrigger>
-          <TabsTrigger value="generation">Content Generation</TabsTrigger>
-          <TabsTrigger value="calendar">Content Calendar</TabsTrigger>
+          {TABS.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>{tab.label}</TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="posts">
-          <BlogPostList />
-        </TabsContent>
-        <TabsContent value="topics">
-          <ContentTopicsTab />
-        </TabsContent>
-        <TabsContent value="generation">
-          <ContentGenerationTab />
-        </TabsContent>
-        <TabsContent value="calendar">
-          <CalendarMonthWithState />
-        </TabsContent>
+        {TABS.map(({ value, Panel }) => (
+          <TabsContent key={value} value={value}>
+            <Panel />
+          </TabsContent>
+        ))}
       </Tabs>
     </section>
   )

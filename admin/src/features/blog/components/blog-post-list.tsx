@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Input } from '@/components/ui/input'
-import { Skeleton } from '@/components/ui/skeleton'
+import { DATA_CARD_CLASS, DataCards, DataTable, EmptyState } from '@/components/ui/data-table'
 import { Select } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
 import { useIsMobile } from '@/hooks/use-media-query'
@@ -21,6 +21,15 @@ import { BlogPostStatusBadge } from './blog-post-status-badge'
 const route = getRouteApi('/_shell/blog')
 
 const SKELETON_ROWS = 5
+
+const POST_COLUMNS = [
+  { header: 'Title' },
+  { header: 'Status' },
+  { header: 'Category' },
+  { header: 'Created' },
+  { header: 'Published' },
+  { header: 'Actions', className: 'text-right' },
+]
 
 // The preview pulls in the public site's HTML sanitizer, which is most of the bundle: load it on first use.
 const BlogPostPreviewDialog = lazy(() =>
@@ -41,6 +50,12 @@ export function BlogPostList() {
   const posts = useQuery({ ...postQueries.list({ search, status }), placeholderData: keepPreviousData })
   const filtered = search.trim() !== '' || status !== 'all'
   const isMobile = useIsMobile()
+  const empty = posts.isSuccess && posts.data.length === 0 ? (
+    <EmptyState
+      title="No blog posts found"
+      hint={filtered ? 'Try adjusting your filters or search terms.' : 'Generate your first blog post to get started.'}
+    />
+  ) : null
 
   const [previewId, setPreviewId] = useState<string | null>(null)
   const [deleteTarget, setDeleteTarget] = useState<PostListItem | null>(null)
@@ -52,8 +67,11 @@ export function BlogPostList() {
   const onError = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'error' })
 
   function renderActions(post: PostListItem) {
-    const published = post.status === 'published'
     const live = postState(post) === 'published'
+    // a published post (live or scheduled) can go back to draft; a draft can go out
+    const toggle = post.status === 'published'
+      ? { label: 'Unpublish', mutation: unpublish, onSuccess: () => toast({ title: 'Post Unpublished', description: `"${post.title}" is now a draft.` }) }
+      : { label: 'Publish', mutation: publish, onSuccess: () => toast({ title: 'Post Published', description: `"${post.title}" is live.` }) }
     return (
       <div className="flex flex-wrap justify-end gap-1">
         {live && (
@@ -69,35 +87,9 @@ export function BlogPostList() {
         <Button variant="ghost" size="sm" onClick={() => void navigate({ search: (prev) => ({ ...prev, edit: post.id }) })}>
           Edit
         </Button>
-        {published ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={unpublish.isPending}
-            onClick={() =>
-              unpublish.mutate(post.id, {
-                onSuccess: () => toast({ title: 'Post Unpublished', description: `"${post.title}" is now a draft.` }),
-                onError,
-              })
-            }
-          >
-            Unpublish
-          </Button>
-        ) : (
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={publish.isPending}
-            onClick={() =>
-              publish.mutate(post.id, {
-                onSuccess: () => toast({ title: 'Post Published', description: `"${post.title}" is live.` }),
-                onError,
-              })
-            }
-          >
-            Publish
-          </Button>
-        )}
+        <Button variant="ghost" size="sm" disabled={toggle.mutation.isPending} onClick={() => toggle.mutation.mutate(post.id, { onSuccess: toggle.onSuccess, onError })}>
+          {toggle.label}
+        </Button>
         <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleteTarget(post)}>
           Delete
         </Button>
@@ -136,95 +128,45 @@ export function BlogPostList() {
       {posts.isError && <Alert>Could not load posts: {posts.error.message}</Alert>}
 
       {!isMobile && (
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">Title</th>
-              <th scope="col" className="px-4 py-3">Status</th>
-              <th scope="col" className="px-4 py-3">Category</th>
-              <th scope="col" className="px-4 py-3">Created</th>
-              <th scope="col" className="px-4 py-3">Published</th>
-              <th scope="col" className="px-4 py-3 text-right">Actions</th>
+        <DataTable columns={POST_COLUMNS} loading={posts.isPending} skeletonRows={SKELETON_ROWS} empty={empty}>
+          {posts.data?.map((post) => (
+            <tr key={post.id} className="border-b border-slate-100 last:border-0">
+              <td className="px-4 py-3">
+                <p className="font-medium text-slate-900">{post.title}</p>
+                <p className="text-xs text-slate-500">/blog/{post.slug}</p>
+              </td>
+              <td className="px-4 py-3">
+                <BlogPostStatusBadge post={post} />
+              </td>
+              <td className="px-4 py-3 text-slate-600">{post.blog_categories?.name ?? '—'}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(post.created_at)}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{post.status === 'published' ? formatDate(post.published_at) : '—'}</td>
+              <td className="px-4 py-3">{renderActions(post)}</td>
             </tr>
-          </thead>
-          <tbody aria-busy={posts.isPending}>
-            {posts.isPending &&
-              Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                <tr key={index} data-testid="post-skeleton-row" className="border-b border-slate-100">
-                  {Array.from({ length: 6 }, (_, cell) => (
-                    <td key={cell} className="px-4 py-3">
-                      <Skeleton className="h-4 w-full" />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            {posts.isSuccess && posts.data.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-4 py-12 text-center">
-                  <EmptyPosts filtered={filtered} />
-                </td>
-              </tr>
-            )}
-            {posts.data?.map((post) => {
-              const published = post.status === 'published'
-              return (
-                <tr key={post.id} className="border-b border-slate-100 last:border-0">
-                  <td className="px-4 py-3">
-                    <p className="font-medium text-slate-900">{post.title}</p>
-                    <p className="text-xs text-slate-500">/blog/{post.slug}</p>
-                  </td>
-                  <td className="px-4 py-3">
-                    <BlogPostStatusBadge post={post} />
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">{post.blog_categories?.name ?? '—'}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(post.created_at)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{published ? formatDate(post.published_at) : '—'}</td>
-                  <td className="px-4 py-3">
-                    {renderActions(post)}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </DataTable>
       )}
 
       {/* under 768 px: one card per post, title on its own line and the actions below it */}
       {isMobile && (
-      <ul className="space-y-3" aria-label="Blog posts" aria-busy={posts.isPending}>
-        {posts.isPending &&
-          Array.from({ length: SKELETON_ROWS }, (_, index) => (
-            <li key={index} className="rounded-xl border border-slate-200 bg-white p-4">
-              <Skeleton className="h-4 w-2/3" />
-              <Skeleton className="mt-2 h-3 w-1/3" />
+        <DataCards label="Blog posts" loading={posts.isPending} skeletonRows={SKELETON_ROWS} empty={empty}>
+          {posts.data?.map((post) => (
+            <li key={post.id} data-testid="post-card" className={DATA_CARD_CLASS}>
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium break-words text-slate-900">{post.title}</p>
+                  <p className="truncate text-xs text-slate-500">/blog/{post.slug}</p>
+                </div>
+                <BlogPostStatusBadge post={post} />
+              </div>
+              <p className="mt-2 text-xs text-slate-500">
+                {post.blog_categories?.name ?? 'No category'} · created {formatDate(post.created_at)}
+                {post.status === 'published' ? ` · published ${formatDate(post.published_at)}` : ''}
+              </p>
+              <div className="mt-3 border-t border-slate-100 pt-2">{renderActions(post)}</div>
             </li>
           ))}
-        {posts.isSuccess && posts.data.length === 0 && (
-          <li className="rounded-xl border border-slate-200 bg-white px-4 py-10 text-center">
-            <EmptyPosts filtered={filtered} />
-          </li>
-        )}
-        {posts.data?.map((post) => (
-          <li key={post.id} data-testid="post-card" className="rounded-xl border border-slate-200 bg-white p-4">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="font-medium break-words text-slate-900">{post.title}</p>
-                <p className="truncate text-xs text-slate-500">/blog/{post.slug}</p>
-              </div>
-              <BlogPostStatusBadge post={post} />
-            </div>
-            <p className="mt-2 text-xs text-slate-500">
-              {post.blog_categories?.name ?? 'No category'} · created {formatDate(post.created_at)}
-              {post.status === 'published' ? ` · published ${formatDate(post.published_at)}` : ''}
-            </p>
-            <div className="mt-3 border-t border-slate-100 pt-2">
-              {renderActions(post)}
-            </div>
-          </li>
-        ))}
-      </ul>
+        </DataCards>
       )}
 
       {previewId && (
@@ -262,13 +204,3 @@ export function BlogPostList() {
 }
 
 /** The spec's empty state: 'No blog posts found' and a hint that depends on whether a filter is active. */
-function EmptyPosts({ filtered }: { filtered: boolean }) {
-  return (
-    <>
-      <p className="font-medium text-slate-900">No blog posts found</p>
-      <p className="mt-1 text-slate-500">
-        {filtered ? 'Try adjusting your filters or search terms.' : 'Generate your first blog post to get started.'}
-      </p>
-    </>
-  )
-}

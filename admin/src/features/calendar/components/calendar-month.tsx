@@ -17,7 +17,7 @@ import { useState } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
+import { Dialog, DialogCloseFooter, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { cn } from '@/lib/utils'
 import type { CalendarPost } from '@/features/blog/api/blog-queries'
 import { postQueries } from '@/features/blog/api/blog-queries'
@@ -166,11 +166,7 @@ export function CalendarMonth({ month, onMonthChange, expandedDay, onExpandDay }
               </li>
             ))}
           </ul>
-          <div className="mt-4 flex justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Close</Button>
-            </DialogClose>
-          </div>
+          <DialogCloseFooter />
         </DialogContent>
       </Dialog>
     </section>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { supabase } from '@/lib/supabase'
+import { postgrestRead, supabase } from '@/lib/supabase'
 import { aiProviderKeys, generationJobKeys, topicKeys } from './content-keys'
 import { invokeContentFunction, ProviderStatusSchema } from './content-functions'
 
@@ -15,33 +15,24 @@ export const topicQueries = {
   list: () =>
     queryOptions({
       queryKey: topicKeys.list('all'),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase
+      queryFn: postgrestRead((signal) =>
+        supabase
           .from('trending_topics')
           .select('id, topic, location, hack_type, consumer_benefit, suggested_cta, priority_score, search_volume_estimate, competition_level, status, created_at')
-          .order('created_at', { ascending: false })
-          .order('priority_score', { ascending: false, nullsFirst: false })
+          .order('created_at', { ascending: false }).order('priority_score', { ascending: false, nullsFirst: false })
           .limit(100)
-          .abortSignal(signal)
-        if (error) throw error
-        return data
-      },
+          .abortSignal(signal),
+      ),
     }),
 
   /** Approved topics, the choices of the Content Generation tab. */
   approved: () =>
     queryOptions({
       queryKey: topicKeys.list('approved'),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase
-          .from('trending_topics')
-          .select('id, topic, location, priority_score')
-          .eq('status', 'approved')
-          .order('priority_score', { ascending: false, nullsFirst: false })
-          .abortSignal(signal)
-        if (error) throw error
-        return data
-      },
+      queryFn: postgrestRead((signal) =>
+        supabase.from('trending_topics').select('id, topic, location, priority_score').eq('status', 'approved')
+          .order('priority_score', { ascending: false, nullsFirst: false }).abortSignal(signal),
+      ),
     }),
 }
 

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { Select, Textarea } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
 import { postKeys } from '@/features/blog/api/blog-keys'
-import { categoryQueries } from '@/features/blog/api/blog-queries'
+import { BlogCategorySelect } from '@/features/blog/components/blog-category-select'
 import { topicKeys } from '../api/content-keys'
 import { useGenerateContentMutation } from '../api/content-mutations'
 import type { GenerationJob } from '../api/content-queries'
@@ -51,7 +51,6 @@ export function ContentGenerationTab() {
   const [watchCount, setWatchCount] = useState(0)
 
   const approved = useQuery(topicQueries.approved())
-  const categories = useQuery(categoryQueries.list())
   const jobs = useQuery(generationJobQueries.recent())
   const generate = useGenerateContentMutation()
   const queryClient = useQueryClient()
@@ -122,14 +121,7 @@ export function ContentGenerationTab() {
         </div>
         <div className="space-y-1">
           <Label htmlFor="generation-category">Category (optional)</Label>
-          <Select id="generation-category" value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
-            <option value="">No category</option>
-            {categories.data?.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </Select>
+          <BlogCategorySelect id="generation-category" value={categoryId} onChange={(event) => setCategoryId(event.target.value)} />
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" checked={autoPublish} onChange={(event) => setAutoPublish(event.target.checked)} />

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { supabase } from '@/lib/supabase'
+import { postgrestRead, supabase } from '@/lib/supabase'
 import { adminKeys, leadKeys } from './crm-keys'
 import type { Lead } from './crm-schemas'
 
@@ -42,17 +42,10 @@ export const leadNoteQueries = {
   list: (leadId: string) =>
     queryOptions({
       queryKey: leadKeys.notes(leadId),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase
-          .from('lead_notes')
-          .select('id, body, author_id, created_at')
-          .eq('report_request_id', leadId)
-          .order('created_at', { ascending: true })
-          .order('id', { ascending: true })
-          .abortSignal(signal)
-        if (error) throw error
-        return data
-      },
+      queryFn: postgrestRead((signal) =>
+        supabase.from('lead_notes').select('id, body, author_id, created_at').eq('report_request_id', leadId)
+          .order('created_at', { ascending: true }).order('id', { ascending: true }).abortSignal(signal),
+      ),
     }),
 }
 
@@ -63,11 +56,7 @@ export const adminQueries = {
   list: () =>
     queryOptions({
       queryKey: adminKeys.list(),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase.rpc('list_admins').abortSignal(signal)
-        if (error) throw error
-        return data
-      },
+      queryFn: postgrestRead((signal) => supabase.rpc('list_admins').abortSignal(signal)),
       staleTime: 5 * 60_000,
     }),
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 
-import type { Lead } from './crm-schemas'
 import {
   countLeads,
   customerType,
@@ -14,33 +13,9 @@ import {
   requestsPerEmail,
   waitingMs,
 } from './crm-schemas'
+import { leadFixture } from './lead-fixture'
 
-function lead(overrides: Partial<Lead>): Lead {
-  return {
-    id: crypto.randomUUID(),
-    full_name: 'Someone',
-    email: 'someone@example.com',
-    phone: null,
-    property_address: null,
-    agent_id: null,
-    agent_name: null,
-    agent_location: null,
-    status: 'pending',
-    notes: null,
-    created_at: '2026-03-01T10:00:00Z',
-    updated_at: '2026-03-01T10:00:00Z',
-    contacted_at: null,
-    report_sent_at: null,
-    report_error: null,
-    owner_id: null,
-    follow_up_on: null,
-    source_page: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    ...overrides,
-  }
-}
+const lead = leadFixture
 
 const leads = [
   lead({ full_name: 'Ada Lovelace', email: 'ada@example.com', agent_name: 'Jane Roe', agent_location: 'Austin, TX' }),

@@ -2,34 +2,15 @@ import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 
 import type { Lead } from './crm-schemas'
+import { leadFixture } from './lead-fixture'
 import { buildLeadsCsv, LEAD_CSV_COLUMNS, leadsExportFileName, neutralizeFormula } from './leads-csv'
 
+// local time, so the expected 'Created' does not depend on the machine's time zone
+const requested = new Date(2026, 2, 5, 9, 7).toISOString()
+
 function lead(overrides: Partial<Lead> = {}): Lead {
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
-    full_name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: null,
-    property_address: null,
-    agent_id: null,
-    agent_name: null,
-    agent_location: null,
-    status: 'pending',
-    notes: null,
-    // local time, so the expected 'Created' does not depend on the machine's time zone
-    created_at: new Date(2026, 2, 5, 9, 7).toISOString(),
-    updated_at: new Date(2026, 2, 5, 9, 7).toISOString(),
-    contacted_at: null,
-    report_sent_at: null,
-    report_error: null,
-    owner_id: null,
-    follow_up_on: null,
-    source_page: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    ...overrides,
-  }
+  const base = { id: '00000000-0000-4000-8000-000000000001', full_name: 'Ada Lovelace', email: 'ada@example.com' }
+  return leadFixture({ ...base, created_at: requested, updated_at: requested, ...overrides })
 }
 
 describe('neutralizeFormula', () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { format } from 'date-fns'
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -11,7 +11,7 @@ import { useToast } from '@/components/ui/toast'
 import { authQueries } from '@/features/auth/api/auth-queries'
 import { useBulkLeadStatusMutation } from '../api/crm-mutations'
 import { adminQueries, leadQueries } from '../api/crm-queries'
-import type { LeadStatus } from '../api/crm-schemas'
+import type { Lead, LeadStatus } from '../api/crm-schemas'
 import {
   countLeads,
   customerType,
@@ -25,9 +25,7 @@ import {
   LeadStatusSchema,
   requestsPerEmail,
 } from '../api/crm-schemas'
-import { buildLeadsCsv, leadsExportFileName } from '../api/leads-csv'
 import { LeadCounters } from './lead-counters'
-import { LeadDetailsDialog } from './lead-details-dialog'
 import { LeadTable } from './lead-table'
 
 const route = getRouteApi('/_shell/crm')
@@ -36,6 +34,15 @@ const route = getRouteApi('/_shell/crm')
 const CLOCK_TICK_MS = 60_000
 
 /** Offers `csv` as a download; the UTF-8 byte-order mark makes Excel read accents correctly. */
+// loaded on first use: the dialog (notes, merge, owner) and the CSV writer are not needed to show the list
+const LeadDetailsDialog = lazy(() => import('./lead-details-dialog').then((module) => ({ default: module.LeadDetailsDialog })))
+
+/** Downloads `leads` as the CRM's CSV export (csv-stringify is fetched on the first export). */
+async function exportCsv(leads: readonly Lead[], owners: ReadonlyMap<string, string>): Promise<void> {
+  const { buildLeadsCsv, leadsExportFileName } = await import('../api/leads-csv')
+  downloadCsv(buildLeadsCsv(leads, owners), leadsExportFileName(new Date()))
+}
+
 function downloadCsv(csv: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }))
   const link = document.createElement('a')
@@ -146,7 +153,7 @@ export function CrmPage() {
           variant="outline"
           className="lg:ml-auto"
           disabled={!visible}
-          onClick={() => visible && downloadCsv(buildLeadsCsv(visible, owners), leadsExportFileName(new Date()))}
+          onClick={() => visible && void exportCsv(visible, owners)}
         >
           Export CSV
         </Button>
@@ -225,15 +232,17 @@ export function CrmPage() {
       )}
 
       {openLead && (
-        <LeadDetailsDialog
-          key={openLead.id}
-          lead={openLead}
-          allLeads={leads.data ?? []}
-          admins={admins.data ?? []}
-          customerType={customerType(openLead.email, emailCounts)}
-          now={now}
-          onClose={() => void navigate({ search: ({ lead: _lead, ...rest }) => rest })}
-        />
+        <Suspense fallback={null}>
+          <LeadDetailsDialog
+            key={openLead.id}
+            lead={openLead}
+            allLeads={leads.data ?? []}
+            admins={admins.data ?? []}
+            customerType={customerType(openLead.email, emailCounts)}
+            now={now}
+            onClose={() => void navigate({ search: ({ lead: _lead, ...rest }) => rest })}
+          />
+        </Suspense>
       )}
     </section>
   )

@@ -4,8 +4,8 @@ import { useId, useState } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
-import { Label } from '@/components/ui/label'
+import { Dialog, DialogCloseFooter, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
+import { FormField, Label } from '@/components/ui/label'
 import { Select, Textarea } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
 import { Input } from '@/components/ui/input'
@@ -105,8 +105,7 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
         </dl>
 
         <div className="mt-6 space-y-4">
-          <div className="space-y-1.5">
-            <Label htmlFor={statusId}>Status</Label>
+          <FormField htmlFor={statusId} label="Status">
             <Select
               id={statusId}
               value={lead.status}
@@ -116,26 +115,19 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                 statusMutation.mutate(
                   { id: lead.id, status },
                   {
-                    onSuccess: (stored) =>
-                      toast({
-                        title: 'Status Updated',
-                        description: `${stored.full_name} is now ${LEAD_STATUS_LABELS[status]}.`,
-                      }),
-                    onError: (error) => toast({ title: 'Status Not Updated', description: error.message, variant: 'error' }),
+                    onSuccess: (stored) => toast({ title: 'Status Updated', description: `${stored.full_name} is now ${LEAD_STATUS_LABELS[status]}.` }),
+                    onError: fail('Status Not Updated'),
                   },
                 )
               }}
             >
               {LEAD_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {LEAD_STATUS_LABELS[status]}
-                </option>
+                <option key={status} value={status}>{LEAD_STATUS_LABELS[status]}</option>
               ))}
             </Select>
-          </div>
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor={ownerId}>Owner</Label>
+            <FormField htmlFor={ownerId} label="Owner">
               <Select
                 id={ownerId}
                 value={lead.owner_id ?? ''}
@@ -154,14 +146,11 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
               >
                 <option value="">Unassigned</option>
                 {admins.map((admin) => (
-                  <option key={admin.id} value={admin.id}>
-                    {admin.email}
-                  </option>
+                  <option key={admin.id} value={admin.id}>{admin.email}</option>
                 ))}
               </Select>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={followUpId}>Next follow-up</Label>
+            </FormField>
+            <FormField htmlFor={followUpId} label="Next follow-up">
               <Input
                 id={followUpId}
                 type="date"
@@ -179,7 +168,7 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                   )
                 }}
               />
-            </div>
+            </FormField>
           </div>
 
           <section aria-labelledby={`${noteId}-heading`} className="space-y-2">
@@ -251,11 +240,7 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
             </section>
           )}
         </div>
-        <div className="mt-6 flex justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Close</Button>
-          </DialogClose>
-        </div>
+        <DialogCloseFooter className="mt-6" />
       </DialogContent>
     </Dialog>
   )

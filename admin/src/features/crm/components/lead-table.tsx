@@ -1,12 +1,22 @@
 import { format } from 'date-fns'
 
 import { Button } from '@/components/ui/button'
+import { DATA_CARD_CLASS, DataCards, DataTable, EmptyState } from '@/components/ui/data-table'
 import { useIsMobile } from '@/hooks/use-media-query'
 import type { Lead } from '../api/crm-schemas'
 import { followUpState, formatWaiting, waitingMs } from '../api/crm-schemas'
 import { LeadStatusBadge } from './lead-status-badge'
 
-const COLUMNS = 9
+const LEAD_COLUMNS = [
+  { header: 'Date' },
+  { header: 'Name' },
+  { header: 'Email' },
+  { header: 'Agent Search' },
+  { header: 'Status' },
+  { header: 'Owner' },
+  { header: 'Follow-up' },
+  { header: 'Actions', className: 'text-right' },
+]
 
 type LeadTableProps = {
   leads: Lead[] | undefined
@@ -41,129 +51,101 @@ function FollowUp({ lead, today }: { lead: Lead; today: string }) {
 export function LeadTable({ leads, loading, filtered, now, today, owners, selected, onToggle, onToggleAll, onOpen }: LeadTableProps) {
   const isMobile = useIsMobile()
   const allSelected = Boolean(leads?.length) && leads!.every((lead) => selected.has(lead.id))
-  const empty = (
-    <>
-      <p className="font-medium text-slate-900">No report requests found</p>
-      <p className="mt-1 text-slate-500">
-        {filtered ? 'Try adjusting your search or filters' : 'Report requests from the site will appear here'}
-      </p>
-    </>
-  )
+  const empty = !loading && leads?.length === 0 ? (
+    <EmptyState
+      title="No report requests found"
+      hint={filtered ? 'Try adjusting your search or filters' : 'Report requests from the site will appear here'}
+    />
+  ) : null
   if (!isMobile) {
+    const columns = [
+      {
+        header: (
+          <input
+            type="checkbox"
+            aria-label="Select all leads on this page"
+            checked={allSelected}
+            onChange={(event) => onToggleAll(event.target.checked)}
+          />
+        ),
+        className: 'w-10',
+      },
+      ...LEAD_COLUMNS,
+    ]
     return (
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="w-10 px-4 py-3">
-                <input
-                  type="checkbox"
-                  aria-label="Select all leads on this page"
-                  checked={allSelected}
-                  onChange={(event) => onToggleAll(event.target.checked)}
-                />
-              </th>
-              <th scope="col" className="px-4 py-3">Date</th>
-              <th scope="col" className="px-4 py-3">Name</th>
-              <th scope="col" className="px-4 py-3">Email</th>
-              <th scope="col" className="px-4 py-3">Agent Search</th>
-              <th scope="col" className="px-4 py-3">Status</th>
-              <th scope="col" className="px-4 py-3">Owner</th>
-              <th scope="col" className="px-4 py-3">Follow-up</th>
-              <th scope="col" className="px-4 py-3 text-right">Actions</th>
-            </tr>
-          </thead>
-          <tbody aria-busy={loading}>
-            {loading && (
-              <tr>
-                <td colSpan={COLUMNS} className="px-4 py-12 text-center text-slate-500">
-                  Loading report requests...
-                </td>
-              </tr>
-            )}
-            {!loading && leads?.length === 0 && (
-              <tr>
-                <td colSpan={COLUMNS} className="px-4 py-12 text-center">
-                  {empty}
-                </td>
-              </tr>
-            )}
-            {leads?.map((lead) => (
-              <tr key={lead.id} data-lead-id={lead.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
-                <td className="px-4 py-3">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${lead.full_name}`}
-                    checked={selected.has(lead.id)}
-                    onChange={(event) => onToggle(lead.id, event.target.checked)}
-                  />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                  <time dateTime={lead.created_at}>{format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')}</time>
-                  <span className="block text-xs text-slate-400" title="Time to first contact, or time since the request while pending">
-                    waited {formatWaiting(waitingMs(lead, now))}
-                  </span>
-                </td>
-                <td className="px-4 py-3 font-medium text-slate-900">{lead.full_name}</td>
-                <td className="px-4 py-3 text-slate-600">{lead.email}</td>
-                <td className="px-4 py-3 text-slate-600">
-                  {lead.agent_name ?? '—'}
-                  {lead.agent_location && <span className="block text-xs text-slate-500">{lead.agent_location}</span>}
-                </td>
-                <td className="px-4 py-3">
-                  <LeadStatusBadge status={lead.status} />
-                </td>
-                <td className="px-4 py-3 text-slate-600">{lead.owner_id ? (owners.get(lead.owner_id) ?? 'Unknown') : 'Unassigned'}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                  <FollowUp lead={lead} today={today} />
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <Button variant="ghost" size="sm" aria-label={`View details for ${lead.full_name}`} onClick={() => onOpen(lead)}>
-                    View
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    )
-  }
-  // under 768 px: cards, the action inside the card rather than 700 px to the right
-  return (
-      <ul className="space-y-3" aria-label="Report requests" aria-busy={loading}>
-        {loading && <li className="rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-500">Loading report requests...</li>}
-        {!loading && leads?.length === 0 && <li className="rounded-xl border border-slate-200 bg-white px-4 py-10 text-center">{empty}</li>}
+      <DataTable columns={columns} loading={loading} empty={empty}>
         {leads?.map((lead) => (
-          <li key={lead.id} data-lead-card={lead.id} className="rounded-xl border border-slate-200 bg-white p-4">
-            <div className="flex items-start gap-3">
+          <tr key={lead.id} data-lead-id={lead.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+            <td className="px-4 py-3">
               <input
                 type="checkbox"
-                className="mt-1"
                 aria-label={`Select ${lead.full_name}`}
                 checked={selected.has(lead.id)}
                 onChange={(event) => onToggle(lead.id, event.target.checked)}
               />
-              <div className="min-w-0 flex-1">
-                <div className="flex items-start justify-between gap-2">
-                  <p className="font-medium break-words text-slate-900">{lead.full_name}</p>
-                  <LeadStatusBadge status={lead.status} />
-                </div>
-                <p className="truncate text-sm text-slate-600">{lead.email}</p>
-                <p className="mt-1 text-xs text-slate-500">
-                  {format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')} · {lead.agent_name ?? 'No agent'}
-                  {lead.agent_location ? `, ${lead.agent_location}` : ''}
-                </p>
-                <p className="mt-1 text-xs text-slate-500">
-                  {lead.owner_id ? (owners.get(lead.owner_id) ?? 'Unknown') : 'Unassigned'} · follow-up <FollowUp lead={lead} today={today} />
-                </p>
-                <Button variant="outline" size="sm" className="mt-3 w-full" aria-label={`View details for ${lead.full_name}`} onClick={() => onOpen(lead)}>
-                  View
-                </Button>
-              </div>
-            </div>
-          </li>
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+              <time dateTime={lead.created_at}>{format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')}</time>
+              <span className="block text-xs text-slate-400" title="Time to first contact, or time since the request while pending">
+                waited {formatWaiting(waitingMs(lead, now))}
+              </span>
+            </td>
+            <td className="px-4 py-3 font-medium text-slate-900">{lead.full_name}</td>
+            <td className="px-4 py-3 text-slate-600">{lead.email}</td>
+            <td className="px-4 py-3 text-slate-600">
+              {lead.agent_name ?? '—'}
+              {lead.agent_location && <span className="block text-xs text-slate-500">{lead.agent_location}</span>}
+            </td>
+            <td className="px-4 py-3">
+              <LeadStatusBadge status={lead.status} />
+            </td>
+            <td className="px-4 py-3 text-slate-600">{lead.owner_id ? (owners.get(lead.owner_id) ?? 'Unknown') : 'Unassigned'}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+              <FollowUp lead={lead} today={today} />
+            </td>
+            <td className="px-4 py-3 text-right">
+              <Button variant="ghost" size="sm" aria-label={`View details for ${lead.full_name}`} onClick={() => onOpen(lead)}>
+                View
+              </Button>
+            </td>
+          </tr>
         ))}
-      </ul>
+      </DataTable>
+    )
+  }
+  // under 768 px: cards, the action inside the card rather than 700 px to the right
+  return (
+    <DataCards label="Report requests" loading={loading} empty={empty}>
+      {leads?.map((lead) => (
+        <li key={lead.id} data-lead-card={lead.id} className={DATA_CARD_CLASS}>
+          <div className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              className="mt-1"
+              aria-label={`Select ${lead.full_name}`}
+              checked={selected.has(lead.id)}
+              onChange={(event) => onToggle(lead.id, event.target.checked)}
+            />
+            <div className="min-w-0 flex-1">
+              <div className="flex items-start justify-between gap-2">
+                <p className="font-medium break-words text-slate-900">{lead.full_name}</p>
+                <LeadStatusBadge status={lead.status} />
+              </div>
+              <p className="truncate text-sm text-slate-600">{lead.email}</p>
+              <p className="mt-1 text-xs text-slate-500">
+                {format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')} · {lead.agent_name ?? 'No agent'}
+                {lead.agent_location ? `, ${lead.agent_location}` : ''}
+              </p>
+              <p className="mt-1 text-xs text-slate-500">
+                {lead.owner_id ? (owners.get(lead.owner_id) ?? 'Unknown') : 'Unassigned'} · follow-up <FollowUp lead={lead} today={today} />
+              </p>
+              <Button variant="outline" size="sm" className="mt-3 w-full" aria-label={`View details for ${lead.full_name}`} onClick={() => onOpen(lead)}>
+                View
+              </Button>
+            </div>
+          </div>
+        </li>
+      ))}
+    </DataCards>
   )
 }

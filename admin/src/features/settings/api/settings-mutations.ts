@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { settingsKeys } from './settings-keys'
 
 /** Starts enrolling an authenticator app: a new unverified TOTP factor with its QR code (SVG data URL) and secret. */
 export function useEnrollTotpMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async () => {
-      const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: `Authenticator ${new Date().toISOString().slice(0, 10)}` })
-      if (error) throw error
-      return data
-    },
+    mutationFn: () => dataOrThrow(supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: `Authenticator ${new Date().toISOString().slice(0, 10)}` })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.factors() }),
   })
 }
@@ -20,11 +16,7 @@ export function useEnrollTotpMutation() {
 export function useConfirmTotpMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ factorId, code }: { factorId: string; code: string }) => {
-      const { data, error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code })
-      if (error) throw error
-      return data
-    },
+    mutationFn: ({ factorId, code }: { factorId: string; code: string }) => dataOrThrow(supabase.auth.mfa.challengeAndVerify({ factorId, code })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.factors() }),
   })
 }

@@ -4,9 +4,10 @@ import { format } from 'date-fns'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Skeleton } from '@/components/ui/skeleton'
+import { DATA_CARD_CLASS, DataCards, DataTable } from '@/components/ui/data-table'
 import { useToast } from '@/components/ui/toast'
 import { useIsMobile } from '@/hooks/use-media-query'
+import { cn } from '@/lib/utils'
 import { useBuildExpectation } from '../api/live-post-watch'
 import { deriveSiteStatus, siteStatusPollMs, type SiteBuildRow } from '../api/site-status'
 import { useRebuildSiteMutation } from '../api/site-status-mutations'
@@ -30,6 +31,8 @@ export function buildDuration(build: Pick<SiteBuildRow, 'started_at' | 'finished
   if (seconds < 60) return `${seconds.toFixed(1)} s`
   return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
 }
+
+const BUILD_COLUMNS = ['Build', 'Trigger', 'Requested', 'Started', 'Duration', 'Result', 'Log'].map((header) => ({ header }))
 
 const when = (iso: string | null) => (iso ? format(new Date(iso), 'MMM d, HH:mm:ss') : '—')
 
@@ -63,6 +66,7 @@ export function BuildsPage() {
   const rebuild = useRebuildSiteMutation()
   const isMobile = useIsMobile()
   const { toast } = useToast()
+  const empty = builds.isSuccess && builds.data.length === 0 ? 'No builds yet. Publishing a post or Rebuild now starts one.' : null
 
   return (
     <section>
@@ -87,77 +91,39 @@ export function BuildsPage() {
       {builds.isError && <Alert className="mt-4">Could not load builds: {builds.error.message}</Alert>}
 
       {!isMobile && (
-      <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">Build</th>
-              <th scope="col" className="px-4 py-3">Trigger</th>
-              <th scope="col" className="px-4 py-3">Requested</th>
-              <th scope="col" className="px-4 py-3">Started</th>
-              <th scope="col" className="px-4 py-3">Duration</th>
-              <th scope="col" className="px-4 py-3">Result</th>
-              <th scope="col" className="px-4 py-3">Log</th>
+        <DataTable className="mt-6" columns={BUILD_COLUMNS} loading={builds.isPending} empty={empty}>
+          {builds.data?.map((build) => (
+            <tr key={build.id} data-build-id={build.id} className="border-b border-slate-100 align-top last:border-0">
+              <td className="px-4 py-3 font-mono text-xs">#{build.id}</td>
+              <td className="max-w-xs px-4 py-3 break-words text-slate-700">{build.trigger_reason}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{when(build.requested_at)}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{when(build.started_at)}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{buildDuration(build)}</td>
+              <td className="px-4 py-3"><ResultBadge status={build.status} /></td>
+              <td className="px-4 py-3"><LogTail build={build} /></td>
             </tr>
-          </thead>
-          <tbody aria-busy={builds.isPending}>
-            {builds.isPending &&
-              Array.from({ length: 4 }, (_, index) => (
-                <tr key={index}>
-                  <td colSpan={7} className="px-4 py-3">
-                    <Skeleton className="h-4 w-full" />
-                  </td>
-                </tr>
-              ))}
-            {builds.isSuccess && builds.data.length === 0 && (
-              <tr>
-                <td colSpan={7} className="px-4 py-12 text-center text-slate-500">
-                  No builds yet. Publishing a post or Rebuild now starts one.
-                </td>
-              </tr>
-            )}
-            {builds.data?.map((build) => (
-              <tr key={build.id} data-build-id={build.id} className="border-b border-slate-100 align-top last:border-0">
-                <td className="px-4 py-3 font-mono text-xs">#{build.id}</td>
-                <td className="max-w-xs px-4 py-3 break-words text-slate-700">{build.trigger_reason}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{when(build.requested_at)}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{when(build.started_at)}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{buildDuration(build)}</td>
-                <td className="px-4 py-3">
-                  <ResultBadge status={build.status} />
-                </td>
-                <td className="px-4 py-3">
-                  <LogTail build={build} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </DataTable>
       )}
 
       {isMobile && (
-      <ul className="mt-6 space-y-3" aria-label="Site builds">
-        {builds.isPending && <li className="rounded-xl border border-slate-200 bg-white p-4 text-slate-500">Loading builds...</li>}
-        {builds.isSuccess && builds.data.length === 0 && (
-          <li className="rounded-xl border border-slate-200 bg-white p-4 text-slate-500">No builds yet. Publishing a post or Rebuild now starts one.</li>
-        )}
-        {builds.data?.map((build) => (
-          <li key={build.id} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
-            <div className="flex items-center justify-between gap-2">
-              <span className="font-mono text-xs">#{build.id}</span>
-              <ResultBadge status={build.status} />
-            </div>
-            <p className="mt-1 break-words text-slate-700">{build.trigger_reason}</p>
-            <p className="mt-1 text-xs text-slate-500">
-              {when(build.requested_at)} · {buildDuration(build)}
-            </p>
-            <div className="mt-2">
-              <LogTail build={build} />
-            </div>
-          </li>
-        ))}
-      </ul>
+        <DataCards className="mt-6" label="Site builds" loading={builds.isPending} empty={empty}>
+          {builds.data?.map((build) => (
+            <li key={build.id} className={cn(DATA_CARD_CLASS, 'text-sm')}>
+              <div className="flex items-center justify-between gap-2">
+                <span className="font-mono text-xs">#{build.id}</span>
+                <ResultBadge status={build.status} />
+              </div>
+              <p className="mt-1 break-words text-slate-700">{build.trigger_reason}</p>
+              <p className="mt-1 text-xs text-slate-500">
+                {when(build.requested_at)} · {buildDuration(build)}
+              </p>
+              <div className="mt-2">
+                <LogTail build={build} />
+              </div>
+            </li>
+          ))}
+        </DataCards>
       )}
     </section>
   )

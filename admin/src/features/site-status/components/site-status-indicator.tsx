@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
 
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
+import { Dialog, DialogCloseFooter, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { cn } from '@/lib/utils'
 import { Link } from '@tanstack/react-router'
 
@@ -100,11 +99,7 @@ function FailedBuild({ build }: { build: SiteBuildRow }) {
         >
           {build.log_tail || 'The builder recorded no output.'}
         </pre>
-        <div className="mt-4 flex justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Close</Button>
-          </DialogClose>
-        </div>
+        <DialogCloseFooter />
       </DialogContent>
     </Dialog>
   )
