@@ -1,9 +1,11 @@
 /**
  * The importer fails loudly and writes nothing when a run is not sound (issue "data integrity", cases 1, 3 and 4),
  * driven through the real CLI (`scripts/import.ts`) against the test database: a mapping typo, a `;`-delimited file,
- * too many rejects, an all-rejected run, a file cut inside its last field, an over-long line, binary input, and where
+ * too many rejects, an all-rejected run, a file cut inside its last field, an over-long line, records over the size
+ * cap (rejected with their line, the rest imported), binary input, and where
  * the rejects file goes. Every run uses its own source name, so the rows are ours; afterAll removes them.
  */
+import { parse as parseCsv } from 'csv-parse/sync';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -172,17 +174,65 @@ describe('strict parsing (case 3)', () => {
     fs.writeFileSync(file, 'x'.repeat(3 * 1024 * 1024));
     const result = importCli(file);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`${file}: the first line is longer than the 1048576-character record cap: not a CSV file with a header row; nothing was imported`);
+    expect(result.stderr.trim()).toBe(`${file}: the first line is longer than the 1048576-byte record cap: not a CSV file with a header row; nothing was imported`);
   });
 
-  it('a record over the cap is named by its line and nothing is written', async () => {
+  it('a 2 MB record among valid ones is rejected with its line and reason; the records after it keep their lines and are imported', async () => {
     const { source, file: map } = mapping('oversized');
     const file = path.join(dir, 'oversized.csv');
-    fs.writeFileSync(file, [header, row(source, 1), row(source, 2).replace('Example Ave', 'y'.repeat(1_100_000)), row(source, 3)].join('\n') + '\n');
-    const result = importCli(file, '--map', map);
+    // line 12: a record of three lines (a quoted street name with line breaks) and 2 MB; line 28: an ordinary reject
+    const huge = row(source, 11).replace('Example Ave', `"${'y'.repeat(1024 * 1024)}\n${'y'.repeat(1024 * 1024)}\nAve"`);
+    const lines = [header, ...Array.from({ length: 10 }, (_, i) => row(source, i + 1)), huge, ...Array.from({ length: 30 }, (_, i) => row(source, i + 12))];
+    lines.splice(25, 1, row(source, 99).replace(',600000,', ',0,'));
+    fs.writeFileSync(file, lines.join('\n') + '\n');
+    const rejects = path.join(dir, 'oversized.rejects.csv');
+    const result = importCli(file, '--map', map, '--rejects', rejects);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`rejected    2 (see ${rejects})`);
+    const rejected = parseCsv(fs.readFileSync(rejects, 'utf8'), { relax_column_count: true }) as string[][];
+    expect(rejected.map((columns) => columns.slice(0, 2))).toEqual([
+      ['line', 'reason'],
+      ['12', `the record is ${Buffer.byteLength(huge).toLocaleString('en-US')} bytes long, over the 1,048,576-byte record cap`],
+      ['28', 'ListPrice: must be a positive number (USD)'],
+    ]);
+    const stored = await rowsOf(source);
+    expect(stored).toHaveLength(39);
+    expect(stored.map((entry) => entry.source_record_id)).not.toContain(url(source, 11));
+    const [recorded] = await runsOf(source);
+    expect(recorded).toMatchObject({ status: 'succeeded', rows_read: 41, rows_inserted: 39, rows_rejected: 2 });
+  });
+
+  it('an oversize record that takes the rejects over --max-reject-rate: exit 1, named in the rejects, nothing written', async () => {
+    const { source, file: map } = mapping('oversized-few');
+    const file = path.join(dir, 'oversized-few.csv');
+    const long = row(source, 2).replace('Example Ave', 'y'.repeat(1_100_000));
+    fs.writeFileSync(file, [header, row(source, 1), long, row(source, 3)].join('\n') + '\n');
+    const rejects = path.join(dir, 'oversized-few.rejects.csv');
+    const result = importCli(file, '--map', map, '--rejects', rejects);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`${file}:3: the record is longer than the 1048576-character record cap; nothing was imported`);
+    expect(result.stderr).toContain(`1 of 3 records were rejected (33.3 %, over the 5.0 % allowed by --max-reject-rate; see ${rejects}); nothing was imported`);
+    expect(fs.readFileSync(rejects, 'utf8')).toContain(`3,"the record is ${long.length.toLocaleString('en-US')} bytes long, over the 1,048,576-byte record cap"`);
     expect(await rowsOf(source)).toEqual([]);
+  });
+
+  it('NDJSON: a line over the cap is a reject with its line, the other lines are imported', async () => {
+    const source = `integrity-ndjson-${run}`;
+    sources.push(source);
+    const record = (i: number, street = 'Json Way') => ({
+      ListingKey: `${source}-${i}`, StandardStatus: 'Closed', ListPrice: 500000, ClosePrice: 510000, CloseDate: '2026-01-15',
+      UnparsedAddress: `${i} ${street}`, City: 'Fixture City', StateOrProvince: 'CO', PostalCode: '00801',
+    });
+    const file = path.join(dir, 'oversized.ndjson');
+    const lines = Array.from({ length: 30 }, (_, i) => JSON.stringify(record(i + 1)));
+    lines[4] = JSON.stringify(record(5, 'z'.repeat(2 * 1024 * 1024)));
+    fs.writeFileSync(file, lines.join('\n') + '\n');
+    const rejects = path.join(dir, 'oversized-ndjson.rejects.csv');
+    const result = importCli(file, '--source', source, '--rejects', rejects);
+    expect(result.code).toBe(0);
+    expect(fs.readFileSync(rejects, 'utf8')).toBe(`line,reason\n5,"the record is ${Buffer.byteLength(lines[4]!).toLocaleString('en-US')} bytes long, over the 1,048,576-byte record cap"\n`);
+    const stored = await rowsOf(source);
+    expect(stored.map((entry) => entry.source_record_id)).toEqual(Array.from({ length: 30 }, (_, i) => `${source}-${i + 1}`).filter((key) => key !== `${source}-5`).sort());
   });
 
   it('binary input stops with "not a CSV/JSON file" and echoes none of its bytes', () => {

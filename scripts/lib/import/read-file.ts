@@ -5,8 +5,10 @@
  * Strictness (issue "data integrity", case 3):
  *   - non-text input (a NUL byte or invalid UTF-8 in the first 64 KiB) stops with "not a CSV/JSON file", echoing no
  *     bytes of it;
- *   - a CSV record or NDJSON line longer than `maxRecordBytes` (default 1 MiB) stops the read naming its line (the CSV
- *     parser cannot find the next record boundary after it), and a header over the cap says the file is not CSV;
+ *   - a CSV record or NDJSON line longer than `maxRecordBytes` (default 1 MiB, counted in bytes) is yielded as a
+ *     `problem` with the line it starts on, and the records after it are read as usual (CSV: record-splitter.ts finds
+ *     the record boundaries ahead of csv-parse, which cannot resynchronise after its own `max_record_size`); a header
+ *     over the cap stops the read: the file is not a CSV file with a header row;
  *   - a CSV row with the wrong number of columns, an unclosed quote or an NDJSON line that is not a JSON object is
  *     yielded as a `problem` (a reject with its line), not thrown;
  *   - the last record is flagged `unterminated` when the file does not end with a line end, so the caller can refuse
@@ -17,6 +19,8 @@ import { parse, type CsvError } from 'csv-parse';
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import readline from 'node:readline';
+import { pipeline } from 'node:stream';
+import { createRecordSplitter, type OversizeRecord } from './record-splitter.ts';
 
 export type SourceLine =
   /** `unterminated`: the last record of a file without a final line end; `endsQuoted`: that file ends with `"`. */
@@ -38,7 +42,7 @@ export interface ReadOptions {
   onHeader?: (columns: string[], delimiter: string) => void;
   /** CSV delimiter; sniffed from the header line when absent. */
   delimiter?: string;
-  /** Longest record accepted, in characters (default 1 MiB). */
+  /** Longest record accepted, in bytes (default 1 MiB); longer ones are yielded as problems. */
   maxRecordBytes?: number;
 }
 
@@ -114,14 +118,18 @@ export function sniffDelimiter(file: string): string {
   return best;
 }
 
+/** The reject reason of a record over the cap (sizes in bytes). */
+export function oversizeProblem(bytes: number, maxRecordBytes: number): string {
+  return `the record is ${bytes.toLocaleString('en-US')} bytes long, over the ${maxRecordBytes.toLocaleString('en-US')}-byte record cap`;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
  * Yields the file's records (and per-record problems) in file order.
- * @throws FileFormatError for binary input, malformed JSON (array files), a header over the size cap, or a record
- * over the size cap (naming its line).
+ * @throws FileFormatError for binary input, malformed JSON (array files) or a header over the size cap.
  */
 export async function* readRecords(file: string, options: ReadOptions = {}): AsyncGenerator<SourceLine> {
   const maxRecordBytes = options.maxRecordBytes ?? defaultMaxRecordBytes;
@@ -157,16 +165,18 @@ export async function* readRecords(file: string, options: ReadOptions = {}): Asy
     for await (const text of readline.createInterface({ input: stream, crlfDelay: Infinity })) {
       line += 1;
       if (text.trim() === '') continue;
-      if (text.length > maxRecordBytes) {
-        stream.destroy();
-        throw new FileFormatError(`${file}:${line}: the line is longer than the ${maxRecordBytes}-character record cap; nothing was imported`);
-      }
       let next: SourceLine;
-      try {
-        const record: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
-        next = isRecord(record) ? { line, record, unterminated: false } : { line, problem: 'not a JSON object' };
-      } catch {
-        next = { line, problem: 'not valid JSON (the line may be cut short)' };
+      // a UTF-16 code unit is at most 3 UTF-8 bytes: only long lines are measured
+      const bytes = text.length * 3 > maxRecordBytes ? Buffer.byteLength(text) : 0;
+      if (bytes > maxRecordBytes) {
+        next = { line, problem: oversizeProblem(bytes, maxRecordBytes) };
+      } else {
+        try {
+          const record: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
+          next = isRecord(record) ? { line, record, unterminated: false } : { line, problem: 'not a JSON object' };
+        } catch {
+          next = { line, problem: 'not valid JSON (the line may be cut short)' };
+        }
       }
       if (held) yield held;
       held = next;
@@ -180,7 +190,19 @@ export async function* readRecords(file: string, options: ReadOptions = {}): Asy
   const skipped: SourceLine[] = [];
   let fatal: Error | null = null;
   let headerSeen = false;
-  const parser = stream.pipe(
+  // records over the cap, found by the splitter ahead of the parser; yielded in line order among the records
+  const oversize: SourceLine[] = [];
+  const splitter = createRecordSplitter({
+    maxRecordBytes,
+    onOversize: ({ line, bytes }: OversizeRecord) => oversize.push({ line, problem: oversizeProblem(bytes, maxRecordBytes) }),
+    headerTooLong: () =>
+      new FileFormatError(`${file}: the first line is longer than the ${maxRecordBytes}-byte record cap: not a CSV file with a header row; nothing was imported`),
+  });
+  // the splitter's error (a header over the cap) reaches the loop below through the parser, which pipeline destroys
+  // with it
+  const parser = pipeline(
+    stream,
+    splitter,
     parse({
       bom: true,
       delimiter,
@@ -202,6 +224,8 @@ export async function* readRecords(file: string, options: ReadOptions = {}): Asy
         if (!error) return;
         const line = Number(error.lines ?? 0);
         if (error.code === 'CSV_MAX_RECORD_SIZE') {
+          // not expected (the splitter keeps longer records away from the parser); if the two ever disagree on where a
+          // record ends, stop rather than guess
           fatal ??= new FileFormatError(
             headerSeen
               ? `${file}:${line}: the record is longer than the ${maxRecordBytes}-character record cap; nothing was imported`
@@ -217,12 +241,22 @@ export async function* readRecords(file: string, options: ReadOptions = {}): Asy
         }
       },
     }),
+    () => {},
   );
+  /** The problems found before `line`, in line order (all of them when `line` is absent). */
+  const problemsBefore = (line = Infinity): SourceLine[] => {
+    const due = [...skipped, ...oversize.filter((entry) => entry.line < line)].sort((a, b) => a.line - b.line);
+    skipped.length = 0;
+    oversize.splice(0, oversize.length, ...oversize.filter((entry) => entry.line >= line));
+    return due;
+  };
   for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
     if (fatal) break;
-    while (skipped.length > 0) {
-      if (held) yield held;
-      held = skipped.shift()!;
+    if (skipped.length > 0 || oversize.length > 0) {
+      for (const problem of problemsBefore(info.lines)) {
+        if (held) yield held;
+        held = problem;
+      }
     }
     if (held) yield held;
     held = { line: info.lines, record, unterminated: false };
@@ -231,14 +265,8 @@ export async function* readRecords(file: string, options: ReadOptions = {}): Asy
     stream.destroy();
     throw fatal;
   }
-  if (!headerSeen && fs.statSync(file).size > 0 && skipped.length === 0 && held === null) {
-    // csv-parse drops an over-long header without calling on_skip
-    const firstLine = head(file, maxRecordBytes + 1).indexOf(0x0a);
-    if (firstLine < 0 && fs.statSync(file).size > maxRecordBytes) {
-      throw new FileFormatError(`${file}: the first line is longer than the ${maxRecordBytes}-character record cap: not a CSV file with a header row; nothing was imported`);
-    }
-  }
-  if (held && held.record && !terminated && skipped.length === 0) held = { ...held, unterminated: true, endsQuoted: last === 0x22 };
+  const after = problemsBefore();
+  if (held && held.record && !terminated && after.length === 0) held = { ...held, unterminated: true, endsQuoted: last === 0x22 };
   if (held) yield held;
-  for (const problem of skipped) yield problem;
+  yield* after;
 }

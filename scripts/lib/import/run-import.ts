@@ -156,6 +156,9 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
   try {
     if (client) {
       await client.connect();
+      // the staging table lives in this session's temp buffers (default 8 MB): a million staged rows would be
+      // written out and read back again; only settable before the session's first temporary table
+      await client.query(`set temp_buffers = '256MB'`);
       summary.runId = await startImportRun(client, { source, fileName: options.file, sha256: await sha256File(options.file), bytes: size });
       await client.query('begin');
       inTransaction = true;

@@ -219,8 +219,35 @@ export async function applyStaged(client: pg.ClientBase, resource: 'Property' | 
       '(xmax = 0) as inserted',
     )}) select ${countsOf} from w`,
   );
+  const rebuilt = await dropSecondaryIndexesForBulkLoad(client, 'public.properties', stagedProperties);
   const properties = await client.query<WriteCounts>(
     `with w as (${upsertPropertiesFrom(`(select ${names.join(', ')} from ${stagedProperties} order by source_record_id) as u`, '(xmax = 0) as inserted')}) select ${countsOf} from w`,
   );
+  for (const definition of rebuilt) await client.query(definition);
   return { ...properties.rows[0]!, agentsInserted: agents.rows[0]!.inserted, agentsUpdated: agents.rows[0]!.updated };
+}
+
+/**
+ * Bulk load (PostgreSQL manual, "Populating a Database: Remove Indexes"): when the staging table holds at least as
+ * many rows as `table` (a first load, or a file that more than doubles the table), maintaining every secondary index
+ * row by row costs far more than building it once from the finished table. Such indexes (not the primary key, not a
+ * unique or constraint index: ON CONFLICT needs those) are dropped here and rebuilt by the caller from the returned
+ * definitions, inside the same transaction, so a failed run restores them with everything else. The DROP takes an
+ * ACCESS EXCLUSIVE lock on `table` until commit: readers of a table that small wait for the new data instead of
+ * seeing the old. Below the threshold nothing is dropped and [] is returned.
+ */
+async function dropSecondaryIndexesForBulkLoad(client: pg.ClientBase, table: string, staged: string): Promise<string[]> {
+  const { rows: sizes } = await client.query<{ live: string; incoming: string }>(`select (select count(*) from ${table}) as live, (select count(*) from ${staged}) as incoming`);
+  if (Number(sizes[0]!.incoming) < Math.max(1, Number(sizes[0]!.live))) return [];
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name, pg_get_indexdef(i.indexrelid) as definition
+     from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+     where i.indrelid = $1::regclass and not i.indisprimary and not i.indisunique
+       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+    [table],
+  );
+  // index builds sort: give them room for this transaction only
+  await client.query(`set local maintenance_work_mem = '256MB'`);
+  for (const { name } of rows) await client.query(`drop index ${name}`);
+  return rows.map((row) => row.definition);
 }
