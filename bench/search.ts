@@ -12,7 +12,7 @@
  *   3. runs refresh_agent_metrics() (which also fills agent_zip_sales, the per-(ZIP, agent) summary the ZIP and
  *      address searches rank from) and VACUUM ANALYZE;
  *   4. times, per search type, a few hundred varied queries: the SQL function over a direct pg connection as role
- *      anon, the function end to end over HTTP (gateway -> Deno -> PostgREST -> PostgreSQL), and a naive full scan
+ *      service_role (as the edge function calls it), the function end to end over HTTP (gateway -> Deno -> PostgREST -> PostgreSQL), and a naive full scan
  *      (`ilike '%q%'`, index scans disabled) on a smaller sample because each takes hundreds of milliseconds.
  * Prints the machine, the data size and a p50/p95 table (milliseconds). Figures only: it never fails on time.
  * Options: --agents N --sales N --queries N --naive N (defaults 100000, 2000000, 300, 25); --keep leaves the stack
@@ -174,8 +174,9 @@ async function startBenchStack() {
   const keys = { anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey };
   // only search-agents (and the shared code it imports), copied so later edits do not leak into the run
   const functionsDir = path.join(dataDir, 'functions');
-  for (const dir of ['search-agents', '_shared']) {
-    fs.cpSync(path.join(rootDir, 'supabase/functions', dir), path.join(functionsDir, dir), { recursive: true });
+  // deno.json: the import map (bare npm names, @shared/) the function resolves its imports with
+  for (const entry of ['search-agents', '_shared', 'deno.json']) {
+    fs.cpSync(path.join(rootDir, 'supabase/functions', entry), path.join(functionsDir, entry), { recursive: true });
   }
   let functions: Awaited<ReturnType<typeof startFunctions>> | null = null;
   let gateway: ReturnType<typeof serve> | null = null;
@@ -390,13 +391,13 @@ async function main() {
     const queries = await buildQueries(db);
     const window = (await db.query<{ window_start: string; window_end: string }>(`select window_start::text, window_end::text from public.search_metrics_window()`)).rows[0]!;
 
-    // SQL layer: the function as the edge function runs it (role anon, RLS on)
+    // SQL layer: the function as the edge function runs it (role service_role, the only role that may execute it)
     const sqlClient = new pg.Client({ connectionString: stack.databaseUrl });
     await sqlClient.connect();
-    await sqlClient.query(`set role anon`);
+    await sqlClient.query(`set role service_role`);
     const naiveClient = new pg.Client({ connectionString: stack.databaseUrl });
     await naiveClient.connect();
-    await naiveClient.query(`set role anon; set enable_indexscan = off; set enable_bitmapscan = off; set enable_indexonlyscan = off`);
+    await naiveClient.query(`set role service_role; set enable_indexscan = off; set enable_bitmapscan = off; set enable_indexonlyscan = off`);
 
     const runSql = (q: BenchQuery) => sqlClient.query(`select public.search_agents($1, $2, 20, 0) as result`, [q.query, q.type]);
     const runHttp = async (q: BenchQuery) => {
@@ -476,7 +477,7 @@ async function main() {
     console.log(`search-agents benchmark, ${new Date().toISOString()}`);
     console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (shared machine: figures include contention)`);
     console.log(`data: ${counts.agents.toLocaleString('en-US')} agents, ${counts.closed.toLocaleString('en-US')} closed sales (${counts.in_window.toLocaleString('en-US')} in the window ${window.window_start}..${window.window_end}), ${counts.zips} ZIPs, ${counts.summary.toLocaleString('en-US')} agent_zip_sales rows`);
-    console.log(`times in milliseconds, sequential single client; SQL = public.search_agents() over pg as role anon; HTTP = POST /functions/v1/search-agents (gateway -> Deno -> PostgREST -> PostgreSQL, incl. the search_queries insert); naive = ilike '%q%' full scan (index scans off)`);
+    console.log(`times in milliseconds, sequential single client; SQL = public.search_agents() over pg as role service_role; HTTP = POST /functions/v1/search-agents (gateway -> Deno -> PostgREST -> PostgreSQL, incl. the search_queries insert); naive = ilike '%q%' full scan (index scans off)`);
     console.log('');
     console.log(line(header));
     console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
