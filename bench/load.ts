@@ -2,6 +2,8 @@
  * `npm run bench:load`: throughput of the search-agents edge function under concurrent clients, with autocannon
  * (https://github.com/mcollina/autocannon) as the load generator, on the same machine as the stack.
  *
+ * autocannon runs in a worker thread (bench/lib/load-worker.ts): the stack's Node side (gateway, PostgREST/GoTrue
+ * stand-in) lives in this process and must not share its event loop with the load generator.
  * Starts the same throwaway stack as bench:search (embedded PostgreSQL, PostgREST/GoTrue stand-in, search-agents
  * under Deno behind a /functions/v1 gateway hop), generates agents and closed sales (bench/lib/search-fixture.ts),
  * builds a mix of agent-name, ZIP and address queries from them, and then hits, one layer at a time, each for
@@ -17,10 +19,11 @@
  * Options: --connections N (50) --duration S (30) --agents N (100000) --sales N (400000) --queries N (300)
  * --layers function,deno,rpc (all).
  */
-import autocannon from 'autocannon';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import type { LoadJob, LoadOutcome } from './lib/load-worker.ts';
 import { buildQueries, loadData, log, startBenchStack } from './lib/search-fixture.ts';
 
 function option(name: string, fallback: number, min = 1): number {
@@ -56,36 +59,25 @@ interface LayerResult {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
-async function run(layer: Layer, url: string, headers: Record<string, string>, bodies: string[]): Promise<LayerResult> {
-  let next = 0;
-  // every response time (ms) as autocannon measures it: its summary has p50/p90/p97.5/p99 but no p95
-  const times: number[] = [];
-  const options: autocannon.Options = {
-    url,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers: { 'content-type': 'application/json', ...headers },
-    requests: [{
-      method: 'POST',
-      // every request a different query of the mix (round robin), so no cache sees the same search twice in a row
-      setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
-    }],
-  };
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+/** One layer's run in a worker thread (bench/lib/load-worker.ts), so the generator has its own event loop. */
+async function run(layer: Layer, url: string, headers: Record<string, string>, bodies: string[], connections = CONNECTIONS, duration = DURATION): Promise<LayerResult> {
+  const job: LoadJob = { url, headers, bodies, connections, duration };
+  const outcome = await new Promise<LoadOutcome>((resolve, reject) => {
+    const worker = new Worker(new URL('./lib/load-worker.ts', import.meta.url), { workerData: job });
+    worker.once('message', (message: LoadOutcome) => resolve(message));
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load worker exited with code ${code}`))));
   });
-  times.sort((x, y) => x - y);
+  const times = outcome.times.sort((x, y) => x - y);
   return {
     layer,
-    requests: result.requests.total,
-    rps: result.requests.total / (result.duration || DURATION),
+    requests: outcome.times.length,
+    rps: outcome.times.length / (outcome.duration || duration),
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    errors: outcome.errors + outcome.timeouts,
+    non2xx: outcome.non2xx,
   };
 }
 
@@ -112,7 +104,7 @@ async function main() {
     for (const layer of SELECTED) {
       const [url, headers, bodies] = targets[layer];
       // warm-up: JIT, connection pools, plans
-      await autocannon({ url, method: 'POST', connections: 5, amount: 100, headers: { 'content-type': 'application/json', ...headers }, body: bodies[0] });
+      await run(layer, url, headers, bodies, 5, 2);
       log(`${layer}: ${CONNECTIONS} connections x ${DURATION} s...`);
       results.push(await run(layer, url, headers, bodies));
     }

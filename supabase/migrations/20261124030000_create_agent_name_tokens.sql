@@ -14,13 +14,20 @@
 --     one set-based statement per import batch or metrics refresh, not one per row. A renamed agent is findable
 --     under the new name as soon as the update commits; refresh_agent_metrics() changing total_sales updates the
 --     copies in the same transaction. Tokens nobody carries any more are removed.
---   * Scoring (search_agents_by_name): each query token is scored against the agent's best-matching token:
---     1 for the same token, 0.5 + 0.5 * typed/full length for a prefix of 3+ characters (type-ahead), else the
---     pg_trgm similarity when >= 0.4 (typos). The agent's score is the mean of its query-token scores weighted
---     by query-token length (longer words weigh more, as pg_trgm's word similarity does), kept when >= 0.5 as
---     before. Best first: score, then closed sales (desc), name, id.
---   * Derived public data (agent names are readable by anyone), but only the search (service_role) reads it:
---     RLS on, no policy for anon/authenticated, written only by the security-definer trigger functions.
+--   * Matching (search_agents_by_name, search_name_token_matches): each query token is matched to dictionary
+--     tokens: 1 for the same token, 0.5 + 0.5 * typed/full length for a prefix of 3+ characters (type-ahead), a
+--     typo scored 1 - edits/length with at most 1 edit up to 5 characters and 2 from 6 (Lucene's "AUTO" fuzziness;
+--     an adjacent swap is one edit), or the trigram similarity when >= 0.5. One query token: every agent carrying
+--     a match, scored by its best. Several: agents that match every query token (each dictionary token counts for
+--     the query token it fits best), scored by the mean of their token scores weighted by query-token length.
+--     Best first: score, then closed sales (desc), name, id. This replaces pg_trgm word_similarity over the whole
+--     name: a trigram index over a million full names, rechecked name by name, cost 20-60 ms per query.
+--   * Cost: a one-token query reads, per matching dictionary token, limit + offset postings in ranking order
+--     (index agent_name_postings_rank_idx) and counts the distinct agents of those tokens from the primary key;
+--     several tokens intersect through a GIN index on agents (search_name_tokens(name)) before scoring.
+--   * Derived public data (agent names are readable by anyone), but only the search (service_role) reads it and
+--     only the triggers (security definer) and service_role (like agent_zip_sales) write it: RLS on, no policy for
+--     anon/authenticated.
 
 create extension if not exists fuzzystrmatch with schema extensions;
 
@@ -82,8 +89,8 @@ alter table public.agent_name_postings enable row level security;
 
 revoke all on public.agent_name_tokens from public, anon, authenticated;
 revoke all on public.agent_name_postings from public, anon, authenticated;
-grant select on public.agent_name_tokens to service_role;
-grant select on public.agent_name_postings to service_role;
+grant all on public.agent_name_tokens to service_role;
+grant all on public.agent_name_postings to service_role;
 
 
 -- ---------------------------------------------------------------------------------------------------------------
@@ -396,7 +403,8 @@ comment on function public.search_agents_by_name(text, integer, integer) is
 
 revoke execute on function public.search_name_tokens(text) from public, anon, authenticated;
 revoke execute on function public.search_name_token_matches(text[]) from public, anon, authenticated;
-grant execute on function public.search_name_tokens(text) to service_role;
+-- authenticated: admins write agents, and the GIN expression index agents_name_tokens_idx evaluates it
+grant execute on function public.search_name_tokens(text) to authenticated, service_role;
 grant execute on function public.search_name_token_matches(text[]) to service_role;
 
 -- multi-token name searches: agents carrying given tokens (bitmap AND of the query tokens' matches)
