@@ -12,352 +12,38 @@
  *   3. runs refresh_agent_metrics() (which also fills agent_zip_sales, the per-(ZIP, agent) summary the ZIP and
  *      address searches rank from) and VACUUM ANALYZE;
  *   4. times, per search type, a few hundred varied queries: the SQL function over a direct pg connection as role
- *      anon, the function end to end over HTTP (gateway -> Deno -> PostgREST -> PostgreSQL), and a naive full scan
+ *      service_role (as the edge function calls it), the function end to end over HTTP (gateway -> Deno -> PostgREST -> PostgreSQL), and a naive full scan
  *      (`ilike '%q%'`, index scans disabled) on a smaller sample because each takes hundreds of milliseconds.
  * Prints the machine, the data size and a p50/p95 table (milliseconds). Figures only: it never fails on time.
  * Options: --agents N --sales N --queries N --naive N (defaults 100000, 2000000, 300, 25); --keep leaves the stack
- * running afterwards (prints the database URL) to look at plans.
+ * running afterwards (prints the database URL) to look at plans. `--sales 0` (the default when --agents is above
+ * 100,000) generates the agents with names only, skips the sales, the metrics refresh and the ZIP and address
+ * searches, and times the name search alone: `npm run bench:search -- --agents 1000000` is the national-scale run.
  */
-import { serve } from '@hono/node-server';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { loadZipBenchmarks } from '../scripts/lib/import/zip-benchmarks.ts';
-import { startFunctions } from '../supabase/local/functions.ts';
-import { rootDir, startThrowawayStack } from '../supabase/local/throwaway-stack.ts';
 import type { SearchType } from '@shared/search-contract.ts';
-import { freePort } from '../supabase/local/postgres.ts';
-import { createRandom } from '../scripts/lib/demo/random.ts';
+import { type BenchQuery, buildQueries, loadData, log, percentile, startBenchStack, time } from './lib/search-fixture.ts';
 
-function option(name: string, fallback: number): number {
+function option(name: string, fallback: number, min = 1): number {
   const index = process.argv.indexOf(`--${name}`);
   if (index === -1) return fallback;
   const value = Number(process.argv[index + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number, got ${process.argv[index + 1]}`);
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number of at least ${min}, got ${process.argv[index + 1]}`);
   return value;
 }
 
 const AGENTS = option('agents', 100_000);
-const SALES = option('sales', 2_000_000);
+/** Above 100,000 agents the default is names only (the national-scale name search needs no sales). */
+const SALES = option('sales', AGENTS > 100_000 ? 0 : 2_000_000, 0);
+/** No sales: agents are generated with names only and only the name search is timed. */
+const NAMES_ONLY = SALES === 0;
 const QUERIES = option('queries', 300);
 const NAIVE = option('naive', 25);
 /** Keep the stack running after the run (prints the database URL) to look at plans; Ctrl-C stops it. */
 const KEEP = process.argv.includes('--keep');
-
-// Common US first and last names (SSA and Census lists): many agents share a first or a last name, as they do.
-const FIRST_NAMES = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph
-Jessica Thomas Sarah Christopher Karen Charles Lisa Daniel Nancy Matthew Betty Anthony Sandra Mark Margaret Donald Ashley
-Steven Kimberly Andrew Emily Paul Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Melissa George Deborah Timothy
-Stephanie Ronald Rebecca Jason Sharon Edward Laura Jeffrey Cynthia Ryan Dorothy Jacob Amy Gary Kathleen Nicholas Angela
-Eric Shirley Jonathan Emma Stephen Brenda Larry Pamela Justin Nicole Scott Anna Brandon Samantha Benjamin Katherine Samuel
-Christine Gregory Debra Alexander Rachel Patrick Carolyn Frank Janet Raymond Maria Jack Olivia Dennis Heather Jerry Helen
-Tyler Catherine Aaron Diane Jose Julie Adam Victoria Nathan Joyce Henry Lauren Zachary Kelly Douglas Christina Peter Ruth
-Kyle Joan Noah Virginia Ethan Judith Jeremy Evelyn Christian Hannah Walter Andrea Keith Megan Austin Cheryl Roger Jacqueline
-Terry Madison Sean Teresa Gerald Abigail Carl Sophia Dylan Martha Harold Sara Jordan Gloria Jesse Janice Bryan Kathryn
-Lawrence Ann Arthur Isabella Gabriel Judy Bruce Charlotte Logan Julia Billy Grace Joe Amber Alan Alice Juan Jean Elijah
-Denise Willie Frances Albert Danielle Wayne Marilyn Randy Natalie Mason Beverly Vincent Diana Liam Brittany Roy Theresa
-Bobby Kayla Caleb Alexis Bradley Doris Russell Lori Lucas Tiffany`.split(/\s+/);
-const LAST_NAMES = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson
-Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker
-Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter
-Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers
-Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood
-James Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Powell Jenkins
-Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez Simmons Romero Jordan Patterson
-Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar
-Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods Washington Kennedy Wells Vargas Henry Chen
-Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Munoz
-Hunt Hicks Holmes Palmer Wagner Black Robertson Boyd Rose Stone Salazar Fox Warren Mills Meyer Rice Schmidt Garza Daniels
-Ferguson Nichols Stephens Soto Weaver Ryan Gardner Payne Grant Dunn Kelley Spencer Hawkins Arnold Pierce Vazquez Hansen
-Peters Santos Hart Bradley Knight Elliott Cunningham Duncan Armstrong Hudson Carroll Lane Riley Andrews Alvarado Ray
-Delgado Berry Perkins Hoffman Johnston Matthews Pena Richards Contreras Willis Carpenter Lawrence Sandoval Guerrero George
-Chapman Rios Estrada Ortega Watkins Greene Nunez Wheeler Valdez Harper Burke Larson Santiago Maldonado Morrison Franklin
-Carlson Austin Dominguez Carr Lawson Jacobs Obrien Lynch Singh Vega Bishop Montgomery Oliver Jensen Harvey Williamson
-Gilbert Dean Sims Espinoza Howell Li Wong Reid Hanson Le McCoy Garrett Burton Fuller Wang Weber Welch Rojas Lucas Marquez
-Fields Park Yang Little Banks Padilla Day Walsh Bowman Schultz Luna Fowler Mejia Davidson Acosta Brewer May Holland Juarez
-Newman Pearson Curtis Cortez Douglas Schneider Joseph Barrett Navarro Figueroa Keller Avila Wade Molina Stanley Hopkins
-Campos Barnett Bates Chambers Caldwell Beck Lambert Miranda Byrd Craig Ayala Lowe Frazier Powers Neal Leonard Gregory
-Carrillo Sutton Fleming Rhodes Shelton Schwartz Norris Jennings Watts Duran Walters Cohen McDaniel Moran Parks Steele
-Vaughn Becker Holt Deleon Barker Terry Hale Leon Hail Benson Haynes Horton Miles Lyons Pham Graves Bush Thornton Wolfe
-Warner Cabrera McKinney Mann Zimmerman Dawson Lara Fletcher Page McCarthy Love Robles Cervantes Solis Erickson Reeves
-Chang Klein Salinas Fuentes Baldwin Daniel Simon Velasquez Hardy Higgins Aguirre Lin Cummings Chandler Sharp Barber
-Bowen Ochoa Dennis Robbins Liu Ramsey Francis Griffith Paul Blair Oconnor Cardenas Pacheco Cross Calderon Quinn Moss
-Swanson Chan Rivas Khan Rodgers Serrano Fitzgerald Rosales Stevenson Christensen Manning Gill Curry McLaughlin Harmon
-McGee Gross Doyle Garner Newton Burgess Reese Walton Blake Trujillo Adkins Brady Goodman Roman Webster Goodwin Fischer
-Huang Potter Delacruz Montoya Todd Wu Hines Mullins Castaneda Malone Cannon Tate Mack Sherman Hubbard Hodges Zhang Guerra
-Wolf Valencia Saunders Franco Rowe Gallagher Farmer Hammond Hampton Townsend Ingram Wise Gallegos Clarke Barton Schroeder
-Maxwell Waters Logan Camacho Strickland Norman Person Colon Parsons Frank Harrington Glover Osborne Buchanan Casey Floyd
-Patton Ibarra Ball Tyler Suarez Bowers Orozco Salas Cobb Gibbs Andrade Bauer Conner Moody Escobar McGuire Lloyd Mueller
-Hartman French Kramer McBride Pope Lindsey Velazquez Norton McCormick Sparks Flynn Yates Hogan Marsh Macias Villanueva
-Zamora Pratt Stokes Owen Ballard Lang Brock Villarreal Charles Drake Barrera Cain Patrick Pineda Burnett Mercado Santana
-Shepherd Bautista Ali Shaffer Lamb Trevino McKenzie Hess Beil Olsen Cochran Morton Nash Wilkins Petersen Briggs Shah
-Roth Nicholson Holloway Lozano Rangel Flowers Hoover Short Arias Mora Valenzuela Bryan Meyers Weiss Underwood Bass
-Greer Summers Houston Carson Morrow Clayton Whitaker Decker Yoder Collier Zuniga Carey Wilcox Melendez Poole Roberson
-Larsen Conley Davenport Copeland Massey Lam Huff Rocha Cameron Jefferson Hood Monroe Anthony Pittman Huynh Randall
-Singleton Kirk Combs Mathis Christian Skinner Bradford Richard Galvan Wall Boone Kirby Wilkinson Bridges Bruce Atkinson
-Velez Meza Roy Vincent York Hodge Villa Abbott Allison Tapia Gates Chase Sosa Sweeney Farrell Wyatt Dalton Horn Barron
-Phelps Yu Dickerson Heath Foley Atkins Mathews Bonilla Acevedo Benitez Zavala Hensley Glenn Cisneros Harrell Shields
-Rubio Huffman Choi Boyer Garrison Arroyo Bond Kane Hancock Callahan Dillon Cline Wiggins Grimes Arellano Melton Oneill
-Savage Ho Beltran Pitts Parrish Ponce Rich Booth Koch Golden Ware Brennan McDowell Marks Cantu Humphrey Baxter Sawyer
-Clay Tanner Hutchinson Kaur Berg Wiley Gilmore Russo Villegas Hobbs Keith Wilkerson Ahmed Beard McClain Montes Mata
-Rosario Vang Walter Henson Oneal Mosley McClure Beasley Stephenson Snow Huerta Preston Vance Barry Johns Eaton Blackwell
-Dyer Prince Macdonald Solomon Guevara Stafford English Hurst Woodard Cortes Shannon Kemp Nolan McCullough Merritt Murillo
-Moon Salgado Strong Kline Cordova Barajas Roach Rosas Winters Jacobson Lester Knox Bullock Kerr Leach Meadows Orr Davila
-Whitehead Pruitt Kent Conway McKee Barr David Dejesus Marin Berger McIntyre Blankenship Gaines Palacios Cuevas Bartlett
-Durham Dorsey McCall Odonnell Stein Browning Stout Lowery Sloan McLean Hendricks Calhoun Sexton Chung Gentry Hull Duarte
-Ellison Nielsen Gillespie Buck Middleton Sellers Leblanc Esparza Hardin Bradshaw McIntosh Howe Livingston Frost Glass
-Morse Knapp Herman Stark Bravo Noble Spears Weeks Corona Frederick Buckley McFarland Hebert Enriquez Hickman Quintero
-Randolph Schaefer Walls Trejo House Reilly Pennington Michael Conrad Giles Benjamin Crosby Fitzpatrick Donovan Mays
-Mahoney Valentine Raymond Medrano Hahn McMillan Small Bentley Felix Peck Lucero Boyle Hanna Pace Rush Hurley Harding
-McConnell Bernal Nava Ayers Everett Ventura Avery Pugh Mayer Bender Shepard McMahon Landry Case Sampson Moses Magana
-Blackburn Dunlap Gould Duffy Vaughan Herring McKay Espinosa Rivers Farley Bernard Ashley Friedman Potts Truong Costa
-Correa Blevins Nixon Clements Fry Delarosa Best Benton Lugo Portillo Dougherty Crane Haley Phan Villalobos Blanchard
-Horne Finley Quintana Lynn Esquivel Bean Dodson Mullen Xiong Hayden Cano Levy Huber Richmond Moyer Lim Frye Sheppard
-McCarty Avalos Booker Waller Parra Woodward Jaramillo Krueger Rasmussen Brandt Peralta Donaldson Stuart Faulkner Maynard
-Galindo Coffey Estes Sanford Burch Maddox Vo Oconnell Vu Andersen Spence McPherson Church Schmitt Stanton Leal Cherry
-Compton Dudley Sierra Pollard Alfaro Hester Proctor Lu Hinton Novak Good Madden McCann Terrell Jarvis Dickson Reyna
-Cantrell Mayo Branch Hendrix Rollins Rowland Whitney Duke Odom Daugherty Travis Tang Archer`.split(/\s+/);
-const STREETS = `Main Oak Pine Maple Cedar Elm Washington Lake Hill Park Walnut Sunset Lincoln Jackson Church River Highland
-Willow Ridge Spring Meadow Forest Jefferson Madison Franklin Chestnut Center Adams Cherry Hickory Dogwood Magnolia Laurel
-Sycamore Birch Aspen Juniper Poplar Spruce Ash Holly Valley Prospect Summit Mill Orchard Fairview Grove Bridge Broad
-Water High School College Union Market Liberty Harbor Bay Brook Creek Forest Glen Heather Ivy Jasper Kingston Lexington
-Monroe Newport Oxford Piedmont Quincy Riverside Sherwood Trinity University Vernon Wellington Windsor Yorktown Beacon
-Cambridge Dover Essex Hamilton Hampton Hartford Lafayette Marion Pleasant Railroad Rosewood Sheridan Stonegate`.split(/\s+/);
-const SUFFIXES = ['St', 'Ave', 'Rd', 'Dr', 'Ln', 'Ct', 'Blvd', 'Way', 'Pl', 'Ter', 'Cir', 'Pkwy'];
-const LONG_SUFFIX: Record<string, string> = { St: 'Street', Ave: 'Avenue', Rd: 'Road', Dr: 'Drive', Ln: 'Lane', Ct: 'Court', Blvd: 'Boulevard', Pl: 'Place', Ter: 'Terrace', Cir: 'Circle', Pkwy: 'Parkway' };
-
-// deterministic (same seed, same queries every run)
-const rand = createRandom(20261121);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
-
-/** One typo: a dropped, doubled, swapped or replaced letter (not the first). */
-function typo(word: string): string {
-  if (word.length < 4) return word;
-  const i = 1 + Math.floor(rand() * (word.length - 2));
-  switch (Math.floor(rand() * 4)) {
-    case 0:
-      return word.slice(0, i) + word.slice(i + 1);
-    case 1:
-      return word.slice(0, i) + word[i] + word.slice(i);
-    case 2:
-      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-    default:
-      return word.slice(0, i) + 'aeiou'[Math.floor(rand() * 5)] + word.slice(i + 1);
-  }
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
-
-async function time<T>(work: () => Promise<T>): Promise<number> {
-  const start = performance.now();
-  await work();
-  return performance.now() - start;
-}
-
-function log(line: string) {
-  console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// A throwaway stack with only the search-agents function
-// ---------------------------------------------------------------------------------------------------------------
-
-async function startBenchStack() {
-  // the one throwaway stack without functions; only search-agents boots below, beside it
-  const stack = await startThrowawayStack({ prefix: 'agent-insight-search-bench-', seed: false, functions: false });
-  const { dataDir, jwtSecret } = stack;
-  const keys = { anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey };
-  // only search-agents (and the shared code it imports), copied so later edits do not leak into the run
-  const functionsDir = path.join(dataDir, 'functions');
-  for (const dir of ['search-agents', '_shared']) {
-    fs.cpSync(path.join(rootDir, 'supabase/functions', dir), path.join(functionsDir, dir), { recursive: true });
-  }
-  let functions: Awaited<ReturnType<typeof startFunctions>> | null = null;
-  let gateway: ReturnType<typeof serve> | null = null;
-  const stop = async () => {
-    if (gateway) await new Promise<void>((resolve) => gateway!.close(() => resolve()));
-    await functions?.stop();
-    await stack.stop();
-  };
-  try {
-    functions = await startFunctions({
-      sources: [{ functionsDir, configToml: path.join(rootDir, 'supabase/config.toml') }],
-      env: {
-        SUPABASE_URL: stack.apiUrl,
-        SUPABASE_ANON_KEY: keys.anonKey,
-        SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
-        SUPABASE_DB_URL: stack.databaseUrl,
-        SITE_URL: 'http://localhost:4321',
-      },
-      jwtSecret,
-      denoDir: path.join(dataDir, 'deno'),
-      log: (line) => log(line),
-    });
-    // the /functions/v1 gateway hop, as in the stack (verify_jwt honoured by the runtime)
-    const port = await freePort();
-    const runtime = functions;
-    gateway = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const server = serve({ port, hostname: '127.0.0.1', fetch: (request: Request) => runtime.fetch(request) }, () => resolve(server));
-    });
-    return { stack, keys, functionsUrl: `http://127.0.0.1:${port}/functions/v1`, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Data
-// ---------------------------------------------------------------------------------------------------------------
-
-async function loadData(db: pg.Client) {
-  const csv = path.join(os.tmpdir(), `redfin-zip-subset-${process.pid}.csv`);
-  fs.copyFileSync(path.join(rootDir, 'supabase/data/redfin-zip-subset.csv'), csv); // rejects land beside the copy
-  const zips = await loadZipBenchmarks(db, csv);
-  fs.rmSync(csv, { force: true });
-  fs.rmSync(`${csv}.rejects.csv`, { force: true });
-  log(`zip_market_benchmarks: ${zips.inserted} ZIPs (${zips.rejected} rejected)`);
-
-  // bulk load without secondary indexes, then rebuild them: much faster than maintaining them row by row
-  const indexes = (
-    await db.query<{ name: string; definition: string }>(
-      `select i.indexname as name, i.indexdef as definition
-       from pg_indexes i
-       where i.schemaname = 'public' and i.tablename in ('agents', 'properties')
-         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-    )
-  ).rows;
-  for (const index of indexes) await db.query(`drop index public.${index.name}`);
-
-  await db.query(`select setseed(0.42)`);
-  await db.query(`create temporary table bench_zips as
-    select row_number() over (order by zip_code)::integer as ix, zip_code, city, state,
-           latitude::double precision as latitude, longitude::double precision as longitude,
-           coalesce(median_sale_price, 450000)::double precision as median_price
-    from public.zip_market_benchmarks`);
-  const zipCount = (await db.query<{ n: number }>(`select count(*)::integer as n from bench_zips`)).rows[0]!.n;
-
-  let started = performance.now();
-  await db.query(
-    `create temporary table bench_agents as
-     select g as ix, gen_random_uuid() as id,
-            ($1::text[])[1 + floor(random() * cardinality($1::text[]))::integer] || ' '
-              || ($2::text[])[1 + floor(random() * cardinality($2::text[]))::integer] as name,
-            1 + floor(power(random(), 1.15) * $4)::integer as zip_ix
-     from generate_series(1, $3::integer) g`,
-    [FIRST_NAMES, LAST_NAMES, AGENTS, zipCount],
-  );
-  await db.query(`alter table bench_agents add primary key (ix)`);
-  await db.query(
-    `insert into public.agents (id, name, mls_id, brokerage, license_number, years_experience, rating, review_count,
-                                phone, city, state, zip_code)
-     select a.id, a.name, 'BENCH' || a.ix, (array['Keller Williams','RE/MAX','Coldwell Banker','Compass','Century 21','eXp Realty','Redfin','Berkshire Hathaway HomeServices'])[1 + a.ix % 8],
-            'LIC' || a.ix, (a.ix % 30), round((3 + random() * 2)::numeric, 1), (a.ix % 120),
-            '555-' || lpad((a.ix % 10000)::text, 4, '0'), z.city, z.state, z.zip_code
-     from bench_agents a join bench_zips z on z.ix = a.zip_ix`,
-  );
-  log(`agents: ${AGENTS.toLocaleString('en-US')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
-  started = performance.now();
-  await db.query(
-    `insert into public.properties (agent_id, list_agent_mls_id, address, city, state, zip_code, list_price, sale_price,
-                                    sale_date, days_on_market, bedrooms, bathrooms, square_feet, property_type,
-                                    standard_status, latitude, longitude)
-     select a.id, 'BENCH' || a.ix,
-            (1 + floor(power(random(), 2) * 9999))::integer || ' ' || ($1::text[])[1 + floor(random() * cardinality($1::text[]))::integer]
-              || ' ' || ($2::text[])[1 + floor(random() * cardinality($2::text[]))::integer],
-            z.city, z.state, z.zip_code,
-            round((z.median_price * s.factor)::numeric, -3),
-            round((z.median_price * s.factor * (0.94 + random() * 0.1))::numeric, -3),
-            current_date - floor(random() * 900)::integer, floor(random() * 120)::integer,
-            1 + floor(random() * 5)::integer, 1 + floor(random() * 4)::integer, 800 + floor(random() * 3200)::integer,
-            'Single Family Residential', 'Closed',
-            z.latitude + (random() - 0.5) * 0.04, z.longitude + (random() - 0.5) * 0.04
-     from (
-       select g, 1 + floor(power(random(), 1.25) * $4)::integer as agent_ix, random() < 0.8 as home,
-              1 + floor(random() * $5)::integer as other_zip_ix, exp((random() - 0.5) * 1.2) as factor
-       from generate_series(1, $3::integer) g
-     ) s
-     join bench_agents a on a.ix = s.agent_ix
-     join bench_zips z on z.ix = case when s.home then a.zip_ix else s.other_zip_ix end`,
-    [STREETS, SUFFIXES, SALES, AGENTS, zipCount],
-  );
-  log(`closed sales: ${SALES.toLocaleString('en-US')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
-  started = performance.now();
-  await db.query(`set maintenance_work_mem = '512MB'`);
-  for (const index of indexes) await db.query(index.definition);
-  log(`${indexes.length} indexes rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
-  started = performance.now();
-  const refresh = (await db.query(`select metrics_window_start::text, metrics_window_end::text, agents_updated from public.refresh_agent_metrics()`)).rows[0];
-  log(`refresh_agent_metrics(): window ${refresh.metrics_window_start}..${refresh.metrics_window_end}, ${refresh.agents_updated} agents, ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  started = performance.now();
-  await db.query(`vacuum (analyze) public.agents, public.properties, public.zip_market_benchmarks`);
-  log(`VACUUM ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Queries
-// ---------------------------------------------------------------------------------------------------------------
-
-interface BenchQuery {
-  type: SearchType;
-  query: string;
-  /** What the naive scan looks for (the street part of an address). */
-  naive: string;
-}
-
-async function buildQueries(db: pg.Client): Promise<BenchQuery[]> {
-  const names = (await db.query<{ name: string }>(`select name from public.agents tablesample system (2) limit $1`, [QUERIES])).rows.map((row) => row.name);
-  const agent: BenchQuery[] = Array.from({ length: QUERIES }, (_, i) => {
-    const [first, last] = names[i % names.length]!.split(' ') as [string, string];
-    const query = [
-      `${first} ${last}`,
-      last,
-      `${typo(first)} ${last}`,
-      `${first} ${typo(last)}`,
-      first.slice(0, Math.max(3, first.length - 2)),
-      `${first} ${last.slice(0, 3)}`,
-    ][i % 6]!;
-    return { type: 'agent', query, naive: query };
-  });
-
-  const zipRows = (await db.query<{ zip_code: string; city: string | null; state: string | null }>(`select zip_code, city, state from public.zip_market_benchmarks order by zip_code`)).rows;
-  const zipcode: BenchQuery[] = Array.from({ length: QUERIES }, () => {
-    const zip = pick(zipRows).zip_code;
-    return { type: 'zipcode', query: zip, naive: zip };
-  });
-
-  const properties = (
-    await db.query<{ address: string; city: string | null; state: string | null; zip_code: string }>(
-      `select address, city, state, zip_code from public.properties tablesample system (0.1) limit $1`,
-      [QUERIES],
-    )
-  ).rows;
-  const cities = zipRows.filter((row) => row.city && row.state);
-  const address: BenchQuery[] = Array.from({ length: QUERIES }, (_, i) => {
-    const property = properties[i % properties.length]!;
-    const [number, street, suffix] = property.address.split(' ') as [string, string, string];
-    const place = [property.city, [property.state, property.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-    const city = pick(cities);
-    const query = [
-      `${number} ${street} ${suffix}`,
-      `${number} ${street} ${LONG_SUFFIX[suffix] ?? suffix}, ${place}`,
-      `${number} ${typo(street)} ${suffix}, ${place}`,
-      `${number} Nonexistent Way, ${place}`,
-      `${city.city}, ${city.state}`,
-      `Qwxz Lane, Nowhere, ZZ`,
-    ][i % 6]!;
-    return { type: 'address', query, naive: query.split(',')[0]! };
-  });
-  return [...agent, ...zipcode, ...address];
-}
+const SIZE = { agents: AGENTS, sales: SALES, queries: QUERIES };
 
 const naiveSql: Record<SearchType, string> = {
   agent: `select a.id, a.name, count(*) over () as total
@@ -386,17 +72,17 @@ async function main() {
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
   try {
-    await loadData(db);
-    const queries = await buildQueries(db);
+    await loadData(db, SIZE);
+    const queries = await buildQueries(db, SIZE);
     const window = (await db.query<{ window_start: string; window_end: string }>(`select window_start::text, window_end::text from public.search_metrics_window()`)).rows[0]!;
 
-    // SQL layer: the function as the edge function runs it (role anon, RLS on)
+    // SQL layer: the function as the edge function runs it (role service_role, the only role that may execute it)
     const sqlClient = new pg.Client({ connectionString: stack.databaseUrl });
     await sqlClient.connect();
-    await sqlClient.query(`set role anon`);
+    await sqlClient.query(`set role service_role`);
     const naiveClient = new pg.Client({ connectionString: stack.databaseUrl });
     await naiveClient.connect();
-    await naiveClient.query(`set role anon; set enable_indexscan = off; set enable_bitmapscan = off; set enable_indexonlyscan = off`);
+    await naiveClient.query(`set role service_role; set enable_indexscan = off; set enable_bitmapscan = off; set enable_indexonlyscan = off`);
 
     const runSql = (q: BenchQuery) => sqlClient.query(`select public.search_agents($1, $2, 20, 0) as result`, [q.query, q.type]);
     const runHttp = async (q: BenchQuery) => {
@@ -417,8 +103,9 @@ async function main() {
     }
 
     const rows: string[][] = [];
+    const slowNotes: string[] = [];
     const summary: Record<string, number> = {};
-    for (const type of ['agent', 'zipcode', 'address'] as const) {
+    for (const type of NAMES_ONLY ? (['agent'] as const) : (['agent', 'zipcode', 'address'] as const)) {
       const list = queries.filter((q) => q.type === type);
       const sqlTimes: number[] = [];
       const httpTimes: number[] = [];
@@ -426,6 +113,8 @@ async function main() {
       let hits = 0;
       let resolvedMessages = 0;
       for (const q of list) sqlTimes.push(await time(() => runSql(q)));
+      const slowest = list.map((q, i) => ({ query: q.query, ms: sqlTimes[i]! })).sort((a, b) => b.ms - a.ms).slice(0, 5);
+      slowNotes.push(`${type}: slowest in SQL ${slowest.map((row) => `${JSON.stringify(row.query)} ${row.ms.toFixed(1)}`).join(', ')}`);
       for (const q of list) {
         const start = performance.now();
         const body = await runHttp(q);
@@ -476,11 +165,13 @@ async function main() {
     console.log(`search-agents benchmark, ${new Date().toISOString()}`);
     console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (shared machine: figures include contention)`);
     console.log(`data: ${counts.agents.toLocaleString('en-US')} agents, ${counts.closed.toLocaleString('en-US')} closed sales (${counts.in_window.toLocaleString('en-US')} in the window ${window.window_start}..${window.window_end}), ${counts.zips} ZIPs, ${counts.summary.toLocaleString('en-US')} agent_zip_sales rows`);
-    console.log(`times in milliseconds, sequential single client; SQL = public.search_agents() over pg as role anon; HTTP = POST /functions/v1/search-agents (gateway -> Deno -> PostgREST -> PostgreSQL, incl. the search_queries insert); naive = ilike '%q%' full scan (index scans off)`);
+    console.log(`times in milliseconds, sequential single client; SQL = public.search_agents() over pg as role service_role; HTTP = POST /functions/v1/search-agents (gateway -> Deno -> PostgREST -> PostgreSQL, incl. the search_queries insert); naive = ilike '%q%' full scan (index scans off)`);
     console.log('');
     console.log(line(header));
     console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
     for (const row of rows) console.log(line(row));
+    console.log('');
+    for (const note of slowNotes) console.log(note);
     console.log('');
     console.log(`total run ${((performance.now() - started) / 1000).toFixed(0)} s`);
     if (KEEP) {

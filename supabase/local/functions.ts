@@ -32,6 +32,8 @@ export interface FunctionsRuntime {
   slugs: string[];
   /** Process id of each function's current Deno process. */
   pids(): Record<string, number>;
+  /** Loopback port each function's Deno process listens on (benchmarks reach a function without the gateway). */
+  ports(): Record<string, number>;
   fetch(request: Request): Promise<Response>;
   stop(): Promise<void>;
 }
@@ -205,6 +207,7 @@ export async function startFunctions(options: FunctionsOptions): Promise<Functio
   return {
     slugs,
     pids: () => Object.fromEntries([...running.values()].map((fn) => [fn.slug, fn.process.pid ?? 0])),
+    ports: () => Object.fromEntries([...running.values()].map((fn) => [fn.slug, fn.port])),
     async fetch(request) {
       const url = new URL(request.url);
       const match = /^\/functions\/v1\/([^/]+)(\/.*)?$/.exec(url.pathname);

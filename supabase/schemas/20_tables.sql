@@ -8,6 +8,19 @@ create table if not exists private.site_build_settings (
   last_requested_at timestamp with time zone
 );
 
+-- table public.agent_name_postings
+create table if not exists public.agent_name_postings (
+  token text collate "C" not null,
+  agent_id uuid not null,
+  total_sales integer not null,
+  name text not null
+);
+
+-- table public.agent_name_tokens
+create table if not exists public.agent_name_tokens (
+  token text collate "C" not null
+);
+
 -- table public.agent_zip_sales
 create table if not exists public.agent_zip_sales (
   zip_code text not null,

@@ -15,6 +15,93 @@ begin
 end;
 $function$;
 
+-- function private.agent_name_tokens_after_delete()
+CREATE OR REPLACE FUNCTION private.agent_name_tokens_after_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.agent_name_tokens d
+  where d.token in (select t.token from old_agents o cross join lateral unnest(public.search_name_tokens(o.name)) as t(token))
+    and not exists (select 1 from public.agent_name_postings p where p.token = d.token);
+  return null;
+end;
+$function$;
+
+-- function private.agent_name_tokens_after_insert()
+CREATE OR REPLACE FUNCTION private.agent_name_tokens_after_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.agent_name_postings (token, agent_id, total_sales, name)
+  select t.token, n.id, n.total_sales, n.name
+  from new_agents n
+  cross join lateral unnest(public.search_name_tokens(n.name)) as t(token);
+
+  insert into public.agent_name_tokens (token)
+  select distinct t.token
+  from new_agents n
+  cross join lateral unnest(public.search_name_tokens(n.name)) as t(token)
+  on conflict (token) do nothing;
+  return null;
+end;
+$function$;
+
+-- function private.agent_name_tokens_after_update()
+CREATE OR REPLACE FUNCTION private.agent_name_tokens_after_update()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- renamed agents: postings rewritten from the new name, new tokens added, orphaned old tokens removed
+  delete from public.agent_name_postings p
+  using new_agents n join old_agents o on o.id = n.id
+  where p.agent_id = n.id and o.name is distinct from n.name;
+
+  insert into public.agent_name_postings (token, agent_id, total_sales, name)
+  select t.token, n.id, n.total_sales, n.name
+  from new_agents n
+  join old_agents o on o.id = n.id
+  cross join lateral unnest(public.search_name_tokens(n.name)) as t(token)
+  where o.name is distinct from n.name;
+
+  insert into public.agent_name_tokens (token)
+  select distinct t.token
+  from new_agents n
+  join old_agents o on o.id = n.id
+  cross join lateral unnest(public.search_name_tokens(n.name)) as t(token)
+  where o.name is distinct from n.name
+  on conflict (token) do nothing;
+
+  delete from public.agent_name_tokens d
+  where d.token in (
+    select t.token
+    from new_agents n
+    join old_agents o on o.id = n.id
+    cross join lateral unnest(public.search_name_tokens(o.name)) as t(token)
+    where o.name is distinct from n.name
+  )
+    and not exists (select 1 from public.agent_name_postings p where p.token = d.token);
+
+  -- sales changed, name kept: copy the figure (the refresh updates many agents in one statement)
+  update public.agent_name_postings p
+  set total_sales = n.total_sales
+  from new_agents n
+  join old_agents o on o.id = n.id
+  where p.agent_id = n.id
+    and o.name is not distinct from n.name
+    and o.total_sales is distinct from n.total_sales;
+  return null;
+end;
+$function$;
+
 -- function private.blog_categories_site_webhook()
 CREATE OR REPLACE FUNCTION private.blog_categories_site_webhook()
  RETURNS trigger
@@ -1167,31 +1254,115 @@ $function$;
 -- function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer)
 CREATE OR REPLACE FUNCTION public.search_agents_by_name(search_query text, result_limit integer, result_offset integer)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
- SET "pg_trgm.word_similarity_threshold" TO '0.5'
 AS $function$
-  with matches as (
-    select a.id, extensions.word_similarity(search_query, a.name) as score,
-           extensions.similarity(search_query, a.name) as full_score, a.total_sales, a.name
-    from public.agents a
-    where search_query operator(extensions.<%) a.name
-  ),
-  page as (
-    select m.*, row_number() over (order by m.score desc, m.full_score desc, m.total_sales desc, m.name, m.id) as ord
-    from matches m
-    order by m.score desc, m.full_score desc, m.total_sales desc, m.name, m.id
-    -- the same caps as search_agents(): 1-50 rows, offset 0-10000, whatever the caller asks
-    limit least(greatest(coalesce(result_limit, 20), 1), 50) offset least(greatest(coalesce(result_offset, 0), 0), 10000)
-  )
-  select jsonb_build_object(
-    'agents', coalesce((
-      select jsonb_agg(public.search_agent_json(a, null, null, round(p.score::numeric, 3)) order by p.ord)
-      from page p join public.agents a on a.id = p.id
-    ), '[]'::jsonb),
-    'totalResults', (select count(*) from matches)
-  );
+declare
+  v_limit integer := least(greatest(coalesce(result_limit, 20), 1), 50);
+  v_offset integer := least(greatest(coalesce(result_offset, 0), 0), 10000);
+  v_tokens text[];
+  v_count integer;
+  v_ords integer[];
+  v_matched text[];
+  v_scores double precision[];
+  v_total bigint;
+  v_agents jsonb;
+begin
+  v_tokens := public.search_name_tokens(search_query);
+  if exists (select 1 from unnest(v_tokens) t where char_length(t) > 1) then
+    v_tokens := array(select t from unnest(v_tokens) with ordinality as u(t, n) where char_length(t) > 1 order by n);
+  end if;
+  v_tokens := v_tokens[1:8];
+  v_count := cardinality(v_tokens);
+  if v_count = 0 then
+    return jsonb_build_object('agents', '[]'::jsonb, 'totalResults', 0);
+  end if;
+
+  -- each dictionary token counts for the query token it matches best (ties: the earlier one), so 'Mark Mar' does
+  -- not find every Mark through one token matching both
+  select array_agg(m.ord), array_agg(m.token), array_agg(m.score)
+  into v_ords, v_matched, v_scores
+  from (
+    select x.ord, x.token, x.score, row_number() over (partition by x.token order by x.score desc, x.ord) as rn
+    from public.search_name_token_matches(v_tokens) x
+  ) m
+  where m.rn = 1;
+  if v_ords is null or (select count(distinct o) from unnest(v_ords) o) < v_count then
+    return jsonb_build_object('agents', '[]'::jsonb, 'totalResults', 0);
+  end if;
+
+  if v_count = 1 then
+    select count(distinct p.agent_id) into v_total
+    from unnest(v_matched) as m(token)
+    join public.agent_name_postings p on p.token = m.token;
+
+    -- the agent at rank r overall is within the first r of its best token's list: limit + offset per token suffice
+    select jsonb_agg(public.search_agent_json(a, null, null, round(pg.score::numeric, 3)) order by pg.rn)
+    into v_agents
+    from (
+      select c.agent_id, c.score, row_number() over (order by c.score desc, c.total_sales desc, c.name, c.agent_id) as rn
+      from (
+        select t.agent_id, max(t.score) as score, t.total_sales, t.name
+        from unnest(v_matched, v_scores) as m(token, score)
+        cross join lateral (
+          select p.agent_id, p.total_sales, p.name, m.score
+          from public.agent_name_postings p
+          where p.token = m.token
+          order by p.total_sales desc, p.name, p.agent_id
+          limit v_limit + v_offset
+        ) t
+        group by t.agent_id, t.total_sales, t.name
+      ) c
+      order by c.score desc, c.total_sales desc, c.name, c.agent_id
+      limit v_limit offset v_offset
+    ) pg
+    join public.agents a on a.id = pg.agent_id;
+  else
+    -- candidates: agents carrying a match of the first and of the second query token (GIN bitmap AND over the
+    -- name-token index on agents); every query token is then checked and scored on the candidates' own tokens
+    with matched as (
+      select u.ord, u.token, u.score from unnest(v_ords, v_matched, v_scores) as u(ord, token, score)
+    ),
+    weights as (
+      select u.ord::integer as ord, (char_length(u.token) + 1)::double precision as weight
+      from unnest(v_tokens) with ordinality as u(token, ord)
+    ),
+    candidates as (
+      select a.id, public.search_name_tokens(a.name) as tokens
+      from public.agents a
+      where public.search_name_tokens(a.name) operator(pg_catalog.&&) array(select m.token from matched m where m.ord = 1)
+        and public.search_name_tokens(a.name) operator(pg_catalog.&&) array(select m.token from matched m where m.ord = 2)
+    ),
+    hits as (
+      select c.id, m.ord, max(m.score) as score
+      from candidates c
+      cross join lateral unnest(c.tokens) as t(token)
+      join matched m on m.token = t.token
+      group by c.id, m.ord
+    ),
+    matches as (
+      select h.id, sum(h.score * w.weight) / (select sum(x.weight) from weights x) as score
+      from hits h
+      join weights w on w.ord = h.ord
+      group by h.id
+      having count(*) = v_count
+    ),
+    page as (
+      select m.id, m.score, row_number() over (order by m.score desc, a.total_sales desc, a.name, a.id) as rn
+      from matches m
+      join public.agents a on a.id = m.id
+      order by m.score desc, a.total_sales desc, a.name, a.id
+      limit v_limit offset v_offset
+    )
+    select (select count(*) from matches),
+           (select jsonb_agg(public.search_agent_json(a, null, null, round(pg.score::numeric, 3)) order by pg.rn)
+            from page pg join public.agents a on a.id = pg.id)
+    into v_total, v_agents;
+  end if;
+
+  return jsonb_build_object('agents', coalesce(v_agents, '[]'::jsonb), 'totalResults', v_total);
+end;
 $function$;
 
 -- function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer)
@@ -1243,6 +1414,33 @@ AS $function$
   );
 $function$;
 
+-- function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text)
+CREATE OR REPLACE FUNCTION public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_result jsonb := public.search_agents(search_query, search_type, result_limit, result_offset);
+  v_zip text := v_result #>> '{location,zipCode}';
+  v_state text := v_result #>> '{location,state}';
+begin
+  begin
+    insert into public.search_queries (query, search_type, resolved_zip_code, resolved_city, resolved_state, results_count)
+    values (
+      log_query, search_agents_logged.search_type,
+      case when v_zip ~ '^[0-9]{5}$' then v_zip end,
+      v_result #>> '{location,city}',
+      case when v_state ~ '^[A-Z]{2}$' then v_state end,
+      coalesce((v_result ->> 'totalResults')::integer, 0)
+    );
+  exception when others then
+    raise warning 'search_agents_logged: could not log the search: % (SQLSTATE %)', sqlerrm, sqlstate;
+  end;
+  return v_result;
+end;
+$function$;
+
 -- function public.search_metrics_window(OUT window_start date, OUT window_end date)
 CREATE OR REPLACE FUNCTION public.search_metrics_window(OUT window_start date, OUT window_end date)
  RETURNS record
@@ -1264,6 +1462,65 @@ begin
     window_start := (window_end - interval '24 months')::date + 1;
   end if;
 end;
+$function$;
+
+-- function public.search_name_token_matches(query_tokens text[])
+CREATE OR REPLACE FUNCTION public.search_name_token_matches(query_tokens text[])
+ RETURNS TABLE(ord integer, token text, score double precision)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+ SET "pg_trgm.similarity_threshold" TO '0.15'
+AS $function$
+  select m.ord::integer, m.token, max(m.score)
+  from (
+    select q.ord, d.token::text as token,
+           case
+             when d.token = q.token then 1.0
+             -- a typo: at most 1 edit for 3-5 characters, 2 from 6 (an adjacent swap counts as one edit)
+             when char_length(q.token) >= 3 then greatest(
+               extensions.similarity(q.token, d.token),
+               case when e.edits <= case when char_length(q.token) >= 6 then 2 else 1 end
+                    then 1.0 - e.edits::double precision / greatest(char_length(q.token), char_length(d.token)) else 0 end)
+             else extensions.similarity(q.token, d.token)
+           end as score
+    from unnest(query_tokens) with ordinality as q(token, ord)
+    join public.agent_name_tokens d on d.token operator(extensions.%) q.token
+    cross join lateral (
+      select least(
+        extensions.levenshtein(q.token, d.token),
+        case when char_length(q.token) = char_length(d.token) and exists (
+          select 1 from generate_series(1, char_length(q.token) - 1) i
+          where overlay(q.token placing substr(q.token, i + 1, 1) || substr(q.token, i, 1) from i for 2) = d.token
+        ) then 1 end
+      ) as edits
+    ) e
+    union all
+    select q.ord, d.token::text, 0.5 + 0.5 * char_length(q.token)::double precision / char_length(d.token)
+    from unnest(query_tokens) with ordinality as q(token, ord)
+    join public.agent_name_tokens d
+      on d.token >= (q.token collate "C") and d.token < ((q.token || chr(1114111)) collate "C") and starts_with(d.token, q.token)
+    where char_length(q.token) >= 3
+  ) m
+  where m.score >= 0.5
+  group by m.ord, m.token;
+$function$;
+
+-- function public.search_name_tokens(name text)
+CREATE OR REPLACE FUNCTION public.search_name_tokens(name text)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(t.token order by t.ord), '{}')
+  from (
+    select s.token, min(s.ord) as ord
+    from regexp_split_to_table(regexp_replace(lower(coalesce(name, '')), '[''’`]', '', 'g'), '[^[:alnum:]]+')
+      with ordinality as s(token, ord)
+    where s.token <> ''
+    group by s.token
+  ) t;
 $function$;
 
 -- function public.search_nearby_zip_codes(center_zip text, latitude double precision, longitude double precision, max_nearby integer, radius_miles double precision)

@@ -9,6 +9,12 @@ alter table private.site_build_settings add constraint site_build_settings_id_ch
 -- constraint private.site_build_settings site_build_settings_pkey
 alter table private.site_build_settings add constraint site_build_settings_pkey PRIMARY KEY (id);
 
+-- constraint public.agent_name_postings agent_name_postings_pkey
+alter table agent_name_postings add constraint agent_name_postings_pkey PRIMARY KEY (token, agent_id);
+
+-- constraint public.agent_name_tokens agent_name_tokens_pkey
+alter table agent_name_tokens add constraint agent_name_tokens_pkey PRIMARY KEY (token);
+
 -- constraint public.agent_zip_sales agent_zip_sales_closed_sales_check
 alter table agent_zip_sales add constraint agent_zip_sales_closed_sales_check CHECK ((closed_sales > 0));
 

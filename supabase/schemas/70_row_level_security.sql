@@ -143,6 +143,12 @@ create policy "ZIP benchmarks are readable by anyone" on zip_market_benchmarks a
 -- row level security private.site_build_settings
 alter table private.site_build_settings enable row level security;
 
+-- row level security public.agent_name_postings
+alter table public.agent_name_postings enable row level security;
+
+-- row level security public.agent_name_tokens
+alter table public.agent_name_tokens enable row level security;
+
 -- row level security public.agent_zip_sales
 alter table public.agent_zip_sales enable row level security;
 

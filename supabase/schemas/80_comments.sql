@@ -3,6 +3,12 @@
 -- comment column private.site_build_settings.last_requested_at
 comment on column private.site_build_settings.last_requested_at is 'When the last rebuild was requested; private.request_site_build_if_due() rebuilds for posts that went live after it.';
 
+-- comment column public.agent_name_postings.name
+comment on column public.agent_name_postings.name is 'Copy of agents.name.';
+
+-- comment column public.agent_name_postings.total_sales
+comment on column public.agent_name_postings.total_sales is 'Copy of agents.total_sales (closed sales in the metrics window).';
+
 -- comment column public.agent_zip_sales.closed_sales
 comment on column public.agent_zip_sales.closed_sales is 'Closed sales (standard_status Closed, ClosePrice > 0) of the agent in the ZIP inside the window.';
 
@@ -433,13 +439,22 @@ comment on function public.search_agent_json(a agents, sales_in_area integer, ar
 comment on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) is 'Agent search (name, ZIP, address) for the search-agents edge function, which calls it with the service role; returns {agents, totalResults, location, message?}. Not callable by anon/authenticated.';
 
 -- comment function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer)
-comment on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) is 'Fuzzy agent-name search (pg_trgm word_similarity >= 0.5), best match first. Returns {agents, totalResults}.';
+comment on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) is 'Agent-name search over the token dictionary (agent_name_tokens/agent_name_postings): exact, prefix (3+ characters) and typo token matches; several tokens must all match; best score first, then closed sales. Returns {agents, totalResults}.';
 
 -- comment function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer)
 comment on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) is 'Agents ranked by closed sales in the given ZIPs (metrics window, from agent_zip_sales), ties by volume. Returns {agents, totalResults}.';
 
+-- comment function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text)
+comment on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) is 'search_agents() plus its public.search_queries row (log_query as given, resolved place and count from the answer) in one call; a failed insert is a WARNING, never a failed search. Service role only.';
+
 -- comment function public.search_metrics_window(OUT window_start date, OUT window_end date)
 comment on function public.search_metrics_window(OUT window_start date, OUT window_end date) is 'Close-date window (inclusive) of the latest refresh_agent_metrics() run; 24 months to the latest close date before any refresh.';
+
+-- comment function public.search_name_token_matches(query_tokens text[])
+comment on function public.search_name_token_matches(query_tokens text[]) is 'Dictionary tokens (agent_name_tokens) matching each query token: same 1, prefix 0.5 + 0.5 * length ratio, typo max(trigram similarity, 1 - Levenshtein / length); scores >= 0.5 only.';
+
+-- comment function public.search_name_tokens(name text)
+comment on function public.search_name_tokens(name text) is 'Search tokens of a name: lower case, apostrophes dropped, split at non-alphanumerics, distinct, in order (''Mary-Kate O''''Neil'' -> {mary,kate,oneil}).';
 
 -- comment function public.search_nearby_zip_codes(center_zip text, latitude double precision, longitude double precision, max_nearby integer, radius_miles double precision)
 comment on function public.search_nearby_zip_codes(center_zip text, latitude double precision, longitude double precision, max_nearby integer, radius_miles double precision) is 'Up to max_nearby ZIPs (zip_market_benchmarks) within radius_miles of a point, nearest first.';
@@ -458,6 +473,12 @@ comment on function public.verify_new_lead_webhook_secret(candidate text) is 'Tr
 
 -- comment table private.site_build_settings
 comment on table private.site_build_settings is 'Site rebuild bookkeeping (one row): who reports builds (builder) and when the last rebuild was requested. The hook URL and secret are in Vault (private.configure_webhook).';
+
+-- comment table public.agent_name_postings
+comment on table public.agent_name_postings is 'Which agents carry which name token, with copies of agents.total_sales and agents.name for ranking. Maintained by triggers on agents; service_role reads.';
+
+-- comment table public.agent_name_tokens
+comment on table public.agent_name_tokens is 'Distinct name tokens of all agents (search_name_tokens), the dictionary the name search matches typos and prefixes in. Maintained by triggers on agents; service_role reads.';
 
 -- comment table public.agent_zip_sales
 comment on table public.agent_zip_sales is 'Closed sales per ZIP and listing agent in the metrics window of the latest refresh_agent_metrics() run (search ranking). Anyone reads; refresh_agent_metrics() writes.';

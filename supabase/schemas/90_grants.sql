@@ -4,6 +4,18 @@
 revoke all on function private.agent_data_site_webhook() from anon, authenticated, public, service_role;
 grant execute on function private.agent_data_site_webhook() to postgres;
 
+-- grant function private.agent_name_tokens_after_delete()
+revoke all on function private.agent_name_tokens_after_delete() from anon, authenticated, public, service_role;
+grant execute on function private.agent_name_tokens_after_delete() to postgres;
+
+-- grant function private.agent_name_tokens_after_insert()
+revoke all on function private.agent_name_tokens_after_insert() from anon, authenticated, public, service_role;
+grant execute on function private.agent_name_tokens_after_insert() to postgres;
+
+-- grant function private.agent_name_tokens_after_update()
+revoke all on function private.agent_name_tokens_after_update() from anon, authenticated, public, service_role;
+grant execute on function private.agent_name_tokens_after_update() to postgres;
+
 -- grant function private.blog_categories_site_webhook()
 revoke all on function private.blog_categories_site_webhook() from anon, authenticated, public, service_role;
 grant execute on function private.blog_categories_site_webhook() to postgres;
@@ -218,10 +230,26 @@ revoke all on function public.search_agents_in_area(zip_codes text[], result_lim
 grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) to postgres;
 grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) to service_role;
 
+-- grant function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text)
+revoke all on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) from anon, authenticated, public, service_role;
+grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) to postgres;
+grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) to service_role;
+
 -- grant function public.search_metrics_window(OUT window_start date, OUT window_end date)
 revoke all on function public.search_metrics_window(OUT window_start date, OUT window_end date) from anon, authenticated, public, service_role;
 grant execute on function public.search_metrics_window(OUT window_start date, OUT window_end date) to postgres;
 grant execute on function public.search_metrics_window(OUT window_start date, OUT window_end date) to service_role;
+
+-- grant function public.search_name_token_matches(query_tokens text[])
+revoke all on function public.search_name_token_matches(query_tokens text[]) from anon, authenticated, public, service_role;
+grant execute on function public.search_name_token_matches(query_tokens text[]) to postgres;
+grant execute on function public.search_name_token_matches(query_tokens text[]) to service_role;
+
+-- grant function public.search_name_tokens(name text)
+revoke all on function public.search_name_tokens(name text) from anon, authenticated, public, service_role;
+grant execute on function public.search_name_tokens(name text) to authenticated;
+grant execute on function public.search_name_tokens(name text) to postgres;
+grant execute on function public.search_name_tokens(name text) to service_role;
 
 -- grant function public.search_nearby_zip_codes(center_zip text, latitude double precision, longitude double precision, max_nearby integer, radius_miles double precision)
 revoke all on function public.search_nearby_zip_codes(center_zip text, latitude double precision, longitude double precision, max_nearby integer, radius_miles double precision) from anon, authenticated, public, service_role;
@@ -275,6 +303,16 @@ grant usage on schema supabase_functions to service_role;
 -- grant table private.site_build_settings
 revoke all on table private.site_build_settings from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.site_build_settings to postgres;
+
+-- grant table public.agent_name_postings
+revoke all on table public.agent_name_postings from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_postings to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_postings to service_role;
+
+-- grant table public.agent_name_tokens
+revoke all on table public.agent_name_tokens from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_tokens to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_tokens to service_role;
 
 -- grant table public.agent_zip_sales
 revoke all on table public.agent_zip_sales from anon, authenticated, public, service_role;

@@ -40,6 +40,7 @@ const columnEquals = (table: string, column: string, key = 'id') => async (id: s
 
 let otherUserId = '';
 let zipSalesAgentId = '';
+let namePostingAgentId = '';
 /** A live post for redirects and revisions, and a lead for notes (made in beforeAll). */
 let livePostId = '';
 let leadId = '';
@@ -178,6 +179,39 @@ const cases: TableCase[] = [
     insert: () => ({ zip_code: unique('zip'), agent_id: zipSalesAgentId, closed_sales: 1, sales_volume: 100000, last_close_date: '2026-01-01' }),
     update: { patch: () => ({ closed_sales: Math.floor(Math.random() * 1000) + 2 }), stored: columnEquals('agent_zip_sales', 'closed_sales', 'zip_code') },
     allowed: { select: everyone, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    // the name search's dictionary: kept by the triggers on agents; only the search (service_role) reads it
+    name: 'agent_name_tokens',
+    table: 'agent_name_tokens',
+    key: 'token',
+    fixture: async () => {
+      const token = unique('matrixtoken');
+      await sql(`insert into public.agent_name_tokens (token) values ($1)`, [token]);
+      return token;
+    },
+    insert: () => ({ token: unique('matrixinserted') }),
+    // the token is the only column: an update renames it, stored when the new token exists
+    update: {
+      patch: () => ({ token: unique('matrixpatched') }),
+      stored: async (_key, patch) => (await sql(`select 1 from public.agent_name_tokens where token = $1`, [patch.token])).length === 1,
+    },
+    allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    // the name search's postings, same rules; the select cases run first and create the agent the others reuse
+    name: 'agent_name_postings',
+    table: 'agent_name_postings',
+    key: 'token',
+    fixture: async () => {
+      namePostingAgentId ||= await insertReturningId(`insert into public.agents (name) values ('Matrix Posting Agent') returning id`);
+      const token = unique('matrixposting');
+      await sql(`insert into public.agent_name_postings (token, agent_id, total_sales, name) values ($1, $2, 0, 'Matrix Posting Agent')`, [token, namePostingAgentId]);
+      return token;
+    },
+    insert: () => ({ token: unique('matrixinserted'), agent_id: namePostingAgentId, total_sales: 0, name: 'Inserted' }),
+    update: { patch: () => ({ total_sales: Math.floor(Math.random() * 1000) + 2 }), stored: columnEquals('agent_name_postings', 'total_sales', 'token') },
+    allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
     name: 'reso_sync_state',

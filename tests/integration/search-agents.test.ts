@@ -130,6 +130,67 @@ describe('agent name search', () => {
   });
 });
 
+describe('agent name search over the token dictionary', () => {
+  it('finds a name with swapped letters, the closest match first', async () => {
+    const { body } = await search({ query: 'Zebulon Quackenbsuh' });
+    expect(names(body.agents)[0]).toBe(NAMES.A);
+    expect(body.agents[0]!.match_score).toBeLessThan(1);
+    expect(names(body.agents)).not.toContain(NAMES.D);
+  });
+
+  it('finds every agent whose name has a token starting with the typed prefix', async () => {
+    const { body } = await search({ query: 'Quacken' });
+    expect(new Set(names(body.agents))).toEqual(new Set([NAMES.A, NAMES.B, NAMES.C]));
+    expect(body.totalResults).toBe(3);
+    expect(body.agents.every((agent) => agent.match_score! > 0.5 && agent.match_score! < 1)).toBe(true);
+  });
+
+  it('ranks equally good matches by closed sales', async () => {
+    // A and C are both called Zebulon; C has 8 closed sales, A 6
+    const { body } = await search({ query: 'Zebulon' });
+    expect(names(body.agents).slice(0, 2)).toEqual([NAMES.C, NAMES.A]);
+    expect(body.agents.slice(0, 2).map((agent) => agent.total_sales)).toEqual([8, 6]);
+    expect(body.agents.slice(0, 2).map((agent) => agent.match_score)).toEqual([1, 1]);
+  });
+
+  it('needs every word of a several-word query to match', async () => {
+    const { status, body } = await search({ query: 'Zebulon Wintergreen' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ agents: [], totalResults: 0 });
+  });
+
+  it('finds a renamed agent under the new name at once, and no longer under the old one', async () => {
+    await inRolledBackTransaction(async (client) => {
+      const byName = async (query: string) =>
+        (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents($1, 'agent', 20, 0) as r`, [query])).rows[0]!.r;
+      expect(names((await byName('Wintergreen')).agents)).toEqual([NAMES.D]);
+      await client.query(`update public.agents set name = 'Ophelia Snapdragonfly' where id = $1`, [ids.D]);
+      const renamed = await byName('Snapdragonfly');
+      expect(names(renamed.agents)).toEqual(['Ophelia Snapdragonfly']);
+      expect(renamed.agents[0]).toMatchObject({ id: ids.D, total_sales: 9, match_score: 1 });
+      expect(await byName('Wintergreen')).toMatchObject({ agents: [], totalResults: 0 });
+      // the old token left the dictionary with its last carrier
+      const tokens = await client.query(`select token from public.agent_name_tokens where token in ('wintergreen', 'snapdragonfly')`);
+      expect(tokens.rows).toEqual([{ token: 'snapdragonfly' }]);
+    });
+  });
+
+  it('follows closed sales after a metrics refresh', async () => {
+    await inRolledBackTransaction(async (client) => {
+      // A sells 3 more homes in 99961: 9 closed sales, one more than C
+      await client.query(
+        `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, standard_status)
+         select $1, g || ' Ranking Row', 'Quillhaven', 'WY', '99961', 100000, 100000, current_date - 2, 'Closed' from generate_series(1, 3) g`,
+        [ids.A],
+      );
+      await client.query(`select public.refresh_agent_metrics()`);
+      const result = (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents('Zebulon', 'agent', 20, 0) as r`)).rows[0]!.r;
+      expect(names(result.agents).slice(0, 2)).toEqual([NAMES.A, NAMES.C]);
+      expect(result.agents[0]!.total_sales).toBe(9);
+    });
+  });
+});
+
 describe('ZIP code search', () => {
   it('ranks agents by closed sales in the ZIP, ties by volume, and fills the location', async () => {
     const { status, body } = await search({ query: '99961', type: 'zipcode' });

@@ -10,6 +10,47 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      agent_name_postings: {
+        Row: {
+          agent_id: string
+          name: string
+          token: string
+          total_sales: number
+        }
+        Insert: {
+          agent_id: string
+          name: string
+          token: string
+          total_sales: number
+        }
+        Update: {
+          agent_id?: string
+          name?: string
+          token?: string
+          total_sales?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "agent_name_postings_agent_id_fkey"
+            columns: ["agent_id"]
+            isOneToOne: false
+            referencedRelation: "agents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      agent_name_tokens: {
+        Row: {
+          token: string
+        }
+        Insert: {
+          token: string
+        }
+        Update: {
+          token?: string
+        }
+        Relationships: []
+      }
       agent_zip_sales: {
         Row: {
           agent_id: string
@@ -1263,10 +1304,29 @@ export type Database = {
         }
         Returns: Json
       }
+      search_agents_logged: {
+        Args: {
+          log_query: string
+          result_limit: number
+          result_offset: number
+          search_query: string
+          search_type: string
+        }
+        Returns: Json
+      }
       search_metrics_window: {
         Args: Record<PropertyKey, never>
         Returns: Record<string, unknown>
       }
+      search_name_token_matches: {
+        Args: { query_tokens: string[] }
+        Returns: {
+          ord: number
+          score: number
+          token: string
+        }[]
+      }
+      search_name_tokens: { Args: { name: string }; Returns: string[] }
       search_nearby_zip_codes: {
         Args: {
           center_zip: string

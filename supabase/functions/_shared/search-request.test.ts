@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_JSON_MESSAGE, parseSearchRequest, redactHouseNumbers, searchLogRow } from './search-request.ts';
+import { NOT_JSON_MESSAGE, parseSearchRequest, redactHouseNumbers, searchLogQuery } from './search-request.ts';
 
 describe('parseSearchRequest', () => {
   it('trims the query and applies the defaults', () => {
@@ -44,27 +44,13 @@ describe('redactHouseNumbers', () => {
   });
 });
 
-describe('searchLogRow', () => {
-  const response = { agents: [], totalResults: 3, limit: 20, offset: 0, location: { city: 'Cambridge', state: 'MA', zipCode: '02139' } };
-
-  it('keeps the resolved place and the count, and redacts house numbers of addresses', () => {
-    expect(searchLogRow({ query: '5 Brattle St, Cambridge', type: 'address', limit: 20, offset: 0 }, response)).toEqual({
-      query: '# Brattle St, Cambridge',
-      search_type: 'address',
-      resolved_zip_code: '02139',
-      resolved_city: 'Cambridge',
-      resolved_state: 'MA',
-      results_count: 3,
-    });
+describe('searchLogQuery', () => {
+  it('redacts house numbers of addresses', () => {
+    expect(searchLogQuery({ query: '5 Brattle St, Cambridge', type: 'address', limit: 20, offset: 0 })).toBe('# Brattle St, Cambridge');
   });
 
-  it('keeps names as typed and leaves out values the table would refuse', () => {
-    const odd = { ...response, location: { city: null, state: 'Mass', zipCode: '02139-4307' } };
-    expect(searchLogRow({ query: 'Jane 2nd', type: 'agent', limit: 20, offset: 0 }, odd)).toMatchObject({
-      query: 'Jane 2nd',
-      resolved_zip_code: null,
-      resolved_state: null,
-      resolved_city: null,
-    });
+  it('keeps names and ZIPs as typed', () => {
+    expect(searchLogQuery({ query: 'Jane 2nd', type: 'agent', limit: 20, offset: 0 })).toBe('Jane 2nd');
+    expect(searchLogQuery({ query: '02139', type: 'zipcode', limit: 20, offset: 0 })).toBe('02139');
   });
 });

@@ -126,33 +126,14 @@ export function toSearchResponse(sql: z.infer<typeof SearchSqlResultSchema>, inp
   return response;
 }
 
-/** A public.search_queries row (no personal data). */
-export interface SearchQueryLogRow {
-  query: string;
-  search_type: SearchType;
-  resolved_zip_code: string | null;
-  resolved_city: string | null;
-  resolved_state: string | null;
-  results_count: number;
-}
-
 /**
- * What is stored about a search. An address can be the visitor's home, so house and unit numbers are replaced by
- * '#' (the street, city, state and ZIP stay, which is what topic discovery needs); names and ZIPs are kept as typed.
- * Resolved fields are only kept when they fit the table's checks (5-digit ZIP, 2-letter state).
+ * What is stored of a search's text in public.search_queries (no personal data). An address can be the visitor's
+ * home, so house and unit numbers are replaced by '#' (the street, city, state and ZIP stay, which is what topic
+ * discovery needs); names and ZIPs are kept as typed. The resolved place and the count are added by
+ * public.search_agents_logged() from the answer (migration 20261124030100).
  */
-export function searchLogRow(input: SearchAgentsInput, response: SearchAgentsResponse): SearchQueryLogRow {
-  const location = response.location;
-  const zip = location?.zipCode ?? null;
-  const state = location?.state ?? null;
-  return {
-    query: input.type === 'address' ? redactHouseNumbers(input.query) : input.query,
-    search_type: input.type,
-    resolved_zip_code: zip && /^\d{5}$/.test(zip) ? zip : null,
-    resolved_city: location?.city ?? null,
-    resolved_state: state && /^[A-Z]{2}$/.test(state) ? state : null,
-    results_count: response.totalResults,
-  };
+export function searchLogQuery(input: SearchAgentsInput): string {
+  return input.type === 'address' ? redactHouseNumbers(input.query) : input.query;
 }
 
 /**

@@ -1,0 +1,385 @@
+/**
+ * What bench/search.ts and bench/load.ts share: a throwaway stack with only the search-agents function, realistic
+ * generated agents and closed sales, and varied search queries drawn from them.
+ */
+import { serve } from '@hono/node-server';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import { loadZipBenchmarks } from '../../scripts/lib/import/zip-benchmarks.ts';
+import { startFunctions } from '../../supabase/local/functions.ts';
+import { rootDir, startThrowawayStack } from '../../supabase/local/throwaway-stack.ts';
+import type { SearchType } from '@shared/search-contract.ts';
+import { freePort } from '../../supabase/local/postgres.ts';
+import { createRandom } from '../../scripts/lib/demo/random.ts';
+
+// Common US first and last names (SSA and Census lists): many agents share a first or a last name, as they do.
+const FIRST_NAMES = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph
+Jessica Thomas Sarah Christopher Karen Charles Lisa Daniel Nancy Matthew Betty Anthony Sandra Mark Margaret Donald Ashley
+Steven Kimberly Andrew Emily Paul Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Melissa George Deborah Timothy
+Stephanie Ronald Rebecca Jason Sharon Edward Laura Jeffrey Cynthia Ryan Dorothy Jacob Amy Gary Kathleen Nicholas Angela
+Eric Shirley Jonathan Emma Stephen Brenda Larry Pamela Justin Nicole Scott Anna Brandon Samantha Benjamin Katherine Samuel
+Christine Gregory Debra Alexander Rachel Patrick Carolyn Frank Janet Raymond Maria Jack Olivia Dennis Heather Jerry Helen
+Tyler Catherine Aaron Diane Jose Julie Adam Victoria Nathan Joyce Henry Lauren Zachary Kelly Douglas Christina Peter Ruth
+Kyle Joan Noah Virginia Ethan Judith Jeremy Evelyn Christian Hannah Walter Andrea Keith Megan Austin Cheryl Roger Jacqueline
+Terry Madison Sean Teresa Gerald Abigail Carl Sophia Dylan Martha Harold Sara Jordan Gloria Jesse Janice Bryan Kathryn
+Lawrence Ann Arthur Isabella Gabriel Judy Bruce Charlotte Logan Julia Billy Grace Joe Amber Alan Alice Juan Jean Elijah
+Denise Willie Frances Albert Danielle Wayne Marilyn Randy Natalie Mason Beverly Vincent Diana Liam Brittany Roy Theresa
+Bobby Kayla Caleb Alexis Bradley Doris Russell Lori Lucas Tiffany`.split(/\s+/);
+const LAST_NAMES = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson
+Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker
+Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter
+Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers
+Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood
+James Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Powell Jenkins
+Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez Simmons Romero Jordan Patterson
+Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar
+Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods Washington Kennedy Wells Vargas Henry Chen
+Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Munoz
+Hunt Hicks Holmes Palmer Wagner Black Robertson Boyd Rose Stone Salazar Fox Warren Mills Meyer Rice Schmidt Garza Daniels
+Ferguson Nichols Stephens Soto Weaver Ryan Gardner Payne Grant Dunn Kelley Spencer Hawkins Arnold Pierce Vazquez Hansen
+Peters Santos Hart Bradley Knight Elliott Cunningham Duncan Armstrong Hudson Carroll Lane Riley Andrews Alvarado Ray
+Delgado Berry Perkins Hoffman Johnston Matthews Pena Richards Contreras Willis Carpenter Lawrence Sandoval Guerrero George
+Chapman Rios Estrada Ortega Watkins Greene Nunez Wheeler Valdez Harper Burke Larson Santiago Maldonado Morrison Franklin
+Carlson Austin Dominguez Carr Lawson Jacobs Obrien Lynch Singh Vega Bishop Montgomery Oliver Jensen Harvey Williamson
+Gilbert Dean Sims Espinoza Howell Li Wong Reid Hanson Le McCoy Garrett Burton Fuller Wang Weber Welch Rojas Lucas Marquez
+Fields Park Yang Little Banks Padilla Day Walsh Bowman Schultz Luna Fowler Mejia Davidson Acosta Brewer May Holland Juarez
+Newman Pearson Curtis Cortez Douglas Schneider Joseph Barrett Navarro Figueroa Keller Avila Wade Molina Stanley Hopkins
+Campos Barnett Bates Chambers Caldwell Beck Lambert Miranda Byrd Craig Ayala Lowe Frazier Powers Neal Leonard Gregory
+Carrillo Sutton Fleming Rhodes Shelton Schwartz Norris Jennings Watts Duran Walters Cohen McDaniel Moran Parks Steele
+Vaughn Becker Holt Deleon Barker Terry Hale Leon Hail Benson Haynes Horton Miles Lyons Pham Graves Bush Thornton Wolfe
+Warner Cabrera McKinney Mann Zimmerman Dawson Lara Fletcher Page McCarthy Love Robles Cervantes Solis Erickson Reeves
+Chang Klein Salinas Fuentes Baldwin Daniel Simon Velasquez Hardy Higgins Aguirre Lin Cummings Chandler Sharp Barber
+Bowen Ochoa Dennis Robbins Liu Ramsey Francis Griffith Paul Blair Oconnor Cardenas Pacheco Cross Calderon Quinn Moss
+Swanson Chan Rivas Khan Rodgers Serrano Fitzgerald Rosales Stevenson Christensen Manning Gill Curry McLaughlin Harmon
+McGee Gross Doyle Garner Newton Burgess Reese Walton Blake Trujillo Adkins Brady Goodman Roman Webster Goodwin Fischer
+Huang Potter Delacruz Montoya Todd Wu Hines Mullins Castaneda Malone Cannon Tate Mack Sherman Hubbard Hodges Zhang Guerra
+Wolf Valencia Saunders Franco Rowe Gallagher Farmer Hammond Hampton Townsend Ingram Wise Gallegos Clarke Barton Schroeder
+Maxwell Waters Logan Camacho Strickland Norman Person Colon Parsons Frank Harrington Glover Osborne Buchanan Casey Floyd
+Patton Ibarra Ball Tyler Suarez Bowers Orozco Salas Cobb Gibbs Andrade Bauer Conner Moody Escobar McGuire Lloyd Mueller
+Hartman French Kramer McBride Pope Lindsey Velazquez Norton McCormick Sparks Flynn Yates Hogan Marsh Macias Villanueva
+Zamora Pratt Stokes Owen Ballard Lang Brock Villarreal Charles Drake Barrera Cain Patrick Pineda Burnett Mercado Santana
+Shepherd Bautista Ali Shaffer Lamb Trevino McKenzie Hess Beil Olsen Cochran Morton Nash Wilkins Petersen Briggs Shah
+Roth Nicholson Holloway Lozano Rangel Flowers Hoover Short Arias Mora Valenzuela Bryan Meyers Weiss Underwood Bass
+Greer Summers Houston Carson Morrow Clayton Whitaker Decker Yoder Collier Zuniga Carey Wilcox Melendez Poole Roberson
+Larsen Conley Davenport Copeland Massey Lam Huff Rocha Cameron Jefferson Hood Monroe Anthony Pittman Huynh Randall
+Singleton Kirk Combs Mathis Christian Skinner Bradford Richard Galvan Wall Boone Kirby Wilkinson Bridges Bruce Atkinson
+Velez Meza Roy Vincent York Hodge Villa Abbott Allison Tapia Gates Chase Sosa Sweeney Farrell Wyatt Dalton Horn Barron
+Phelps Yu Dickerson Heath Foley Atkins Mathews Bonilla Acevedo Benitez Zavala Hensley Glenn Cisneros Harrell Shields
+Rubio Huffman Choi Boyer Garrison Arroyo Bond Kane Hancock Callahan Dillon Cline Wiggins Grimes Arellano Melton Oneill
+Savage Ho Beltran Pitts Parrish Ponce Rich Booth Koch Golden Ware Brennan McDowell Marks Cantu Humphrey Baxter Sawyer
+Clay Tanner Hutchinson Kaur Berg Wiley Gilmore Russo Villegas Hobbs Keith Wilkerson Ahmed Beard McClain Montes Mata
+Rosario Vang Walter Henson Oneal Mosley McClure Beasley Stephenson Snow Huerta Preston Vance Barry Johns Eaton Blackwell
+Dyer Prince Macdonald Solomon Guevara Stafford English Hurst Woodard Cortes Shannon Kemp Nolan McCullough Merritt Murillo
+Moon Salgado Strong Kline Cordova Barajas Roach Rosas Winters Jacobson Lester Knox Bullock Kerr Leach Meadows Orr Davila
+Whitehead Pruitt Kent Conway McKee Barr David Dejesus Marin Berger McIntyre Blankenship Gaines Palacios Cuevas Bartlett
+Durham Dorsey McCall Odonnell Stein Browning Stout Lowery Sloan McLean Hendricks Calhoun Sexton Chung Gentry Hull Duarte
+Ellison Nielsen Gillespie Buck Middleton Sellers Leblanc Esparza Hardin Bradshaw McIntosh Howe Livingston Frost Glass
+Morse Knapp Herman Stark Bravo Noble Spears Weeks Corona Frederick Buckley McFarland Hebert Enriquez Hickman Quintero
+Randolph Schaefer Walls Trejo House Reilly Pennington Michael Conrad Giles Benjamin Crosby Fitzpatrick Donovan Mays
+Mahoney Valentine Raymond Medrano Hahn McMillan Small Bentley Felix Peck Lucero Boyle Hanna Pace Rush Hurley Harding
+McConnell Bernal Nava Ayers Everett Ventura Avery Pugh Mayer Bender Shepard McMahon Landry Case Sampson Moses Magana
+Blackburn Dunlap Gould Duffy Vaughan Herring McKay Espinosa Rivers Farley Bernard Ashley Friedman Potts Truong Costa
+Correa Blevins Nixon Clements Fry Delarosa Best Benton Lugo Portillo Dougherty Crane Haley Phan Villalobos Blanchard
+Horne Finley Quintana Lynn Esquivel Bean Dodson Mullen Xiong Hayden Cano Levy Huber Richmond Moyer Lim Frye Sheppard
+McCarty Avalos Booker Waller Parra Woodward Jaramillo Krueger Rasmussen Brandt Peralta Donaldson Stuart Faulkner Maynard
+Galindo Coffey Estes Sanford Burch Maddox Vo Oconnell Vu Andersen Spence McPherson Church Schmitt Stanton Leal Cherry
+Compton Dudley Sierra Pollard Alfaro Hester Proctor Lu Hinton Novak Good Madden McCann Terrell Jarvis Dickson Reyna
+Cantrell Mayo Branch Hendrix Rollins Rowland Whitney Duke Odom Daugherty Travis Tang Archer`.split(/\s+/);
+const STREETS = `Main Oak Pine Maple Cedar Elm Washington Lake Hill Park Walnut Sunset Lincoln Jackson Church River Highland
+Willow Ridge Spring Meadow Forest Jefferson Madison Franklin Chestnut Center Adams Cherry Hickory Dogwood Magnolia Laurel
+Sycamore Birch Aspen Juniper Poplar Spruce Ash Holly Valley Prospect Summit Mill Orchard Fairview Grove Bridge Broad
+Water High School College Union Market Liberty Harbor Bay Brook Creek Forest Glen Heather Ivy Jasper Kingston Lexington
+Monroe Newport Oxford Piedmont Quincy Riverside Sherwood Trinity University Vernon Wellington Windsor Yorktown Beacon
+Cambridge Dover Essex Hamilton Hampton Hartford Lafayette Marion Pleasant Railroad Rosewood Sheridan Stonegate`.split(/\s+/);
+const SUFFIXES = ['St', 'Ave', 'Rd', 'Dr', 'Ln', 'Ct', 'Blvd', 'Way', 'Pl', 'Ter', 'Cir', 'Pkwy'];
+const LONG_SUFFIX: Record<string, string> = { St: 'Street', Ave: 'Avenue', Rd: 'Road', Dr: 'Drive', Ln: 'Lane', Ct: 'Court', Blvd: 'Boulevard', Pl: 'Place', Ter: 'Terrace', Cir: 'Circle', Pkwy: 'Parkway' };
+
+// deterministic (same seed, same queries every run)
+const rand = createRandom(20261121);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+
+/** One typo: a dropped, doubled, swapped or replaced letter (not the first). */
+function typo(word: string): string {
+  if (word.length < 4) return word;
+  const i = 1 + Math.floor(rand() * (word.length - 2));
+  switch (Math.floor(rand() * 4)) {
+    case 0:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 1:
+      return word.slice(0, i) + word[i] + word.slice(i);
+    case 2:
+      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    default:
+      return word.slice(0, i) + 'aeiou'[Math.floor(rand() * 5)] + word.slice(i + 1);
+  }
+}
+
+/** The p-th percentile (nearest rank) of `values`. */
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+};
+
+/** Milliseconds `work` takes. */
+export async function time<T>(work: () => Promise<T>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+/** A time-stamped line on stdout. */
+export function log(line: string) {
+  console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A throwaway stack with only the search-agents function
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A throwaway stack (its own embedded PostgreSQL, free ports, fresh keys) with only the search-agents function under
+ * Deno behind a /functions/v1 gateway hop like the stack's; `stop()` ends all of it.
+ */
+export async function startBenchStack() {
+  // the one throwaway stack without functions; only search-agents boots below, beside it
+  const stack = await startThrowawayStack({ prefix: 'agent-insight-search-bench-', seed: false, functions: false });
+  const { dataDir, jwtSecret } = stack;
+  const keys = { anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey };
+  // only search-agents (and the shared code it imports), copied so later edits do not leak into the run
+  const functionsDir = path.join(dataDir, 'functions');
+  // deno.json: the import map (bare npm names, @shared/) the function resolves its imports with
+  for (const entry of ['search-agents', '_shared', 'deno.json']) {
+    fs.cpSync(path.join(rootDir, 'supabase/functions', entry), path.join(functionsDir, entry), { recursive: true });
+  }
+  let functions: Awaited<ReturnType<typeof startFunctions>> | null = null;
+  let gateway: ReturnType<typeof serve> | null = null;
+  const stop = async () => {
+    if (gateway) await new Promise<void>((resolve) => gateway!.close(() => resolve()));
+    await functions?.stop();
+    await stack.stop();
+  };
+  try {
+    functions = await startFunctions({
+      sources: [{ functionsDir, configToml: path.join(rootDir, 'supabase/config.toml') }],
+      env: {
+        SUPABASE_URL: stack.apiUrl,
+        SUPABASE_ANON_KEY: keys.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+        SUPABASE_DB_URL: stack.databaseUrl,
+        SITE_URL: 'http://localhost:4321',
+      },
+      jwtSecret,
+      denoDir: path.join(dataDir, 'deno'),
+      log: (line) => log(line),
+    });
+    // the /functions/v1 gateway hop, as in the stack (verify_jwt honoured by the runtime)
+    const port = await freePort();
+    const runtime = functions;
+    gateway = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const server = serve({ port, hostname: '127.0.0.1', fetch: (request: Request) => runtime.fetch(request) }, () => resolve(server));
+    });
+    return { stack, keys, functionsUrl: `http://127.0.0.1:${port}/functions/v1`, functionPort: runtime.ports()['search-agents']!, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Data
+// ---------------------------------------------------------------------------------------------------------------
+
+/** How much data to generate: agents, closed sales (0 = names only), queries per search type. */
+export interface BenchSize {
+  agents: number;
+  sales: number;
+  queries: number;
+}
+
+/**
+ * Loads zip_market_benchmarks from the Redfin subset, then generates `size.agents` agents (common US first and last
+ * names) and `size.sales` closed sales with generate_series, secondary indexes dropped during the load and rebuilt
+ * after, runs refresh_agent_metrics() and VACUUM ANALYZE. sales = 0: names only (no sales, no refresh).
+ */
+export async function loadData(db: pg.Client, size: BenchSize) {
+  const { agents: AGENTS, sales: SALES } = size;
+  const NAMES_ONLY = SALES === 0;
+  const csv = path.join(os.tmpdir(), `redfin-zip-subset-${process.pid}.csv`);
+  fs.copyFileSync(path.join(rootDir, 'supabase/data/redfin-zip-subset.csv'), csv); // rejects land beside the copy
+  const zips = await loadZipBenchmarks(db, csv);
+  fs.rmSync(csv, { force: true });
+  fs.rmSync(`${csv}.rejects.csv`, { force: true });
+  log(`zip_market_benchmarks: ${zips.inserted} ZIPs (${zips.rejected} rejected)`);
+
+  // bulk load without secondary indexes, then rebuild them: much faster than maintaining them row by row
+  const indexes = (
+    await db.query<{ name: string; definition: string }>(
+      `select i.indexname as name, i.indexdef as definition
+       from pg_indexes i
+       where i.schemaname = 'public' and i.tablename in ('agents', 'properties')
+         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+    )
+  ).rows;
+  for (const index of indexes) await db.query(`drop index public.${index.name}`);
+  // the name-token postings the agents' insert trigger writes: their secondary indexes are rebuilt after the load too
+  const postingIndexes = (
+    await db.query<{ name: string; definition: string }>(
+      `select i.indexname as name, i.indexdef as definition
+       from pg_indexes i
+       where i.schemaname = 'public' and i.tablename in ('agent_name_postings', 'agent_name_tokens')
+         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+    )
+  ).rows;
+  for (const index of postingIndexes) await db.query(`drop index public.${index.name}`);
+  indexes.push(...postingIndexes);
+
+  await db.query(`select setseed(0.42)`);
+  await db.query(`create temporary table bench_zips as
+    select row_number() over (order by zip_code)::integer as ix, zip_code, city, state,
+           latitude::double precision as latitude, longitude::double precision as longitude,
+           coalesce(median_sale_price, 450000)::double precision as median_price
+    from public.zip_market_benchmarks`);
+  const zipCount = (await db.query<{ n: number }>(`select count(*)::integer as n from bench_zips`)).rows[0]!.n;
+
+  let started = performance.now();
+  await db.query(
+    `create temporary table bench_agents as
+     select g as ix, gen_random_uuid() as id,
+            ($1::text[])[1 + floor(random() * cardinality($1::text[]))::integer] || ' '
+              || ($2::text[])[1 + floor(random() * cardinality($2::text[]))::integer] as name,
+            1 + floor(power(random(), 1.15) * $4)::integer as zip_ix
+     from generate_series(1, $3::integer) g`,
+    [FIRST_NAMES, LAST_NAMES, AGENTS, zipCount],
+  );
+  await db.query(`alter table bench_agents add primary key (ix)`);
+  await db.query(
+    `insert into public.agents (id, name, mls_id, brokerage, license_number, years_experience, rating, review_count,
+                                phone, city, state, zip_code)
+     select a.id, a.name, 'BENCH' || a.ix, (array['Keller Williams','RE/MAX','Coldwell Banker','Compass','Century 21','eXp Realty','Redfin','Berkshire Hathaway HomeServices'])[1 + a.ix % 8],
+            'LIC' || a.ix, (a.ix % 30), round((3 + random() * 2)::numeric, 1), (a.ix % 120),
+            '555-' || lpad((a.ix % 10000)::text, 4, '0'), z.city, z.state, z.zip_code
+     from bench_agents a join bench_zips z on z.ix = a.zip_ix`,
+  );
+  log(`agents: ${AGENTS.toLocaleString('en-US')} (and their name-token postings) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  if (NAMES_ONLY) {
+    started = performance.now();
+    await db.query(`set maintenance_work_mem = '512MB'`);
+    for (const index of indexes) await db.query(index.definition);
+    log(`${indexes.length} indexes rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    started = performance.now();
+    await db.query(`vacuum (analyze) public.agents, public.agent_name_postings, public.agent_name_tokens`);
+    log(`VACUUM ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s (names only: no sales, no metrics refresh)`);
+    return;
+  }
+
+  started = performance.now();
+  await db.query(
+    `insert into public.properties (agent_id, list_agent_mls_id, address, city, state, zip_code, list_price, sale_price,
+                                    sale_date, days_on_market, bedrooms, bathrooms, square_feet, property_type,
+                                    standard_status, latitude, longitude)
+     select a.id, 'BENCH' || a.ix,
+            (1 + floor(power(random(), 2) * 9999))::integer || ' ' || ($1::text[])[1 + floor(random() * cardinality($1::text[]))::integer]
+              || ' ' || ($2::text[])[1 + floor(random() * cardinality($2::text[]))::integer],
+            z.city, z.state, z.zip_code,
+            round((z.median_price * s.factor)::numeric, -3),
+            round((z.median_price * s.factor * (0.94 + random() * 0.1))::numeric, -3),
+            current_date - floor(random() * 900)::integer, floor(random() * 120)::integer,
+            1 + floor(random() * 5)::integer, 1 + floor(random() * 4)::integer, 800 + floor(random() * 3200)::integer,
+            'Single Family Residential', 'Closed',
+            z.latitude + (random() - 0.5) * 0.04, z.longitude + (random() - 0.5) * 0.04
+     from (
+       select g, 1 + floor(power(random(), 1.25) * $4)::integer as agent_ix, random() < 0.8 as home,
+              1 + floor(random() * $5)::integer as other_zip_ix, exp((random() - 0.5) * 1.2) as factor
+       from generate_series(1, $3::integer) g
+     ) s
+     join bench_agents a on a.ix = s.agent_ix
+     join bench_zips z on z.ix = case when s.home then a.zip_ix else s.other_zip_ix end`,
+    [STREETS, SUFFIXES, SALES, AGENTS, zipCount],
+  );
+  log(`closed sales: ${SALES.toLocaleString('en-US')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  started = performance.now();
+  await db.query(`set maintenance_work_mem = '512MB'`);
+  for (const index of indexes) await db.query(index.definition);
+  log(`${indexes.length} indexes rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  started = performance.now();
+  const refresh = (await db.query(`select metrics_window_start::text, metrics_window_end::text, agents_updated from public.refresh_agent_metrics()`)).rows[0];
+  log(`refresh_agent_metrics(): window ${refresh.metrics_window_start}..${refresh.metrics_window_end}, ${refresh.agents_updated} agents, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  started = performance.now();
+  await db.query(`vacuum (analyze) public.agents, public.properties, public.zip_market_benchmarks, public.agent_name_postings, public.agent_name_tokens`);
+  log(`VACUUM ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Queries
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface BenchQuery {
+  type: SearchType;
+  query: string;
+  /** What the naive scan looks for (the street part of an address). */
+  naive: string;
+}
+
+/** Percent of a table's pages to sample for about 20x `wanted` rows (0.1-100), so small tables still yield enough. */
+const samplePercent = (wanted: number, rows: number) => Math.min(100, Math.max(0.1, (2000 * wanted) / Math.max(rows, 1)));
+
+/**
+ * `size.queries` varied queries per search type from the loaded data: agent names (full, last name, a typo in either,
+ * a first-name prefix, first name + last-name prefix), ZIPs, and addresses (exact, long suffix with the place, a
+ * typo, an unknown street, "City, ST", nonsense). Names only (sales 0): agent queries alone.
+ */
+export async function buildQueries(db: pg.Client, size: BenchSize): Promise<BenchQuery[]> {
+  const { queries: QUERIES } = size;
+  const NAMES_ONLY = size.sales === 0;
+  const names = (await db.query<{ name: string }>(`select name from public.agents tablesample system ($2) limit $1`, [QUERIES, samplePercent(QUERIES, size.agents)])).rows.map((row) => row.name);
+  const agent: BenchQuery[] = Array.from({ length: QUERIES }, (_, i) => {
+    const [first, last] = names[i % names.length]!.split(' ') as [string, string];
+    const query = [
+      `${first} ${last}`,
+      last,
+      `${typo(first)} ${last}`,
+      `${first} ${typo(last)}`,
+      first.slice(0, Math.max(3, first.length - 2)),
+      `${first} ${last.slice(0, 3)}`,
+    ][i % 6]!;
+    return { type: 'agent', query, naive: query };
+  });
+  if (NAMES_ONLY) return agent;
+
+  const zipRows = (await db.query<{ zip_code: string; city: string | null; state: string | null }>(`select zip_code, city, state from public.zip_market_benchmarks order by zip_code`)).rows;
+  const zipcode: BenchQuery[] = Array.from({ length: QUERIES }, () => {
+    const zip = pick(zipRows).zip_code;
+    return { type: 'zipcode', query: zip, naive: zip };
+  });
+
+  const properties = (
+    await db.query<{ address: string; city: string | null; state: string | null; zip_code: string }>(
+      `select address, city, state, zip_code from public.properties tablesample system ($2) limit $1`,
+      [QUERIES, samplePercent(QUERIES, size.sales)],
+    )
+  ).rows;
+  const cities = zipRows.filter((row) => row.city && row.state);
+  const address: BenchQuery[] = Array.from({ length: QUERIES }, (_, i) => {
+    const property = properties[i % properties.length]!;
+    const [number, street, suffix] = property.address.split(' ') as [string, string, string];
+    const place = [property.city, [property.state, property.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+    const city = pick(cities);
+    const query = [
+      `${number} ${street} ${suffix}`,
+      `${number} ${street} ${LONG_SUFFIX[suffix] ?? suffix}, ${place}`,
+      `${number} ${typo(street)} ${suffix}, ${place}`,
+      `${number} Nonexistent Way, ${place}`,
+      `${city.city}, ${city.state}`,
+      `Qwxz Lane, Nowhere, ZZ`,
+    ][i % 6]!;
+    return { type: 'address', query, naive: query.split(',')[0]! };
+  });
+  return [...agent, ...zipcode, ...address];
+}
+
