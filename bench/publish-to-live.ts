@@ -8,8 +8,10 @@
  * runs it), build the whole site once, then per run
  *   - blog publish: publish a draft through the REST API as an admin (the same update the admin app sends) and poll
  *     the article's URL every 250 ms until it answers 200;
- *   - data refresh: add one closed sale to one agent, run `refresh_agent_metrics()` (which restamps every agent) and
- *     poll that agent's page until it shows the new sale count.
+ *   - data refresh: add one closed sale to one agent (dated on the newest sale date, so the metrics window stays:
+ *     moving it changes the window every page shows, so every page would be rebuilt), run `refresh_agent_metrics()`
+ *     (which restamps every agent and updates the market share of the agent's ZIP) and poll that agent's page until it
+ *     shows the new sale count.
  * Prints, per run: the API call, the webhook reaching the builder (site_builds row queued), the build, the total
  * time to live, all in seconds, and the pages the build rendered (its site_builds log line), with the machine, its
  * load and the data size. Figures, never a pass or fail.
@@ -114,10 +116,14 @@ async function main() {
 
   const admin = createClient<Database>(stack.apiUrl, keys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const email = `bench-admin-${Date.now()}@example.com`;
-  const signUp = await admin.auth.signUp({ email, password: 'correct-horse-battery-42' });
-  if (signUp.error) throw new Error(`Could not sign up the bench admin: ${signUp.error.message}`);
-  await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [signUp.data.user!.id]);
-  // the access token was issued before the role; is_admin() reads user_roles per request, so it applies at once
+  const password = 'correct-horse-battery-42';
+  // a confirmed account through the admin API (sign-up needs an email confirmation first), then a password sign-in
+  const service = createClient<Database>(stack.apiUrl, keys.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const created = await service.auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error) throw new Error(`Could not create the bench admin: ${created.error.message}`);
+  await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [created.data.user.id]);
+  const signIn = await admin.auth.signInWithPassword({ email, password });
+  if (signIn.error) throw new Error(`Could not sign in the bench admin: ${signIn.error.message}`);
 
   /** Polls `url` every 250 ms until `live(response, body)`; returns ms from `start` and when the webhook arrived. */
   const waitLive = async (start: number, url: string, marker: string, live: (status: number, body: string) => boolean, last: string) => {
@@ -207,7 +213,9 @@ async function main() {
         const target = agent[0]!;
         await db.query(
           `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status)
-           values ($1, $2, $3, 'TX', $4, 500000, 510000, current_date - 3, 12, 'Closed', 'sold')`,
+           values ($1, $2, $3, 'TX', $4, 500000, 510000,
+                   -- on the newest sale date: a later one would move every agent's metrics window, and so every page
+                   (select max(sale_date) from public.properties where standard_status = 'Closed'), 12, 'Closed', 'sold')`,
           [target.id, `${run} Refresh Rd ${Date.now()}`, target.city, target.zip_code],
         );
         const agentUrl = `${siteUrl}/agent/${target.id}`;

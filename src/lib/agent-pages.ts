@@ -7,23 +7,8 @@
 import { slugify } from '@shared/slug.ts'
 import { agentUrl, cityUrl, zipUrl } from '@shared/urls.ts'
 import { RECENT_SALES_LIMIT, isSyntheticAgent, type AgentProfile, type AgentRow, type BenchmarkRow, type QuarterSales, type RecentSale } from './agent-profile'
+import { readAll } from './read-all'
 import { supabase } from './supabase'
-
-/** Rows per PostgREST request (the API's default max-rows). */
-const PAGE_SIZE = 1000
-
-type PageResult<T> = PromiseLike<{ data: T[] | null; error: { message: string } | null }>
-
-/** Reads every row of a query in pages of PAGE_SIZE; `page(from, to)` must order by a unique key. */
-async function readAll<T>(what: string, page: (from: number, to: number) => PageResult<T>): Promise<T[]> {
-  const rows: T[] = []
-  for (let from = 0; ; from += PAGE_SIZE) {
-    const { data, error } = await page(from, from + PAGE_SIZE - 1)
-    if (error) throw new Error(`Could not load ${what}: ${error.message}`)
-    rows.push(...(data ?? []))
-    if (!data || data.length < PAGE_SIZE) return rows
-  }
-}
 
 /** One ranked agent of a ZIP or city page. */
 export interface RankedAgent {

@@ -209,7 +209,8 @@ export function describeMerge(summary: MergeSummary): string {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([group, n]) => `${n} ${group}`)
       .join(', ') || 'none';
-  return `Pages built: ${list(summary.built)}; removed: ${list(summary.removed)}; files kept: ${summary.kept}.`;
+  const removed = summary.removedPaths.length ? ` (${summary.removedPaths.join(', ')}${Object.values(summary.removed).reduce((a, b) => a + b, 0) > summary.removedPaths.length ? ', …' : ''})` : '';
+  return `Pages built: ${list(summary.built)}; removed: ${list(summary.removed)}${removed}; files kept: ${summary.kept}.`;
 }
 
 /**

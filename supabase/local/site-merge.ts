@@ -30,6 +30,8 @@ export interface MergeSummary {
   built: Record<string, number>;
   /** Pages removed because they no longer exist, per group. */
   removed: Record<string, number>;
+  /** The first removed page paths (at most 10), for the log. */
+  removedPaths: string[];
   /** Served files linked unchanged. */
   kept: number;
 }
@@ -77,7 +79,7 @@ export function mergeBuild(options: {
     }
   }
   const staged = new Set(filesUnder(stagingDir));
-  const summary: MergeSummary = { built: {}, removed: {}, kept: 0 };
+  const summary: MergeSummary = { built: {}, removed: {}, removedPaths: [], kept: 0 };
   const count = (record: Record<string, number>, key: string) => (record[key] = (record[key] ?? 0) + 1);
   const special = new Set([STATE_FILE, '_headers']);
 
@@ -101,7 +103,10 @@ export function mergeBuild(options: {
     if (group) {
       const pagePath = `/${path.posix.dirname(rel)}`;
       const stillThere = !evaluated.has(group) || Object.hasOwn(stagedState.groups[group]!, pagePath);
-      if (!stillThere) count(summary.removed, group);
+      if (!stillThere) {
+        count(summary.removed, group);
+        if (summary.removedPaths.length < 10) summary.removedPaths.push(pagePath);
+      }
       keep = stillThere && !staged.has(rel);
     } else keep = rel.startsWith('_astro/') ? !staged.has(rel) : scope === 'data';
     if (keep) {

@@ -117,7 +117,7 @@ describe('incremental site builds', { timeout: 600_000 }, () => {
     const rebuilt = [...agentPages(now)].filter(([id, page]) => before.get(id)?.ino !== page.ino).map(([id]) => id);
     expect(rebuilt).toContain(alpha!.id);
     expect(rebuilt.filter((id) => id !== alpha!.id && !elsewhere.has(id))).toEqual([]);
-    if (elsewhere.size === 1) expect(log).toContain('Pages built: 1 agent, 1 city, 1 zip; removed: none;');
+    if (elsewhere.size === 1) expect(log).toContain("Pages built: 1 agent, 1 city, 1 zip; removed: none; files kept:");
     expect(fs.readFileSync(agentFile(now, alpha!.id), 'utf8')).toContain('Incremental Alpha Renamed');
     expect(identity(agentFile(now, beta!.id))).toEqual(betaBefore);
     expect(identity(agentFile(now, gamma!.id))).toEqual(gammaBefore);
@@ -136,7 +136,8 @@ describe('incremental site builds', { timeout: 600_000 }, () => {
     await sql(`delete from public.properties where agent_id = $1`, [gamma.id]);
     await sql(`delete from public.agents where id = $1`, [gamma.id]);
     const log = await rebuild('agent data changed: agents delete');
-    expect(log).toMatch(/Kind: data\. Pages built: [^;]*; removed: (?:[^;]*, )?\d+ agent[,;]/);
+    expect(log).toMatch(/Kind: data\. Pages built: [^;]*; removed: (?:[^;]*, )?\d+ agent[ ,;]/);
+    expect(log).toContain(`/agent/${gamma.id}`);
 
     expect(fs.existsSync(agentFile(builder.currentDir(), gamma.id))).toBe(false);
     const response = await fetch(`${base}/agent/${gamma.id}`);
