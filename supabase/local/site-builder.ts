@@ -321,7 +321,8 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
         const env: Record<string, string> = servedState
           ? { SITE_BUILD_SCOPE: scope, SITE_BUILD_STATE_IN: path.join(current, STATE_FILE), SITE_BUILD_STATE_OUT: stateOut }
           : { SITE_BUILD_SCOPE: 'all', SITE_BUILD_STATE_OUT: stateOut };
-        await build(stagingDir, tail.push, stopping.signal, env);
+        // without a served state there is nothing to merge with: the build is the whole new site
+        await build(servedState ? stagingDir : outDir, tail.push, stopping.signal, env);
         const stagedState = readBuildState(stateOut);
         if (servedState && stagedState) {
           const summary = mergeBuild({ servedDir: current, servedState, stagingDir, stagedState, scope, outDir, publicHeaders: path.join(rootDir, 'public/_headers') });
@@ -329,7 +330,7 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
           log(`Merged a ${scope} build: ${describeMerge(summary)}`);
         } else {
           // the first build of this builder (or a build that records no page state): the whole site
-          fs.renameSync(stagingDir, outDir);
+          if (servedState) fs.renameSync(stagingDir, outDir);
           if (stagedState) fs.writeFileSync(path.join(outDir, STATE_FILE), JSON.stringify(stagedState));
           tail.push(`\nKind: full (every page built).\n`);
         }
