@@ -58,6 +58,15 @@ export function readBuildState(file: string | undefined): BuildState | null {
   return parsed
 }
 
+let servedState: { file: string; state: BuildState | null } | undefined
+
+/** The served state (SITE_BUILD_STATE_IN), read once per build: it does not change while the build runs. */
+function servedBuildState(): BuildState | null {
+  const file = process.env.SITE_BUILD_STATE_IN ?? ''
+  if (servedState?.file !== file) servedState = { file, state: readBuildState(file) }
+  return servedState.state
+}
+
 /** SHA-256 (hex) of the JSON of `value`. */
 export function contentHash(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex')
@@ -74,7 +83,7 @@ export function selectPages<T>(
   page: (item: T) => { path: string; content: unknown; lastmod?: string | null },
 ): T[] {
   if (!buildsGroup(group)) return []
-  const previous = readBuildState(process.env.SITE_BUILD_STATE_IN)?.groups[group]
+  const previous = servedBuildState()?.groups[group]
   const next: Record<string, PageState> = {}
   const selected: T[] = []
   for (const item of items) {
@@ -94,5 +103,5 @@ export function selectPages<T>(
 
 /** The pages of `group` in the served state (for the sitemap of a build that does not render them). */
 export function servedPages(group: PageGroup): [string, PageState][] {
-  return Object.entries(readBuildState(process.env.SITE_BUILD_STATE_IN)?.groups[group] ?? {})
+  return Object.entries(servedBuildState()?.groups[group] ?? {})
 }

@@ -322,12 +322,15 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
           ? { SITE_BUILD_SCOPE: scope, SITE_BUILD_STATE_IN: path.join(current, STATE_FILE), SITE_BUILD_STATE_OUT: stateOut }
           : { SITE_BUILD_SCOPE: 'all', SITE_BUILD_STATE_OUT: stateOut };
         // without a served state there is nothing to merge with: the build is the whole new site
+        const astroStarted = Date.now();
         await build(servedState ? stagingDir : outDir, tail.push, stopping.signal, env);
         const stagedState = readBuildState(stateOut);
         if (servedState && stagedState) {
+          const mergeStarted = Date.now();
           const summary = mergeBuild({ servedDir: current, servedState, stagingDir, stagedState, scope, outDir, publicHeaders: path.join(rootDir, 'public/_headers') });
-          tail.push(`\nKind: ${scope}. ${describeMerge(summary)}\n`);
-          log(`Merged a ${scope} build: ${describeMerge(summary)}`);
+          const merged = `${describeMerge(summary)} Astro ${((mergeStarted - astroStarted) / 1000).toFixed(1)} s, merge ${((Date.now() - mergeStarted) / 1000).toFixed(1)} s.`;
+          tail.push(`\nKind: ${scope}. ${merged}\n`);
+          log(`Merged a ${scope} build: ${merged}`);
         } else {
           // the first build of this builder (or a build that records no page state): the whole site
           if (servedState) fs.renameSync(stagingDir, outDir);

@@ -84,9 +84,15 @@ export function mergeBuild(options: {
   const special = new Set([STATE_FILE, '_headers']);
 
   fs.mkdirSync(outDir, { recursive: true });
+  const made = new Set<string>([outDir]);
   const place = (from: string, rel: string, link: boolean) => {
     const to = path.join(outDir, rel);
-    fs.mkdirSync(path.dirname(to), { recursive: true });
+    const dir = path.dirname(to);
+    // one mkdir per directory, not per file (20,000 agent pages are 20,000 directories plus their parents)
+    if (!made.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
     if (!link) return fs.renameSync(from, to);
     try {
       fs.linkSync(from, to);
