@@ -35,6 +35,7 @@ import { z } from 'zod';
 import type { Database } from '@shared/database.types.ts';
 import { readBuildState, type BuildScope } from '../../src/lib/build-scope.ts';
 import { mergeBuild, STATE_FILE, type MergeSummary } from './site-merge.ts';
+import { siteTarget, sourceHash } from '../../scripts/lib/build.ts';
 
 /** Repository root (the site builds from here). */
 const rootDir = path.resolve(import.meta.dirname, '../..');
@@ -183,6 +184,8 @@ export async function contentFingerprint(client: SupabaseClient<Database>): Prom
 }
 
 const FINGERPRINT_FILE = '.content-hash';
+/** The sources' hash of a build (the file buildIfChanged writes, scripts/lib/build.ts). */
+const SOURCE_HASH_FILE = '.source-hash';
 
 /** Reason prefix of the admin's Rebuild now (public.request_site_rebuild()). */
 const MANUAL_REBUILD_PREFIX = 'rebuild requested by';
@@ -312,8 +315,13 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
         return;
       }
       const scope = buildScopeFor(job.reasons);
-      // "Rebuild now" in the admin renders every page from scratch (also the cure for a page that went stale)
-      const servedState = job.reasons.some((item) => item.startsWith(MANUAL_REBUILD_PREFIX)) ? null : readBuildState(path.join(current, STATE_FILE));
+      // page hashes cover data, not templates: after a change to the site's sources (same hash as buildIfChanged's
+      // .source-hash), and on the admin's "Rebuild now", every page is rendered from scratch
+      const codeHash = sourceHash(siteTarget, options.buildEnv);
+      const servedCode = path.join(current, SOURCE_HASH_FILE);
+      const sameCode = fs.existsSync(servedCode) && fs.readFileSync(servedCode, 'utf8') === codeHash;
+      const manual = job.reasons.some((item) => item.startsWith(MANUAL_REBUILD_PREFIX));
+      const servedState = manual || !sameCode ? null : readBuildState(path.join(current, STATE_FILE));
       log(`Rebuilding the site (${reason}; ${servedState ? `${scope} pages whose content changed` : 'every page'})...`);
       const stagingDir = `${outDir}.staging`;
       const stateOut = `${outDir}.state.json`;
@@ -335,7 +343,7 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
           // the first build of this builder (or a build that records no page state): the whole site
           if (servedState) fs.renameSync(stagingDir, outDir);
           if (stagedState) fs.writeFileSync(path.join(outDir, STATE_FILE), JSON.stringify(stagedState));
-          tail.push(`\nKind: full (every page built).\n`);
+          tail.push(`\nKind: full (every page built${manual ? ': Rebuild now' : sameCode ? '' : ': the site sources changed or no page state yet'}).\n`);
         }
       } finally {
         fs.rmSync(stagingDir, { recursive: true, force: true });
@@ -343,6 +351,7 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
       }
       if (!fs.existsSync(path.join(outDir, 'index.html'))) throw new Error(`the build wrote no index.html into ${outDir}`);
       if (fingerprint) fs.writeFileSync(path.join(outDir, FINGERPRINT_FILE), fingerprint);
+      fs.writeFileSync(path.join(outDir, SOURCE_HASH_FILE), codeHash);
       const previous = current;
       current = outDir; // the swap: the static server serves the new directory from its next request on
       if (previous !== options.initialDir) later(retireAfterMs, () => fs.rmSync(previous, { recursive: true, force: true }));
