@@ -1,14 +1,23 @@
 /**
- * `npm run bench:publish`: how long from "Publish" in the admin to the article answering on the public site.
+ * `npm run bench:publish`: how long from "Publish" in the admin, and from a data refresh, to the change answering on
+ * the public site, with thousands of prerendered agent pages present (issues 13 and 16).
  *
  * On a throwaway stack (own PostgreSQL cluster in a temp dir, free ports, no edge functions) with the local site
- * builder and static server wired exactly as `npm start` wires them, for 50 and then 1,000 published posts:
- * publish a draft through the REST API as an admin (the same update the admin app sends), then poll the article's
- * URL on the served site every 250 ms until it answers 200. Prints, per run: the API update, the webhook reaching
- * the builder (site_builds row queued), the build, and the total publish-to-live time, all in seconds, with the
- * machine and the data size. Figures, never a pass or fail.
+ * builder and static server wired exactly as `npm start` wires them: seed `--posts` published posts and, per size of
+ * `--agents`, that many agents with closed sales (spread over ZIPs and cities, `refresh_agent_metrics()` as the importer
+ * runs it), build the whole site once, then per run
+ *   - blog publish: publish a draft through the REST API as an admin (the same update the admin app sends) and poll
+ *     the article's URL every 250 ms until it answers 200;
+ *   - data refresh: add one closed sale to one agent (dated on the newest sale date, so the metrics window stays:
+ *     moving it changes the window every page shows, so every page would be rebuilt), run `refresh_agent_metrics()`
+ *     (which restamps every agent and updates the market share of the agent's ZIP) and poll that agent's page until it
+ *     shows the new sale count.
+ * Prints, per run: the API call, the webhook reaching the builder (site_builds row queued), the build, the total
+ * time to live, all in seconds, and the pages the build rendered (its site_builds log line), with the machine, its
+ * load and the data size. Figures, never a pass or fail.
  *
- * Options: `-- --runs 2` publishes per size (default 1), `-- --sizes 50,1000` the post counts.
+ * Options: `-- --agents 2000,20000` agent counts (default 2000,20000), `-- --posts 1000` published posts (default
+ * 1000), `-- --runs 2` runs per path and size (default 1).
  */
 import { createClient } from '@supabase/supabase-js';
 import fs from 'node:fs';
@@ -25,17 +34,18 @@ import { freePort } from '../supabase/local/postgres.ts';
 
 const ArgsSchema = z.object({
   runs: z.coerce.number().int().min(1).max(10).default(1),
-  sizes: z
+  agents: z
     .string()
-    .default('50,1000')
+    .default('2000,20000')
     .transform((value) => value.split(',').map(Number))
-    .pipe(z.array(z.number().int().min(1).max(20_000)).min(1)),
+    .pipe(z.array(z.number().int().min(1).max(100_000)).min(1)),
+  posts: z.coerce.number().int().min(1).max(20_000).default(1000),
 });
 
 function parseArgs(argv: string[]) {
   const raw: Record<string, string> = {};
   for (let i = 0; i < argv.length; i += 1) {
-    const match = /^--(runs|sizes)$/.exec(argv[i]!);
+    const match = /^--(runs|agents|posts)$/.exec(argv[i]!);
     if (match) raw[match[1]!] = argv[(i += 1)] ?? '';
   }
   const parsed = ArgsSchema.safeParse(raw);
@@ -49,8 +59,35 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const paragraph = (i: number, p: number) =>
   `<p>Benchmark article ${i}, paragraph ${p}: sale-to-list ratio, days on market and months of inventory read for one ZIP code tell a seller more than a national headline. Compare the agent's recent closings in the same price band before signing a listing agreement.</p>`;
 
+/** Agents per ZIP and ZIPs per city of the seeded data (a ZIP page lists its agents, a city page its ZIPs). */
+const AGENTS_PER_ZIP = 40;
+const ZIPS_PER_CITY = 10;
+
+/**
+ * Adds agents `from`..`to` (numbered) with 1-4 closed sales each, in ZIPs 10000 + n / AGENTS_PER_ZIP, one city per
+ * ZIPS_PER_CITY ZIPs; the caller runs refresh_agent_metrics().
+ */
+async function seedAgents(db: pg.Client, from: number, to: number) {
+  await db.query(
+    `with new_agents as (
+       insert into public.agents (name, brokerage, city, state, zip_code, mls_id)
+       select 'Bench Agent ' || i, 'Bench Realty ' || (i % 50), 'Benchcity ' || ((i / $3) / $4), 'TX', (10000 + i / $3)::text, 'bench-' || i
+         from generate_series($1::int, $2::int) i
+       returning id, zip_code, city, (substring(mls_id from 7))::int as n
+     )
+     insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status)
+     select a.id, s || ' Bench St #' || a.n, a.city, 'TX', a.zip_code, 400000 + s * 10000 + a.n, 395000 + s * 12000 + a.n,
+            current_date - (20 + s * 30 + a.n % 20), 10 + s, 'Closed', 'sold'
+       from new_agents a cross join generate_series(1, 1 + a.n % 4) s`,
+    [from, to, AGENTS_PER_ZIP, ZIPS_PER_CITY],
+  );
+}
+
+type Path = 'blog publish' | 'data refresh';
+interface Result { agents: number; path: Path; run: number; api: number; webhook: number; build: number; total: number; pages: string }
+
 async function main() {
-  const { runs, sizes } = parseArgs(process.argv.slice(2));
+  const { runs, agents: agentSizes, posts } = parseArgs(process.argv.slice(2));
   const sitePort = await freePort();
   const siteUrl = `http://localhost:${sitePort}`;
   console.log('Starting a throwaway stack...');
@@ -69,44 +106,85 @@ async function main() {
     serviceRoleKey: keys.serviceRoleKey,
     // nothing is built yet; the first size's build below makes the site
     initialDirFresh: true,
+    // a replaced directory is only hard links to the next one; drop it soon so 20,000 pages are not held twice
+    retireAfterMs: 5_000,
     log: (line) => {
-      if (!line.startsWith("Rebuilding")) console.log(`  [builder] ${line}`);
+      if (!line.startsWith('Rebuilding')) console.log(`  [builder] ${line}`);
     },
   });
   const server = await startStaticServer({ port: sitePort, siteDir: () => builder.currentDir(), adminDir: adminTarget.outDir });
 
   const admin = createClient<Database>(stack.apiUrl, keys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const email = `bench-admin-${Date.now()}@example.com`;
-  const signUp = await admin.auth.signUp({ email, password: 'correct-horse-battery' });
-  if (signUp.error) throw new Error(`Could not sign up the bench admin: ${signUp.error.message}`);
-  await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [signUp.data.user!.id]);
-  // the access token was issued before the role; is_admin() reads user_roles per request, so it applies at once
+  const password = 'correct-horse-battery-42';
+  // a confirmed account through the admin API (sign-up needs an email confirmation first), then a password sign-in
+  const service = createClient<Database>(stack.apiUrl, keys.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const created = await service.auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error) throw new Error(`Could not create the bench admin: ${created.error.message}`);
+  await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [created.data.user.id]);
+  const signIn = await admin.auth.signInWithPassword({ email, password });
+  if (signIn.error) throw new Error(`Could not sign in the bench admin: ${signIn.error.message}`);
 
-  const results: { size: number; run: number; api: number; webhook: number; build: number; total: number }[] = [];
-  let seeded = 0;
-  try {
-    for (const size of sizes) {
-      // seed with the hook off, then one build, so the measured publish starts from a live site of `size` posts
-      await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'local' });
-      if (size > seeded) {
-        console.log(`Seeding ${size - seeded} published posts (${size} in all)...`);
-        await db.query(
-          `insert into public.blog_posts (title, slug, excerpt, content, status, published_at)
-           select 'Benchmark article ' || i, 'bench-article-' || i, 'Excerpt of benchmark article ' || i || '.', $3,
-                  'published', now() - make_interval(mins => i)
-             from generate_series($1::int, $2::int) i`,
-          [seeded + 1, size, Array.from({ length: 8 }, (_, p) => paragraph(0, p + 1)).join('\n')],
-        );
-        seeded = size;
+  /** Polls `url` every 250 ms until `live(response, body)`; returns ms from `start` and when the webhook arrived. */
+  const waitLive = async (start: number, url: string, marker: string, live: (status: number, body: string) => boolean, last: string) => {
+    let webhook = 0;
+    for (;;) {
+      if (!webhook) {
+        const queued = await db.query(`select 1 from public.site_builds where id > $1 and trigger_reason like $2`, [last, `%${marker}%`]);
+        if (queued.rowCount) webhook = Date.now() - start;
       }
-      console.log(`Building the site with ${size} posts...`);
+      const response = await fetch(url);
+      if (live(response.status, await response.text())) return { webhook, total: Date.now() - start };
+      if (Date.now() - start > 15 * 60_000) throw new Error(`${url} did not go live within 15 minutes`);
+      await sleep(250);
+    }
+  };
+  /** The newest finished build after `last` asked for with `marker`: its duration and the pages it rendered. */
+  const buildOf = async (last: string, marker: string) => {
+    await builder.idle();
+    const { rows } = await db.query<{ ms: number; log_tail: string | null }>(
+      `select extract(epoch from finished_at - started_at) * 1000 as ms, log_tail from public.site_builds
+        where id > $1 and trigger_reason like $2 and status = 'succeeded' order by id desc limit 1`,
+      [last, `%${marker}%`],
+    );
+    const pages = /Kind: .*/.exec(rows[0]?.log_tail ?? '')?.[0] ?? 'unknown';
+    return { build: Number(rows[0]?.ms ?? NaN), pages };
+  };
+  const lastBuild = async () => (await db.query<{ last: string }>(`select coalesce(max(id), 0) as last from public.site_builds`)).rows[0]!.last;
+
+  const results: Result[] = [];
+  const initial: { agents: number; seconds: string }[] = [];
+  let seededAgents = 0;
+  try {
+    await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'local' });
+    console.log(`Seeding ${posts} published posts...`);
+    await db.query(
+      `insert into public.blog_posts (title, slug, excerpt, content, status, published_at)
+       select 'Benchmark article ' || i, 'bench-article-' || i, 'Excerpt of benchmark article ' || i || '.', $2,
+              'published', now() - make_interval(mins => i)
+         from generate_series(1, $1::int) i`,
+      [posts, Array.from({ length: 8 }, (_, p) => paragraph(0, p + 1)).join('\n')],
+    );
+    for (const size of agentSizes) {
+      // seed with the hook off, then one build, so the measured changes start from a live site of `size` agents
+      await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'local' });
+      if (size > seededAgents) {
+        console.log(`Seeding ${size - seededAgents} agents with closed sales (${size} in all)...`);
+        await seedAgents(db, seededAgents + 1, size);
+        await db.query(`select public.refresh_agent_metrics()`);
+        seededAgents = size;
+      }
+      const pages = (await db.query<{ n: string }>(`select count(*) as n from public.agents where total_sales > 0`)).rows[0]!.n;
+      console.log(`Building the site with ${posts} posts and ${pages} agent pages...`);
       const buildStarted = Date.now();
-      builder.request(`bench: ${size} posts seeded`);
+      builder.request(`bench: ${size} agents seeded`);
       await builder.idle();
-      console.log(`  initial build ${seconds(Date.now() - buildStarted)} s`);
+      initial.push({ agents: size, seconds: seconds(Date.now() - buildStarted) });
+      console.log(`  build ${seconds(Date.now() - buildStarted)} s`);
       await configureBuildHook(stack.databaseUrl, { hookUrl: builder.hookUrl, secret: builder.secret, builder: 'local' });
 
       for (let run = 1; run <= runs; run += 1) {
+        // blog publish -> live
         const slug = `bench-new-${size}-${run}-${Date.now().toString(36)}`;
         const { rows } = await db.query<{ id: string }>(
           `insert into public.blog_posts (title, slug, content, status) values ($1, $2, $3, 'draft') returning id`,
@@ -114,9 +192,8 @@ async function main() {
         );
         const url = `${siteUrl}/blog/${slug}`;
         if ((await fetch(url)).status === 200) throw new Error(`${url} answered before publishing`);
-        const last = (await db.query<{ last: string }>(`select coalesce(max(id), 0) as last from public.site_builds`)).rows[0]!.last;
-
-        const start = Date.now();
+        let last = await lastBuild();
+        let start = Date.now();
         const { error } = await admin
           .from('blog_posts')
           .update({ status: 'published', published_at: new Date().toISOString() })
@@ -124,26 +201,32 @@ async function main() {
           .select('id')
           .single();
         if (error) throw new Error(`Publishing through the API failed: ${error.message}`);
-        const api = Date.now() - start;
-        let webhook = 0;
-        for (;;) {
-          if (!webhook) {
-            const queued = await db.query(`select 1 from public.site_builds where id > $1 and trigger_reason like $2`, [last, `%${slug}%`]);
-            if (queued.rowCount) webhook = Date.now() - start;
-          }
-          if ((await fetch(url)).status === 200) break;
-          if (Date.now() - start > 15 * 60_000) throw new Error(`${url} did not answer 200 within 15 minutes`);
-          await sleep(250);
-        }
-        const total = Date.now() - start;
-        const { rows: builds } = await db.query<{ ms: number }>(
-          `select extract(epoch from finished_at - started_at) * 1000 as ms from public.site_builds
-            where trigger_reason like $1 and status = 'succeeded' order by id desc limit 1`,
-          [`%${slug}%`],
+        let api = Date.now() - start;
+        let live = await waitLive(start, url, slug, (status) => status === 200, last);
+        results.push({ agents: size, path: 'blog publish', run, api, ...live, ...(await buildOf(last, slug)) });
+        console.log(`  ${size} agents, blog publish run ${run}: live after ${seconds(live.total)} s`);
+
+        // data refresh -> live: one more closed sale for one agent, then the metrics refresh an import runs
+        const { rows: agent } = await db.query<{ id: string; total_sales: number; zip_code: string; city: string }>(
+          `select id, total_sales, zip_code, city from public.agents where total_sales > 0 order by random() limit 1`,
         );
-        results.push({ size, run, api, webhook, build: Number(builds[0]?.ms ?? NaN), total });
-        console.log(`  ${size} posts, run ${run}: live after ${seconds(total)} s`);
-        await builder.idle();
+        const target = agent[0]!;
+        await db.query(
+          `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status)
+           values ($1, $2, $3, 'TX', $4, 500000, 510000,
+                   -- on the newest sale date: a later one would move every agent's metrics window, and so every page
+                   (select max(sale_date) from public.properties where standard_status = 'Closed'), 12, 'Closed', 'sold')`,
+          [target.id, `${run} Refresh Rd ${Date.now()}`, target.city, target.zip_code],
+        );
+        const agentUrl = `${siteUrl}/agent/${target.id}`;
+        const expected = `: ${target.total_sales + 1} closed sales`;
+        last = await lastBuild();
+        start = Date.now();
+        await db.query(`select public.refresh_agent_metrics()`);
+        api = Date.now() - start;
+        live = await waitLive(start, agentUrl, 'agent data changed', (status, body) => status === 200 && body.includes(expected), last);
+        results.push({ agents: size, path: 'data refresh', run, api, ...live, ...(await buildOf(last, 'agent data changed')) });
+        console.log(`  ${size} agents, data refresh run ${run}: live after ${seconds(live.total)} s`);
       }
     }
   } finally {
@@ -157,15 +240,17 @@ async function main() {
 
   const cpus = os.cpus();
   console.log(`
-Publish to live (local builder, Astro static build, ${new Date().toISOString()})
+Publish to live (local builder, incremental Astro static build, ${new Date().toISOString()})
 Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average ${os
     .loadavg()
     .map((load) => load.toFixed(2))
     .join(' ')}, Node ${process.version}
+Data: ${posts} published posts; agents per size as below (${AGENTS_PER_ZIP} per ZIP, ${ZIPS_PER_CITY} ZIPs per city)
+Full build before the runs: ${initial.map((row) => `${row.agents} agents ${row.seconds} s`).join('; ')}
 
-| published posts | run | API update (s) | webhook -> builder (s) | build (s) | publish -> 200 (s) |
-| --- | --- | --- | --- | --- | --- |
-${results.map((r) => `| ${r.size} | ${r.run} | ${(r.api / 1000).toFixed(2)} | ${(r.webhook / 1000).toFixed(2)} | ${seconds(r.build)} | ${seconds(r.total)} |`).join('\n')}`);
+| agents | path | run | API call (s) | webhook -> builder (s) | build (s) | change -> live (s) | pages rendered |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+${results.map((r) => `| ${r.agents} | ${r.path} | ${r.run} | ${(r.api / 1000).toFixed(2)} | ${(r.webhook / 1000).toFixed(2)} | ${seconds(r.build)} | ${seconds(r.total)} | ${r.pages} |`).join('\n')}`);
 }
 
 await main();

@@ -5,24 +5,10 @@
  * the sitemap share one read. Throws when a read fails, so a broken build never ships pages without figures.
  */
 import { slugify } from '@shared/slug.ts'
+import { agentUrl, cityUrl, zipUrl } from '@shared/urls.ts'
 import { RECENT_SALES_LIMIT, isSyntheticAgent, type AgentProfile, type AgentRow, type BenchmarkRow, type QuarterSales, type RecentSale } from './agent-profile'
+import { readAll } from './read-all'
 import { supabase } from './supabase'
-
-/** Rows per PostgREST request (the API's default max-rows). */
-const PAGE_SIZE = 1000
-
-type PageResult<T> = PromiseLike<{ data: T[] | null; error: { message: string } | null }>
-
-/** Reads every row of a query in pages of PAGE_SIZE; `page(from, to)` must order by a unique key. */
-async function readAll<T>(what: string, page: (from: number, to: number) => PageResult<T>): Promise<T[]> {
-  const rows: T[] = []
-  for (let from = 0; ; from += PAGE_SIZE) {
-    const { data, error } = await page(from, from + PAGE_SIZE - 1)
-    if (error) throw new Error(`Could not load ${what}: ${error.message}`)
-    rows.push(...(data ?? []))
-    if (!data || data.length < PAGE_SIZE) return rows
-  }
-}
 
 /** One ranked agent of a ZIP or city page. */
 export interface RankedAgent {
@@ -173,4 +159,34 @@ function commonPlace(agents: readonly AgentRow[]): { city: string; state: string
   if (!best) return null
   const [state, city] = best[0].split('|') as [string, string]
   return { city, state }
+}
+
+/** An agent row without its bookkeeping stamps, which no page shows (a metrics refresh restamps every agent). */
+function renderedAgent(agent: AgentRow): Omit<AgentRow, 'created_at' | 'updated_at' | 'metrics_refreshed_at'> {
+  const { created_at: _created, updated_at: _updated, metrics_refreshed_at: _refreshed, ...rendered } = agent
+  return rendered
+}
+
+const renderedRanking = (agents: readonly RankedAgent[]) => agents.map((row) => ({ ...row, agent: renderedAgent(row.agent) }))
+
+/** What /agent/<id> renders (its content hash decides whether a data build renders it again; src/lib/build-scope.ts). */
+export function agentPageContent(profile: AgentProfile): { path: string; content: unknown; lastmod: string | null } {
+  return {
+    path: agentUrl(profile.agent.id),
+    content: { ...profile, agent: renderedAgent(profile.agent) },
+    lastmod: profile.agent.metrics_refreshed_at ?? profile.agent.updated_at,
+  }
+}
+
+/** What /agents/<zip> renders. */
+export function zipPageContent(page: ZipPage): { path: string; content: unknown } {
+  return { path: zipUrl(page.zip), content: { ...page, agents: renderedRanking(page.agents) } }
+}
+
+/** What /agents/<state>/<city> renders. */
+export function cityPageContent(page: CityPage): { path: string; content: unknown } {
+  return {
+    path: cityUrl(page.state, page.citySlug),
+    content: { ...page, agents: renderedRanking(page.agents), zips: page.zips.map((zip) => zipPageContent(zip).content) },
+  }
 }

@@ -4,6 +4,7 @@
  * reach the HTML. Results are cached per build so every page and getStaticPaths share one request.
  */
 import { readingTimeMinutes } from '@shared/post-content.ts'
+import { readAll } from './read-all'
 import { supabase } from './supabase'
 
 export interface BlogCategory {
@@ -40,14 +41,18 @@ let categoriesPromise: Promise<BlogCategory[]> | undefined
 /** Every public post, newest first. Throws when the read fails, so a broken build never ships an empty blog. */
 export function loadPublishedPosts(): Promise<PublishedPost[]> {
   postsPromise ??= (async () => {
-    const { data, error } = await supabase
-      .from('blog_posts')
-      .select(
-        'id, title, slug, excerpt, content, meta_title, meta_description, location, featured_image_url, hack_density_score, unique_insights, insights, published_at, updated_at, blog_categories(name, slug)',
-      )
-      .eq('status', 'published')
-      .order('published_at', { ascending: false })
-    if (error) throw new Error(`Could not load published blog posts: ${error.message}`)
+    // paged: past 1,000 posts one request would drop the oldest (src/lib/read-all.ts)
+    const data = await readAll('published blog posts', (from, to) =>
+      supabase
+        .from('blog_posts')
+        .select(
+          'id, title, slug, excerpt, content, meta_title, meta_description, location, featured_image_url, hack_density_score, unique_insights, insights, published_at, updated_at, blog_categories(name, slug)',
+        )
+        .eq('status', 'published')
+        .order('published_at', { ascending: false })
+        .order('id')
+        .range(from, to),
+    )
     return data.map(({ blog_categories, published_at, ...post }) => ({
       ...post,
       published_at: published_at ?? post.updated_at,

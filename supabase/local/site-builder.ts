@@ -13,6 +13,15 @@
  *
  * It also rebuilds on its own when a scheduled post's published_at arrives, and once at start-up when the
  * published content differs from what the served directory was built from (`.content-hash` in the build).
+ *
+ * Builds scale with data (issue 13): the served directory records a content hash per agent, ZIP, city and article
+ * page (`.build-state.json`, src/lib/build-scope.ts). A blog publish builds the 'site' scope (home, blog lists,
+ * feeds, static pages, sitemaps, and only the articles whose content changed) and never reads agent data; a data
+ * change (reason 'agent data changed: …') builds the 'data' scope (only the agent, ZIP and city pages whose hash
+ * changed, plus the sitemaps). The partial build goes to a staging directory and is merged into the new directory
+ * with everything else hard-linked from the served one (supabase/local/site-merge.ts); a page whose agent no longer
+ * has figures is left out, so its URL answers 404. Without a state (first build) every page is built. The build's
+ * kind and pages are the 'Kind: …' line of site_builds.log_tail.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { spawn } from 'node:child_process';
@@ -24,6 +33,9 @@ import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import type { Database } from '@shared/database.types.ts';
+import { readBuildState, type BuildScope } from '../../src/lib/build-scope.ts';
+import { mergeBuild, STATE_FILE, type MergeSummary } from './site-merge.ts';
+import { siteTarget, sourceHash } from '../../scripts/lib/build.ts';
 
 /** Repository root (the site builds from here). */
 const rootDir = path.resolve(import.meta.dirname, '../..');
@@ -46,7 +58,7 @@ const MAX_TIMER_MS = 6 * 60 * 60 * 1000;
  * Builds the site into `outDir`; `output` receives its stdout/stderr chunks (for the log tail).
  * Rejects when the build fails.
  */
-export type BuildSite = (outDir: string, output: (chunk: string) => void, signal: AbortSignal) => Promise<void>;
+export type BuildSite = (outDir: string, output: (chunk: string) => void, signal: AbortSignal, env?: Record<string, string>) => Promise<void>;
 
 export interface SiteBuilderOptions {
   /** The directory served at start (dist/site, built by buildIfChanged). Never deleted by the builder. */
@@ -97,7 +109,7 @@ const HookBodySchema = z.object({ reason: z.string().trim().min(1).max(2000).opt
  * built in a private staging directory under dist/ and moved into place afterwards.
  */
 export function astroBuild(buildEnv: Record<string, string>): BuildSite {
-  return async (outDir, output, signal) => {
+  return async (outDir, output, signal, extraEnv = {}) => {
     const inside = !path.relative(rootDir, outDir).startsWith('..');
     const target = inside ? outDir : path.join(rootDir, 'dist/.site-build-staging', `${path.basename(outDir)}-${randomBytes(4).toString('hex')}`);
     try {
@@ -105,7 +117,7 @@ export function astroBuild(buildEnv: Record<string, string>): BuildSite {
         const child = spawn(path.join(rootDir, 'node_modules/.bin/astro'), ['build'], {
           cwd: rootDir,
           signal,
-          env: { ...process.env, ...buildEnv, ASTRO_OUT_DIR: target, FORCE_COLOR: '0' },
+          env: { ...process.env, ...buildEnv, ...extraEnv, ASTRO_OUT_DIR: target, FORCE_COLOR: '0' },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         child.stdout.setEncoding('utf8').on('data', output);
@@ -172,6 +184,37 @@ export async function contentFingerprint(client: SupabaseClient<Database>): Prom
 }
 
 const FINGERPRINT_FILE = '.content-hash';
+/** The sources' hash of a build (the file buildIfChanged writes, scripts/lib/build.ts). */
+const SOURCE_HASH_FILE = '.source-hash';
+
+/** Reason prefix of the admin's Rebuild now (public.request_site_rebuild()). */
+const MANUAL_REBUILD_PREFIX = 'rebuild requested by';
+
+/** Reason of the start-up check: anything may have changed, so every group is compared. */
+const STARTUP_REASON = 'published content changed since the last build';
+
+/**
+ * Which pages a build renders (src/lib/build-scope.ts): 'data' (agent, ZIP and city pages + sitemaps) when every
+ * reason is a data change, 'site' (blog, home, feeds, static pages + sitemaps) when none is, else 'all'. Within the
+ * scope only the pages whose content hash changed are rendered.
+ */
+export function buildScopeFor(reasons: readonly string[]): BuildScope {
+  const data = reasons.filter((reason) => reason.startsWith(DATA_CHANGE_PREFIX)).length;
+  if (data === reasons.length) return 'data';
+  if (data === 0 && !reasons.includes(STARTUP_REASON)) return 'site';
+  return 'all';
+}
+
+/** "Pages built: 3 agent, 1 city, 1 zip; removed: 1 agent; files kept: 20412." (groups in alphabetical order) */
+export function describeMerge(summary: MergeSummary): string {
+  const list = (record: Record<string, number>) =>
+    Object.entries(record)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([group, n]) => `${n} ${group}`)
+      .join(', ') || 'none';
+  const removed = summary.removedPaths.length ? ` (${summary.removedPaths.join(', ')}${Object.values(summary.removed).reduce((a, b) => a + b, 0) > summary.removedPaths.length ? ', …' : ''})` : '';
+  return `Pages built: ${list(summary.built)}; removed: ${list(summary.removed)}${removed}; files kept: ${summary.kept}.`;
+}
 
 /**
  * Starts the builder's HTTP endpoint and returns its handle. Build failures never throw from here: they are
@@ -271,10 +314,44 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
         }
         return;
       }
-      log(`Rebuilding the site (${reason})...`);
-      await build(outDir, tail.push, stopping.signal);
+      const scope = buildScopeFor(job.reasons);
+      // page hashes cover data, not templates: after a change to the site's sources (same hash as buildIfChanged's
+      // .source-hash), and on the admin's "Rebuild now", every page is rendered from scratch
+      const codeHash = sourceHash(siteTarget, options.buildEnv);
+      const servedCode = path.join(current, SOURCE_HASH_FILE);
+      const sameCode = fs.existsSync(servedCode) && fs.readFileSync(servedCode, 'utf8') === codeHash;
+      const manual = job.reasons.some((item) => item.startsWith(MANUAL_REBUILD_PREFIX));
+      const servedState = manual || !sameCode ? null : readBuildState(path.join(current, STATE_FILE));
+      log(`Rebuilding the site (${reason}; ${servedState ? `${scope} pages whose content changed` : 'every page'})...`);
+      const stagingDir = `${outDir}.staging`;
+      const stateOut = `${outDir}.state.json`;
+      try {
+        const env: Record<string, string> = servedState
+          ? { SITE_BUILD_SCOPE: scope, SITE_BUILD_STATE_IN: path.join(current, STATE_FILE), SITE_BUILD_STATE_OUT: stateOut }
+          : { SITE_BUILD_SCOPE: 'all', SITE_BUILD_STATE_OUT: stateOut };
+        // without a served state there is nothing to merge with: the build is the whole new site
+        const astroStarted = Date.now();
+        await build(servedState ? stagingDir : outDir, tail.push, stopping.signal, env);
+        const stagedState = readBuildState(stateOut);
+        if (servedState && stagedState) {
+          const mergeStarted = Date.now();
+          const summary = mergeBuild({ servedDir: current, servedState, stagingDir, stagedState, scope, outDir, publicHeaders: path.join(rootDir, 'public/_headers') });
+          const merged = `${describeMerge(summary)} Astro ${((mergeStarted - astroStarted) / 1000).toFixed(1)} s, merge ${((Date.now() - mergeStarted) / 1000).toFixed(1)} s.`;
+          tail.push(`\nKind: ${scope}. ${merged}\n`);
+          log(`Merged a ${scope} build: ${merged}`);
+        } else {
+          // the first build of this builder (or a build that records no page state): the whole site
+          if (servedState) fs.renameSync(stagingDir, outDir);
+          if (stagedState) fs.writeFileSync(path.join(outDir, STATE_FILE), JSON.stringify(stagedState));
+          tail.push(`\nKind: full (every page built${manual ? ': Rebuild now' : sameCode ? '' : ': the site sources changed or no page state yet'}).\n`);
+        }
+      } finally {
+        fs.rmSync(stagingDir, { recursive: true, force: true });
+        fs.rmSync(stateOut, { force: true });
+      }
       if (!fs.existsSync(path.join(outDir, 'index.html'))) throw new Error(`the build wrote no index.html into ${outDir}`);
       if (fingerprint) fs.writeFileSync(path.join(outDir, FINGERPRINT_FILE), fingerprint);
+      fs.writeFileSync(path.join(outDir, SOURCE_HASH_FILE), codeHash);
       const previous = current;
       current = outDir; // the swap: the static server serves the new directory from its next request on
       if (previous !== options.initialDir) later(retireAfterMs, () => fs.rmSync(previous, { recursive: true, force: true }));
@@ -394,7 +471,7 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
     const fingerprint = await contentFingerprint(client);
     const stampFile = path.join(options.initialDir, FINGERPRINT_FILE);
     if (options.initialDirFresh) fs.writeFileSync(stampFile, fingerprint);
-    else if (!fs.existsSync(stampFile) || fs.readFileSync(stampFile, 'utf8') !== fingerprint) request('published content changed since the last build');
+    else if (!fs.existsSync(stampFile) || fs.readFileSync(stampFile, 'utf8') !== fingerprint) request(STARTUP_REASON);
   } catch (error) {
     log(`Could not compare the site with the database: ${(error as Error).message}`);
   }
