@@ -187,6 +187,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       email: mailboxDriver(pool),
       pool,
       authConfigToml: options.authConfigToml,
+      storageDir: path.join(options.dataDir, 'storage'),
     });
     stops.push(() => api.close());
 
