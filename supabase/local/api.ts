@@ -20,7 +20,7 @@
  * The API keys are the legacy HS256 JWTs (anon, service_role) that hosted Supabase still issues, so the same
  * SUPABASE_ANON_KEY / SUPABASE_SERVICE_ROLE_KEY configuration works in both places.
  */
-import { App, type EmailDriver, type ResolvedKey } from '@supabase/lite';
+import { App, setExperimental, type EmailDriver, type ResolvedKey } from '@supabase/lite';
 import { createPostgresConnection } from '@supabase/lite/postgres';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -30,6 +30,7 @@ import { findControlCharacters } from '../functions/_shared/text-guard.ts';
 import { createAuthLimiter, limitKind, readAuthLimits, type AuthLimiter, type AuthLimitsConfig, type Refusal } from './auth-limits.ts';
 import { JwtError, decodeJwtPayload, signJwt, verifyJwt } from './jwt.ts';
 import { mfaRequest, sessionAal, userFactors } from './mfa.ts';
+import { FilesystemStorage } from './storage-files.ts';
 
 export interface ApiOptions {
   /** postgres:// URL of the database the API serves. */
@@ -53,6 +54,19 @@ export interface ApiOptions {
    * frequency) the API enforces; default supabase/config.toml. Test stacks pass one with looser per-IP limits.
    */
   authConfigToml?: string;
+  /** Folder of the Storage API's objects (<folder>/<bucket>/<name>), e.g. <dataDir>/storage. */
+  storageDir: string;
+}
+
+/** Largest upload the Storage API takes before bucket limits (hosted's global default is 50 MB). */
+const STORAGE_FILE_SIZE_LIMIT = '50MB';
+
+// lite 0.10 gates its Storage API behind EXPERIMENTAL_STORAGE; the stand-in always serves /storage/v1 like hosted.
+setExperimental('storage', true);
+
+/** Gives a lite App the filesystem backend its Storage API needs (lite reads it from `_storageAdapter`). */
+function attachStorage(app: App, storageDir: string): void {
+  (app as unknown as { _storageAdapter: FilesystemStorage })._storageAdapter = new FilesystemStorage(storageDir);
 }
 
 const defaultConfigToml = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../config.toml');
@@ -121,6 +135,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   const suppressedMail = new Set<string>();
   const app = new App({
     connection,
+    storage: { enabled: true, file_size_limit: STORAGE_FILE_SIZE_LIMIT, image_transformation: { enabled: false } },
     auth: {
       enabled: true,
       jwt_secret: options.jwtSecret,
@@ -144,6 +159,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     },
   } as never) as App;
   const guard: AuthGuard = { limits, limiter: createAuthLimiter(limits), suppressedMail };
+  attachStorage(app, options.storageDir);
   await app.init();
   preserveDatabaseErrors(connection);
   quietDatabaseErrorLogs();
@@ -164,6 +180,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       let response: Response;
       if (url.pathname.startsWith('/rest/v1')) response = await restRequest(app, options, request, peerAddress);
       else if (url.pathname.startsWith('/auth/v1')) response = await guardedAuthRequest(app, options, guard, request, peerAddress);
+      else if (url.pathname.startsWith('/storage/v1')) response = await app.fetch(request);
       else response = Response.json({ message: 'Not found' }, { status: 404 });
       return withCors(response);
     },
@@ -175,14 +192,19 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   };
 }
 
-/** Provisions lite's auth and migration-history schemas on the database (idempotent). */
+/**
+ * Provisions lite's auth, storage (buckets, objects, the storage.foldername()... helpers hosted projects have) and
+ * migration-history schemas on the database (idempotent).
+ */
 export async function provisionAuthSchema(databaseUrl: string, jwtSecret: string): Promise<void> {
   const connection = createPostgresConnection({
     url: databaseUrl,
     postgresOptions: { onnotice: () => {} } as never,
   });
   try {
-    const app = new App({ connection, auth: { enabled: true, jwt_secret: jwtSecret } } as never) as App;
+    const app = new App({ connection, auth: { enabled: true, jwt_secret: jwtSecret }, storage: { enabled: true } } as never) as App;
+    // the schema is provisioned when a backend is attached; this one never stores a file
+    attachStorage(app, '/nonexistent');
     await app.ensureSystemSchema();
   } finally {
     await connection.close();

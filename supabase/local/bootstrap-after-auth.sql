@@ -171,3 +171,9 @@ create table if not exists auth.mfa_amr_claims (
 create index if not exists mfa_amr_claims_session_idx on auth.mfa_amr_claims (session_id);
 -- the API roles read nothing here directly; policies consult the table through security definer functions
 revoke all on auth.mfa_factors, auth.mfa_challenges, auth.mfa_amr_claims from anon, authenticated;
+
+-- Storage: hosted projects grant the API roles these on the storage schema (the Storage API runs its queries as the
+-- caller's role, so the storage.objects policies decide). lite provisions the tables beside auth.
+grant usage on schema storage to anon, authenticated, service_role;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+grant execute on all functions in schema storage to anon, authenticated, service_role;

@@ -1,7 +1,7 @@
 /**
  * The Docker-free local Supabase stand-in as one object: Postgres (embedded or DATABASE_URL), bootstrap and
- * migrations, PostgREST + GoTrue (@supabase/lite, see api.ts) at /rest/v1 and /auth/v1, edge functions under
- * Deno at /functions/v1, the pg_net webhook dispatcher, and the mailbox. `npm start`, `npm run dev` and the
+ * migrations, PostgREST + GoTrue + Storage (@supabase/lite, see api.ts) at /rest/v1, /auth/v1 and /storage/v1
+ * (objects under <dataDir>/storage), edge functions under Deno at /functions/v1, the pg_net webhook dispatcher, and the mailbox. `npm start`, `npm run dev` and the
  * integration tests all start it through `startLocalStack`.
  */
 import { serve, type ServerType } from '@hono/node-server';
@@ -187,6 +187,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       email: mailboxDriver(pool),
       pool,
       authConfigToml: options.authConfigToml,
+      storageDir: path.join(options.dataDir, 'storage'),
     });
     stops.push(() => api.close());
 

@@ -140,6 +140,27 @@ create policy "ZIP benchmarks are readable by anyone" on zip_market_benchmarks a
   to anon, authenticated
   using (true);
 
+-- policy storage.objects Admins delete post media
+create policy "Admins delete post media" on storage.objects as permissive for delete
+  to authenticated
+  using (((bucket_id = 'post-media'::text) AND ( SELECT is_admin() AS is_admin)));
+
+-- policy storage.objects Admins list post media
+create policy "Admins list post media" on storage.objects as permissive for select
+  to authenticated
+  using (((bucket_id = 'post-media'::text) AND ( SELECT is_admin() AS is_admin)));
+
+-- policy storage.objects Admins replace post media
+create policy "Admins replace post media" on storage.objects as permissive for update
+  to authenticated
+  using (((bucket_id = 'post-media'::text) AND ( SELECT is_admin() AS is_admin)))
+  with check (((bucket_id = 'post-media'::text) AND ( SELECT is_admin() AS is_admin)));
+
+-- policy storage.objects Admins upload post media
+create policy "Admins upload post media" on storage.objects as permissive for insert
+  to authenticated
+  with check (((bucket_id = 'post-media'::text) AND ( SELECT is_admin() AS is_admin)));
+
 -- row level security private.site_build_settings
 alter table private.site_build_settings enable row level security;
 

@@ -26,6 +26,7 @@ import {
   PostFormSchema,
   schedulesPost,
 } from '../api/blog-schemas'
+import { BlogPostImageUpload } from './blog-post-image-upload'
 import { BlogPostRevisions } from './blog-post-revisions'
 import { BlogPostStatusBadge } from './blog-post-status-badge'
 import { slugify } from '@shared/slug.ts'
@@ -255,6 +256,7 @@ function PostForm({ post }: { post?: PostDetail }) {
             value={values.featured_image_url}
             onChange={(event) => set('featured_image_url', event.target.value)}
           />
+          <BlogPostImageUpload url={values.featured_image_url} onUploaded={(url) => set('featured_image_url', url)} />
         </Field>
 
         <Field

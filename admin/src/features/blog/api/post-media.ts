@@ -1,0 +1,19 @@
+import { supabase } from '@/lib/supabase'
+import { postMediaProblem } from './post-media-rules'
+
+/** The Storage bucket of post images (migration 20261124010000: public read, admin write). */
+export const POST_MEDIA_BUCKET = 'post-media'
+
+/**
+ * Uploads an image to post-media under `posts/<random>-<safe name>` and returns its public URL.
+ * @throws Error naming the file's problem (type, size) or the Storage API's message (e.g. RLS refusal).
+ */
+export async function uploadPostMedia(file: File): Promise<string> {
+  const problem = postMediaProblem(file)
+  if (problem) throw new Error(problem)
+  const safeName = file.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-+|-+$/g, '') || 'image'
+  const objectPath = `posts/${crypto.randomUUID()}-${safeName}`
+  const { error } = await supabase.storage.from(POST_MEDIA_BUCKET).upload(objectPath, file, { contentType: file.type, upsert: false })
+  if (error) throw new Error(`Upload failed: ${error.message}`)
+  return supabase.storage.from(POST_MEDIA_BUCKET).getPublicUrl(objectPath).data.publicUrl
+}
