@@ -77,7 +77,9 @@ export function HeroSearch({ initialQuery = '', initialType = 'agent', initialEr
       </Tabs.List>
       {TABS.map((tab) => (
         <Tabs.Content key={tab.value} value={tab.value} className="rounded-b-card rounded-tr-card bg-white p-3 shadow-md sm:p-4">
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row" role="search">
+          {/* action and type: before React hydrates (client:interaction on the home page) the form still searches */}
+          <form action="/search-results" onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row" role="search">
+            <input type="hidden" name="type" value={tab.value} />
             <label htmlFor={`${id}-${tab.value}`} className="sr-only">
               {tab.inputLabel}
             </label>
