@@ -15,7 +15,19 @@ export default defineConfig({
   outDir: ASTRO_OUT_DIR || './dist/site',
   site: SITE_URL || 'http://localhost:4321',
   // the built _headers gets the SHA-256 of every inline script in place of 'unsafe-inline' (security issue)
-  integrations: [react(), cspScriptHashes()],
+  // client:interaction (src/lib/client-interaction.ts): islands that load when the visitor first touches them
+  integrations: [
+    react(),
+    cspScriptHashes(),
+    {
+      name: 'client-interaction',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({ name: 'interaction', entrypoint: './src/lib/client-interaction.ts' })
+        },
+      },
+    },
+  ],
   // One small stylesheet (Tailwind, site sources only) inlined into each page: no render-blocking request before
   // the first paint, which is what the mobile Lighthouse budget (slow 4G, 150 ms round trips) is most sensitive to.
   build: { inlineStylesheets: 'always' },

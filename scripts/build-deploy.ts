@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { rootDir } from './lib/env.ts';
 import { run } from './lib/build.ts';
-import { headersFile, redirectRules, redirectsFile } from './lib/deploy/host-config.ts';
+import { headersFile, redirectRules, redirectsFile, SECTION_NOT_FOUND_PAGES } from './lib/deploy/host-config.ts';
 
 const outIndex = process.argv.indexOf('--out');
 const outDir = path.resolve(rootDir, outIndex > 0 ? process.argv[outIndex + 1]! : 'dist/deploy');
@@ -21,10 +21,13 @@ await run(['astro', 'build'], { ...env, ASTRO_OUT_DIR: outDir });
 console.log(`Building the admin app into ${path.relative(rootDir, adminDir)}/ ...`);
 await run(['vite', 'build', '--config', 'admin/vite.config.ts'], { ...env, ADMIN_OUT_DIR: adminDir });
 
-// Agent pages are prerendered files; an id the build did not render gets the agent not-found page with status 404
-// (Cloudflare Pages serves the nearest 404.html; Netlify falls back to the root 404.html).
-const agentNotFound = path.join(outDir, 'agent/not-found/index.html');
-if (fs.existsSync(agentNotFound)) fs.copyFileSync(agentNotFound, path.join(outDir, 'agent/404.html'));
+// Section 404 pages: an agent id the build did not render gets the agent not-found page, an unknown /blog/* path the
+// blog's 'Article Not Found' page, both with status 404. Cloudflare Pages serves the nearest 404.html up the path;
+// Netlify reads the status-404 rules of netlify.toml (SECTION_NOT_FOUND_PAGES in scripts/lib/deploy/host-config.ts).
+for (const { section, page } of SECTION_NOT_FOUND_PAGES) {
+  const source = path.join(outDir, page);
+  if (fs.existsSync(source)) fs.copyFileSync(source, path.join(outDir, section, '404.html'));
+}
 
 // public/_headers (security headers) was copied by Astro, with the site's inline-script hashes written into its CSP
 // (scripts/lib/csp-hashes.ts); keep that copy and add the layout's caching rules

@@ -5,6 +5,7 @@ import { DEMO_DATA_NOTICE } from '../lib/agent-profile'
 import { formatCount, formatDate, formatDays, formatPercent, formatUsd, initials, saleToListPercent } from '../lib/format'
 import { rankingBadge } from '../lib/search-results'
 import { zipUrl } from '@shared/urls.ts'
+import { SalesTableHead } from './sales-table-head'
 
 /** "Jan 5, 2026 – Dec 31, 2026", or 'no closed sales yet' without a metrics window. */
 export function metricsWindowText(agent: Pick<AgentRow, 'metrics_window_start' | 'metrics_window_end'>): string {
@@ -63,20 +64,8 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
             </h2>
             <p className="mt-1 text-sm text-slate-700">Closed sales as listing agent, {windowText}.</p>
             <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-              <MetricCard
-                label="Sale-to-list price"
-                value={formatPercent(agent.average_sale_to_list_ratio)}
-                detail={agent.median_sale_to_list_ratio !== null ? `Median ${formatPercent(agent.median_sale_to_list_ratio)}` : null}
-                n={agent.sale_to_list_sample_size}
-                windowText={windowText}
-              />
-              <MetricCard
-                label="Days on market"
-                value={formatDays(agent.average_days_on_market)}
-                detail={agent.median_days_on_market !== null ? `Median ${formatDays(agent.median_days_on_market)}` : null}
-                n={agent.days_on_market_sample_size}
-                windowText={windowText}
-              />
+              <MetricCard label="Sale-to-list price" value={formatPercent(agent.average_sale_to_list_ratio)} detail={medianText(agent.median_sale_to_list_ratio, formatPercent)} n={agent.sale_to_list_sample_size} windowText={windowText} />
+              <MetricCard label="Days on market" value={formatDays(agent.average_days_on_market)} detail={medianText(agent.median_days_on_market, formatDays)} n={agent.days_on_market_sample_size} windowText={windowText} />
               <MetricCard label="Total sales" value={formatCount(agent.total_sales)} detail="Closed sales" n={agent.total_sales} windowText={windowText} />
               <MetricCard
                 label="Market share"
@@ -170,16 +159,7 @@ function RecentSales({ sales }: { sales: RecentSale[] }) {
             >
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <caption className="sr-only">The agent's {sales.length} most recent closed sales, newest first</caption>
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-semibold">Address</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">Close date</th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">List price</th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">Sale price</th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">Sale-to-list</th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">Days on market</th>
-                  </tr>
-                </thead>
+                <SalesTableHead className="bg-slate-50 text-slate-700" cellClassName="px-3 py-2 font-semibold" />
                 <tbody>
                   {sales.map((sale) => {
                     const ratio = saleToListPercent(sale.list_price, sale.close_price)
@@ -210,6 +190,11 @@ function RecentSales({ sales }: { sales: RecentSale[] }) {
       )}
     </section>
   )
+}
+
+/** "Median <value>" for a metric card, or null when there is no median. */
+function medianText(value: number | null, format: (value: number) => string): string | null {
+  return value !== null ? `Median ${format(value)}` : null
 }
 
 const CHART_WIDTH = 320

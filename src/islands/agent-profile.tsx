@@ -1,7 +1,8 @@
-import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react'
+import { Suspense, lazy, useState, useSyncExternalStore } from 'react'
 
-import { agentIdFromPath, fetchAgentProfile, type AgentProfile } from '../lib/agent-profile'
+import { agentIdFromPath, fetchAgentProfile } from '../lib/agent-profile'
 import { useToast } from './use-toast'
+import { LoadError, useLiveLoad } from './use-live-load'
 import { AgentProfileView } from './agent-profile-view'
 import { absoluteUrl, agentUrl } from '@shared/urls.ts'
 
@@ -53,8 +54,6 @@ export function AgentProfileActions({ agentId, agentName, agentLocation }: { age
   )
 }
 
-type State = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error' } | { kind: 'loaded'; profile: AgentProfile }
-
 /**
  * The live profile on the agent 404 page (/agent/<id> that the last build did not render): an agent imported after
  * that build is shown from the API until the data rebuild publishes their page; any other id keeps the
@@ -64,30 +63,18 @@ export function AgentProfileLive() {
   // null while prerendering; in the browser the path names the agent
   const pathname = useSyncExternalStore(subscribeToNothing, readPathname, () => null)
   const id = pathname === null ? null : agentIdFromPath(pathname)
-  const [state, setState] = useState<State>({ kind: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    if (!id) return
-    let cancelled = false
-    fetchAgentProfile(id)
-      .then((profile) => {
-        if (cancelled) return
-        if (!profile) return setState({ kind: 'not-found' })
-        document.title = `${profile.agent.name} - Agent Performance | AgentInsight`
-        setState({ kind: 'loaded', profile })
-      })
-      .catch((error: unknown) => {
-        console.error('Loading the agent profile failed', error)
-        if (!cancelled) setState({ kind: 'error' })
-      })
-    return () => {
-      cancelled = true
-    }
-  }, [id, attempt])
+  const { state, retry } = useLiveLoad(
+    id,
+    async () => {
+      const profile = await fetchAgentProfile(id!)
+      if (profile) document.title = `${profile.agent.name} - Agent Performance | AgentInsight`
+      return profile
+    },
+    'Loading the agent profile failed',
+  )
 
   // the static "Agent Not Found" text of the page stays visible until an agent is found
-  if (pathname === null || !id || state.kind === 'not-found') return null
+  if (pathname === null || !id || (state.kind === 'loaded' && !state.value)) return null
   if (state.kind === 'loading') {
     return (
       <p className="sr-only" role="status">
@@ -95,30 +82,15 @@ export function AgentProfileLive() {
       </p>
     )
   }
-  if (state.kind === 'error') {
-    return (
-      <section className="mx-auto max-w-xl py-6 text-center" role="alert">
-        <p className="text-slate-700">Failed to load agent profile. Please try again.</p>
-        <button
-          type="button"
-          onClick={() => {
-            setState({ kind: 'loading' })
-            setAttempt((value) => value + 1)
-          }}
-          className="mt-4 rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-        >
-          Try Again
-        </button>
-      </section>
-    )
-  }
-  const { agent } = state.profile
+  if (state.kind === 'error') return <LoadError message="Failed to load agent profile. Please try again." onRetry={retry} className="py-6" />
+  const profile = state.value!
+  const { agent } = profile
   return (
     <>
       {/* hides the static not-found text once the agent is known */}
       <style>{'#agent-not-found{display:none}'}</style>
       <AgentProfileView
-        profile={state.profile}
+        profile={profile}
         actions={<AgentProfileActions agentId={agent.id} agentName={agent.name} agentLocation={[agent.city, agent.state].filter(Boolean).join(', ') || null} />}
       />
     </>

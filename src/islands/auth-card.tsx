@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react'
 import { z } from 'zod'
 
 import { supabase } from '~/lib/supabase'
+import { FormError, SubmitButton, TextField, useAuthRequest } from './form-parts'
 import { useToast } from './use-toast'
 
 type Mode = 'signin' | 'signup'
@@ -106,8 +107,7 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
   const [fullName, setFullName] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy, error, setError, submit } = useAuthRequest('Auth request failed')
   const signIn = mode === 'signin'
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -119,101 +119,46 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
       setError(parsed.error.issues[0]?.message ?? 'Please check the form')
       return
     }
-    setError(null)
-    setBusy(true)
-    try {
-      if (signIn) {
-        const { error: authError } = await supabase.auth.signInWithPassword({ email: parsed.data.email, password: parsed.data.password })
-        if (authError) return setError(authError.message)
-        onSuccess(true)
-      } else {
-        const data = parsed.data as z.infer<typeof SignUpSchema>
-        // spec section 7: redirect to the site root, metadata full_name
-        const { data: result, error: authError } = await supabase.auth.signUp({
-          email: data.email,
-          password: data.password,
-          options: { emailRedirectTo: `${window.location.origin}/`, data: { full_name: data.fullName } },
-        })
-        if (authError) return setError(authError.message)
-        onSuccess(Boolean(result.session))
-      }
-    } catch (unexpected) {
-      console.error('Auth request failed', unexpected)
-      setError('Could not reach the sign-in service. Please try again.')
-    } finally {
-      setBusy(false)
+    if (signIn) {
+      await submit(() => supabase.auth.signInWithPassword({ email: parsed.data.email, password: parsed.data.password }), () => onSuccess(true))
+    } else {
+      const data = parsed.data as z.infer<typeof SignUpSchema>
+      // spec section 7: redirect to the site root, metadata full_name
+      await submit(
+        () =>
+          supabase.auth.signUp({
+            email: data.email,
+            password: data.password,
+            options: { emailRedirectTo: `${window.location.origin}/`, data: { full_name: data.fullName } },
+          }),
+        (answer) => onSuccess(Boolean(answer.data.session)),
+      )
     }
   }
 
   const errorId = `${id}-error`
-  const inputClass =
-    'mt-1 block w-full rounded-control border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 disabled:bg-slate-100 disabled:text-slate-600'
   return (
     <form onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined} aria-busy={busy}>
       {/* spec section 2: every field is disabled while the request runs */}
       <fieldset disabled={busy} className="space-y-4">
-      {!signIn && (
-        <div>
-          <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-800">
-            Full name
-          </label>
-          <input
-            id={`${id}-name`}
-            type="text"
-            name="full_name"
-            required
-            autoComplete="name"
-            value={fullName}
-            onChange={(event) => setFullName(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-      )}
-      <div>
-        <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-800">
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          name="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-password`} className="block text-sm font-medium text-slate-800">
-          Password
-        </label>
-        <input
+        {!signIn && (
+          <TextField id={`${id}-name`} label="Full name" type="text" name="full_name" required autoComplete="name" value={fullName} onValueChange={setFullName} />
+        )}
+        <TextField id={`${id}-email`} label="Email" type="email" name="email" required autoComplete="email" value={email} onValueChange={setEmail} />
+        <TextField
           id={`${id}-password`}
+          label="Password"
           type="password"
           name="password"
           required
           minLength={signIn ? undefined : 6}
           autoComplete={signIn ? 'current-password' : 'new-password'}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          className={inputClass}
+          onValueChange={setPassword}
+          hint={signIn ? undefined : 'At least 6 characters.'}
         />
-        {!signIn && <p className="mt-1 text-sm text-slate-600">At least 6 characters.</p>}
-      </div>
-      {error && (
-        <p id={errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <button
-        type="submit"
-        disabled={busy}
-        aria-busy={busy}
-        className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"
-      >
-        {busy ? (signIn ? 'Signing in…' : 'Creating account…') : signIn ? 'Sign In' : 'Create Account'}
-      </button>
+        <FormError id={errorId} message={error} />
+        <SubmitButton busy={busy} label={signIn ? 'Sign In' : 'Create Account'} busyLabel={signIn ? 'Signing in…' : 'Creating account…'} />
       </fieldset>
     </form>
   )

@@ -1,15 +1,11 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useMemo, useSyncExternalStore } from 'react'
 
 import { fetchAgentProfile, type AgentProfile } from '../lib/agent-profile'
 import { compareLeaders, parseCompareIds } from '../lib/compare'
 import { formatCount, formatDate, formatDays, formatPercent, formatPriceRange, formatUsd } from '../lib/format'
 import { SaleToListChart, metricsWindowText } from './agent-profile-view'
 import { agentUrl, zipUrl } from '@shared/urls.ts'
-
-type State =
-  | { kind: 'loading' }
-  | { kind: 'error' }
-  | { kind: 'loaded'; profiles: AgentProfile[]; missing: number }
+import { LoadError, useLiveLoad } from './use-live-load'
 
 /**
  * /compare?agents=id1,id2[,id3,id4]: the named agents side by side (live from the API, so any agent can be compared
@@ -17,27 +13,16 @@ type State =
  */
 export function CompareAgents() {
   const search = useSyncExternalStore(subscribeToNothing, readSearch, () => null)
-  const [state, setState] = useState<State>({ kind: 'loading' })
-  const [attempt, setAttempt] = useState(0)
   const parsed = useMemo(() => (search === null ? null : parseCompareIds(search)), [search])
-
-  useEffect(() => {
-    if (!parsed?.ok) return
-    let cancelled = false
-    Promise.all(parsed.ids.map((id) => fetchAgentProfile(id)))
-      .then((found) => {
-        if (cancelled) return
-        const profiles = found.filter((profile): profile is AgentProfile => profile !== null)
-        setState({ kind: 'loaded', profiles, missing: found.length - profiles.length })
-      })
-      .catch((error: unknown) => {
-        console.error('Loading the agents to compare failed', error)
-        if (!cancelled) setState({ kind: 'error' })
-      })
-    return () => {
-      cancelled = true
-    }
-  }, [parsed, attempt])
+  const { state, retry } = useLiveLoad(
+    parsed?.ok ? parsed.ids.join(',') : null,
+    async () => {
+      const found = await Promise.all((parsed?.ok ? parsed.ids : []).map((id) => fetchAgentProfile(id)))
+      const profiles = found.filter((profile): profile is AgentProfile => profile !== null)
+      return { profiles, missing: found.length - profiles.length }
+    },
+    'Loading the agents to compare failed',
+  )
 
   if (parsed && !parsed.ok) return <Notice title="Nothing to compare yet" detail={`${parsed.message} Pick agents with "Add to compare" in the search results.`} />
   if (state.kind === 'loading') {
@@ -55,24 +40,9 @@ export function CompareAgents() {
     )
   }
   if (state.kind === 'error') {
-    return (
-      <section className="mx-auto max-w-xl py-12 text-center" role="alert">
-        <h2 className="text-2xl font-bold tracking-tight">Something went wrong</h2>
-        <p className="mt-3 text-slate-700">Failed to load the agents. Please try again.</p>
-        <button
-          type="button"
-          onClick={() => {
-            setState({ kind: 'loading' })
-            setAttempt((value) => value + 1)
-          }}
-          className="mt-6 rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800"
-        >
-          Try Again
-        </button>
-      </section>
-    )
+    return <LoadError title="Something went wrong" message="Failed to load the agents. Please try again." onRetry={retry} className="py-12" />
   }
-  const { profiles, missing } = state
+  const { profiles, missing } = state.value
   if (profiles.length === 0) return <Notice title="Agents not found" detail="None of these agents is listed any more." />
   const leaders = compareLeaders(profiles)
   const columns = profiles.length >= 4 ? 'md:grid-cols-4' : profiles.length === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2'
@@ -121,9 +91,7 @@ function CompareColumn({ profile }: { profile: AgentProfile }) {
   return (
     <li className="min-w-0 rounded-lg border border-slate-200 bg-white p-4" aria-label={agent.name}>
       <h2 className="break-words text-lg font-semibold">
-        <a href={agentUrl(agent.id)} className="text-blue-800 underline">
-          {agent.name}
-        </a>
+        <a href={agentUrl(agent.id)} className="text-blue-800 underline">{agent.name}</a>
       </h2>
       {agent.brokerage && <p className="text-sm text-slate-700">{agent.brokerage}</p>}
       <p className="mt-1 text-xs text-slate-600">Window: {windowText}</p>

@@ -77,7 +77,8 @@ export function HeroSearch({ initialQuery = '', initialType = 'agent', initialEr
       </Tabs.List>
       {TABS.map((tab) => (
         <Tabs.Content key={tab.value} value={tab.value} className="rounded-b-card rounded-tr-card bg-white p-3 shadow-md sm:p-4">
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row" role="search">
+          {/* action and type: before React hydrates (client:interaction on the home page) the form still searches */}
+          <form action="/search-results" onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row" role="search">
             <label htmlFor={`${id}-${tab.value}`} className="sr-only">
               {tab.inputLabel}
             </label>
@@ -106,6 +107,8 @@ export function HeroSearch({ initialQuery = '', initialType = 'agent', initialEr
               <Search aria-hidden="true" className="h-4 w-4" />
               Search
             </button>
+            {/* last, so `#search input` (the steps' and call to action's focus target) is still the text box */}
+            <input type="hidden" name="type" value={tab.value} />
           </form>
           {problem && tab.value === type && (
             <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-800">

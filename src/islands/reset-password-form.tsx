@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { NewPasswordSchema, PASSWORD_RULE_TEXT } from '@shared/password-policy.ts'
 
 import { supabase } from '../lib/supabase'
+import { FormError, SubmitButton, TextField, useAuthRequest } from './form-parts'
 
 type Stage =
   | { kind: 'verifying' }
@@ -14,10 +15,6 @@ type Stage =
 
 const EmailSchema = z.email({ error: 'Please enter a valid email address' })
 
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-blue-700 focus:outline-2 focus:outline-blue-700'
-const buttonClass =
-  'w-full rounded-md bg-blue-700 px-4 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-wait disabled:opacity-70'
 
 /**
  * /auth/reset-password. Opened from the recovery email (`?token_hash=…&type=recovery`, supabase/templates/
@@ -77,45 +74,22 @@ export function ResetPasswordForm() {
 function RequestForm({ note, onSent }: { note?: string; onSent: () => void }) {
   const id = useId()
   const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy, error, setError, submit } = useAuthRequest('Password reset request failed')
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const parsed = EmailSchema.safeParse(email.trim())
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address')
-    setError(null)
-    setBusy(true)
-    try {
-      const { error: authError } = await supabase.auth.resetPasswordForEmail(parsed.data, { redirectTo: `${window.location.origin}/auth/reset-password` })
-      if (authError) return setError(authError.message)
-      onSent()
-    } catch (unexpected) {
-      console.error('Password reset request failed', unexpected)
-      setError('Could not reach the sign-in service. Please try again.')
-    } finally {
-      setBusy(false)
-    }
+    await submit(() => supabase.auth.resetPasswordForEmail(parsed.data, { redirectTo: `${window.location.origin}/auth/reset-password` }), onSent)
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
       {note && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{note}</p>}
       <p className="text-slate-700">Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <div>
-        <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-800">
-          Email
-        </label>
-        <input id={`${id}-email`} type="email" name="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} className={inputClass} />
-      </div>
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass}>
-        {busy ? 'Sending…' : 'Send reset link'}
-      </button>
+      <TextField id={`${id}-email`} label="Email" type="email" name="email" required autoComplete="email" value={email} onValueChange={setEmail} />
+      <FormError message={error} />
+      <SubmitButton busy={busy} label="Send reset link" busyLabel="Sending…" />
     </form>
   )
 }
@@ -124,51 +98,22 @@ function ChooseForm({ onDone }: { onDone: () => void }) {
   const id = useId()
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy, error, setError, submit } = useAuthRequest('Password update failed')
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const parsed = NewPasswordSchema.safeParse(password)
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please choose another password')
     if (password !== confirm) return setError('The two passwords do not match')
-    setError(null)
-    setBusy(true)
-    try {
-      const { error: authError } = await supabase.auth.updateUser({ password: parsed.data })
-      if (authError) return setError(authError.message)
-      onDone()
-    } catch (unexpected) {
-      console.error('Password update failed', unexpected)
-      setError('Could not reach the sign-in service. Please try again.')
-    } finally {
-      setBusy(false)
-    }
+    await submit(() => supabase.auth.updateUser({ password: parsed.data }), onDone)
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
-      <div>
-        <label htmlFor={`${id}-password`} className="block text-sm font-medium text-slate-800">
-          New password
-        </label>
-        <input id={`${id}-password`} type="password" name="password" required autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} className={inputClass} />
-        <p className="mt-1 text-sm text-slate-600">{PASSWORD_RULE_TEXT}</p>
-      </div>
-      <div>
-        <label htmlFor={`${id}-confirm`} className="block text-sm font-medium text-slate-800">
-          Confirm new password
-        </label>
-        <input id={`${id}-confirm`} type="password" name="confirm" required autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} className={inputClass} />
-      </div>
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass}>
-        {busy ? 'Saving…' : 'Set new password'}
-      </button>
+      <TextField id={`${id}-password`} label="New password" type="password" name="password" required autoComplete="new-password" value={password} onValueChange={setPassword} hint={PASSWORD_RULE_TEXT} />
+      <TextField id={`${id}-confirm`} label="Confirm new password" type="password" name="confirm" required autoComplete="new-password" value={confirm} onValueChange={setConfirm} />
+      <FormError message={error} />
+      <SubmitButton busy={busy} label="Set new password" busyLabel="Saving…" />
     </form>
   )
 }

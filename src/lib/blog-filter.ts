@@ -5,9 +5,6 @@
  * and filters without loading a framework. The URL is the filter's only state: it survives reloads, can be shared,
  * and Back/Forward step through filters.
  */
-// zod/mini: the same checks at a fraction of the bundle of zod (this module loads with /blog)
-import * as z from 'zod/mini'
-
 export interface FilterablePost {
   slug: string
   title: string
@@ -20,17 +17,29 @@ export interface FilterCategory {
   slug: string
 }
 
-/** /blog?search=&category= as the page accepts them; anything malformed is dropped rather than failing the page. */
-export const BlogFilterParamsSchema = z.object({
-  search: z.catch(z.string().check(z.trim(), z.maxLength(200)), ''),
-  category: z.catch(z.nullable(z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/))), null),
-})
+/** /blog?search=&category= as the page accepts them. */
+export interface BlogFilterParams {
+  /** Trimmed; '' when absent or longer than SEARCH_MAX_LENGTH. */
+  search: string
+  /** A category slug, or null when absent or not slug-shaped. */
+  category: string | null
+}
 
-export type BlogFilterParams = z.infer<typeof BlogFilterParamsSchema>
+const SEARCH_MAX_LENGTH = 200
+const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
+/**
+ * Reads the filter from a query string; anything malformed is dropped rather than failing the page. Two plain checks
+ * instead of a schema library: this module is the only script /blog loads (issue 16 JS budget, budgets.json).
+ */
 export function parseBlogFilterParams(search: string): BlogFilterParams {
   const params = new URLSearchParams(search)
-  return BlogFilterParamsSchema.parse({ search: params.get('search') ?? '', category: params.get('category') })
+  const text = (params.get('search') ?? '').trim()
+  const category = params.get('category')
+  return {
+    search: text.length <= SEARCH_MAX_LENGTH ? text : '',
+    category: category !== null && SLUG_PATTERN.test(category) ? category : null,
+  }
 }
 
 /** Case-insensitive substring match on title or excerpt, and exact category slug when one is chosen. */

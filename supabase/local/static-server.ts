@@ -4,11 +4,14 @@
  * /agent/<id>, agent/not-found/index.html with status 404 for an agent id the build did not render,
  * blog/404/index.html ('Article Not Found') with status 404 for an unknown /blog/* path, 404.html with status 404
  * for anything else, and on every answer the headers of public/_headers (./headers-file.ts) for the requested path,
- * as Netlify and Cloudflare Pages apply that file.
+ * as Netlify and Cloudflare Pages apply that file. Text answers (HTML, JS, CSS, SVG, JSON) are compressed on the fly
+ * with Brotli or gzip, whichever the browser accepts (the `compression` middleware), as those hosts do, so local
+ * Lighthouse runs see the transfer sizes a visitor gets.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import compression from 'compression';
 import sirv from 'sirv';
 
 import { headersFor, readHeadersFile } from './headers-file.ts';
@@ -35,7 +38,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<h
     }
     return handler;
   };
-  const server = http.createServer((request, response) => {
+  // Express-style middleware; it only needs Node's request and response objects
+  const compress = compression() as unknown as (request: http.IncomingMessage, response: http.ServerResponse, next: () => void) => void;
+  const server = http.createServer((request, response) => compress(request, response, () => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     // the built site carries its copy of public/_headers; before the first build, the source file
     const siteHeaders = path.join(options.siteDir(), '_headers');
@@ -64,7 +69,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<h
       else if (url.pathname.startsWith('/blog/') && fs.existsSync(path.join(siteDir, 'blog/404/index.html'))) notFound(siteDir, response, 'blog/404/index.html');
       else notFound(siteDir, response);
     });
-  });
+  }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());

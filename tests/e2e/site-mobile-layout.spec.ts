@@ -5,7 +5,7 @@
  * reaches it. On the phone the menu is opened so its links are checked too; one real tap per page confirms the check.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createAgents, makeSales, unusedZip } from './agent-fixtures.ts';
+import { createAgents, makeSales, unusedZip, waitForAgentPage } from './agent-fixtures.ts';
 import { publicPosts, waitForIsland } from './site-support.ts';
 
 const VIEWPORTS = [
@@ -16,13 +16,16 @@ const VIEWPORTS = [
 let fixture: Awaited<ReturnType<typeof createAgents>> | undefined;
 let zip = '';
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(300_000);
   zip = await unusedZip();
   // a long name and many service areas: the cases that pushed cards past a phone screen
   fixture = await createAgents(zip, [
     { name: 'Maximiliana Featherstonehaugh-Worthington', brokerage: 'An Exceptionally Long Brokerage Name Realty Partners', sales: makeSales('Layout', 12) },
     ...Array.from({ length: 9 }, (_, index) => ({ name: `Layout Agent ${index}`, sales: makeSales(`Layout${index}`, 5 + index) })),
   ]);
+  // the profile and ZIP pages are prerendered by the data-change rebuild that the fixture's refresh triggers
+  await waitForAgentPage(baseURL!, fixture.agents[0]!.id);
 });
 
 test.afterAll(async () => {
@@ -39,12 +42,17 @@ async function routes(): Promise<string[]> {
     '/search-results?q=zzzz-no-such-agent&type=agent',
     '/search-results?q=abc&type=zipcode',
     '/search-results',
-    // /agent/<id> is not listed yet: the profile is being rebuilt as prerendered pages (issue 13), which adds its
-    // route here together with its mobile layout; the current profile shell is 462 px wide on a 390 px screen.
+    `/agent/${fixture!.agents[0]!.id}`,
+    // an id the build did not render: the agent not-found page (HTTP 404)
+    '/agent/3f0c1a52-8f0e-4c55-9b7a-0d5a1f5e2c11',
+    `/agents/${zip}`,
+    '/compare',
+    `/compare?agents=${fixture!.agents[0]!.id},${fixture!.agents[1]!.id}`,
     '/sample-report',
     '/blog',
     `/blog/${post!.slug}`,
     '/blog/category/market-analysis',
+    // the blog's own 404 ('Article Not Found', Back to Blog)
     '/blog/no-such-article',
     '/about',
     '/how-it-works',
@@ -106,6 +114,10 @@ for (const viewport of VIEWPORTS) {
         await waitForIsland(page, 'SearchResults');
         // the real function's first answer can take seconds on a busy machine
         await expect(page.getByTestId('agent-card-skeleton')).toHaveCount(0, { timeout: 20_000 });
+      }
+      // the compare island loads the agents live: wait for their columns
+      if (route.startsWith('/compare?')) {
+        await expect(page.getByRole('list', { name: 'Agents compared' }).getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
       }
       const overflow = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
       expect(overflow.scrollWidth, `${route} is wider than the screen`).toBeLessThanOrEqual(overflow.innerWidth);

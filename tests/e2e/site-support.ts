@@ -24,10 +24,14 @@ export function publicPosts(): Promise<PublicPostRow[]> {
 }
 
 /**
- * Waits until the React island exporting `component` has hydrated (Astro drops the island's `ssr` attribute then),
+ * Waits until the React island exporting `component` has hydrated (Astro drops the island's `ssr` attribute then;
+ * a client:interaction island is pointed at first, as a visitor's finger or mouse would),
  * so a click reaches React rather than the prebuilt HTML. Up to 20 s: loading React on a machine busy with other
  * test runs can take longer than the default 5 s.
  */
 export async function waitForIsland(page: Page, component: string): Promise<void> {
-  await expect(page.locator(`astro-island[component-export="${component}"]`).first()).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
+  const island = page.locator(`astro-island[component-export="${component}"]`).first();
+  // client:interaction islands (src/lib/client-interaction.ts) load when the visitor first points at them
+  if ((await island.getAttribute('client')) === 'interaction') await island.dispatchEvent('pointerover');
+  await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
 }

@@ -76,7 +76,7 @@ const file = (relative: string) => fs.readFileSync(path.join(publishDir, relativ
 
 describe('publish directory under wrangler pages dev', () => {
   it('holds the site, the admin app and the host files', () => {
-    for (const entry of ['index.html', '404.html', 'agent/404.html', 'admin/index.html', '_redirects', '_headers']) {
+    for (const entry of ['index.html', '404.html', 'agent/404.html', 'blog/404.html', 'admin/index.html', '_redirects', '_headers']) {
       expect(fs.existsSync(path.join(publishDir, entry)), entry).toBe(true);
     }
   });
@@ -85,6 +85,20 @@ describe('publish directory under wrangler pages dev', () => {
     const response = await fetch(`${base}/agent/3f0c1a52-8f0e-4c55-9b7a-0d5a1f5e2c11`);
     expect(response.status).toBe(404);
     expect(await response.text()).toBe(file('agent/404.html'));
+  });
+
+  it("answers an unknown /blog/* path with the blog's 'Article Not Found' page and 404", async () => {
+    for (const route of ['/blog/no-such-article', '/blog/category/no-such-category/extra']) {
+      const response = await fetch(`${base}${route}`);
+      expect(response.status, route).toBe(404);
+      const html = await response.text();
+      expect(html, route).toBe(file('blog/404.html'));
+      expect(html).toContain('Article Not Found');
+      expect(html).toContain('Back to Blog');
+    }
+    // a real article is still served
+    const blog = await fetch(`${base}/blog`);
+    expect(blog.status).toBe(200);
   });
 
   it('answers admin client routes with the admin app, at any depth', async () => {

@@ -13,6 +13,17 @@
  * unknown /agent/<id> gets agent/404.html (written by build-deploy) with status 404.
  */
 
+/**
+ * Sections with their own not-found page, answered with status 404 for any path under `section/` that the build did
+ * not write: build-deploy copies `page` to `<section>/404.html` (Cloudflare Pages serves the nearest 404.html), and
+ * netlify.toml holds the same routes as status-404 rules (Netlify serves an existing file first). Cloudflare's
+ * `_redirects` accepts no status 404 (only 200 and 3xx), so these are not `_redirects` lines.
+ */
+export const SECTION_NOT_FOUND_PAGES = [
+  { section: 'agent', page: 'agent/not-found/index.html' },
+  { section: 'blog', page: 'blog/404/index.html' },
+] as const;
+
 /** One rule line of `_redirects`: from, to, HTTP status. */
 export interface RedirectRule {
   from: string;
