@@ -8,7 +8,7 @@
  * Prints each runner's report and a final `N passed, N failed` line; exits non-zero when anything failed.
  *
  * `--unit-only`, `--integration-only` and `--e2e-only` run one of the three (`--unit-only` needs neither a stack nor a
- * browser). Paths pick files: `*.spec.ts` go to Playwright, `tests/integration/*.test.ts` to the integration project,
+ * browser). Paths pick files: `*.spec.ts` go to Playwright, `tests/integration/*.test.ts` and `tests/security/*.test.ts` to the integration project,
  * other `*.test.ts` to the unit project, and only the kinds named run (`npm test -- tests/e2e/site-blog.spec.ts`).
  * Each run writes Playwright artefacts to its own test-results/<pid> so parallel runs do not clobber each other.
  */
@@ -33,7 +33,7 @@ if (unknown.length > 0 || [...flags].length > 1) {
   // a mistyped flag must not silently run (or skip) a different set of tests; 2 is the usual usage-error status
   process.exit(2);
 }
-const isIntegrationFile = (file: string) => path.normalize(file).split(path.sep).join('/').includes('tests/integration/');
+const isIntegrationFile = (file: string) => /tests\/(integration|security)\//.test(path.normalize(file).split(path.sep).join('/'));
 const e2eFiles = files.filter((file) => file.endsWith('.spec.ts'));
 const integrationFiles = files.filter((file) => file.endsWith('.test.ts') && isIntegrationFile(file));
 const unitFiles = files.filter((file) => file.endsWith('.test.ts') && !isIntegrationFile(file));

@@ -44,6 +44,14 @@ describe('scheduled publications', () => {
       { schedule: '30 seconds', command: 'select private.request_site_build_if_due()' },
     ]);
   });
+
+  it('have one scheduler: the hosted step after enabling pg_cron schedules the same 30-second job, not a second one', async () => {
+    const [scheduled] = await sql<{ id: string }>('select private.schedule_site_rebuilds()::text as id');
+    const jobs = await sql<{ jobid: string; jobname: string; schedule: string }>(
+      `select jobid::text, jobname, schedule from cron.job where command like '%request_site_build_if_due%'`,
+    );
+    expect(jobs).toEqual([{ jobid: scheduled!.id, jobname: 'rebuild-for-due-posts', schedule: '30 seconds' }]);
+  });
 });
 
 describe('slug redirects and revisions', () => {

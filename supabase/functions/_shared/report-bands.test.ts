@@ -2,29 +2,17 @@ import { describe, expect, it } from 'vitest';
 
 import { gaugeBand, percentileBand } from './report-bands.ts';
 
-describe('report bands (spec section 9)', () => {
-  it.each([
-    [100, 'Excellent'],
-    [80, 'Excellent'],
-    [79.9, 'Good'],
-    [60, 'Good'],
-    [59, 'Average'],
-    [40, 'Average'],
-    [39.9, 'Below Average'],
-    [0, 'Below Average'],
-  ] as const)('percentile %s is %s', (percentile, band) => {
-    expect(percentileBand(percentile)).toBe(band);
-  });
+/** Each band with the values at and just inside its edges (spec section 9). */
+const cases = {
+  percentile: { band: percentileBand, at: { Excellent: [100, 80], Good: [79.9, 60], Average: [59, 40], 'Below Average': [39.9, 0] } },
+  gauge: { band: gaugeBand, at: { Excellent: [100, 90], Good: [89.9, 70], Fair: [69, 40], Poor: [39] } },
+} as const;
 
-  it.each([
-    [100, 'Excellent'],
-    [90, 'Excellent'],
-    [89.9, 'Good'],
-    [70, 'Good'],
-    [69, 'Fair'],
-    [40, 'Fair'],
-    [39, 'Poor'],
-  ] as const)('gauge at %s %% of its maximum is %s', (percent, band) => {
-    expect(gaugeBand(percent)).toBe(band);
+describe('report bands (spec section 9)', () => {
+  const rows = Object.entries(cases).flatMap(([scale, { band, at }]) =>
+    Object.entries(at).flatMap(([name, values]) => values.map((value) => ({ scale, band, value, name }))),
+  );
+  it.each(rows)('$scale at $value is $name', ({ band, value, name }) => {
+    expect(band(value)).toBe(name);
   });
 });

@@ -19,30 +19,21 @@ const text = z.string();
 const textOrNull = z.string().nullable();
 
 const SearchRowSchema = z.object({ kind: text, label: text, zip_code: textOrNull, city: textOrNull, state: textOrNull, recent_searches: num, prior_searches: num });
+/** The place columns every per-ZIP row starts with, and the row's date (YYYY-MM-DD) under its own name. */
+const place = { zip_code: text, city: textOrNull, state: textOrNull };
+const day = z.string().transform((value) => value.slice(0, 10));
 const BenchmarkRowSchema = z.object({
-  zip_code: text,
-  city: textOrNull,
-  state: textOrNull,
-  period_end: z.string().transform((value) => value.slice(0, 10)),
-  median_sale_price: numOrNull,
-  median_list_price: numOrNull,
-  avg_sale_to_list_percent: numOrNull,
-  sold_above_list_fraction: numOrNull,
-  median_dom: numOrNull,
-  homes_sold: numOrNull,
+  ...place,
+  period_end: day,
+  median_sale_price: numOrNull, median_list_price: numOrNull, avg_sale_to_list_percent: numOrNull,
+  sold_above_list_fraction: numOrNull, median_dom: numOrNull, homes_sold: numOrNull,
   attribution: text,
 });
 const SalesRowSchema = z.object({
-  zip_code: text,
-  city: textOrNull,
-  state: textOrNull,
-  window_end: z.string().transform((value) => value.slice(0, 10)),
-  recent_sales: num,
-  prior_sales: num,
-  recent_median_price: numOrNull,
-  prior_median_price: numOrNull,
-  recent_median_dom: numOrNull,
-  recent_avg_sale_to_list: numOrNull,
+  ...place,
+  window_end: day,
+  recent_sales: num, prior_sales: num,
+  recent_median_price: numOrNull, prior_median_price: numOrNull, recent_median_dom: numOrNull, recent_avg_sale_to_list: numOrNull,
 });
 const ReportRowSchema = z.object({ agent_location: text, requests: num });
 

@@ -46,6 +46,16 @@ export async function fetchAnalyticsSummary(range: AnalyticsRange, signal?: Abor
 const TOP_ROWS = 10
 
 /**
+ * The rows of one RPC answer checked against `schema`.
+ * @throws the PostgREST error, or a zod error when a row has an unexpected shape.
+ */
+async function parsedRows<T>(request: PromiseLike<{ data: unknown; error: Error | null }>, schema: z.ZodType<T>): Promise<T[]> {
+  const { data, error } = await request
+  if (error) throw error
+  return z.array(schema).parse(data)
+}
+
+/**
  * The admin aggregates over one period (see supabase/migrations/20261121006000_create_page_views.sql). Each
  * throws the PostgREST error (e.g. 'Analytics are available to administrators only') or a zod error when the
  * answer does not have the expected shape.
@@ -60,30 +70,20 @@ export const analyticsQueries = {
   daily: (range: AnalyticsRange) =>
     queryOptions({
       queryKey: analyticsKeys.daily(range),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase.rpc('analytics_daily', range).abortSignal(signal)
-        if (error) throw error
-        return z.array(AnalyticsDaySchema).parse(data)
-      },
+      queryFn: ({ signal }) => parsedRows(supabase.rpc('analytics_daily', range).abortSignal(signal), AnalyticsDaySchema),
     }),
 
   topPages: (range: AnalyticsRange) =>
     queryOptions({
       queryKey: analyticsKeys.topPages(range),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase.rpc('analytics_top_pages', { ...range, max_rows: TOP_ROWS }).abortSignal(signal)
-        if (error) throw error
-        return z.array(AnalyticsTopPageSchema).parse(data)
-      },
+      queryFn: ({ signal }) =>
+        parsedRows(supabase.rpc('analytics_top_pages', { ...range, max_rows: TOP_ROWS }).abortSignal(signal), AnalyticsTopPageSchema),
     }),
 
   sources: (range: AnalyticsRange) =>
     queryOptions({
       queryKey: analyticsKeys.sources(range),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase.rpc('analytics_sources', { ...range, max_rows: TOP_ROWS }).abortSignal(signal)
-        if (error) throw error
-        return z.array(AnalyticsSourceSchema).parse(data)
-      },
+      queryFn: ({ signal }) =>
+        parsedRows(supabase.rpc('analytics_sources', { ...range, max_rows: TOP_ROWS }).abortSignal(signal), AnalyticsSourceSchema),
     }),
 }

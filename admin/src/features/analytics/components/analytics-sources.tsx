@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 
-import { formatCount } from '../api/analytics-format'
 import type { AnalyticsSource } from '../api/analytics-queries'
+import { AnalyticsCountTable } from './analytics-count-table'
 
 const KIND_LABELS: Record<AnalyticsSource['kind'], string> = {
   campaign: 'Campaign (utm_source)',
@@ -24,26 +24,15 @@ export function AnalyticsSources({ sources }: { sources: AnalyticsSource[] }) {
           </BarChart>
         </ResponsiveContainer>
       </figure>
-      <table aria-label="Traffic sources" className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="py-2 pr-2">Source</th>
-            <th scope="col" className="py-2 pr-2">Type</th>
-            <th scope="col" className="py-2 pr-2 text-right">Page views</th>
-            <th scope="col" className="py-2 text-right">Visitors</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sources.map((source) => (
-            <tr key={`${source.kind}:${source.source}`} className="border-b border-slate-100 last:border-0">
-              <td className="py-2 pr-2 font-medium text-slate-900">{source.source}</td>
-              <td className="py-2 pr-2 text-slate-600">{KIND_LABELS[source.kind]}</td>
-              <td className="py-2 pr-2 text-right tabular-nums">{formatCount(source.page_views)}</td>
-              <td className="py-2 text-right tabular-nums">{formatCount(source.visitors)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AnalyticsCountTable
+        label="Traffic sources"
+        rows={sources}
+        rowKey={(source) => `${source.kind}:${source.source}`}
+        columns={[
+          { header: 'Source', className: 'font-medium text-slate-900', cell: (source) => source.source },
+          { header: 'Type', className: 'text-slate-600', cell: (source) => KIND_LABELS[source.kind] },
+        ]}
+      />
     </div>
   )
 }
