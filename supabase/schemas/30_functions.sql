@@ -253,7 +253,7 @@ begin
     raise exception 'pg_cron is not enabled: enable it under Database → Extensions (pg_cron), then run this again'
       using errcode = '55000';
   end if;
-  return (select cron.schedule('site-build-when-due', '*/10 * * * *', 'select private.request_site_build_if_due()'));
+  return (select cron.schedule('rebuild-for-due-posts', '30 seconds', 'select private.request_site_build_if_due()'));
 end;
 $function$;
 

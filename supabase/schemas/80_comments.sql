@@ -351,6 +351,9 @@ comment on function private.request_site_build(reason text) is 'Sends {reason, s
 -- comment function private.request_site_build_if_due()
 comment on function private.request_site_build_if_due() is 'Requests a site rebuild when a scheduled post went live since the last request; null when nothing is due.';
 
+-- comment function private.schedule_site_rebuilds()
+comment on function private.schedule_site_rebuilds() is 'Schedules the one 30-second job (rebuild-for-due-posts) that rebuilds the site when scheduled posts went live; returns its job id.';
+
 -- comment function private.send_webhook(hook text, body jsonb)
 comment on function private.send_webhook(hook text, body jsonb) is 'The one way this database calls out: net.http_post of `body` to webhook.<hook>.url from Vault, x-webhook-secret from Vault when set. Null when the hook is off.';
 

@@ -1,6 +1,6 @@
 /**
  * The database side of the admin's operations: Rebuild now and the dashboard overview are admins-only with clear
- * errors, the scheduled-post job is scheduled with cron.schedule, a live post's old slug redirects (readable by visitors), every save keeps a revision with its
+ * errors, the scheduled-post job is the one 30-second cron job, a live post's old slug redirects (readable by visitors), every save keeps a revision with its
  * author, and merging leads refuses requests of another person.
  */
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,14 @@ describe('scheduled publications', () => {
     expect(await sql(`select schedule, command from cron.job where jobname = 'rebuild-for-due-posts'`)).toEqual([
       { schedule: '30 seconds', command: 'select private.request_site_build_if_due()' },
     ]);
+  });
+
+  it('have one scheduler: private.schedule_site_rebuilds() keeps the one 30-second job', async () => {
+    const [scheduled] = await sql<{ id: string }>(`select private.schedule_site_rebuilds()::text as id`);
+    const jobs = await sql<{ jobid: string; jobname: string; schedule: string }>(
+      `select jobid::text, jobname, schedule from cron.job where command like '%request_site_build_if_due%'`,
+    );
+    expect(jobs).toEqual([{ jobid: scheduled!.id, jobname: 'rebuild-for-due-posts', schedule: '30 seconds' }]);
   });
 });
 
