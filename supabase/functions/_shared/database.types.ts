@@ -740,8 +740,10 @@ export type Database = {
           status: string
           updated_at: string
           utm_campaign: string | null
+          utm_content: string | null
           utm_medium: string | null
           utm_source: string | null
+          utm_term: string | null
         }
         Insert: {
           agent_id?: string | null
@@ -763,8 +765,10 @@ export type Database = {
           status?: string
           updated_at?: string
           utm_campaign?: string | null
+          utm_content?: string | null
           utm_medium?: string | null
           utm_source?: string | null
+          utm_term?: string | null
         }
         Update: {
           agent_id?: string | null
@@ -786,8 +790,10 @@ export type Database = {
           status?: string
           updated_at?: string
           utm_campaign?: string | null
+          utm_content?: string | null
           utm_medium?: string | null
           utm_source?: string | null
+          utm_term?: string | null
         }
         Relationships: [
           {

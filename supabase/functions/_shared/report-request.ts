@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 
+import { leadSourceFields } from './lead-source.ts';
 import { HONEYPOT_FIELD } from './report-request-contract.ts';
 
 export { EMAIL_LIMIT_PER_HOUR, HONEYPOT_FIELD, IP_LIMIT_PER_HOUR, RATE_LIMIT_MESSAGE } from './report-request-contract.ts';
@@ -43,6 +44,8 @@ export const ReportRequestSchema = z.object({
     .transform((value) => value ?? null),
   agent_name: optionalText(200, 'Agent name must be 200 characters or fewer'),
   agent_location: optionalText(200, 'Agent location must be 200 characters or fewer'),
+  // where the lead came from (page and UTM of the visit, ./lead-source.ts)
+  ...leadSourceFields,
 });
 
 export type ReportRequest = z.infer<typeof ReportRequestSchema>;
