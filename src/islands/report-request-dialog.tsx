@@ -4,7 +4,7 @@ import { useId, useState, type SubmitEvent } from 'react'
 import { HONEYPOT_FIELD, type ReportRequestAnswer, type ReportRequestBody } from '@shared/report-request-contract.ts'
 import { callFunction } from '../lib/functions-client'
 import { checkReportRequestForm, type ReportRequestFormValues as ReportRequestForm } from '@shared/report-request.ts'
-import { captureUtm } from '@shared/lead-source.ts'
+import { captureUtm, visitStorage } from '@shared/lead-source.ts'
 
 interface Props {
   agentId: string
@@ -66,7 +66,7 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
         [HONEYPOT_FIELD]: website,
         // the lead's source: this page and the UTM parameters the visit landed with (kept in sessionStorage)
         source_page: location.pathname,
-        ...captureUtm(location.search, sessionStorage),
+        ...captureUtm(location.search, visitStorage()),
       }
       const response = await callFunction<ReportRequestAnswer>('request-report', body)
       if (response.ok) {

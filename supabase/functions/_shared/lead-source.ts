@@ -2,10 +2,9 @@
  * Where a lead came from: the site path the report request was sent from and the UTM parameters of the visit's
  * landing URL (issue 14, CRM pipeline: "source of the lead (page, agent, UTM)"). One home for the field names, the
  * limits (they repeat the report_requests check constraints: path up to 500 characters starting with `/`, each UTM
- * value up to 100) and the browser capture, used by the site's form, the request-report function and the admin CRM.
+ * value up to 100) and the browser capture, used by the site's layout and form, the request-report function and the
+ * admin CRM. No zod here, so every site page can bundle the capture cheaply; the zod fields are in ./report-request.ts.
  */
-import { z } from 'zod';
-
 /** The UTM parameters kept with a lead, in display order. */
 export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type UtmField = (typeof UTM_FIELDS)[number];
@@ -18,32 +17,17 @@ export const UTM_MAX = 100;
 /** The lead-source part of a report request body; every field optional, blanks become null. */
 export type LeadSource = { source_page?: string | null } & { [K in UtmField]?: string | null };
 
-const utmValue = (field: UtmField) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .max(UTM_MAX, { error: `${field} must be ${UTM_MAX} characters or fewer` })
-    .nullish()
-    .transform((value) => (value ? value : null));
-
-/** zod fields for the lead source; messages name the field, so a 400 says which one was wrong. */
-export const leadSourceFields = {
-  source_page: z
-    .string({ error: 'source_page must be text' })
-    .trim()
-    .max(SOURCE_PAGE_MAX, { error: `source_page must be ${SOURCE_PAGE_MAX} characters or fewer` })
-    .refine((value) => value === '' || value.startsWith('/'), { error: 'source_page must be a site path starting with /' })
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  utm_source: utmValue('utm_source'),
-  utm_medium: utmValue('utm_medium'),
-  utm_campaign: utmValue('utm_campaign'),
-  utm_term: utmValue('utm_term'),
-  utm_content: utmValue('utm_content'),
-};
-
 /** sessionStorage key holding the visit's UTM parameters (JSON object of the UTM_FIELDS present). */
 export const UTM_STORAGE_KEY = 'ai_lead_utm';
+
+/** The browser's sessionStorage, or null where reading it throws (storage disabled, sandboxed frames). */
+export function visitStorage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Browser side: remembers the UTM parameters of the landing URL for the visit. A page whose URL carries any utm_*
