@@ -7,9 +7,9 @@
  * 48 hours (public.expire_newsletter_subscriptions, run on every request). Request shell: @shared/http.ts.
  * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
  */
-import { clientIp, mailboxKey } from '@shared/client-ip.ts';
+import { enforceHourlyLimits } from '@shared/hourly-rate-limit.ts';
 import { escapeHtml } from '@shared/html.ts';
-import { HttpError, parseBody, serveFunction } from '@shared/http.ts';
+import { parseBody, serveFunction } from '@shared/http.ts';
 import { mailConfigFromEnv, sendMail } from '@shared/mail.ts';
 import {
   NEWSLETTER_CHECK_INBOX,
@@ -21,7 +21,7 @@ import {
   confirmationTokenHash,
   newConfirmationToken,
 } from '@shared/newsletter.ts';
-import { rateLimitKey, rateLimitSecret } from '@shared/report-request.ts';
+import { rateLimitSecret } from '@shared/report-request.ts';
 import { platformEnv, serviceClient } from '@shared/supabase.ts';
 import { z } from 'zod';
 
@@ -59,14 +59,13 @@ serveFunction({
     const expired = await admin.rpc('expire_newsletter_subscriptions');
     if (expired.error) throw expired.error;
 
-    const emailKey = await rateLimitKey(hmacSecret, 'newsletter-email', mailboxKey(email));
-    const ipKey = await rateLimitKey(hmacSecret, 'newsletter-ip', clientIp(request.headers) || 'unknown');
-    const { data: hits, error: limitError } = await admin.rpc('hit_report_request_rate_limit', { key_hashes: [emailKey, ipKey] });
-    if (limitError) throw limitError;
-    const count = (key: string) => hits.find((row) => row.key_hash === key)?.hits ?? 0;
-    if (count(emailKey) > NEWSLETTER_EMAIL_LIMIT_PER_HOUR || count(ipKey) > NEWSLETTER_IP_LIMIT_PER_HOUR) {
-      throw new HttpError(429, NEWSLETTER_RATE_LIMIT_MESSAGE, { 'Retry-After': '3600' });
-    }
+    await enforceHourlyLimits(admin, hmacSecret, request, email, {
+      emailKind: 'newsletter-email',
+      ipKind: 'newsletter-ip',
+      emailPerHour: NEWSLETTER_EMAIL_LIMIT_PER_HOUR,
+      ipPerHour: NEWSLETTER_IP_LIMIT_PER_HOUR,
+      message: NEWSLETTER_RATE_LIMIT_MESSAGE,
+    });
 
     const address = email.toLowerCase();
     const { data: existing, error: readError } = await admin

@@ -6,8 +6,8 @@
  * function is the only way in. Contract: @shared/report-request-contract.ts; request shell: @shared/http.ts.
  * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
  */
-import { clientIp, mailboxKey } from '@shared/client-ip.ts';
-import { HttpError, serveFunction } from '@shared/http.ts';
+import { enforceHourlyLimits } from '@shared/hourly-rate-limit.ts';
+import { serveFunction } from '@shared/http.ts';
 import { platformEnv, serviceClient } from '@shared/supabase.ts';
 
 import {
@@ -17,7 +17,6 @@ import {
   ReportRequestSchema,
   fieldErrors,
   isBot,
-  rateLimitKey,
   rateLimitSecret,
 } from '@shared/report-request.ts';
 
@@ -38,14 +37,13 @@ serveFunction({
     if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 400);
     const form = parsed.data;
 
-    const emailKey = await rateLimitKey(hmacSecret, 'email', mailboxKey(form.email));
-    const ipKey = await rateLimitKey(hmacSecret, 'ip', clientIp(request.headers) || 'unknown');
-    const { data: hits, error: limitError } = await admin.rpc('hit_report_request_rate_limit', { key_hashes: [emailKey, ipKey] });
-    if (limitError) throw limitError;
-    const count = (key: string) => hits.find((row) => row.key_hash === key)?.hits ?? 0;
-    if (count(emailKey) > EMAIL_LIMIT_PER_HOUR || count(ipKey) > IP_LIMIT_PER_HOUR) {
-      throw new HttpError(429, RATE_LIMIT_MESSAGE, { 'Retry-After': '3600' });
-    }
+    await enforceHourlyLimits(admin, hmacSecret, request, form.email, {
+      emailKind: 'email',
+      ipKind: 'ip',
+      emailPerHour: EMAIL_LIMIT_PER_HOUR,
+      ipPerHour: IP_LIMIT_PER_HOUR,
+      message: RATE_LIMIT_MESSAGE,
+    });
 
     const { error } = await admin.from('report_requests').insert({ ...form, status: 'pending' });
     if (error) {
