@@ -4,6 +4,7 @@ import { useId, useState, type SubmitEvent } from 'react'
 import { HONEYPOT_FIELD, type ReportRequestAnswer, type ReportRequestBody } from '@shared/report-request-contract.ts'
 import { callFunction } from '../lib/functions-client'
 import { checkReportRequestForm, type ReportRequestFormValues as ReportRequestForm } from '@shared/report-request.ts'
+import { captureUtm, visitStorage } from '@shared/lead-source.ts'
 
 interface Props {
   agentId: string
@@ -63,6 +64,9 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
         agent_name: agentName,
         agent_location: agentLocation,
         [HONEYPOT_FIELD]: website,
+        // the lead's source: this page and the UTM parameters the visit landed with (kept in sessionStorage)
+        source_page: location.pathname,
+        ...captureUtm(location.search, visitStorage()),
       }
       const response = await callFunction<ReportRequestAnswer>('request-report', body)
       if (response.ok) {

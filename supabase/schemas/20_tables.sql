@@ -270,7 +270,9 @@ create table if not exists public.report_requests (
   source_page text,
   utm_source text,
   utm_medium text,
-  utm_campaign text
+  utm_campaign text,
+  utm_term text,
+  utm_content text
 );
 
 -- table public.reso_sync_state

@@ -408,11 +408,17 @@ alter table report_requests add constraint report_requests_status_check CHECK ((
 -- constraint public.report_requests report_requests_utm_campaign_check
 alter table report_requests add constraint report_requests_utm_campaign_check CHECK ((char_length(utm_campaign) <= 100));
 
+-- constraint public.report_requests report_requests_utm_content_check
+alter table report_requests add constraint report_requests_utm_content_check CHECK ((char_length(utm_content) <= 100));
+
 -- constraint public.report_requests report_requests_utm_medium_check
 alter table report_requests add constraint report_requests_utm_medium_check CHECK ((char_length(utm_medium) <= 100));
 
 -- constraint public.report_requests report_requests_utm_source_check
 alter table report_requests add constraint report_requests_utm_source_check CHECK ((char_length(utm_source) <= 100));
+
+-- constraint public.report_requests report_requests_utm_term_check
+alter table report_requests add constraint report_requests_utm_term_check CHECK ((char_length(utm_term) <= 100));
 
 -- constraint public.reso_sync_state reso_sync_state_last_error_check
 alter table reso_sync_state add constraint reso_sync_state_last_error_check CHECK ((char_length(last_error) <= 2000));

@@ -279,6 +279,12 @@ comment on column public.report_requests.report_sent_at is 'When the PDF report 
 -- comment column public.report_requests.source_page
 comment on column public.report_requests.source_page is 'Site path the request was sent from.';
 
+-- comment column public.report_requests.utm_content
+comment on column public.report_requests.utm_content is 'utm_content of the landing URL of the visit the request was sent from.';
+
+-- comment column public.report_requests.utm_term
+comment on column public.report_requests.utm_term is 'utm_term of the landing URL of the visit the request was sent from.';
+
 -- comment column public.reso_sync_state.high_water
 comment on column public.reso_sync_state.high_water is 'Latest ModificationTimestamp of the last COMPLETED sync; the next one asks for ModificationTimestamp gt this.';
 

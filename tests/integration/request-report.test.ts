@@ -1,6 +1,7 @@
 /**
  * The request-report edge function over HTTP: field-level validation, the honeypot, the per-email and per-IP hourly
- * limits (stored as hashes only) and the pending report_requests row it writes with the service role.
+ * limits (stored as hashes only) and the pending report_requests row it writes with the service role, with the lead's
+ * source (page and UTM parameters).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMAIL_LIMIT_PER_HOUR, IP_LIMIT_PER_HOUR, RATE_LIMIT_MESSAGE } from '@shared/report-request-contract.ts';
@@ -62,6 +63,48 @@ describe('request-report', () => {
     ]);
     await sql(`delete from public.report_requests where email = $1`, [address]);
     await sql(`delete from public.agents where id = $1`, [agent!.id]);
+  });
+
+  it('stores the lead source: the page and the five UTM parameters of the visit', async () => {
+    const address = email('source');
+    const response = await post({
+      full_name: 'Sam Source',
+      email: address,
+      source_page: '/agents/jane-roe',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'fall-2026',
+      utm_term: 'austin agents',
+      utm_content: 'header-link',
+    });
+    expect(response.status).toBe(201);
+    const rows = await sql(
+      `select source_page, utm_source, utm_medium, utm_campaign, utm_term, utm_content from public.report_requests where email = $1`,
+      [address],
+    );
+    expect(rows).toEqual([
+      {
+        source_page: '/agents/jane-roe',
+        utm_source: 'newsletter',
+        utm_medium: 'email',
+        utm_campaign: 'fall-2026',
+        utm_term: 'austin agents',
+        utm_content: 'header-link',
+      },
+    ]);
+  });
+
+  it('answers 400 naming an over-long UTM value or a source page that is not a path, and stores nothing', async () => {
+    const address = email('long-utm');
+    const response = await post({ full_name: 'Long Utm', email: address, utm_source: 'x'.repeat(101), source_page: 'https://evil.example/' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: {
+        utm_source: 'utm_source must be 100 characters or fewer',
+        source_page: 'source_page must be a site path starting with /',
+      },
+    });
+    expect(await sql(`select 1 from public.report_requests where email = $1`, [address])).toEqual([]);
   });
 
   it('answers 400 with one message per bad field and stores nothing', async () => {

@@ -781,8 +781,10 @@ export type Database = {
           status: string
           updated_at: string
           utm_campaign: string | null
+          utm_content: string | null
           utm_medium: string | null
           utm_source: string | null
+          utm_term: string | null
         }
         Insert: {
           agent_id?: string | null
@@ -804,8 +806,10 @@ export type Database = {
           status?: string
           updated_at?: string
           utm_campaign?: string | null
+          utm_content?: string | null
           utm_medium?: string | null
           utm_source?: string | null
+          utm_term?: string | null
         }
         Update: {
           agent_id?: string | null
@@ -827,8 +831,10 @@ export type Database = {
           status?: string
           updated_at?: string
           utm_campaign?: string | null
+          utm_content?: string | null
           utm_medium?: string | null
           utm_source?: string | null
+          utm_term?: string | null
         }
         Relationships: [
           {

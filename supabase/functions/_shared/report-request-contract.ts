@@ -10,7 +10,9 @@
  * object; 429 {error: RATE_LIMIT_MESSAGE} with Retry-After; 500 {error} (generic, details only in the function log).
  */
 
-export interface ReportRequestBody {
+import type { LeadSource } from './lead-source.ts';
+
+export interface ReportRequestBody extends LeadSource {
   full_name: string;
   email: string;
   phone?: string | null;

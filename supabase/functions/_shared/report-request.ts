@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 
+import { SOURCE_PAGE_MAX, UTM_MAX, type UtmField } from './lead-source.ts';
 import { HONEYPOT_FIELD } from './report-request-contract.ts';
 
 export { EMAIL_LIMIT_PER_HOUR, HONEYPOT_FIELD, IP_LIMIT_PER_HOUR, RATE_LIMIT_MESSAGE } from './report-request-contract.ts';
@@ -16,6 +17,30 @@ const optionalText = (max: number, message: string) =>
     .max(max, { error: message })
     .nullish()
     .transform((value) => (value ? value : null));
+
+const utmValue = (field: UtmField) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(UTM_MAX, { error: `${field} must be ${UTM_MAX} characters or fewer` })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** zod fields for the lead source (./lead-source.ts); messages name the field, so a 400 says which one was wrong. */
+export const leadSourceFields = {
+  source_page: z
+    .string({ error: 'source_page must be text' })
+    .trim()
+    .max(SOURCE_PAGE_MAX, { error: `source_page must be ${SOURCE_PAGE_MAX} characters or fewer` })
+    .refine((value) => value === '' || value.startsWith('/'), { error: 'source_page must be a site path starting with /' })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  utm_source: utmValue('utm_source'),
+  utm_medium: utmValue('utm_medium'),
+  utm_campaign: utmValue('utm_campaign'),
+  utm_term: utmValue('utm_term'),
+  utm_content: utmValue('utm_content'),
+};
 
 /** The form body; limits repeat the report_requests check constraints so bad input is a 400, never a 500. */
 export const ReportRequestSchema = z.object({
@@ -43,6 +68,8 @@ export const ReportRequestSchema = z.object({
     .transform((value) => value ?? null),
   agent_name: optionalText(200, 'Agent name must be 200 characters or fewer'),
   agent_location: optionalText(200, 'Agent location must be 200 characters or fewer'),
+  // where the lead came from (page and UTM of the visit, ./lead-source.ts)
+  ...leadSourceFields,
 });
 
 export type ReportRequest = z.infer<typeof ReportRequestSchema>;

@@ -87,6 +87,8 @@ export type Lead = {
   utm_source: string | null
   utm_medium: string | null
   utm_campaign: string | null
+  utm_term: string | null
+  utm_content: string | null
 }
 
 /**

@@ -27,6 +27,8 @@ export function leadFixture(overrides: Partial<Lead> = {}): Lead {
     utm_source: null,
     utm_medium: null,
     utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
     ...overrides,
   }
 }

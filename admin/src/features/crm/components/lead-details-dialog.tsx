@@ -18,6 +18,7 @@ import {
 } from '../api/crm-mutations'
 import { leadNoteQueries } from '../api/crm-queries'
 import type { Lead } from '../api/crm-schemas'
+import { describeLeadSource } from '@shared/lead-source.ts'
 import { duplicatesOf, formatWaiting, LEAD_STATUS_LABELS, LEAD_STATUSES, LeadStatusSchema, reportDelivery, waitingMs } from '../api/crm-schemas'
 
 const NOT_PROVIDED = 'Not provided'
@@ -68,9 +69,7 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
   const noteId = useId()
   const duplicates = duplicatesOf(lead, allLeads)
   const authorEmail = (id: string | null) => (id ? (admins.find((admin) => admin.id === id)?.email ?? 'Former administrator') : 'Imported')
-  const source = [lead.source_page, lead.utm_source && `utm_source=${lead.utm_source}`, lead.utm_medium && `utm_medium=${lead.utm_medium}`, lead.utm_campaign && `utm_campaign=${lead.utm_campaign}`]
-    .filter(Boolean)
-    .join(' · ')
+  const source = describeLeadSource(lead)
   const fail = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'error' })
 
   return (
