@@ -153,7 +153,8 @@ describe('incremental site builds', { timeout: 600_000 }, () => {
 
     await sql(`insert into public.blog_posts (title, slug, content, status, published_at) values ('Incremental build post', $1, '<p>Fresh.</p>', 'published', now())`, [slug]);
     const log = await rebuild(`post published: ${slug}`);
-    expect(log).toMatch(/Kind: site\. Pages built: 1 article, \d+ other; removed: none;/);
+    // other test files share this database and may publish posts meanwhile: at least this one article is rendered
+    expect(log).toMatch(/Kind: site\. Pages built: [1-9]\d* article, \d+ other; removed: none;/);
 
     const now = builder.currentDir();
     expect(agentPages(now)).toEqual(before);
