@@ -69,6 +69,7 @@ test('a new draft derives its slug and SEO title from the title and counts SEO c
   await page.getByLabel('Meta description').fill('Short description');
   await expect(page.getByText('17/160')).toBeVisible();
   await page.getByLabel('Insights').fill('First insight\n\nSecond insight');
+  await page.getByRole('button', { name: 'Edit HTML' }).click();
   await page.getByLabel('Content', { exact: true }).fill('<p>Draft body</p>');
 
   await page.getByRole('button', { name: 'Save Draft' }).click();
