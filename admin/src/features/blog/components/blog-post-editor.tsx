@@ -28,6 +28,7 @@ import {
 import { BlogCategorySelect } from './blog-category-select'
 import { BlogPostRevisions } from './blog-post-revisions'
 import { BlogPostStatusBadge } from './blog-post-status-badge'
+import { SearchResultPreview } from './search-result-preview'
 import { slugify } from '@shared/slug.ts'
 import { postUrl } from '@shared/urls.ts'
 
@@ -291,6 +292,11 @@ function PostForm({ post }: { post?: PostDetail }) {
             onChange={(event) => set('meta_description', event.target.value)}
           />
         </FormField>
+        <SearchResultPreview
+          slug={values.slug.trim()}
+          title={values.meta_title.trim() || values.title.trim()}
+          description={values.meta_description.trim() || values.excerpt.trim()}
+        />
 
         <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
           <FormField label="Insights" htmlFor={field('insights')} hint="One insight per line.">

@@ -39,6 +39,14 @@ const EXTENSIONS = [
 const SURFACE_CLASS =
   'min-h-64 space-y-3 rounded-b-md border border-slate-300 bg-white px-3 py-2 text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 [&_a]:text-blue-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:font-semibold [&_img]:max-h-72 [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_[data-callout]]:rounded-lg [&_[data-callout]]:border [&_[data-callout]]:border-blue-100 [&_[data-callout]]:bg-blue-50 [&_[data-callout]]:p-4 [&_[data-callout]]:text-blue-900'
 
+/**
+ * The document as post HTML: '' when empty, and without the empty paragraphs the editor keeps at the end (its trailing
+ * node, there so the cursor can leave a final list or callout), which would render as blank space on the article.
+ */
+function postHtml(editor: Editor): string {
+  return editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p><\/p>)+$/, '')
+}
+
 /** An http(s) URL typed by the operator, or null (cancelled, or not http(s)). */
 function askUrl(question: string, current = ''): string | null {
   const answer = window.prompt(question, current)?.trim()
@@ -137,14 +145,13 @@ export default function RichContentEditor({ id, value, onChange }: RichContentEd
     extensions: EXTENSIONS,
     content: value,
     editorProps: { attributes: { id, 'aria-label': 'Content', 'aria-multiline': 'true', role: 'textbox', class: SURFACE_CLASS } },
-    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+    onUpdate: ({ editor: current }) => onChange(postHtml(current)),
   })
 
   // A value set from outside (a restored revision, the HTML mode) replaces the document without echoing a change.
   useEffect(() => {
     if (!editor || source) return
-    const current = editor.isEmpty ? '' : editor.getHTML()
-    if (current !== value) editor.commands.setContent(value, { emitUpdate: false })
+    if (postHtml(editor) !== value) editor.commands.setContent(value, { emitUpdate: false })
   }, [editor, value, source])
 
   if (!editor) return null
