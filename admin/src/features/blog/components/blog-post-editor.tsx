@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { Textarea } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
 import { useSavePostMutation } from '../api/blog-mutations'
-import type { PostDetail } from '../api/blog-queries'
+import type { PostDetail, RevisionSnapshot } from '../api/blog-queries'
 import { postQueries } from '../api/blog-queries'
 import type { PostFormValues } from '../api/blog-schemas'
 import {
@@ -51,21 +51,25 @@ function useBackToList() {
     void navigate({ search: ({ edit: _edit, new: _new, ...list }) => list, ignoreBlocker: options.force })
 }
 
-function toFormValues(post: PostDetail): PostFormValues {
+/** A post's (or a saved revision's) fields as the form holds them: text everywhere, '' for none. */
+function toFormFields(source: RevisionSnapshot): Omit<PostFormValues, 'publish_at'> {
   return {
-    title: post.title,
-    slug: post.slug,
-    content: post.content,
-    excerpt: post.excerpt ?? '',
-    category_id: post.category_id ?? '',
-    location: post.location ?? '',
-    featured_image_url: post.featured_image_url ?? '',
-    meta_title: post.meta_title ?? '',
-    meta_description: post.meta_description ?? '',
-    insights: post.insights.join('\n'),
-    hack_density_score: post.hack_density_score === null ? '' : String(post.hack_density_score),
-    publish_at: post.status === 'published' ? toLocalInput(post.published_at) : '',
+    title: source.title,
+    slug: source.slug,
+    content: source.content,
+    excerpt: source.excerpt ?? '',
+    category_id: source.category_id ?? '',
+    location: source.location ?? '',
+    featured_image_url: source.featured_image_url ?? '',
+    meta_title: source.meta_title ?? '',
+    meta_description: source.meta_description ?? '',
+    insights: source.insights.join('\n'),
+    hack_density_score: source.hack_density_score === null ? '' : String(source.hack_density_score),
   }
+}
+
+function toFormValues(post: PostDetail): PostFormValues {
+  return { ...toFormFields(post), publish_at: post.status === 'published' ? toLocalInput(post.published_at) : '' }
 }
 
 /** The editor for `?edit=<id>` (loads the post first) or a new post. */
@@ -342,20 +346,7 @@ function PostForm({ post }: { post?: PostDetail }) {
           <BlogPostRevisions
             postId={post.id}
             onRestore={(snapshot, savedAt) => {
-              setValues((current) => ({
-                ...current,
-                title: snapshot.title,
-                slug: snapshot.slug,
-                content: snapshot.content,
-                excerpt: snapshot.excerpt ?? '',
-                category_id: snapshot.category_id ?? '',
-                location: snapshot.location ?? '',
-                featured_image_url: snapshot.featured_image_url ?? '',
-                meta_title: snapshot.meta_title ?? '',
-                meta_description: snapshot.meta_description ?? '',
-                insights: snapshot.insights.join('\n'),
-                hack_density_score: snapshot.hack_density_score === null ? '' : String(snapshot.hack_density_score),
-              }))
+              setValues((current) => ({ ...current, ...toFormFields(snapshot) }))
               toast({ title: 'Revision Restored', description: `The version of ${format(new Date(savedAt), 'MMM d, HH:mm:ss')} is in the editor; save to keep it.` })
             }}
           />
