@@ -3,7 +3,7 @@ import Image from '@tiptap/extension-image'
 import type { Editor } from '@tiptap/react'
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
@@ -34,6 +34,9 @@ const EXTENSIONS = [
   Image.configure({ inline: false }),
   Callout,
 ]
+
+/** How many of its own recent outputs the editor remembers to recognise their echo (see `reported`). */
+const REPORTED_KEPT = 50
 
 /** Classes for the editing surface: the article's body styles, so what is written looks like what goes live. */
 const SURFACE_CLASS =
@@ -141,16 +144,26 @@ export interface RichContentEditorProps {
  */
 export default function RichContentEditor({ id, value, onChange }: RichContentEditorProps) {
   const [source, setSource] = useState(false)
+  // The HTML this editor recently reported: a `value` among them is the echo of typing, not a change from outside (the
+  // echo can lag behind fast typing, and resetting the document to it would drop the keys typed since).
+  const reported = useRef(new Set([value]))
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: value,
     editorProps: { attributes: { id, 'aria-label': 'Content', 'aria-multiline': 'true', role: 'textbox', class: SURFACE_CLASS } },
-    onUpdate: ({ editor: current }) => onChange(postHtml(current)),
+    onUpdate: ({ editor: current }) => {
+      const html = postHtml(current)
+      reported.current.add(html)
+      if (reported.current.size > REPORTED_KEPT) reported.current.delete(reported.current.values().next().value ?? '')
+      onChange(html)
+    },
   })
 
   // A value set from outside (a restored revision, the HTML mode) replaces the document without echoing a change.
   useEffect(() => {
     if (!editor || source) return
+    if (reported.current.has(value)) return
+    reported.current = new Set([value])
     if (postHtml(editor) !== value) editor.commands.setContent(value, { emitUpdate: false })
   }, [editor, value, source])
 
