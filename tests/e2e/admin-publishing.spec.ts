@@ -118,12 +118,14 @@ test('every save keeps a revision with who and when; restoring one brings its te
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'Draft Saved').last()).toBeVisible();
 
-  const stored = await sql<{ saved_by: string; content: string }>(
+  // the first save's toast may still be on screen: wait for the second revision row, not for a toast
+  const revisionRows = () =>
+    sql<{ saved_by: string; content: string }>(
     `select u.email as saved_by, r.snapshot->>'content' as content from public.blog_post_revisions r
        join public.blog_posts p on p.id = r.post_id join auth.users u on u.id = r.saved_by where p.slug = $1 order by r.id`,
     [slug],
   );
-  expect(stored).toEqual([
+  await expect.poll(revisionRows, { timeout: 15_000 }).toEqual([
     { saved_by: adminEmail, content: '<p>First version.</p>' },
     { saved_by: adminEmail, content: '<p>Second version.</p>' },
   ]);
