@@ -68,7 +68,13 @@ test('a new draft derives its slug and SEO title from the title and counts SEO c
   await expect(page.getByText('60/60')).toBeVisible();
   await page.getByLabel('Meta description').fill('Short description');
   await expect(page.getByText('17/160')).toBeVisible();
+  // the search-result preview: address as breadcrumbs, the SEO title, the meta description
+  const preview = page.getByRole('figure', { name: 'Search result preview' });
+  await expect(preview).toContainText(`› blog › ${slug}`);
+  await expect(preview).toContainText(title.slice(0, 60));
+  await expect(preview).toContainText('Short description');
   await page.getByLabel('Insights').fill('First insight\n\nSecond insight');
+  await page.getByRole('button', { name: 'Edit HTML' }).click();
   await page.getByLabel('Content', { exact: true }).fill('<p>Draft body</p>');
 
   await page.getByRole('button', { name: 'Save Draft' }).click();

@@ -69,6 +69,7 @@ test('a post scheduled two minutes ahead goes live after its time without a clic
   await page.goto('/admin/blog?new=1');
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Slug').fill(slug);
+  await page.getByRole('button', { name: 'Edit HTML' }).click();
   await page.getByLabel('Content', { exact: true }).fill('<h2>Coming soon</h2><p>This post was scheduled.</p>');
   await page.getByLabel('Excerpt').fill('Scheduled.');
   await page.getByLabel('Publish date').fill(format(at, "yyyy-MM-dd'T'HH:mm"));
@@ -105,22 +106,26 @@ test('every save keeps a revision with who and when; restoring one brings its te
   await page.goto('/admin/blog?new=1');
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Slug').fill(slug);
+  await page.getByRole('button', { name: 'Edit HTML' }).click();
   await page.getByLabel('Content', { exact: true }).fill('<p>First version.</p>');
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'Draft Saved').last()).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search posts' }).fill(title);
   await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit HTML' }).click();
   await page.getByLabel('Content', { exact: true }).fill('<p>Second version.</p>');
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'Draft Saved').last()).toBeVisible();
 
-  const stored = await sql<{ saved_by: string; content: string }>(
+  // the first save's toast may still be on screen: wait for the second revision row, not for a toast
+  const revisionRows = () =>
+    sql<{ saved_by: string; content: string }>(
     `select u.email as saved_by, r.snapshot->>'content' as content from public.blog_post_revisions r
        join public.blog_posts p on p.id = r.post_id join auth.users u on u.id = r.saved_by where p.slug = $1 order by r.id`,
     [slug],
   );
-  expect(stored).toEqual([
+  await expect.poll(revisionRows, { timeout: 15_000 }).toEqual([
     { saved_by: adminEmail, content: '<p>First version.</p>' },
     { saved_by: adminEmail, content: '<p>Second version.</p>' },
   ]);
@@ -132,6 +137,7 @@ test('every save keeps a revision with who and when; restoring one brings its te
   await expect(revisions.first()).toContainText('(current)');
   await revisions.nth(1).getByRole('button', { name: 'Restore' }).click();
   await expect(toast(page, 'Revision Restored')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit HTML' }).click();
   await expect(page.getByLabel('Content', { exact: true })).toHaveValue('<p>First version.</p>');
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'Draft Saved').last()).toBeVisible();

@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useBlocker } from '@tanstack/react-router'
 import { format } from 'date-fns'
-import type { ReactNode } from 'react'
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { FormField } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
-import { Select, Textarea } from '@/components/ui/textarea'
+import { Textarea } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
 import { useSavePostMutation } from '../api/blog-mutations'
-import type { PostDetail } from '../api/blog-queries'
-import { categoryQueries, postQueries } from '../api/blog-queries'
+import type { PostDetail, RevisionSnapshot } from '../api/blog-queries'
+import { postQueries } from '../api/blog-queries'
 import type { PostFormValues } from '../api/blog-schemas'
 import {
   EMPTY_POST_FORM,
@@ -26,13 +25,18 @@ import {
   PostFormSchema,
   schedulesPost,
 } from '../api/blog-schemas'
+import { BlogCategorySelect } from './blog-category-select'
 import { BlogPostImageUpload } from './blog-post-image-upload'
 import { BlogPostRevisions } from './blog-post-revisions'
 import { BlogPostStatusBadge } from './blog-post-status-badge'
+import { SearchResultPreview } from './search-result-preview'
 import { slugify } from '@shared/slug.ts'
 import { postUrl } from '@shared/urls.ts'
 
 const route = getRouteApi('/_shell/blog')
+
+// TipTap (and ProseMirror) is most of the editor's weight: it loads when a post is opened, not with the admin.
+const RichContentEditor = lazy(() => import('./rich-content-editor'))
 
 const LEAVE_QUESTION = 'You have unsaved changes to this post. Leave without saving?'
 
@@ -48,21 +52,25 @@ function useBackToList() {
     void navigate({ search: ({ edit: _edit, new: _new, ...list }) => list, ignoreBlocker: options.force })
 }
 
-function toFormValues(post: PostDetail): PostFormValues {
+/** A post's (or a saved revision's) fields as the form holds them: text everywhere, '' for none. */
+function toFormFields(source: RevisionSnapshot): Omit<PostFormValues, 'publish_at'> {
   return {
-    title: post.title,
-    slug: post.slug,
-    content: post.content,
-    excerpt: post.excerpt ?? '',
-    category_id: post.category_id ?? '',
-    location: post.location ?? '',
-    featured_image_url: post.featured_image_url ?? '',
-    meta_title: post.meta_title ?? '',
-    meta_description: post.meta_description ?? '',
-    insights: post.insights.join('\n'),
-    hack_density_score: post.hack_density_score === null ? '' : String(post.hack_density_score),
-    publish_at: post.status === 'published' ? toLocalInput(post.published_at) : '',
+    title: source.title,
+    slug: source.slug,
+    content: source.content,
+    excerpt: source.excerpt ?? '',
+    category_id: source.category_id ?? '',
+    location: source.location ?? '',
+    featured_image_url: source.featured_image_url ?? '',
+    meta_title: source.meta_title ?? '',
+    meta_description: source.meta_description ?? '',
+    insights: source.insights.join('\n'),
+    hack_density_score: source.hack_density_score === null ? '' : String(source.hack_density_score),
   }
+}
+
+function toFormValues(post: PostDetail): PostFormValues {
+  return { ...toFormFields(post), publish_at: post.status === 'published' ? toLocalInput(post.published_at) : '' }
 }
 
 /** The editor for `?edit=<id>` (loads the post first) or a new post. */
@@ -103,7 +111,6 @@ function PostForm({ post }: { post?: PostDetail }) {
   const [slugEdited, setSlugEdited] = useState(Boolean(post))
   const [metaTitleEdited, setMetaTitleEdited] = useState(Boolean(post?.meta_title))
   const [confirmCancel, setConfirmCancel] = useState(false)
-  const categories = useQuery(categoryQueries.list())
   const save = useSavePostMutation()
   const { toast } = useToast()
   const id = useId()
@@ -204,10 +211,10 @@ function PostForm({ post }: { post?: PostDetail }) {
           submit(isPublished ? 'publish' : 'draft')
         }}
       >
-        <Field label="Title" htmlFor={field('title')}>
+        <FormField label="Title" htmlFor={field('title')}>
           <Input id={field('title')} value={values.title} maxLength={300} onChange={(event) => setTitle(event.target.value)} />
-        </Field>
-        <Field label="Slug" htmlFor={field('slug')} hint={`Public address: ${values.slug ? postUrl(values.slug) : '/blog/...'}`}>
+        </FormField>
+        <FormField label="Slug" htmlFor={field('slug')} hint={`Public address: ${values.slug ? postUrl(values.slug) : '/blog/...'}`}>
           <Input
             id={field('slug')}
             value={values.slug}
@@ -223,32 +230,26 @@ function PostForm({ post }: { post?: PostDetail }) {
               the old address will redirect to the new one.
             </Alert>
           )}
-        </Field>
-        <Field label="Content" htmlFor={field('content')} hint="HTML: <h2>, <p>, <ul>, <a>, <img>...">
-          <Textarea id={field('content')} rows={12} className="font-mono" value={values.content} onChange={(event) => set('content', event.target.value)} />
-        </Field>
-        <Field label="Excerpt" htmlFor={field('excerpt')}>
+        </FormField>
+        <FormField label="Content" htmlFor={field('content')} hint="Callout makes an insight card; HTML edits the markup directly.">
+          <Suspense fallback={<Skeleton className="h-72 w-full" aria-label="Loading the editor" />}>
+            <RichContentEditor id={field('content')} value={values.content} onChange={(html) => set('content', html)} />
+          </Suspense>
+        </FormField>
+        <FormField label="Excerpt" htmlFor={field('excerpt')}>
           <Textarea id={field('excerpt')} rows={3} value={values.excerpt} onChange={(event) => set('excerpt', event.target.value)} />
-        </Field>
+        </FormField>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Category" htmlFor={field('category')}>
-            <Select id={field('category')} value={values.category_id} onChange={(event) => set('category_id', event.target.value)}>
-              <option value="">No category</option>
-              {categories.data?.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </Select>
-            {categories.isError && <p className="text-xs text-red-700">Could not load categories: {categories.error.message}</p>}
-          </Field>
-          <Field label="Location" htmlFor={field('location')}>
+          <FormField label="Category" htmlFor={field('category')}>
+            <BlogCategorySelect id={field('category')} value={values.category_id} onChange={(event) => set('category_id', event.target.value)} />
+          </FormField>
+          <FormField label="Location" htmlFor={field('location')}>
             <Input id={field('location')} placeholder="Austin, TX" value={values.location} onChange={(event) => set('location', event.target.value)} />
-          </Field>
+          </FormField>
         </div>
 
-        <Field label="Featured image URL" htmlFor={field('image')}>
+        <FormField label="Featured image URL" htmlFor={field('image')}>
           <Input
             id={field('image')}
             type="url"
@@ -257,9 +258,9 @@ function PostForm({ post }: { post?: PostDetail }) {
             onChange={(event) => set('featured_image_url', event.target.value)}
           />
           <BlogPostImageUpload url={values.featured_image_url} onUploaded={(url) => set('featured_image_url', url)} />
-        </Field>
+        </FormField>
 
-        <Field
+        <FormField
           label="Publish date"
           htmlFor={field('publish-at')}
           hint={scheduling ? 'In the future: the post is scheduled and goes live at this time.' : 'Leave empty to publish now; a future date schedules the post.'}
@@ -271,9 +272,9 @@ function PostForm({ post }: { post?: PostDetail }) {
             onChange={(event) => set('publish_at', event.target.value)}
             className="sm:max-w-xs"
           />
-        </Field>
+        </FormField>
 
-        <Field label="SEO title" htmlFor={field('meta-title')} counter={`${values.meta_title.length}/${META_TITLE_MAX}`}>
+        <FormField label="SEO title" htmlFor={field('meta-title')} counter={`${values.meta_title.length}/${META_TITLE_MAX}`}>
           <Input
             id={field('meta-title')}
             maxLength={META_TITLE_MAX}
@@ -283,8 +284,8 @@ function PostForm({ post }: { post?: PostDetail }) {
               set('meta_title', event.target.value)
             }}
           />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           label="Meta description"
           htmlFor={field('meta-description')}
           counter={`${values.meta_description.length}/${META_DESCRIPTION_MAX}`}
@@ -296,13 +297,18 @@ function PostForm({ post }: { post?: PostDetail }) {
             value={values.meta_description}
             onChange={(event) => set('meta_description', event.target.value)}
           />
-        </Field>
+        </FormField>
+        <SearchResultPreview
+          slug={values.slug.trim()}
+          title={values.meta_title.trim() || values.title.trim()}
+          description={values.meta_description.trim() || values.excerpt.trim()}
+        />
 
         <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
-          <Field label="Insights" htmlFor={field('insights')} hint="One insight per line.">
+          <FormField label="Insights" htmlFor={field('insights')} hint="One insight per line.">
             <Textarea id={field('insights')} rows={4} value={values.insights} onChange={(event) => set('insights', event.target.value)} />
-          </Field>
-          <Field label="Hack density score" htmlFor={field('hack-density')} hint="0 to 10">
+          </FormField>
+          <FormField label="Hack density score" htmlFor={field('hack-density')} hint="0 to 10">
             <Input
               id={field('hack-density')}
               type="number"
@@ -312,7 +318,7 @@ function PostForm({ post }: { post?: PostDetail }) {
               value={values.hack_density_score}
               onChange={(event) => set('hack_density_score', event.target.value)}
             />
-          </Field>
+          </FormField>
         </div>
 
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-5">
@@ -342,20 +348,7 @@ function PostForm({ post }: { post?: PostDetail }) {
           <BlogPostRevisions
             postId={post.id}
             onRestore={(snapshot, savedAt) => {
-              setValues((current) => ({
-                ...current,
-                title: snapshot.title,
-                slug: snapshot.slug,
-                content: snapshot.content,
-                excerpt: snapshot.excerpt ?? '',
-                category_id: snapshot.category_id ?? '',
-                location: snapshot.location ?? '',
-                featured_image_url: snapshot.featured_image_url ?? '',
-                meta_title: snapshot.meta_title ?? '',
-                meta_description: snapshot.meta_description ?? '',
-                insights: snapshot.insights.join('\n'),
-                hack_density_score: snapshot.hack_density_score === null ? '' : String(snapshot.hack_density_score),
-              }))
+              setValues((current) => ({ ...current, ...toFormFields(snapshot) }))
               toast({ title: 'Revision Restored', description: `The version of ${format(new Date(savedAt), 'MMM d, HH:mm:ss')} is in the editor; save to keep it.` })
             }}
           />
@@ -376,34 +369,5 @@ function PostForm({ post }: { post?: PostDetail }) {
         }}
       />
     </section>
-  )
-}
-
-function Field({
-  label,
-  htmlFor,
-  hint,
-  counter,
-  children,
-}: {
-  label: string
-  htmlFor: string
-  hint?: string
-  counter?: string
-  children: ReactNode
-}) {
-  return (
-    <div className="space-y-1.5">
-      <div className="flex items-baseline justify-between gap-2">
-        <Label htmlFor={htmlFor}>{label}</Label>
-        {counter && (
-          <span className="text-xs text-slate-500 tabular-nums">
-            {counter}
-          </span>
-        )}
-      </div>
-      {children}
-      {hint && <p className="text-xs text-slate-500">{hint}</p>}
-    </div>
   )
 }

@@ -88,7 +88,7 @@ function PreviewArticle({ post }: { post: PostDetail }) {
       )}
       <div
         data-testid="post-preview-content"
-        className="prose mt-6 max-w-none text-slate-800 [&_a]:text-blue-700 [&_a]:underline [&_h1]:mt-6 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_p]:mt-3 [&_ul]:list-disc"
+        className="prose mt-6 max-w-none text-slate-800 [&_a]:text-blue-700 [&_a]:underline [&_h1]:mt-6 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_p]:mt-3 [&_ul]:list-disc [&_[data-callout]]:mt-4 [&_[data-callout]]:rounded-lg [&_[data-callout]]:border [&_[data-callout]]:border-blue-100 [&_[data-callout]]:bg-blue-50 [&_[data-callout]]:p-4 [&_[data-callout]]:text-blue-900"
         // Safe: renderPostContent sanitizes against the public site's allow-list.
         dangerouslySetInnerHTML={{ __html: html }}
       />
