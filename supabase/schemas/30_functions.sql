@@ -21,6 +21,7 @@ CREATE OR REPLACE FUNCTION private.agent_name_tokens_after_delete()
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
+ SET enable_nestloop TO 'off'
 AS $function$
 begin
   delete from public.agent_name_tokens d
@@ -36,6 +37,7 @@ CREATE OR REPLACE FUNCTION private.agent_name_tokens_after_insert()
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
+ SET enable_nestloop TO 'off'
 AS $function$
 begin
   insert into public.agent_name_postings (token, agent_id, total_sales, name)
@@ -58,9 +60,9 @@ CREATE OR REPLACE FUNCTION private.agent_name_tokens_after_update()
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
+ SET enable_nestloop TO 'off'
 AS $function$
 begin
-  -- renamed agents: postings rewritten from the new name, new tokens added, orphaned old tokens removed
   delete from public.agent_name_postings p
   using new_agents n join old_agents o on o.id = n.id
   where p.agent_id = n.id and o.name is distinct from n.name;
@@ -90,14 +92,13 @@ begin
   )
     and not exists (select 1 from public.agent_name_postings p where p.token = d.token);
 
-  -- sales changed, name kept: copy the figure (the refresh updates many agents in one statement)
+  -- sales changed (the refresh updates many agents in one statement): copy the figure; a renamed agent's postings
+  -- were rewritten above with the new figure already
   update public.agent_name_postings p
   set total_sales = n.total_sales
   from new_agents n
-  join old_agents o on o.id = n.id
   where p.agent_id = n.id
-    and o.name is not distinct from n.name
-    and o.total_sales is distinct from n.total_sales;
+    and p.total_sales is distinct from n.total_sales;
   return null;
 end;
 $function$;
