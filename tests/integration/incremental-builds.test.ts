@@ -119,8 +119,9 @@ describe('incremental site builds', { timeout: 600_000 }, () => {
     expect(rebuilt.filter((id) => id !== alpha!.id && !elsewhere.has(id))).toEqual([]);
     if (elsewhere.size === 1) expect(log).toContain("Pages built: 1 agent, 1 city, 1 zip; removed: none; files kept:");
     expect(fs.readFileSync(agentFile(now, alpha!.id), 'utf8')).toContain('Incremental Alpha Renamed');
-    expect(identity(agentFile(now, beta!.id))).toEqual(betaBefore);
-    expect(identity(agentFile(now, gamma!.id))).toEqual(gammaBefore);
+    // Beta and Gamma keep their files unless another test file's refresh changed their figures meanwhile
+    if (!elsewhere.has(beta!.id)) expect(identity(agentFile(now, beta!.id))).toEqual(betaBefore);
+    if (!elsewhere.has(gamma!.id)) expect(identity(agentFile(now, gamma!.id))).toEqual(gammaBefore);
     // a data build keeps the blog and static pages as they were
     expect(identity(path.join(now, 'index.html'))).toEqual(homeBefore);
     const response = await fetch(`${base}/agent/${alpha!.id}`);
