@@ -50,7 +50,7 @@ test('a post written with the toolbar (heading, list, callout, image) goes live 
   await page.keyboard.type('Agents who answer both in numbers know their market.');
   await expect(page.getByRole('button', { name: 'Callout' })).toHaveAttribute('aria-pressed', 'true');
   page.once('dialog', (dialog) => void dialog.accept(imageUrl));
-  await page.getByRole('button', { name: 'Image' }).click();
+  await page.getByRole('button', { name: 'Image', exact: true }).click();
   await expect(content.locator('img')).toHaveAttribute('src', imageUrl);
 
   await page.getByLabel('Excerpt').fill('What to ask an agent.');
