@@ -193,6 +193,7 @@ if (over.length > 0) {
     console.error(`JS budget exceeded: ${row.name} (${row.page}) ships ${row.weight.kib.toFixed(1)} KiB gzip, budget ${row.budget} KiB (budgets.json).`);
     console.error(`  largest: ${largest.map((file) => `${file.name} ${(file.bytes / 1024).toFixed(1)} KiB`).join(', ')}`);
   }
+  // the point of this check: a page over its budget must stop .ci/run (set -e), with the pages named above
   process.exit(1);
 }
 console.log(`\nAll ${rows.length} pages within their JS budgets.`);
