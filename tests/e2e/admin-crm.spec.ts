@@ -230,7 +230,7 @@ test('Export CSV downloads the filtered rows with RFC 4180 quoting and neutraliz
   expect(content).toContain(`"'=HYPERLINK(""http://evil.test"",""x""), ${stamp}"`);
   const [header, ...rows] = parse(content) as string[][];
   expect(header!.slice(0, 8)).toEqual(['Date', 'Name', 'Email', 'Phone', 'Address', 'Agent Name', 'Agent Location', 'Status']);
-  expect(header!.slice(8)).toEqual(['Owner', 'Follow-up', 'Source Page', 'UTM Source', 'UTM Medium', 'UTM Campaign']);
+  expect(header!.slice(8)).toEqual(['Owner', 'Follow-up', 'Source Page', 'UTM Source', 'UTM Medium', 'UTM Campaign', 'UTM Term', 'UTM Content']);
   expect(rows).toHaveLength(5);
   const byEmail = new Map(rows.map((row) => [row[2], row]));
   // a phone number is data, not a formula: no apostrophe

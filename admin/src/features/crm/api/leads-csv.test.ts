@@ -38,13 +38,15 @@ describe('buildLeadsCsv', () => {
           follow_up_on: '2026-03-09',
           source_page: '/agents/jane-roe',
           utm_source: 'news',
+          utm_term: 'austin agents',
+          utm_content: 'banner-b',
         }),
       ],
       new Map([[owner, 'op@example.com']]),
     )
     expect(csv).toBe(
       `${LEAD_CSV_COLUMNS.join(',')}\r\n` +
-        '2026-03-05,Ada Lovelace,ada@example.com,+1 512-555-0100,1 Main St,Jane Roe,"Austin, TX",Contacted,op@example.com,2026-03-09,/agents/jane-roe,news,,\r\n',
+        '2026-03-05,Ada Lovelace,ada@example.com,+1 512-555-0100,1 Main St,Jane Roe,"Austin, TX",Contacted,op@example.com,2026-03-09,/agents/jane-roe,news,,,austin agents,banner-b\r\n',
     )
   })
 
@@ -54,7 +56,7 @@ describe('buildLeadsCsv', () => {
     expect(csv).toContain(`"'=HYPERLINK(""http://x.test"",""click""), now"`)
     const [header, row] = parse(csv, { relax_column_count: false }) as string[][]
     expect(header).toEqual([...LEAD_CSV_COLUMNS])
-    expect(row).toEqual(['2026-03-05', `'${evil}`, 'ada@example.com', '+1 555 0100', 'line 1\nline 2', '', "'@home", 'Pending', '', '', '', '', '', ''])
+    expect(row).toEqual(['2026-03-05', `'${evil}`, 'ada@example.com', '+1 555 0100', 'line 1\nline 2', '', "'@home", 'Pending', '', '', '', '', '', '', '', ''])
   })
 
   it('writes only the header for no leads', () => {

@@ -1,7 +1,7 @@
 /**
  * CSV export of leads: the seed's columns first (Date, Name, Email, Phone, Address, Agent Name, Agent Location,
  * Status; spec "CSV export"), then the pipeline's (Owner, Follow-up, Source Page, UTM Source, UTM Medium,
- * UTM Campaign). RFC 4180 via csv-stringify (quotes doubled, fields with a comma, quote or line break quoted, CRLF
+ * UTM Campaign, UTM Term, UTM Content). RFC 4180 via csv-stringify (quotes doubled, fields with a comma, quote or line break quoted, CRLF
  * rows), with spreadsheet formula neutralization (OWASP "CSV Injection") for cells a spreadsheet would evaluate.
  */
 import { stringify } from 'csv-stringify/browser/esm/sync'
@@ -25,6 +25,8 @@ export const LEAD_CSV_COLUMNS = [
   'UTM Source',
   'UTM Medium',
   'UTM Campaign',
+  'UTM Term',
+  'UTM Content',
 ] as const
 
 /** Always a formula: '=' and '@' (Excel's implicit intersection), and a leading tab or carriage return. */
@@ -70,6 +72,8 @@ export function buildLeadsCsv(leads: readonly Lead[], ownerEmails: ReadonlyMap<s
       lead.utm_source ?? '',
       lead.utm_medium ?? '',
       lead.utm_campaign ?? '',
+      lead.utm_term ?? '',
+      lead.utm_content ?? '',
     ].map(neutralizeFormula),
   )
   return stringify([[...LEAD_CSV_COLUMNS], ...rows], { record_delimiter: 'windows' })
