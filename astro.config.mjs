@@ -8,7 +8,24 @@ import { aliases } from './aliases.ts'
 import { cspScriptHashes } from './scripts/lib/csp-hashes.ts'
 
 // astro.config is evaluated before Astro loads .env, so read it explicitly (shell variables still win).
-const { ASTRO_OUT_DIR, SITE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '')
+const { ASTRO_OUT_DIR, SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '')
+
+/**
+ * The remote images the build may download and resize (src/lib/post-images.ts): public objects of the project's own
+ * Supabase Storage, e.g. the post-media bucket. Nothing when the URL is not set.
+ */
+function storageImagePatterns(supabaseUrl) {
+  if (!supabaseUrl) return []
+  const url = new URL(supabaseUrl)
+  return [
+    {
+      protocol: url.protocol.replace(':', ''),
+      hostname: url.hostname,
+      ...(url.port ? { port: url.port } : {}),
+      pathname: '/storage/v1/object/public/**',
+    },
+  ]
+}
 
 export default defineConfig({
   output: 'static',
@@ -31,6 +48,7 @@ export default defineConfig({
   // One small stylesheet (Tailwind, site sources only) inlined into each page: no render-blocking request before
   // the first paint, which is what the mobile Lighthouse budget (slow 4G, 150 ms round trips) is most sensitive to.
   build: { inlineStylesheets: 'always' },
+  image: { remotePatterns: storageImagePatterns(PUBLIC_SUPABASE_URL) },
   vite: {
     plugins: [tailwindcss()],
     // Workaround: Astro 6 builds with its own Vite 7 while @tailwindcss/vite resolves the root Vite 8, whose

@@ -1,12 +1,11 @@
 /**
- * Publishing operations: Rebuild now on the Builds page (a new build row, then Live), a post scheduled two minutes
- * ahead that goes live on the public site after its time without any click (the cron job asks for the rebuild),
- * shown as Scheduled in the calendar meanwhile, and restoring a saved revision. Builds run the real Astro build
+ * Publishing operations: Rebuild now on the Builds page (a new build row, then Live) and restoring a saved revision.
+ * (A post scheduled two minutes ahead going live without a click is in admin-editor.spec.ts, written with the rich
+ * editor and an uploaded image as issue 14 asks.) Builds run the real Astro build
  * through the browser-test site's builder, so these tests take minutes.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { format } from 'date-fns';
 import { createTestUser, deleteTestUser, signInAsAdmin, sql } from './support.ts';
 
 /** A build takes 30-60 s on a busy machine; allow two back to back. */
@@ -53,49 +52,6 @@ test('Rebuild now records a new build, the Builds page follows it, and the pill 
   await row.getByText('Log tail').click();
   await expect(row.getByLabel(/^Log tail of build/)).not.toBeEmpty();
   await expect(page.getByRole('region', { name: 'Site status' })).toHaveText('Live', { timeout: 15_000 });
-});
-
-test('a post scheduled two minutes ahead goes live after its time without a click, Scheduled in the calendar until then', async ({ page, request }) => {
-  test.setTimeout(6 * 60_000);
-  const slug = `e2e-scheduled-${stamp}`;
-  createdSlugs.push(slug);
-  const title = `Scheduled Post ${stamp}`;
-  // the date field takes minutes: the next whole minute two minutes from now
-  const at = new Date(Date.now() + 2 * 60_000);
-  at.setSeconds(0, 0);
-  if (at.getTime() < Date.now() + 100_000) at.setMinutes(at.getMinutes() + 1);
-
-  await signInAsAdmin(page, adminEmail);
-  await page.goto('/admin/blog?new=1');
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Slug').fill(slug);
-  await page.getByRole('button', { name: 'Edit HTML' }).click();
-  await page.getByLabel('Content', { exact: true }).fill('<h2>Coming soon</h2><p>This post was scheduled.</p>');
-  await page.getByLabel('Excerpt').fill('Scheduled.');
-  await page.getByLabel('Publish date').fill(format(at, "yyyy-MM-dd'T'HH:mm"));
-  await page.getByRole('button', { name: 'Schedule' }).click();
-  await expect(toast(page, 'Post Scheduled')).toBeVisible();
-  const [stored] = await sql<{ status: string; published_at: Date }>(`select status, published_at from public.blog_posts where slug = $1`, [slug]);
-  expect(stored!.status).toBe('published');
-  expect(stored!.published_at.getTime()).toBe(at.getTime());
-  expect((await request.get(`/blog/${slug}`)).status()).toBe(404);
-
-  // the day may hold more posts than its cell lists: open the whole day
-  await page.goto(`/admin/calendar?day=${format(at, 'yyyy-MM-dd')}`);
-  await expect(page.getByRole('dialog').getByRole('button', { name: new RegExp(title) })).toContainText('Scheduled');
-
-  // no click from here on: the cron job notices the time has come and the builder rebuilds
-  await expect
-    .poll(async () => (await request.get(`/blog/${slug}`)).status(), { timeout: 4.5 * 60_000, intervals: [2_000] })
-    .toBe(200);
-  expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
-  expect(await (await request.get(`/blog/${slug}`)).text()).toContain(title);
-  // the rebuild was asked for because a scheduled post's time came (the cron job, or the builder's own timer)
-  const builds = await sql<{ trigger_reason: string }>(
-    `select trigger_reason from public.site_builds where trigger_reason like '%scheduled post%' and requested_at >= $1`,
-    [new Date(at.getTime() - 5_000)],
-  );
-  expect(builds.length).toBeGreaterThan(0);
 });
 
 test('every save keeps a revision with who and when; restoring one brings its text back', async ({ page }) => {

@@ -1,3 +1,4 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useBlocker } from '@tanstack/react-router'
 import { format } from 'date-fns'
@@ -11,6 +12,7 @@ import { FormField } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Textarea } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
+import { useMediaQuery } from '@/hooks/use-media-query'
 import { useSavePostMutation } from '../api/blog-mutations'
 import type { PostDetail, RevisionSnapshot } from '../api/blog-queries'
 import { postQueries } from '../api/blog-queries'
@@ -37,6 +39,9 @@ const route = getRouteApi('/_shell/blog')
 
 // TipTap (and ProseMirror) is most of the editor's weight: it loads when a post is opened, not with the admin.
 const RichContentEditor = lazy(() => import('./rich-content-editor'))
+
+/** From 1024 px the post settings sit in a side panel beside the text; narrower screens open them as a drawer. */
+const SIDE_PANEL_QUERY = '(min-width: 1024px)'
 
 const LEAVE_QUESTION = 'You have unsaved changes to this post. Leave without saving?'
 
@@ -111,6 +116,8 @@ function PostForm({ post }: { post?: PostDetail }) {
   const [slugEdited, setSlugEdited] = useState(Boolean(post))
   const [metaTitleEdited, setMetaTitleEdited] = useState(Boolean(post?.meta_title))
   const [confirmCancel, setConfirmCancel] = useState(false)
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const sidePanel = useMediaQuery(SIDE_PANEL_QUERY)
   const save = useSavePostMutation()
   const { toast } = useToast()
   const id = useId()
@@ -190,8 +197,95 @@ function PostForm({ post }: { post?: PostDetail }) {
 
   const field = (name: string) => `${id}-${name}`
 
+  // The post's settings (address, category, schedule, image, SEO): one set of fields, shown in the side panel on wide
+  // screens and in the Settings drawer on narrow ones (never both, so each field exists once).
+  const settings = (
+    <div className="space-y-5">
+            <FormField label="Slug" htmlFor={field('slug')} hint={`Public address: ${values.slug ? postUrl(values.slug) : '/blog/...'}`}>
+              <Input
+                id={field('slug')}
+                value={values.slug}
+                maxLength={200}
+                onChange={(event) => {
+                  setSlugEdited(true)
+                  set('slug', event.target.value)
+                }}
+              />
+              {slugMoved && (
+                <Alert className="mt-2 border-amber-300 bg-amber-50 text-amber-900">
+                  This post is live at {postUrl(post?.slug ?? "")}. Saving moves it to {values.slug ? postUrl(values.slug.trim()) : 'a new address'};
+                  the old address will redirect to the new one.
+                </Alert>
+              )}
+            </FormField>
+            <div className="grid gap-5">
+              <FormField label="Category" htmlFor={field('category')}>
+                <BlogCategorySelect id={field('category')} value={values.category_id} onChange={(event) => set('category_id', event.target.value)} />
+              </FormField>
+              <FormField label="Location" htmlFor={field('location')}>
+                <Input id={field('location')} placeholder="Austin, TX" value={values.location} onChange={(event) => set('location', event.target.value)} />
+              </FormField>
+            </div>
+
+            <FormField label="Featured image URL" htmlFor={field('image')}>
+              <Input
+                id={field('image')}
+                type="url"
+                placeholder="https://..."
+                value={values.featured_image_url}
+                onChange={(event) => set('featured_image_url', event.target.value)}
+              />
+              <BlogPostImageUpload url={values.featured_image_url} onUploaded={(url) => set('featured_image_url', url)} />
+            </FormField>
+
+            <FormField
+              label="Publish date"
+              htmlFor={field('publish-at')}
+              hint={scheduling ? 'In the future: the post is scheduled and goes live at this time.' : 'Leave empty to publish now; a future date schedules the post.'}
+            >
+              <Input
+                id={field('publish-at')}
+                type="datetime-local"
+                value={values.publish_at}
+                onChange={(event) => set('publish_at', event.target.value)}
+              />
+            </FormField>
+
+            <FormField label="SEO title" htmlFor={field('meta-title')} counter={`${values.meta_title.length}/${META_TITLE_MAX}`}>
+              <Input
+                id={field('meta-title')}
+                maxLength={META_TITLE_MAX}
+                value={values.meta_title}
+                onChange={(event) => {
+                  setMetaTitleEdited(true)
+                  set('meta_title', event.target.value)
+                }}
+              />
+            </FormField>
+            <FormField
+              label="Meta description"
+              htmlFor={field('meta-description')}
+              counter={`${values.meta_description.length}/${META_DESCRIPTION_MAX}`}
+            >
+              <Textarea
+                id={field('meta-description')}
+                rows={2}
+                maxLength={META_DESCRIPTION_MAX}
+                value={values.meta_description}
+                onChange={(event) => set('meta_description', event.target.value)}
+              />
+            </FormField>
+            <SearchResultPreview
+              slug={values.slug.trim()}
+              title={values.meta_title.trim() || values.title.trim()}
+              description={values.meta_description.trim() || values.excerpt.trim()}
+            />
+
+    </div>
+  )
+
   return (
-    <section className="mx-auto max-w-4xl">
+    <section className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{post ? 'Edit Post' : 'New Post'}</h1>
         {post && <BlogPostStatusBadge post={post} />}
@@ -200,10 +294,15 @@ function PostForm({ post }: { post?: PostDetail }) {
             Preview
           </a>
         )}
+        {!sidePanel && (
+          <Button variant="outline" className="ml-auto" aria-haspopup="dialog" aria-expanded={settingsOpen} onClick={() => setSettingsOpen(true)}>
+            Settings
+          </Button>
+        )}
       </div>
 
       <form
-        className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-6"
+        className="mt-6 gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
@@ -211,137 +310,88 @@ function PostForm({ post }: { post?: PostDetail }) {
           submit(isPublished ? 'publish' : 'draft')
         }}
       >
-        <FormField label="Title" htmlFor={field('title')}>
-          <Input id={field('title')} value={values.title} maxLength={300} onChange={(event) => setTitle(event.target.value)} />
-        </FormField>
-        <FormField label="Slug" htmlFor={field('slug')} hint={`Public address: ${values.slug ? postUrl(values.slug) : '/blog/...'}`}>
-          <Input
-            id={field('slug')}
-            value={values.slug}
-            maxLength={200}
-            onChange={(event) => {
-              setSlugEdited(true)
-              set('slug', event.target.value)
-            }}
-          />
-          {slugMoved && (
-            <Alert className="mt-2 border-amber-300 bg-amber-50 text-amber-900">
-              This post is live at {postUrl(post?.slug ?? "")}. Saving moves it to {values.slug ? postUrl(values.slug.trim()) : 'a new address'};
-              the old address will redirect to the new one.
-            </Alert>
-          )}
-        </FormField>
-        <FormField label="Content" htmlFor={field('content')} hint="Callout makes an insight card; HTML edits the markup directly.">
-          <Suspense fallback={<Skeleton className="h-72 w-full" aria-label="Loading the editor" />}>
-            <RichContentEditor id={field('content')} value={values.content} onChange={(html) => set('content', html)} />
-          </Suspense>
-        </FormField>
-        <FormField label="Excerpt" htmlFor={field('excerpt')}>
-          <Textarea id={field('excerpt')} rows={3} value={values.excerpt} onChange={(event) => set('excerpt', event.target.value)} />
-        </FormField>
-
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Category" htmlFor={field('category')}>
-            <BlogCategorySelect id={field('category')} value={values.category_id} onChange={(event) => set('category_id', event.target.value)} />
+        <div className="min-w-0 space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+          <FormField label="Title" htmlFor={field('title')}>
+            <Input id={field('title')} value={values.title} maxLength={300} onChange={(event) => setTitle(event.target.value)} />
           </FormField>
-          <FormField label="Location" htmlFor={field('location')}>
-            <Input id={field('location')} placeholder="Austin, TX" value={values.location} onChange={(event) => set('location', event.target.value)} />
+          <FormField label="Content" htmlFor={field('content')} hint="Callout makes an insight card; HTML edits the markup directly.">
+            <Suspense fallback={<Skeleton className="h-72 w-full" aria-label="Loading the editor" />}>
+              <RichContentEditor id={field('content')} value={values.content} onChange={(html) => set('content', html)} />
+            </Suspense>
           </FormField>
-        </div>
-
-        <FormField label="Featured image URL" htmlFor={field('image')}>
-          <Input
-            id={field('image')}
-            type="url"
-            placeholder="https://..."
-            value={values.featured_image_url}
-            onChange={(event) => set('featured_image_url', event.target.value)}
-          />
-          <BlogPostImageUpload url={values.featured_image_url} onUploaded={(url) => set('featured_image_url', url)} />
-        </FormField>
-
-        <FormField
-          label="Publish date"
-          htmlFor={field('publish-at')}
-          hint={scheduling ? 'In the future: the post is scheduled and goes live at this time.' : 'Leave empty to publish now; a future date schedules the post.'}
-        >
-          <Input
-            id={field('publish-at')}
-            type="datetime-local"
-            value={values.publish_at}
-            onChange={(event) => set('publish_at', event.target.value)}
-            className="sm:max-w-xs"
-          />
-        </FormField>
-
-        <FormField label="SEO title" htmlFor={field('meta-title')} counter={`${values.meta_title.length}/${META_TITLE_MAX}`}>
-          <Input
-            id={field('meta-title')}
-            maxLength={META_TITLE_MAX}
-            value={values.meta_title}
-            onChange={(event) => {
-              setMetaTitleEdited(true)
-              set('meta_title', event.target.value)
-            }}
-          />
-        </FormField>
-        <FormField
-          label="Meta description"
-          htmlFor={field('meta-description')}
-          counter={`${values.meta_description.length}/${META_DESCRIPTION_MAX}`}
-        >
-          <Textarea
-            id={field('meta-description')}
-            rows={2}
-            maxLength={META_DESCRIPTION_MAX}
-            value={values.meta_description}
-            onChange={(event) => set('meta_description', event.target.value)}
-          />
-        </FormField>
-        <SearchResultPreview
-          slug={values.slug.trim()}
-          title={values.meta_title.trim() || values.title.trim()}
-          description={values.meta_description.trim() || values.excerpt.trim()}
-        />
-
-        <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
-          <FormField label="Insights" htmlFor={field('insights')} hint="One insight per line.">
-            <Textarea id={field('insights')} rows={4} value={values.insights} onChange={(event) => set('insights', event.target.value)} />
+          <FormField label="Excerpt" htmlFor={field('excerpt')}>
+            <Textarea id={field('excerpt')} rows={3} value={values.excerpt} onChange={(event) => set('excerpt', event.target.value)} />
           </FormField>
-          <FormField label="Hack density score" htmlFor={field('hack-density')} hint="0 to 10">
-            <Input
-              id={field('hack-density')}
-              type="number"
-              min={0}
-              max={10}
-              step={0.1}
-              value={values.hack_density_score}
-              onChange={(event) => set('hack_density_score', event.target.value)}
-            />
-          </FormField>
-        </div>
 
-        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-5">
-          <Button variant="outline" onClick={cancel} disabled={save.isPending}>
-            Cancel
-          </Button>
-          {/* A live post has no Save Draft: saving an edit keeps it published (Unpublish in the list takes it down). */}
-          {isPublished ? (
-            <Button type="submit" disabled={save.isPending}>
-              Update Published Post
+          <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
+            <FormField label="Insights" htmlFor={field('insights')} hint="One insight per line.">
+              <Textarea id={field('insights')} rows={4} value={values.insights} onChange={(event) => set('insights', event.target.value)} />
+            </FormField>
+            <FormField label="Hack density score" htmlFor={field('hack-density')} hint="0 to 10">
+              <Input
+                id={field('hack-density')}
+                type="number"
+                min={0}
+                max={10}
+                step={0.1}
+                value={values.hack_density_score}
+                onChange={(event) => set('hack_density_score', event.target.value)}
+              />
+            </FormField>
+          </div>
+
+          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-5">
+            <Button variant="outline" onClick={cancel} disabled={save.isPending}>
+              Cancel
             </Button>
-          ) : (
-            <>
-              <Button variant="outline" type="submit" disabled={save.isPending}>
-                Save Draft
+            {/* A live post has no Save Draft: saving an edit keeps it published (Unpublish in the list takes it down). */}
+            {isPublished ? (
+              <Button type="submit" disabled={save.isPending}>
+                Update Published Post
               </Button>
-              <Button onClick={() => submit('publish')} disabled={save.isPending}>
-                {scheduling ? 'Schedule' : 'Publish Now'}
-              </Button>
-            </>
-          )}
+            ) : (
+              <>
+                <Button variant="outline" type="submit" disabled={save.isPending}>
+                  Save Draft
+                </Button>
+                <Button onClick={() => submit('publish')} disabled={save.isPending}>
+                  {scheduling ? 'Schedule' : 'Publish Now'}
+                </Button>
+              </>
+            )}
+          </div>
         </div>
+        {sidePanel && (
+          <aside aria-labelledby={field('settings-title')} className="sticky top-20 space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+            <h2 id={field('settings-title')} className="text-base font-semibold">
+              Post settings
+            </h2>
+            {settings}
+          </aside>
+        )}
       </form>
+
+      {!sidePanel && (
+        <DialogPrimitive.Root open={settingsOpen} onOpenChange={setSettingsOpen}>
+          <DialogPrimitive.Portal>
+            <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
+            <DialogPrimitive.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 right-0 z-50 w-full max-w-sm overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-lg focus:outline-none"
+            >
+              <div className="mb-4 flex items-center justify-between gap-2">
+                <DialogPrimitive.Title className="text-base font-semibold">Post settings</DialogPrimitive.Title>
+                <DialogPrimitive.Close asChild>
+                  <Button variant="outline" size="sm">
+                    Done
+                  </Button>
+                </DialogPrimitive.Close>
+              </div>
+              {settings}
+            </DialogPrimitive.Content>
+          </DialogPrimitive.Portal>
+        </DialogPrimitive.Root>
+      )}
 
       {post && (
         <div className="mt-6">

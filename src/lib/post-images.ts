@@ -1,0 +1,107 @@
+/**
+ * Responsive images for blog posts (issue 14 "the site uses responsive images" from Supabase Storage).
+ *
+ * At build time each post image (the featured image and every `<img>` in the sanitized body) is downloaded once
+ * through Astro's image service (sharp) and written to the built site as WebP at several widths, so the article
+ * serves `srcset` + `sizes` from its own origin with the image's real width and height (no layout shift). Only images
+ * the build is allowed to fetch (`image.remotePatterns` in astro.config.mjs: the project's Storage public URLs) are
+ * transformed; others, and any image whose download or decoding fails, keep their original address and the build
+ * prints a warning instead of failing.
+ */
+import { getImage } from 'astro:assets'
+
+/** Widths (CSS px) offered in `srcset`, capped at the image's own width. */
+export const POST_IMAGE_WIDTHS = [320, 640, 960, 1280] as const
+
+/** The article column is at most 48rem (768 px) wide; below that the image spans the viewport minus padding. */
+export const POST_IMAGE_SIZES = '(min-width: 48rem) 48rem, calc(100vw - 2rem)'
+
+/** What an `<img>` needs: `src` (the widest variant or the original), `srcset`/`sizes` when transformed, and size. */
+export interface ResponsiveImage {
+  src: string
+  srcset?: string
+  sizes?: string
+  width?: number
+  height?: number
+}
+
+/** Whether the build may fetch and transform `url`: the project's own Storage public objects (see astro.config.mjs). */
+function isStorageObject(url: string, supabaseUrl: string | undefined): boolean {
+  if (!supabaseUrl) return false
+  try {
+    const target = new URL(url)
+    const base = new URL(supabaseUrl)
+    return target.origin === base.origin && target.pathname.startsWith('/storage/v1/object/public/')
+  } catch {
+    return false
+  }
+}
+
+const cache = new Map<string, Promise<ResponsiveImage>>()
+
+/**
+ * The responsive form of the image at `url` (absolute http(s) URL). Never throws: an image that cannot be
+ * transformed comes back as `{ src: url }` with a warning on the build's output.
+ */
+export function responsiveImage(url: string): Promise<ResponsiveImage> {
+  let result = cache.get(url)
+  if (!result) {
+    result = transform(url)
+    cache.set(url, result)
+  }
+  return result
+}
+
+async function transform(url: string): Promise<ResponsiveImage> {
+  if (!isStorageObject(url, import.meta.env.PUBLIC_SUPABASE_URL)) return { src: url }
+  try {
+    const probe = await getImage({ src: url, inferSize: true, format: 'webp' })
+    const naturalWidth = Number(probe.attributes.width)
+    const naturalHeight = Number(probe.attributes.height)
+    const widths = [...POST_IMAGE_WIDTHS.filter((width) => width < naturalWidth), Math.min(naturalWidth, 1600)]
+    const image = await getImage({ src: url, width: naturalWidth, height: naturalHeight, widths, format: 'webp' })
+    return {
+      src: image.src,
+      srcset: image.srcSet.attribute,
+      sizes: POST_IMAGE_SIZES,
+      width: naturalWidth,
+      height: naturalHeight,
+    }
+  } catch (error) {
+    console.warn(`[post-images] kept ${url} as it is: ${(error as Error).message}`)
+    return { src: url }
+  }
+}
+
+const IMG_TAG = /<img\b[^>]*>/gi
+const ATTRIBUTE = /([a-z-]+)="([^"]*)"/gi
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+const unescapeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+
+/**
+ * Rewrites every `<img>` of already-sanitized post HTML (sanitize-html writes double-quoted attributes) to its
+ * responsive form: `srcset`, `sizes`, `width`, `height`, lazy loading and async decoding. Keeps `alt` and every other
+ * attribute; an image that cannot be transformed keeps its `src` and still gets lazy loading.
+ */
+export async function responsivePostHtml(html: string): Promise<string> {
+  const tags = [...new Set(html.match(IMG_TAG) ?? [])]
+  const replacements = new Map<string, string>()
+  for (const tag of tags) {
+    const attributes = new Map([...tag.matchAll(ATTRIBUTE)].map((match) => [match[1]!.toLowerCase(), unescapeAttribute(match[2]!)]))
+    const src = attributes.get('src')
+    if (!src) continue
+    const image = await responsiveImage(src)
+    attributes.set('src', image.src)
+    if (image.srcset) attributes.set('srcset', image.srcset)
+    if (image.sizes) attributes.set('sizes', image.sizes)
+    if (image.width && image.height) {
+      attributes.set('width', String(image.width))
+      attributes.set('height', String(image.height))
+    }
+    attributes.set('loading', 'lazy')
+    attributes.set('decoding', 'async')
+    replacements.set(tag, `<img ${[...attributes].map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ')}>`)
+  }
+  return html.replace(IMG_TAG, (tag) => replacements.get(tag) ?? tag)
+}
