@@ -441,6 +441,27 @@ AS $function$
   order by r.agent_id, r.position;
 $function$;
 
+-- function public.analytics_check_filters(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+CREATE OR REPLACE FUNCTION public.analytics_check_filters(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform public.analytics_check_period(period_start, period_end);
+  if page_path is not null and (page_path !~ '^/' or char_length(page_path) > 300) then
+    raise exception 'Analytics page_path must be a path starting with / (at most 300 characters)' using errcode = '22023';
+  end if;
+  if traffic_source is not null and char_length(traffic_source) not between 1 and 255 then
+    raise exception 'Analytics traffic_source must be 1 to 255 characters' using errcode = '22023';
+  end if;
+  if exclude_path is not null and (exclude_path !~ '^/.' or char_length(exclude_path) > 300) then
+    raise exception 'Analytics exclude_path must be a path prefix starting with / and longer than / itself (at most 300 characters)' using errcode = '22023';
+  end if;
+end;
+$function$;
+
 -- function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone)
 CREATE OR REPLACE FUNCTION public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone)
  RETURNS void
@@ -464,15 +485,15 @@ begin
 end;
 $function$;
 
--- function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone)
-CREATE OR REPLACE FUNCTION public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone)
+-- function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+CREATE OR REPLACE FUNCTION public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone, page_path text DEFAULT NULL::text, traffic_source text DEFAULT NULL::text, exclude_path text DEFAULT NULL::text)
  RETURNS TABLE(day date, page_views bigint, visitors bigint)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
 begin
-  perform public.analytics_check_period(period_start, period_end);
+  perform public.analytics_check_filters(period_start, period_end, page_path, traffic_source, exclude_path);
   return query
   with days as (
     select d::date as day
@@ -485,6 +506,9 @@ begin
     select (v.created_at at time zone 'utc')::date as day, count(*) as page_views, count(distinct v.visitor_hash) as visitors
       from public.page_views v
      where v.created_at >= period_start and v.created_at < period_end
+       and (page_path is null or v.path = page_path)
+       and (traffic_source is null or coalesce(v.utm_source, v.referrer_host, 'Direct') = traffic_source)
+       and (exclude_path is null or left(v.path, char_length(exclude_path)) <> exclude_path)
      group by 1
   )
   select days.day, coalesce(counts.page_views, 0)::bigint, coalesce(counts.visitors, 0)::bigint
@@ -511,15 +535,57 @@ begin
 end;
 $function$;
 
--- function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer)
-CREATE OR REPLACE FUNCTION public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer DEFAULT 10)
+-- function public.analytics_goals(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+CREATE OR REPLACE FUNCTION public.analytics_goals(period_start timestamp with time zone, period_end timestamp with time zone, page_path text DEFAULT NULL::text, traffic_source text DEFAULT NULL::text, exclude_path text DEFAULT NULL::text)
+ RETURNS TABLE(goal text, completions bigint, conversion_rate double precision)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  visitor_count bigint;
+begin
+  perform public.analytics_check_filters(period_start, period_end, page_path, traffic_source, exclude_path);
+  select count(distinct v.visitor_hash) into visitor_count
+    from public.page_views v
+   where v.created_at >= period_start and v.created_at < period_end
+     and (page_path is null or v.path = page_path)
+     and (traffic_source is null or coalesce(v.utm_source, v.referrer_host, 'Direct') = traffic_source)
+     and (exclude_path is null or left(v.path, char_length(exclude_path)) <> exclude_path);
+
+  return query
+  with goals as (
+    select 'report_request'::text as goal, 1 as position, (
+      select count(*) from public.report_requests r
+       where r.created_at >= period_start and r.created_at < period_end
+         and (page_path is null or r.source_page = page_path)
+         and (traffic_source is null or coalesce(r.utm_source, 'Direct') = traffic_source)
+         and (exclude_path is null or r.source_page is null or left(r.source_page, char_length(exclude_path)) <> exclude_path)
+    ) as completions
+    union all
+    select 'newsletter_confirm', 2,
+           case when page_path is null and traffic_source is null then (
+             select count(*) from public.newsletter_subscriptions n
+              where n.confirmed_at >= period_start and n.confirmed_at < period_end
+           ) end
+  )
+  select g.goal, g.completions,
+         case when g.completions is null or visitor_count = 0 then null
+              else g.completions::double precision / visitor_count end
+    from goals g
+   order by g.position;
+end;
+$function$;
+
+-- function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text)
+CREATE OR REPLACE FUNCTION public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer DEFAULT 10, page_path text DEFAULT NULL::text, traffic_source text DEFAULT NULL::text, exclude_path text DEFAULT NULL::text)
  RETURNS TABLE(source text, kind text, page_views bigint, visitors bigint)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
 begin
-  perform public.analytics_check_period(period_start, period_end);
+  perform public.analytics_check_filters(period_start, period_end, page_path, traffic_source, exclude_path);
   return query
   with labelled as (
     select coalesce(v.utm_source, v.referrer_host, 'Direct') as source,
@@ -529,6 +595,9 @@ begin
            v.visitor_hash
       from public.page_views v
      where v.created_at >= period_start and v.created_at < period_end
+       and (page_path is null or v.path = page_path)
+       and (traffic_source is null or coalesce(v.utm_source, v.referrer_host, 'Direct') = traffic_source)
+       and (exclude_path is null or left(v.path, char_length(exclude_path)) <> exclude_path)
   )
   select l.source, l.kind, count(*) as page_views, count(distinct l.visitor_hash) as visitors
     from labelled l
@@ -538,24 +607,30 @@ begin
 end;
 $function$;
 
--- function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone)
-CREATE OR REPLACE FUNCTION public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone)
+-- function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+CREATE OR REPLACE FUNCTION public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone, page_path text DEFAULT NULL::text, traffic_source text DEFAULT NULL::text, exclude_path text DEFAULT NULL::text)
  RETURNS TABLE(visitors bigint, page_views bigint, report_requests bigint, conversion_rate double precision)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
 begin
-  perform public.analytics_check_period(period_start, period_end);
+  perform public.analytics_check_filters(period_start, period_end, page_path, traffic_source, exclude_path);
   return query
   with views as (
     select count(*) as page_views, count(distinct v.visitor_hash) as visitors
       from public.page_views v
      where v.created_at >= period_start and v.created_at < period_end
+       and (page_path is null or v.path = page_path)
+       and (traffic_source is null or coalesce(v.utm_source, v.referrer_host, 'Direct') = traffic_source)
+       and (exclude_path is null or left(v.path, char_length(exclude_path)) <> exclude_path)
   ), leads as (
     select count(*) as report_requests
       from public.report_requests r
      where r.created_at >= period_start and r.created_at < period_end
+       and (page_path is null or r.source_page = page_path)
+       and (traffic_source is null or coalesce(r.utm_source, 'Direct') = traffic_source)
+       and (exclude_path is null or r.source_page is null or left(r.source_page, char_length(exclude_path)) <> exclude_path)
   )
   select views.visitors, views.page_views, leads.report_requests,
          case when views.visitors = 0 then null
@@ -564,19 +639,22 @@ begin
 end;
 $function$;
 
--- function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer)
-CREATE OR REPLACE FUNCTION public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer DEFAULT 10)
+-- function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text)
+CREATE OR REPLACE FUNCTION public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer DEFAULT 10, page_path text DEFAULT NULL::text, traffic_source text DEFAULT NULL::text, exclude_path text DEFAULT NULL::text)
  RETURNS TABLE(path text, page_views bigint, visitors bigint)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
 begin
-  perform public.analytics_check_period(period_start, period_end);
+  perform public.analytics_check_filters(period_start, period_end, page_path, traffic_source, exclude_path);
   return query
   select v.path, count(*) as page_views, count(distinct v.visitor_hash) as visitors
     from public.page_views v
    where v.created_at >= period_start and v.created_at < period_end
+     and (page_path is null or v.path = page_path)
+     and (traffic_source is null or coalesce(v.utm_source, v.referrer_host, 'Direct') = traffic_source)
+     and (exclude_path is null or left(v.path, char_length(exclude_path)) <> exclude_path)
    group by v.path
    order by 2 desc, 1
    limit least(greatest(coalesce(max_rows, 10), 1), 100);

@@ -381,23 +381,29 @@ comment on function public.agent_quarterly_sales(only_agent uuid) is 'Closed sal
 -- comment function public.agent_recent_sales(max_per_agent integer)
 comment on function public.agent_recent_sales(max_per_agent integer) is 'Newest closed sales (ClosePrice set) per agent, at most max_per_agent (1-50) each, ordered by agent then newest first. Build-time read of the agent pages.';
 
+-- comment function public.analytics_check_filters(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+comment on function public.analytics_check_filters(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) is 'analytics_check_period, then 22023 for a page_path or exclude_path that is not a path (exclude_path may not be / alone) or a traffic_source outside 1-255 characters.';
+
 -- comment function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone)
 comment on function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone) is 'Raises 42501 unless the caller is an admin (or service_role), 22023 for a missing, reversed or longer-than-400-day period.';
 
--- comment function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone)
-comment on function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone) is 'Page views and visitors per UTC day of [period_start, period_end), every day present (zero when quiet), oldest first. Admins only.';
+-- comment function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+comment on function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) is 'Page views and visitors per UTC day of [period_start, period_end) under the optional filters, every day present (zero when quiet), oldest first. Admins only.';
 
 -- comment function public.analytics_daily_salt()
 comment on function public.analytics_daily_salt() is 'Returns (day, salt) for the current UTC day, creating the salt on first use and deleting earlier days. service_role only.';
 
--- comment function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer)
-comment on function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer) is 'Traffic sources in [period_start, period_end): utm_source when present (kind campaign), else the referrer host (referral), else Direct (direct); most views first, max_rows 1-100 (default 10). Admins only.';
+-- comment function public.analytics_goals(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+comment on function public.analytics_goals(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) is 'Goal completions in [period_start, period_end) under the optional filters: report_request (leads created), newsletter_confirm (subscriptions confirmed; null under a page or source filter, as subscriptions store neither); conversion_rate = completions / visitors as a FRACTION, null without visitors or completions figure. Admins only.';
 
--- comment function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone)
-comment on function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone) is 'One row for [period_start, period_end): visitors (distinct daily visitor hashes, so a visitor counts once per UTC day), page_views, report_requests (leads created), conversion_rate = report_requests / visitors as a FRACTION (0.05 = 5 %), null when there were no visitors. Admins only.';
+-- comment function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text)
+comment on function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text) is 'Traffic sources in [period_start, period_end) under the optional filters: utm_source when present (kind campaign), else the referrer host (referral), else Direct (direct); most views first, max_rows 1-100 (default 10). Admins only.';
 
--- comment function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer)
-comment on function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer) is 'Most viewed paths in [period_start, period_end), most views first (ties by path), max_rows 1-100 (default 10). Admins only.';
+-- comment function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+comment on function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) is 'One row for [period_start, period_end) under the optional filters: visitors (distinct daily visitor hashes), page_views, report_requests (leads created), conversion_rate = report_requests / visitors as a FRACTION (0.05 = 5 %), null without visitors. Admins only.';
+
+-- comment function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text)
+comment on function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text) is 'Most viewed paths in [period_start, period_end) under the optional filters, most views first (ties by path), max_rows 1-100 (default 10). Admins only.';
 
 -- comment function public.content_report_request_areas(p_days integer)
 comment on function public.content_report_request_areas(p_days integer) is 'Report requests (leads) in the last p_days days grouped by the agent''s location text. service_role only (topic discovery).';

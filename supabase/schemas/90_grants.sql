@@ -89,40 +89,52 @@ grant execute on function public.agent_recent_sales(max_per_agent integer) to au
 grant execute on function public.agent_recent_sales(max_per_agent integer) to postgres;
 grant execute on function public.agent_recent_sales(max_per_agent integer) to service_role;
 
+-- grant function public.analytics_check_filters(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+revoke all on function public.analytics_check_filters(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) from anon, authenticated, public, service_role;
+grant execute on function public.analytics_check_filters(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) to authenticated;
+grant execute on function public.analytics_check_filters(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) to postgres;
+grant execute on function public.analytics_check_filters(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) to service_role;
+
 -- grant function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone)
 revoke all on function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone) from anon, authenticated, public, service_role;
 grant execute on function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone) to authenticated;
 grant execute on function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone) to postgres;
 grant execute on function public.analytics_check_period(period_start timestamp with time zone, period_end timestamp with time zone) to service_role;
 
--- grant function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone)
-revoke all on function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone) from anon, authenticated, public, service_role;
-grant execute on function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone) to authenticated;
-grant execute on function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone) to postgres;
-grant execute on function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone) to service_role;
+-- grant function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+revoke all on function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) from anon, authenticated, public, service_role;
+grant execute on function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) to authenticated;
+grant execute on function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) to postgres;
+grant execute on function public.analytics_daily(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) to service_role;
 
 -- grant function public.analytics_daily_salt()
 revoke all on function public.analytics_daily_salt() from anon, authenticated, public, service_role;
 grant execute on function public.analytics_daily_salt() to postgres;
 grant execute on function public.analytics_daily_salt() to service_role;
 
--- grant function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer)
-revoke all on function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer) from anon, authenticated, public, service_role;
-grant execute on function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer) to authenticated;
-grant execute on function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer) to postgres;
-grant execute on function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer) to service_role;
+-- grant function public.analytics_goals(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+revoke all on function public.analytics_goals(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) from anon, authenticated, public, service_role;
+grant execute on function public.analytics_goals(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) to authenticated;
+grant execute on function public.analytics_goals(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) to postgres;
+grant execute on function public.analytics_goals(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) to service_role;
 
--- grant function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone)
-revoke all on function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone) from anon, authenticated, public, service_role;
-grant execute on function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone) to authenticated;
-grant execute on function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone) to postgres;
-grant execute on function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone) to service_role;
+-- grant function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text)
+revoke all on function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text) from anon, authenticated, public, service_role;
+grant execute on function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text) to authenticated;
+grant execute on function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text) to postgres;
+grant execute on function public.analytics_sources(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text) to service_role;
 
--- grant function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer)
-revoke all on function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer) from anon, authenticated, public, service_role;
-grant execute on function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer) to authenticated;
-grant execute on function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer) to postgres;
-grant execute on function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer) to service_role;
+-- grant function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
+revoke all on function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) from anon, authenticated, public, service_role;
+grant execute on function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) to authenticated;
+grant execute on function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) to postgres;
+grant execute on function public.analytics_summary(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) to service_role;
+
+-- grant function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text)
+revoke all on function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text) from anon, authenticated, public, service_role;
+grant execute on function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text) to authenticated;
+grant execute on function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text) to postgres;
+grant execute on function public.analytics_top_pages(period_start timestamp with time zone, period_end timestamp with time zone, max_rows integer, page_path text, traffic_source text, exclude_path text) to service_role;
 
 -- grant function public.content_report_request_areas(p_days integer)
 revoke all on function public.content_report_request_areas(p_days integer) from anon, authenticated, public, service_role;

@@ -93,9 +93,51 @@ test('Traffic tab: metric cards match the database and the fixture page and sour
     const rate = ((shown.report_requests / shown.visitors) * 100).toFixed(1);
     await expect(statValue(page, 'Conversion Rate')).toHaveText(`${rate}%`);
   }).toPass({ timeout: 20_000 });
+});
+
+test('filters live in the URL and survive a reload; cards compare with the previous period; Conversions shows the goals', async ({ page }) => {
+  // one lead sent from the fixture page an hour ago: under the page filter, 1 report request from 3 visitors
+  await sql(`insert into public.report_requests (full_name, email, source_page, created_at) values ($1, $2, $3, now() - interval '1 hour')`, [
+    leadName,
+    `e2e-analytics-${run}@example.com`,
+    fixturePath,
+  ]);
+  await signInAsAdmin(page, adminEmail);
+  await page.goto('/admin/analytics?period=7');
+  const filters = page.getByRole('form', { name: 'Filters' });
+  await filters.getByLabel('Page').fill('no-slash');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(filters.getByRole('alert')).toHaveText('Page must be a path starting with /, e.g. /blog.');
+  await expect(page).toHaveURL(/\/admin\/analytics\?period=7$/);
+
+  await filters.getByLabel('Page').fill(fixturePath);
+  await filters.getByLabel('Exclude path').fill('/admin');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`period=7&page=${encodeURIComponent(fixturePath)}&exclude=%2Fadmin$`));
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Filters' }).getByLabel('Page')).toHaveValue(fixturePath);
+  await expect(page.getByTestId('active-filters')).toHaveText(`Showing page ${fixturePath}, excluding /admin.`);
+  await expect(statValue(page, 'Page Views')).toHaveText(String(FIXTURE_VIEWS));
+  await expect(statValue(page, 'Visitors')).toHaveText(String(FIXTURE_VISITORS));
+  await expect(statValue(page, 'Report Requests')).toHaveText('1');
+  // the fixture page had no views in the 7 days before
+  await expect(page.getByRole('region', { name: 'Page Views', exact: true }).getByTestId('stat-trend')).toHaveText(
+    `▲ New vs previous 7 days (0)`,
+  );
+  const topPages = page.getByRole('table', { name: 'Top pages' });
+  await expect(topPages.getByRole('row')).toHaveCount(2);
 
   await page.getByRole('tab', { name: 'Conversions' }).click();
-  await expect(page.getByRole('tabpanel', { name: 'Conversions' })).toHaveText('Coming soon...');
+  await expect(page).toHaveURL(/tab=conversions/);
+  const reportGoal = page.getByRole('region', { name: 'Report request' });
+  await expect(reportGoal.getByTestId('goal-completions')).toHaveText('1');
+  await expect(reportGoal.getByTestId('goal-rate')).toHaveText('33.3%');
+  await expect(page.getByRole('region', { name: 'Newsletter confirm' }).getByTestId('goal-completions')).toContainText('Not attributable');
+  await expect(page.getByRole('tabpanel', { name: 'Conversions' })).not.toContainText('Coming soon');
+
+  await page.getByRole('tab', { name: 'Traffic' }).click();
+  await page.getByRole('form', { name: 'Filters' }).getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/admin\/analytics\?period=7$/);
 });
 
 test('Traffic tab: empty period and failed request states', async ({ page }) => {

@@ -290,3 +290,102 @@ describe('aggregates on fixture data (March 2001, UTC)', () => {
     expect(error?.message).toMatch(/^Analytics period_start \(.+\) must be before period_end/);
   });
 });
+
+describe('filters, previous period and goals (April 2001, UTC)', () => {
+  const hashD = 'd4'.repeat(32);
+  const hashE = 'e5'.repeat(32);
+  const leadEmail = `analytics-goals-${run}@example.com`;
+  const subscriber = (n: number) => `analytics-news-${n}-${run}@example.com`;
+  const period = { period_start: '2001-04-08T00:00:00Z', period_end: '2001-04-15T00:00:00Z' };
+  const before = { period_start: '2001-04-01T00:00:00Z', period_end: '2001-04-08T00:00:00Z' };
+  let admin: Awaited<ReturnType<typeof signedInClient>>['client'];
+
+  beforeAll(async () => {
+    admin = (await signedInClient({ admin: true })).client;
+    // this week: D reads /blog/x from Google and /agent/1 directly, E reads /blog/x and /blog/y from a newsletter
+    // campaign; the week before: D reads /blog/x once
+    await sql(
+      `insert into public.page_views (path, referrer_host, utm_source, device_class, visitor_hash, created_at) values
+        ('/blog/x', 'google.com', null, 'desktop', $1, '2001-04-09T08:00:00Z'),
+        ('/agent/1', null, null, 'desktop', $1, '2001-04-09T08:05:00Z'),
+        ('/blog/x', null, 'newsletter', 'mobile', $2, '2001-04-10T09:00:00Z'),
+        ('/blog/y', null, 'newsletter', 'mobile', $2, '2001-04-10T09:02:00Z'),
+        ('/blog/x', null, null, 'desktop', $1, '2001-04-02T08:00:00Z')`,
+      [hashD, hashE],
+    );
+    // leads: one from /agent/1 (direct), one from /blog/x with utm_source newsletter, one the week before
+    await sql(
+      `insert into public.report_requests (full_name, email, source_page, utm_source, created_at) values
+        ('Goal Lead 1', $1, '/agent/1', null, '2001-04-09T08:06:00Z'),
+        ('Goal Lead 2', $1, '/blog/x', 'newsletter', '2001-04-10T09:05:00Z'),
+        ('Goal Lead before', $1, '/blog/x', null, '2001-04-02T08:01:00Z')`,
+      [leadEmail],
+    );
+    await sql(
+      `insert into public.newsletter_subscriptions (email, created_at, confirmed_at) values
+        ($1, '2001-04-09T00:00:00Z', '2001-04-09T01:00:00Z'),
+        ($2, '2001-04-01T00:00:00Z', '2001-04-01T01:00:00Z'),
+        ($3, '2001-04-12T00:00:00Z', null)`,
+      [subscriber(1), subscriber(2), subscriber(3)],
+    );
+  });
+
+  afterAll(async () => {
+    await sql(`delete from public.page_views where visitor_hash = any($1)`, [[hashD, hashE]]);
+    await sql(`delete from public.report_requests where email = $1`, [leadEmail]);
+    await sql(`delete from public.newsletter_subscriptions where email = any($1)`, [[subscriber(1), subscriber(2), subscriber(3)]]);
+  });
+
+  it('the previous period is a period like any other: 1 visitor, 1 view, 1 lead', async () => {
+    expect((await admin.rpc('analytics_summary', before).single()).data).toEqual({ visitors: 1, page_views: 1, report_requests: 1, conversion_rate: 1 });
+    expect((await admin.rpc('analytics_summary', period).single()).data).toEqual({ visitors: 2, page_views: 4, report_requests: 2, conversion_rate: 1 });
+  });
+
+  it('a page filter counts that path and the leads sent from it', async () => {
+    const { data, error } = await admin.rpc('analytics_summary', { ...period, page_path: '/blog/x' }).single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ visitors: 2, page_views: 2, report_requests: 1, conversion_rate: 0.5 });
+    const top = await admin.rpc('analytics_top_pages', { ...period, page_path: '/blog/x' });
+    expect(top.data).toEqual([{ path: '/blog/x', page_views: 2, visitors: 2 }]);
+  });
+
+  it('a source filter keeps that source; leads match by utm_source', async () => {
+    const campaign = await admin.rpc('analytics_summary', { ...period, traffic_source: 'newsletter' }).single();
+    expect(campaign.data).toEqual({ visitors: 1, page_views: 2, report_requests: 1, conversion_rate: 1 });
+    const referral = await admin.rpc('analytics_sources', { ...period, traffic_source: 'google.com' });
+    expect(referral.data).toEqual([{ source: 'google.com', kind: 'referral', page_views: 1, visitors: 1 }]);
+    const direct = await admin.rpc('analytics_daily', { ...period, traffic_source: 'Direct' });
+    expect((direct.data as { page_views: number }[]).map((day) => day.page_views)).toEqual([0, 1, 0, 0, 0, 0, 0]);
+  });
+
+  it('an excluded prefix drops its views and the leads sent from it', async () => {
+    const { data } = await admin.rpc('analytics_summary', { ...period, exclude_path: '/blog' }).single();
+    expect(data).toEqual({ visitors: 1, page_views: 1, report_requests: 1, conversion_rate: 1 });
+  });
+
+  it('goals: report requests and newsletter confirmations with their rate; newsletter not attributable under a page filter', async () => {
+    const all = await admin.rpc('analytics_goals', period);
+    expect(all.error).toBeNull();
+    expect(all.data).toEqual([
+      { goal: 'report_request', completions: 2, conversion_rate: 1 },
+      { goal: 'newsletter_confirm', completions: 1, conversion_rate: 0.5 },
+    ]);
+    const page = await admin.rpc('analytics_goals', { ...period, page_path: '/agent/1' });
+    expect(page.data).toEqual([
+      { goal: 'report_request', completions: 1, conversion_rate: 1 },
+      { goal: 'newsletter_confirm', completions: null, conversion_rate: null },
+    ]);
+  });
+
+  it('refuses filters that are not paths, naming the argument, and non-admins', async () => {
+    const page = await admin.rpc('analytics_summary', { ...period, page_path: 'blog' });
+    expect(page.error).toMatchObject({ code: '22023', message: 'Analytics page_path must be a path starting with / (at most 300 characters)' });
+    const exclude = await admin.rpc('analytics_goals', { ...period, exclude_path: '/' });
+    expect(exclude.error).toMatchObject({
+      code: '22023',
+      message: 'Analytics exclude_path must be a path prefix starting with / and longer than / itself (at most 300 characters)',
+    });
+    const user = await (await signedInClient()).client.rpc('analytics_goals', period);
+    expect(user.error?.message).toBe('Analytics are available to administrators only');
+  });
+});

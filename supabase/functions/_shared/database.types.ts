@@ -1130,12 +1130,28 @@ export type Database = {
           zip_code: string
         }[]
       }
+      analytics_check_filters: {
+        Args: {
+          exclude_path: string
+          page_path: string
+          period_end: string
+          period_start: string
+          traffic_source: string
+        }
+        Returns: undefined
+      }
       analytics_check_period: {
         Args: { period_end: string; period_start: string }
         Returns: undefined
       }
       analytics_daily: {
-        Args: { period_end: string; period_start: string }
+        Args: {
+          exclude_path?: string
+          page_path?: string
+          period_end: string
+          period_start: string
+          traffic_source?: string
+        }
         Returns: {
           day: string
           page_views: number
@@ -1149,8 +1165,29 @@ export type Database = {
           salt: string
         }[]
       }
+      analytics_goals: {
+        Args: {
+          exclude_path?: string
+          page_path?: string
+          period_end: string
+          period_start: string
+          traffic_source?: string
+        }
+        Returns: {
+          completions: number
+          conversion_rate: number
+          goal: string
+        }[]
+      }
       analytics_sources: {
-        Args: { max_rows?: number; period_end: string; period_start: string }
+        Args: {
+          exclude_path?: string
+          max_rows?: number
+          page_path?: string
+          period_end: string
+          period_start: string
+          traffic_source?: string
+        }
         Returns: {
           kind: string
           page_views: number
@@ -1159,7 +1196,13 @@ export type Database = {
         }[]
       }
       analytics_summary: {
-        Args: { period_end: string; period_start: string }
+        Args: {
+          exclude_path?: string
+          page_path?: string
+          period_end: string
+          period_start: string
+          traffic_source?: string
+        }
         Returns: {
           conversion_rate: number
           page_views: number
@@ -1168,7 +1211,14 @@ export type Database = {
         }[]
       }
       analytics_top_pages: {
-        Args: { max_rows?: number; period_end: string; period_start: string }
+        Args: {
+          exclude_path?: string
+          max_rows?: number
+          page_path?: string
+          period_end: string
+          period_start: string
+          traffic_source?: string
+        }
         Returns: {
           page_views: number
           path: string

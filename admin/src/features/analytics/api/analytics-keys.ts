@@ -1,10 +1,14 @@
-import type { AnalyticsRange } from './analytics-period'
+import type { AnalyticsFilters, AnalyticsRange } from './analytics-period'
+
+/** One aggregate's arguments: its period and the URL's filters. */
+export type AnalyticsQueryArgs = AnalyticsRange & AnalyticsFilters
 
 /** Query keys of the analytics aggregates; invalidate through these, never through hand-typed arrays. */
 export const analyticsKeys = {
   all: ['analytics'] as const,
-  summary: (range: AnalyticsRange) => [...analyticsKeys.all, 'summary', range] as const,
-  daily: (range: AnalyticsRange) => [...analyticsKeys.all, 'daily', range] as const,
-  topPages: (range: AnalyticsRange) => [...analyticsKeys.all, 'top-pages', range] as const,
-  sources: (range: AnalyticsRange) => [...analyticsKeys.all, 'sources', range] as const,
+  summary: (args: AnalyticsQueryArgs) => [...analyticsKeys.all, 'summary', args] as const,
+  daily: (args: AnalyticsQueryArgs) => [...analyticsKeys.all, 'daily', args] as const,
+  topPages: (args: AnalyticsQueryArgs) => [...analyticsKeys.all, 'top-pages', args] as const,
+  sources: (args: AnalyticsQueryArgs) => [...analyticsKeys.all, 'sources', args] as const,
+  goals: (args: AnalyticsQueryArgs) => [...analyticsKeys.all, 'goals', args] as const,
 }

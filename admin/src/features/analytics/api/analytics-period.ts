@@ -10,9 +10,18 @@ export type AnalyticsTab = (typeof ANALYTICS_TABS)[number]
 
 export const ANALYTICS_SEARCH_DEFAULTS = { period: 30, tab: 'traffic' } as const
 
+/** A page path filter: starts with '/', at most 300 characters (the page_views.path rule). */
+const PagePathSchema = z.string().trim().regex(/^\//, 'A page starts with /').max(300)
+/** An excluded path prefix: a path longer than '/' alone (excluding '/' would leave nothing). */
+const ExcludePathSchema = z.string().trim().regex(/^\/./, 'An excluded path starts with / and is more than /').max(300)
+/** A traffic source label as analytics_sources names it: utm_source, referrer host or 'Direct'. */
+const TrafficSourceSchema = z.string().trim().min(1).max(255)
+
 /**
- * /admin/analytics URL state (validated by its route): `?period=7|30|90` (days; anything else falls back to 30) and
- * the active `tab`.
+ * /admin/analytics URL state (validated by its route): `?period=7|30|90` (days; anything else falls back to 30), the
+ * active `tab`, and the optional filters `page` (one path), `source` (one traffic source) and `exclude` (a path
+ * prefix to leave out). A filter that breaks its rule is dropped rather than sent (the SQL functions refuse them with
+ * 22023 too).
  */
 export const AnalyticsSearchParamsSchema = z.object({
   period: z.coerce
@@ -21,7 +30,23 @@ export const AnalyticsSearchParamsSchema = z.object({
     .default(30)
     .catch(30),
   tab: z.enum(ANALYTICS_TABS).default('traffic').catch('traffic'),
+  page: PagePathSchema.optional().catch(undefined),
+  source: TrafficSourceSchema.optional().catch(undefined),
+  exclude: ExcludePathSchema.optional().catch(undefined),
 })
+export type AnalyticsSearchParams = z.infer<typeof AnalyticsSearchParamsSchema>
+
+/** The filters of the analytics_* SQL functions; an absent key is no filter (the functions' defaults are null). */
+export type AnalyticsFilters = { page_path?: string; traffic_source?: string; exclude_path?: string }
+
+/** The URL's filters as the SQL functions take them, only the ones set (so query keys stay equal without filters). */
+export function filtersOf(search: Pick<AnalyticsSearchParams, 'page' | 'source' | 'exclude'>): AnalyticsFilters {
+  return {
+    ...(search.page ? { page_path: search.page } : {}),
+    ...(search.source ? { traffic_source: search.source } : {}),
+    ...(search.exclude ? { exclude_path: search.exclude } : {}),
+  }
+}
 
 /** A half-open period [period_start, period_end) as ISO timestamps, the argument shape of the analytics_* SQL functions. */
 export type AnalyticsRange = { period_start: string; period_end: string }
@@ -42,4 +67,14 @@ export function periodRange(days: number, now: Date = new Date()): AnalyticsRang
     period_start: new Date(Date.UTC(year, month, day - (days - 1))).toISOString(),
     period_end: new Date(Date.UTC(year, month, day + 1)).toISOString(),
   }
+}
+
+/**
+ * The period of the same length just before `range` (the comparison of issue 14 "compare with the previous
+ * period"): [start - (end - start), start).
+ */
+export function previousRange(range: AnalyticsRange): AnalyticsRange {
+  const start = Date.parse(range.period_start)
+  const length = Date.parse(range.period_end) - start
+  return { period_start: new Date(start - length).toISOString(), period_end: range.period_start }
 }

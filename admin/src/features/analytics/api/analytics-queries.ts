@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 
 import { supabase } from '@/lib/supabase'
+import type { AnalyticsQueryArgs } from './analytics-keys'
 import { analyticsKeys } from './analytics-keys'
-import type { AnalyticsRange } from './analytics-period'
 
 /** analytics_summary: counts, and conversion_rate as a FRACTION 0-1 (null without visitors). */
 export const AnalyticsSummarySchema = z.object({
@@ -30,11 +30,20 @@ export const AnalyticsSourceSchema = z.object({
 })
 export type AnalyticsSource = z.infer<typeof AnalyticsSourceSchema>
 
+/** The Conversions tab's goals (analytics_goals); completions null = not attributable under the filters. */
+export const ANALYTICS_GOALS = ['report_request', 'newsletter_confirm'] as const
+export const AnalyticsGoalSchema = z.object({
+  goal: z.enum(ANALYTICS_GOALS),
+  completions: z.number().int().nonnegative().nullable(),
+  conversion_rate: z.number().nonnegative().nullable(),
+})
+export type AnalyticsGoal = z.infer<typeof AnalyticsGoalSchema>
+
 /**
  * analytics_summary for one period (also used by the dashboard's Page Views card).
  * @throws the PostgREST error, or a zod error when the answer has an unexpected shape.
  */
-export async function fetchAnalyticsSummary(range: AnalyticsRange, signal?: AbortSignal): Promise<AnalyticsSummary> {
+export async function fetchAnalyticsSummary(range: AnalyticsQueryArgs, signal?: AbortSignal): Promise<AnalyticsSummary> {
   let request = supabase.rpc('analytics_summary', range)
   if (signal) request = request.abortSignal(signal)
   const { data, error } = await request.single()
@@ -61,29 +70,35 @@ async function parsedRows<T>(request: PromiseLike<{ data: unknown; error: Error 
  * answer does not have the expected shape.
  */
 export const analyticsQueries = {
-  summary: (range: AnalyticsRange) =>
+  summary: (args: AnalyticsQueryArgs) =>
     queryOptions({
-      queryKey: analyticsKeys.summary(range),
-      queryFn: ({ signal }) => fetchAnalyticsSummary(range, signal),
+      queryKey: analyticsKeys.summary(args),
+      queryFn: ({ signal }) => fetchAnalyticsSummary(args, signal),
     }),
 
-  daily: (range: AnalyticsRange) =>
+  daily: (args: AnalyticsQueryArgs) =>
     queryOptions({
-      queryKey: analyticsKeys.daily(range),
-      queryFn: ({ signal }) => parsedRows(supabase.rpc('analytics_daily', range).abortSignal(signal), AnalyticsDaySchema),
+      queryKey: analyticsKeys.daily(args),
+      queryFn: ({ signal }) => parsedRows(supabase.rpc('analytics_daily', args).abortSignal(signal), AnalyticsDaySchema),
     }),
 
-  topPages: (range: AnalyticsRange) =>
+  topPages: (args: AnalyticsQueryArgs) =>
     queryOptions({
-      queryKey: analyticsKeys.topPages(range),
+      queryKey: analyticsKeys.topPages(args),
       queryFn: ({ signal }) =>
-        parsedRows(supabase.rpc('analytics_top_pages', { ...range, max_rows: TOP_ROWS }).abortSignal(signal), AnalyticsTopPageSchema),
+        parsedRows(supabase.rpc('analytics_top_pages', { ...args, max_rows: TOP_ROWS }).abortSignal(signal), AnalyticsTopPageSchema),
     }),
 
-  sources: (range: AnalyticsRange) =>
+  sources: (args: AnalyticsQueryArgs) =>
     queryOptions({
-      queryKey: analyticsKeys.sources(range),
+      queryKey: analyticsKeys.sources(args),
       queryFn: ({ signal }) =>
-        parsedRows(supabase.rpc('analytics_sources', { ...range, max_rows: TOP_ROWS }).abortSignal(signal), AnalyticsSourceSchema),
+        parsedRows(supabase.rpc('analytics_sources', { ...args, max_rows: TOP_ROWS }).abortSignal(signal), AnalyticsSourceSchema),
+    }),
+
+  goals: (args: AnalyticsQueryArgs) =>
+    queryOptions({
+      queryKey: analyticsKeys.goals(args),
+      queryFn: ({ signal }) => parsedRows(supabase.rpc('analytics_goals', args).abortSignal(signal), AnalyticsGoalSchema),
     }),
 }

@@ -4,13 +4,15 @@ import { useEffect } from 'react'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { excludeThisBrowserFromAnalytics } from '../api/analytics-exclusion'
 import { ANALYTICS_TABS } from '../api/analytics-period'
+import { AnalyticsConversionsTab } from './analytics-conversions-tab'
 import { AnalyticsTrafficTab } from './analytics-traffic-tab'
 
-/** /admin/analytics: Traffic (first-party page views and leads), with Content, Users and Conversions to come. */
+/** /admin/analytics: Traffic (first-party page views and leads) and Conversions (goals), with Content and Users to come. */
 const route = getRouteApi('/_shell/analytics')
 
 export function AnalyticsPage() {
-  const { period, tab } = route.useSearch()
+  const search = route.useSearch()
+  const { tab } = search
   const navigate = route.useNavigate()
 
   useEffect(excludeThisBrowserFromAnalytics, [])
@@ -34,9 +36,12 @@ export function AnalyticsPage() {
           <TabsTrigger value="conversions">Conversions</TabsTrigger>
         </TabsList>
         <TabsContent value="traffic">
-          <AnalyticsTrafficTab period={period} />
+          <AnalyticsTrafficTab search={search} />
         </TabsContent>
-        {(['content', 'users', 'conversions'] as const).map((tab) => (
+        <TabsContent value="conversions">
+          <AnalyticsConversionsTab search={search} />
+        </TabsContent>
+        {(['content', 'users'] as const).map((tab) => (
           <TabsContent key={tab} value={tab}>
             <p className="text-slate-600">Coming soon...</p>
           </TabsContent>

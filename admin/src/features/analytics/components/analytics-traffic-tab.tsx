@@ -8,9 +8,10 @@ import { Card, CardDescription } from '@/components/ui/card'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Select } from '@/components/ui/textarea'
-import { formatCount, formatRate } from '../api/analytics-format'
-import { AnalyticsSearchParamsSchema, periodRange, type PeriodDays } from '../api/analytics-period'
+import { countTrend, formatCount, formatRate, rateTrend } from '../api/analytics-format'
+import { AnalyticsSearchParamsSchema, filtersOf, periodRange, previousRange, type AnalyticsSearchParams } from '../api/analytics-period'
 import { analyticsQueries } from '../api/analytics-queries'
+import { AnalyticsFilterBar } from './analytics-filter-bar'
 import { AnalyticsStatCard } from './analytics-stat-card'
 import { AnalyticsTopPages } from './analytics-top-pages'
 
@@ -20,19 +21,33 @@ const AnalyticsDailyChart = lazy(() => import('./analytics-daily-chart').then((m
 const AnalyticsSources = lazy(() => import('./analytics-sources').then((module) => ({ default: module.AnalyticsSources })))
 
 /**
- * The Traffic tab: a period selector (7/30/90 whole UTC days, kept in `?period=`), four metric cards, page views
- * per day, traffic sources and top pages, each from the analytics_* SQL functions.
+ * The Traffic tab: a period selector (7/30/90 whole UTC days, kept in `?period=`), the filters (page, source,
+ * excluded path; AnalyticsFilterBar), four metric cards compared with the previous period of the same length, page
+ * views per day against that period, traffic sources and top pages, each from the analytics_* SQL functions.
  */
 const route = getRouteApi('/_shell/analytics')
 
-export function AnalyticsTrafficTab({ period }: { period: PeriodDays }) {
+export function AnalyticsTrafficTab({ search }: { search: AnalyticsSearchParams }) {
   const navigate = route.useNavigate()
-  const range = useMemo(() => periodRange(period), [period])
-  const [summary, daily, topPages, sources] = useQueries({
-    queries: [analyticsQueries.summary(range), analyticsQueries.daily(range), analyticsQueries.topPages(range), analyticsQueries.sources(range)],
+  const { period } = search
+  const args = useMemo(() => ({ ...periodRange(period), ...filtersOf(search) }), [period, search])
+  const previousArgs = useMemo(() => ({ ...args, ...previousRange(args) }), [args])
+  const queries = useQueries({
+    queries: [
+      analyticsQueries.summary(args),
+      analyticsQueries.daily(args),
+      analyticsQueries.topPages(args),
+      analyticsQueries.sources(args),
+      analyticsQueries.summary(previousArgs),
+      analyticsQueries.daily(previousArgs),
+    ],
   })
-  const failed = [summary, daily, topPages, sources].find((query) => query.isError)
+  const [summary, daily, topPages, sources] = queries
+  const previous = queries[4].data
+  const previousDaily = queries[5].data
+  const failed = queries.find((query) => query.isError)
   const empty = summary.isSuccess && summary.data.page_views === 0
+  const trend = previous && summary.data
 
   return (
     <div className="space-y-6">
@@ -51,8 +66,14 @@ export function AnalyticsTrafficTab({ period }: { period: PeriodDays }) {
           <option value="30">Last 30 days</option>
           <option value="90">Last 90 days</option>
         </Select>
-        <p className="text-xs text-slate-500">Days are UTC days, today included.</p>
+        <p className="text-xs text-slate-500">Days are UTC days, today included; trends compare with the {period} days before.</p>
       </div>
+
+      <AnalyticsFilterBar
+        search={search}
+        pages={topPages.data?.map((page) => page.path) ?? []}
+        sources={sources.data?.map((source) => source.source) ?? []}
+      />
 
       {failed && (
         <Alert className="flex flex-wrap items-center justify-between gap-2">
@@ -61,7 +82,7 @@ export function AnalyticsTrafficTab({ period }: { period: PeriodDays }) {
             variant="outline"
             size="sm"
             onClick={() => {
-              for (const query of [summary, daily, topPages, sources]) if (query.isError) void query.refetch()
+              for (const query of queries) if (query.isError) void query.refetch()
             }}
           >
             Retry
@@ -70,13 +91,28 @@ export function AnalyticsTrafficTab({ period }: { period: PeriodDays }) {
       )}
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <AnalyticsStatCard title="Visitors" value={summary.data && formatCount(summary.data.visitors)} description="Unique per day, no cookies" />
-        <AnalyticsStatCard title="Page Views" value={summary.data && formatCount(summary.data.page_views)} />
-        <AnalyticsStatCard title="Report Requests" value={summary.data && formatCount(summary.data.report_requests)} description="Leads received" />
+        <AnalyticsStatCard
+          title="Visitors"
+          value={summary.data && formatCount(summary.data.visitors)}
+          description="Unique per day, no cookies"
+          trend={trend ? countTrend(summary.data!.visitors, previous.visitors, period) : undefined}
+        />
+        <AnalyticsStatCard
+          title="Page Views"
+          value={summary.data && formatCount(summary.data.page_views)}
+          trend={trend ? countTrend(summary.data!.page_views, previous.page_views, period) : undefined}
+        />
+        <AnalyticsStatCard
+          title="Report Requests"
+          value={summary.data && formatCount(summary.data.report_requests)}
+          description="Leads received"
+          trend={trend ? countTrend(summary.data!.report_requests, previous.report_requests, period) : undefined}
+        />
         <AnalyticsStatCard
           title="Conversion Rate"
           value={summary.data && formatRate(summary.data.conversion_rate)}
           description="Report requests / visitors"
+          trend={trend ? rateTrend(summary.data!.conversion_rate, previous.conversion_rate, period) : undefined}
         />
       </div>
 
@@ -91,7 +127,7 @@ export function AnalyticsTrafficTab({ period }: { period: PeriodDays }) {
             <h2 className="text-lg font-semibold">Page views per day</h2>
             <div className="mt-4">
               <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-                {daily.data ? <AnalyticsDailyChart days={daily.data} /> : <Skeleton className="h-72 w-full" />}
+                {daily.data ? <AnalyticsDailyChart days={daily.data} previous={previousDaily} /> : <Skeleton className="h-72 w-full" />}
               </Suspense>
             </div>
           </Card>
