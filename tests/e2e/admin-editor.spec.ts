@@ -24,7 +24,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await sql(`delete from public.blog_posts where slug = $1`, [slug]);
+  await sql(`delete from public.blog_posts where slug = any($1)`, [[slug, `${slug}-table`]]);
   await deleteTestUser(adminEmail);
 });
 
@@ -163,4 +163,28 @@ test('post settings sit beside the text at 1280 px and open as a drawer from Set
   await expect(drawer.getByLabel('Meta description')).toHaveValue('Short.');
   await drawer.getByRole('button', { name: 'Done' }).click();
   await expect(drawer).toHaveCount(0);
+});
+
+test('a post with a table opens in HTML mode and keeps the table when saved', async ({ page }) => {
+  const content = '<p>Rates by year:</p><table><tbody><tr><td>2025</td><td>6.1%</td></tr></tbody></table>';
+  const [row] = await sql<{ id: string }>(
+    `insert into public.blog_posts (title, slug, content, excerpt, status) values ($1, $2, $3, 'Rates.', 'draft') returning id`,
+    [`Table Post ${stamp}`, `${slug}-table`, content],
+  );
+  await signInAsAdmin(page, adminEmail);
+  await page.goto(`/admin/blog?edit=${row!.id}`);
+  await expect(page.getByRole('note')).toHaveText('This post has markup the rich editor cannot keep (table), so it opens in HTML mode.');
+  await expect(page.getByLabel('Content', { exact: true })).toHaveValue(content);
+  // leaving HTML mode asks first; declining keeps the HTML mode
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe("The rich editor cannot keep this post's table: switching drops them on the next save. Switch anyway?");
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Edit HTML' }).click();
+  await expect(page.getByRole('button', { name: 'Edit HTML' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Excerpt').fill('Rates, edited.');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(toast(page, 'Draft Saved')).toBeVisible();
+  const [stored] = await sql<{ content: string; excerpt: string }>(`select content, excerpt from public.blog_posts where id = $1`, [row!.id]);
+  expect(stored).toEqual({ content, excerpt: 'Rates, edited.' });
 });

@@ -4,6 +4,7 @@
  * the dashboard reads its figures in one request instead of four cancellable counts.
  */
 import { expect, test } from '@playwright/test';
+import { format } from 'date-fns';
 import { createTestUser, deleteTestUser, signInAsAdmin, sql } from './support.ts';
 
 // each test signs in and walks several screens; on a machine shared with other builds that can take over 30 s
@@ -52,7 +53,8 @@ test("the calendar's +N more lists every post of that day and opens one", async 
   }
   await signInAsAdmin(page, adminEmail);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Calendar' }).click();
-  const more = page.getByRole('button', { name: /more posts on/ }).first();
+  // this day's button: other specs' posts may make other days busy too
+  const more = page.getByRole('button', { name: new RegExp(`more posts on ${format(day, 'MMMM d')}$`) });
   await expect(more).toBeVisible();
   await more.click();
   const dialog = page.getByRole('dialog');

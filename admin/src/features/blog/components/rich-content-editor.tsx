@@ -12,6 +12,7 @@ import { cn } from '@/lib/utils'
 import { CALLOUT_INSIGHT } from '@shared/post-html-policy.ts'
 import { POST_MEDIA_TYPES } from '../api/post-media-rules'
 import { uploadPostMedia } from '../api/post-media'
+import { richEditorUnsupported } from '../api/rich-editor-support'
 
 /**
  * An insight callout in the post body: `<div data-callout="insight">` holding paragraphs, lists or headings. It is the
@@ -248,7 +249,9 @@ export interface RichContentEditorProps {
  * lazily by the post editor so TipTap never weighs on the admin's first load.
  */
 export default function RichContentEditor({ id, value, onChange }: RichContentEditorProps) {
-  const [source, setSource] = useState(false)
+  // a post with markup the rich editor would drop (a table, an embed) opens in HTML mode, so nothing is lost on save
+  const [source, setSource] = useState(() => richEditorUnsupported(value).length > 0)
+  const unsupported = source ? richEditorUnsupported(value) : []
   const [imageOpen, setImageOpen] = useState(false)
   const [dropState, setDropState] = useState<UploadState>({ kind: 'idle' })
   // The HTML this editor recently reported: a `value` among them is the echo of typing, not a change from outside (the
@@ -312,7 +315,15 @@ export default function RichContentEditor({ id, value, onChange }: RichContentEd
   if (!editor) return null
   return (
     <div>
-      <Toolbar editor={editor} source={source} onSource={setSource} imageOpen={imageOpen && !source} onImage={setImageOpen} />
+      <Toolbar
+        editor={editor}
+        source={source}
+        onSource={(next) => {
+          const lost = next ? [] : richEditorUnsupported(value)
+          if (lost.length > 0 && !window.confirm(`The rich editor cannot keep this post's ${lost.join(', ')}: switching drops them on the next save. Switch anyway?`)) return
+          setSource(next)
+        }}
+        imageOpen={imageOpen && !source} onImage={setImageOpen} />
       {imageOpen && !source && <ImagePanel editor={editor} onClose={() => setImageOpen(false)} />}
       {dropState.kind === 'uploading' && (
         <p role="status" className="border border-b-0 border-slate-300 bg-slate-50 px-3 py-1 text-sm">
@@ -322,6 +333,11 @@ export default function RichContentEditor({ id, value, onChange }: RichContentEd
       {dropState.kind === 'error' && (
         <p role="alert" className="border border-b-0 border-slate-300 bg-red-50 px-3 py-1 text-sm text-red-700">
           {dropState.message}
+        </p>
+      )}
+      {unsupported.length > 0 && (
+        <p role="note" className="border border-b-0 border-amber-300 bg-amber-50 px-3 py-1.5 text-sm text-amber-900">
+          This post has markup the rich editor cannot keep ({unsupported.join(', ')}), so it opens in HTML mode.
         </p>
       )}
       {source ? (
