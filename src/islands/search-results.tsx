@@ -1,5 +1,5 @@
 import { Mail, Phone, TrendingUp } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 
 import type {
   AgentSearchResult,
@@ -84,7 +84,11 @@ export function SearchResults() {
     const controller = new AbortController()
     searchAgents(params, 0, controller.signal)
       .then((page) =>
-        setState({ kind: 'results', params, agents: page.agents, total: page.totalResults, location: page.location, message: page.message, loadingMore: false }),
+        // a transition: React renders the cards in slices that yield to the browser, so a phone's main thread is
+        // never blocked for the whole list at once (Lighthouse's total blocking time on this page)
+        startTransition(() =>
+          setState({ kind: 'results', params, agents: page.agents, total: page.totalResults, location: page.location, message: page.message, loadingMore: false }),
+        ),
       )
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
