@@ -1,7 +1,7 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import { useCallback, useEffect, useState } from 'react'
 
+import { Sheet } from '@/components/ui/sheet'
 import { SiteStatusIndicator } from '@/features/site-status/components/site-status-indicator'
 import { useIsMobile } from '@/hooks/use-media-query'
 import { cn } from '@/lib/utils'
@@ -65,18 +65,9 @@ export function AdminShell({ email, children }: AdminShellProps) {
         </aside>
       )}
       {isMobile && (
-        <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <DialogPrimitive.Portal>
-            <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
-            <DialogPrimitive.Content
-              aria-describedby={undefined}
-              className="fixed inset-y-0 left-0 z-50 w-72 border-r border-slate-200 bg-white shadow-lg focus:outline-none"
-            >
-              <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
-              <AppSidebar email={email} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
-            </DialogPrimitive.Content>
-          </DialogPrimitive.Portal>
-        </DialogPrimitive.Root>
+        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} side="left" title="Navigation" hideTitle className="w-72">
+          <AppSidebar email={email} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+        </Sheet>
       )}
 
       <div className="flex min-w-0 flex-1 flex-col">

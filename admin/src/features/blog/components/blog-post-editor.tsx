@@ -1,4 +1,3 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useBlocker } from '@tanstack/react-router'
 import { format } from 'date-fns'
@@ -9,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Input } from '@/components/ui/input'
 import { FormField } from '@/components/ui/label'
+import { Sheet, SheetClose } from '@/components/ui/sheet'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Textarea } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
@@ -372,25 +372,22 @@ function PostForm({ post }: { post?: PostDetail }) {
       </form>
 
       {!sidePanel && (
-        <DialogPrimitive.Root open={settingsOpen} onOpenChange={setSettingsOpen}>
-          <DialogPrimitive.Portal>
-            <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
-            <DialogPrimitive.Content
-              aria-describedby={undefined}
-              className="fixed inset-y-0 right-0 z-50 w-full max-w-sm overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-lg focus:outline-none"
-            >
-              <div className="mb-4 flex items-center justify-between gap-2">
-                <DialogPrimitive.Title className="text-base font-semibold">Post settings</DialogPrimitive.Title>
-                <DialogPrimitive.Close asChild>
-                  <Button variant="outline" size="sm">
-                    Done
-                  </Button>
-                </DialogPrimitive.Close>
-              </div>
-              {settings}
-            </DialogPrimitive.Content>
-          </DialogPrimitive.Portal>
-        </DialogPrimitive.Root>
+        <Sheet
+          open={settingsOpen}
+          onOpenChange={setSettingsOpen}
+          side="right"
+          title="Post settings"
+          header={
+            <SheetClose asChild>
+              <Button variant="outline" size="sm">
+                Done
+              </Button>
+            </SheetClose>
+          }
+          className="w-full max-w-sm overflow-y-auto p-5"
+        >
+          {settings}
+        </Sheet>
       )}
 
       {post && (
