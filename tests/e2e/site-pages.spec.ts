@@ -74,6 +74,8 @@ test('about, how it works and search pages explain the product', async ({ page }
   await expect(page.getByRole('heading', { level: 1, name: 'How AgentInsight works' })).toBeVisible();
   await expect(page.getByText('Sale-to-list price ratio', { exact: true })).toBeVisible();
   await page.goto('/search');
+  // a click on the server-rendered tab before React hydrates is lost (CI run on the stop-21 submission)
+  await waitForIsland(page, 'HeroSearch');
   await page.getByRole('tab', { name: 'ZIP Code' }).click();
   await page.getByRole('textbox', { name: 'ZIP code' }).fill('10001');
   await page.getByRole('textbox', { name: 'ZIP code' }).press('Enter');
