@@ -2,12 +2,15 @@
  * Data for the agent profile page (/agent/<id>): the agent row, their most recent closed sales, closed sales per
  * quarter and the Redfin benchmark of their primary ZIP, read with the anon client (all public). The prerendered
  * pages read every agent at once (./agent-pages.ts); fetchAgentProfile serves the live island (compare, and agents
- * newer than the last build).
+ * newer than the last build) through PostgREST with @supabase/postgrest-js, the query builder inside supabase-js,
+ * on its own: the islands need no auth, storage or realtime, and the whole of supabase-js is about 55 KiB gzip
+ * (issue 16, JS budgets).
  */
-import { z } from 'zod'
+import { PostgrestClient } from '@supabase/postgrest-js'
 
 import type { Database } from '@shared/database.types.ts'
-import { supabase } from './supabase'
+import { isUuid } from '@shared/urls.ts'
+import { anonHeaders, browserConfig } from './browser-config'
 
 export type AgentRow = Database['public']['Tables']['agents']['Row']
 export type BenchmarkRow = Database['public']['Tables']['zip_market_benchmarks']['Row']
@@ -70,8 +73,21 @@ export function isSyntheticAgent(agent: Pick<AgentRow, 'mls_id'>, sales: readonl
 export function agentIdFromPath(pathname: string): string | null {
   const match = /^\/agent\/([^/]+)\/?$/.exec(pathname)
   if (!match) return null
-  const parsed = z.uuid().safeParse(decodeURIComponent(match[1]!).toLowerCase())
-  return parsed.success ? parsed.data : null
+  let id: string
+  try {
+    id = decodeURIComponent(match[1]!).toLowerCase()
+  } catch {
+    return null // a malformed %-escape
+  }
+  return isUuid(id) ? id : null
+}
+
+let anonRest: PostgrestClient<Database> | undefined
+
+/** The anonymous PostgREST client (/rest/v1 of the project), made on first use. */
+function restClient(): PostgrestClient<Database> {
+  anonRest ??= new PostgrestClient<Database>(`${browserConfig().apiUrl}/rest/v1`, { headers: anonHeaders() })
+  return anonRest
 }
 
 /**
@@ -80,12 +96,13 @@ export function agentIdFromPath(pathname: string): string | null {
  * @returns null when no agent has this id. @throws the PostgREST error of any failed query.
  */
 export async function fetchAgentProfile(id: string): Promise<AgentProfile | null> {
-  const { data: agent, error } = await supabase.from('agents').select('*').eq('id', id).maybeSingle()
+  const rest = restClient()
+  const { data: agent, error } = await rest.from('agents').select('*').eq('id', id).maybeSingle()
   if (error) throw error
   if (!agent) return null
 
   const [sales, benchmark, quarters] = await Promise.all([
-    supabase
+    rest
       .from('properties')
       .select('id, address, city, state, zip_code, close_date, list_price, close_price, days_on_market, source')
       .eq('agent_id', id)
@@ -94,9 +111,9 @@ export async function fetchAgentProfile(id: string): Promise<AgentProfile | null
       .order('close_date', { ascending: false, nullsFirst: false })
       .limit(RECENT_SALES_LIMIT),
     agent.primary_zip_code
-      ? supabase.from('zip_market_benchmarks').select('*').eq('zip_code', agent.primary_zip_code).maybeSingle()
+      ? rest.from('zip_market_benchmarks').select('*').eq('zip_code', agent.primary_zip_code).maybeSingle()
       : Promise.resolve({ data: null, error: null }),
-    supabase.rpc('agent_quarterly_sales', { only_agent: id }).order('quarter_start'),
+    rest.rpc('agent_quarterly_sales', { only_agent: id }).order('quarter_start'),
   ])
   if (sales.error) throw sales.error
   if (benchmark.error) throw benchmark.error

@@ -1,11 +1,9 @@
 /**
  * The /compare page's rules: which agents the URL names and the plain-language "who leads on what" line.
  */
-import { z } from 'zod'
-
 import type { AgentProfile } from './agent-profile'
 import { formatCount, formatDays, formatPercent } from './format'
-import { COMPARE_MAX_AGENTS } from '@shared/urls.ts'
+import { COMPARE_MAX_AGENTS, isUuid } from '@shared/urls.ts'
 
 export type CompareIds = { ok: true; ids: string[] } | { ok: false; message: string }
 
@@ -16,7 +14,7 @@ export type CompareIds = { ok: true; ids: string[] } | { ok: false; message: str
 export function parseCompareIds(search: string): CompareIds {
   const raw = new URLSearchParams(search).get('agents') ?? ''
   const parts = [...new Set(raw.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean))]
-  const bad = parts.find((part) => !z.uuid().safeParse(part).success)
+  const bad = parts.find((part) => !isUuid(part))
   if (bad !== undefined) return { ok: false, message: `"${bad}" is not an agent id.` }
   if (parts.length < 2) return { ok: false, message: 'Choose at least 2 agents to compare.' }
   if (parts.length > COMPARE_MAX_AGENTS) return { ok: false, message: `Compare at most ${COMPARE_MAX_AGENTS} agents at a time.` }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { agentUrl, categoryUrl, postUrl, searchUrl, zipUrl } from './urls.ts'
+import { agentUrl, categoryUrl, isUuid, postUrl, searchUrl, zipUrl } from './urls.ts'
 
 describe('searchUrl', () => {
   it('trims and encodes the text and names the search type', () => {
@@ -21,5 +21,17 @@ describe('path builders', () => {
   it('keep a hostile value inside its path segment', () => {
     expect(postUrl('../admin?x=1#y')).toBe('/blog/..%2Fadmin%3Fx%3D1%23y')
     expect(agentUrl('a/b')).toBe('/agent/a%2Fb')
+  })
+})
+
+describe('isUuid', () => {
+  it('accepts what PostgreSQL writes for a uuid, in either case, and nothing else', () => {
+    expect(isUuid('0470c4eb-a005-4d2b-884b-021d83ad7775')).toBe(true)
+    expect(isUuid('0470C4EB-A005-4D2B-884B-021D83AD7775')).toBe(true)
+    expect(isUuid('0470c4eb-a005-4d2b-884b-021d83ad777')).toBe(false)
+    expect(isUuid('0470c4eb-a005-4d2b-884b-021d83ad7775x')).toBe(false)
+    expect(isUuid('0470c4eba0054d2b884b021d83ad7775')).toBe(false)
+    expect(isUuid('g470c4eb-a005-4d2b-884b-021d83ad7775')).toBe(false)
+    expect(isUuid("' or 1=1 --")).toBe(false)
   })
 })

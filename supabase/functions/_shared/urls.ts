@@ -17,6 +17,14 @@ export function categoryUrl(slug: string): string {
   return `/blog/category/${segment(slug)}`;
 }
 
+/**
+ * Whether `value` is a uuid as PostgreSQL's uuid type writes it (8-4-4-4-12 hex digits, any case). Checked before a
+ * URL's id is sent to the database, so a bad link is "not found" rather than a 22P02 error.
+ */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
 /** `/agent/<id>`: an agent's profile (id is the agents.id uuid). */
 export function agentUrl(id: string): string {
   return `/agent/${segment(id)}`;
