@@ -51,9 +51,6 @@ export default defineConfig({
   image: { remotePatterns: storageImagePatterns(PUBLIC_SUPABASE_URL) },
   vite: {
     plugins: [tailwindcss()],
-    // Workaround: Astro 6 builds with its own Vite 7 while @tailwindcss/vite resolves the root Vite 8, whose
-    // resolver requires this field (vitejs/vite#22322, withastro/astro#16542). `false` is Vite 8's default and
-    // Vite 7 ignores it; drop this line once the tree has a single Vite.
-    resolve: { tsconfigPaths: false, alias: aliases },
+    resolve: { alias: aliases },
   },
 })
