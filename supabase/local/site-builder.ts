@@ -34,7 +34,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { Database } from '@shared/database.types.ts';
 import { readBuildState, type BuildScope } from '../../src/lib/build-scope.ts';
-import { mergeBuild, STATE_FILE, type MergeSummary } from './site-merge.ts';
+import { mergeBuild, prepareMerge, STATE_FILE, type MergeSummary, type PreparedMerge } from './site-merge.ts';
 import { siteTarget, sourceHash } from '../../scripts/lib/build.ts';
 
 /** Repository root (the site builds from here). */
@@ -331,17 +331,33 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
           : { SITE_BUILD_SCOPE: 'all', SITE_BUILD_STATE_OUT: stateOut };
         // without a served state there is nothing to merge with: the build is the whole new site
         const astroStarted = Date.now();
-        await build(servedState ? stagingDir : outDir, tail.push, stopping.signal, env);
+        const building = build(servedState ? stagingDir : outDir, tail.push, stopping.signal, env);
+        // while Astro (a child process) builds: list the served site and link the pages this scope keeps anyway
+        let prepared: PreparedMerge | undefined;
+        let prepareMs = 0;
+        if (servedState) {
+          try {
+            prepared = prepareMerge({ servedDir: current, servedState, scope, outDir });
+            prepareMs = Date.now() - astroStarted;
+          } catch (error) {
+            building.catch(() => {}); // the prepare error is the one reported
+            throw error;
+          }
+        }
+        await building;
         const stagedState = readBuildState(stateOut);
         if (servedState && stagedState) {
           const mergeStarted = Date.now();
-          const summary = mergeBuild({ servedDir: current, servedState, stagingDir, stagedState, scope, outDir, publicHeaders: path.join(rootDir, 'public/_headers') });
-          const merged = `${describeMerge(summary)} Astro ${((mergeStarted - astroStarted) / 1000).toFixed(1)} s, merge ${((Date.now() - mergeStarted) / 1000).toFixed(1)} s.`;
+          const summary = mergeBuild({ servedDir: current, servedState, stagingDir, stagedState, scope, outDir, publicHeaders: path.join(rootDir, 'public/_headers'), prepared });
+          const merged = `${describeMerge(summary)} Astro ${((mergeStarted - astroStarted) / 1000).toFixed(1)} s (${prepared?.linked.size ?? 0} kept pages linked meanwhile, ${(prepareMs / 1000).toFixed(1)} s), merge ${((Date.now() - mergeStarted) / 1000).toFixed(1)} s.`;
           tail.push(`\nKind: ${scope}. ${merged}\n`);
           log(`Merged a ${scope} build: ${merged}`);
         } else {
           // the first build of this builder (or a build that records no page state): the whole site
-          if (servedState) fs.renameSync(stagingDir, outDir);
+          if (servedState) {
+            fs.rmSync(outDir, { recursive: true, force: true }); // prepareMerge's links: not needed without a merge
+            fs.renameSync(stagingDir, outDir);
+          }
           if (stagedState) fs.writeFileSync(path.join(outDir, STATE_FILE), JSON.stringify(stagedState));
           tail.push(`\nKind: full (every page built${manual ? ': Rebuild now' : sameCode ? '' : ': the site sources changed or no page state yet'}).\n`);
         }
