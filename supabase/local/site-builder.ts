@@ -333,18 +333,18 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
         const astroStarted = Date.now();
         const building = build(servedState ? stagingDir : outDir, tail.push, stopping.signal, env);
         // while Astro (a child process) builds: list the served site and link the pages this scope keeps anyway
-        let prepared: PreparedMerge | undefined;
         let prepareMs = 0;
-        if (servedState) {
-          try {
-            prepared = prepareMerge({ servedDir: current, servedState, scope, outDir });
-            prepareMs = Date.now() - astroStarted;
-          } catch (error) {
-            building.catch(() => {}); // the prepare error is the one reported
-            throw error;
-          }
-        }
-        await building;
+        const preparing: Promise<PreparedMerge | undefined> = servedState
+          ? prepareMerge({ servedDir: current, servedState, scope, outDir }).then((done) => {
+              prepareMs = Date.now() - astroStarted;
+              return done;
+            })
+          : Promise.resolve(undefined);
+        // both settle before anything is cleaned up (a failed build's catch removes outDir, which preparing writes)
+        const [built, prep] = await Promise.allSettled([building, preparing]);
+        if (built.status === 'rejected') throw built.reason;
+        if (prep.status === 'rejected') throw prep.reason;
+        const prepared = prep.value;
         const stagedState = readBuildState(stateOut);
         if (servedState && stagedState) {
           const mergeStarted = Date.now();

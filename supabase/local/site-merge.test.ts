@@ -63,7 +63,7 @@ function setup() {
 }
 
 describe('prepareMerge', () => {
-  it('links the kept groups while the build runs, and the merge then gives the same site as without it', () => {
+  it('links the kept groups while the build runs, and the merge then gives the same site as without it', async () => {
     const { root, servedDir, stage } = setup();
     const stagedState: BuildState = { groups: { article: { '/blog/a': page, '/blog/b': page } } };
     const common = { servedDir, servedState, stagedState, scope: 'site' as const, publicHeaders: path.join(root, 'none') };
@@ -72,7 +72,7 @@ describe('prepareMerge', () => {
     mergeBuild({ ...common, stagingDir: stage('staging-plain'), outDir: plainOut });
 
     const preparedOut = path.join(root, 'prepared');
-    const prepared = prepareMerge({ servedDir, servedState, scope: 'site', outDir: preparedOut });
+    const prepared = await prepareMerge({ servedDir, servedState, scope: 'site', outDir: preparedOut });
     expect([...prepared.linked].sort()).toEqual(['agent/x/index.html', 'agent/y/index.html']);
     // hard links: the same inode as the served page, nothing copied
     expect(fs.statSync(path.join(preparedOut, 'agent/x/index.html')).ino).toBe(fs.statSync(path.join(servedDir, 'agent/x/index.html')).ino);
@@ -91,21 +91,21 @@ describe('prepareMerge', () => {
     expect(summary.kept).toBe(3); // two agent pages and the old script
   });
 
-  it('a page linked early is removed when the build evaluated its group and dropped the page', () => {
+  it('a page linked early is removed when the build evaluated its group and dropped the page', async () => {
     const { root, servedDir, stage } = setup();
     // prepared for a site build, but the build reported the agent group: /agent/y no longer exists
     const stagedState: BuildState = { groups: { article: { '/blog/a': page, '/blog/b': page }, agent: { '/agent/x': page } } };
     const outDir = path.join(root, 'out');
-    const prepared: PreparedMerge = prepareMerge({ servedDir, servedState, scope: 'site', outDir });
+    const prepared: PreparedMerge = await prepareMerge({ servedDir, servedState, scope: 'site', outDir });
     const summary = mergeBuild({ servedDir, servedState, stagedState, scope: 'site', publicHeaders: path.join(root, 'none'), stagingDir: stage('staging'), outDir, prepared });
     expect(fs.existsSync(path.join(outDir, 'agent/y/index.html'))).toBe(false);
     expect(fs.existsSync(path.join(outDir, 'agent/x/index.html'))).toBe(true);
     expect(summary.removed).toEqual({ agent: 1 });
   });
 
-  it('refuses a preparation made for another directory', () => {
+  it('refuses a preparation made for another directory', async () => {
     const { root, servedDir, stage } = setup();
-    const prepared = prepareMerge({ servedDir, servedState, scope: 'site', outDir: path.join(root, 'one') });
+    const prepared = await prepareMerge({ servedDir, servedState, scope: 'site', outDir: path.join(root, 'one') });
     expect(() =>
       mergeBuild({ servedDir, servedState, stagedState: { groups: {} }, scope: 'site', publicHeaders: '', stagingDir: stage('staging'), outDir: path.join(root, 'two'), prepared }),
     ).toThrow(`prepareMerge ran for ${path.join(root, 'one')}, not ${path.join(root, 'two')}`);
