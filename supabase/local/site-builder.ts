@@ -188,7 +188,7 @@ const FINGERPRINT_FILE = '.content-hash';
 const SOURCE_HASH_FILE = '.source-hash';
 
 /** Reason prefix of the admin's Rebuild now (public.request_site_rebuild()). */
-const MANUAL_REBUILD_PREFIX = 'rebuild requested by';
+export const MANUAL_REBUILD_PREFIX = 'rebuild requested by';
 
 /** Reason of the start-up check: anything may have changed, so every group is compared. */
 const STARTUP_REASON = 'published content changed since the last build';

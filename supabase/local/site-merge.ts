@@ -85,40 +85,37 @@ function linkOrCopy(from: string, to: string) {
 /**
  * The build-independent half of a merge, to run while `astro build` does (a blog publish with 20,000 agent pages:
  * about 1.2 s of listing and linking, issue 16): lists the served files and hard-links into `outDir` the pages of
- * the groups a `scope` build does not evaluate, which the merge keeps whatever the build renders. Asynchronous
- * (libuv's thread pool, 64 links at a time) so the process's other servers keep answering meanwhile. Pass the result
- * to mergeBuild as `prepared`. Creates `outDir`; the caller removes it if the build fails.
+ * the groups a `scope` build does not evaluate, which the merge keeps whatever the build renders. Synchronous calls
+ * in batches of 256 with a turn of the event loop between them: as fast as a plain loop (the thread pool's async
+ * calls took twice as long and competed with Astro for the two cores), while the process's other servers keep
+ * answering. Pass the result to mergeBuild as `prepared`. Creates `outDir`; the caller removes it if the build fails.
  */
 export async function prepareMerge(options: { servedDir: string; servedState: BuildState; scope: BuildScope; outDir: string }): Promise<PreparedMerge> {
   const { servedDir, servedState, scope, outDir } = options;
-  const servedFiles = (await fs.promises.readdir(servedDir, { withFileTypes: true, recursive: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(servedDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  const servedFiles = filesUnder(servedDir);
   const present = new Set(servedFiles);
-  const wanted: string[] = [];
+  const linked = new Set<string>();
+  const made = new Set<string>();
+  fs.mkdirSync(outDir, { recursive: true });
+  let sinceYield = 0;
   for (const [group, pages] of Object.entries(servedState.groups) as [PageGroup, Record<string, unknown>][]) {
     if (groupsEvaluatedBy(scope, group)) continue;
     for (const pagePath of Object.keys(pages)) {
       const rel = pageFile(pagePath).split(path.sep).join('/');
-      if (present.has(rel)) wanted.push(rel);
+      if (!present.has(rel)) continue;
+      const to = path.join(outDir, rel);
+      const dir = path.dirname(to);
+      if (!made.has(dir)) {
+        fs.mkdirSync(dir, { recursive: true });
+        made.add(dir);
+      }
+      linkOrCopy(path.join(servedDir, rel), to);
+      linked.add(rel);
+      if (++sinceYield === 256) {
+        sinceYield = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
-  }
-  await fs.promises.mkdir(outDir, { recursive: true });
-  const linked = new Set<string>();
-  for (let i = 0; i < wanted.length; i += 64) {
-    await Promise.all(
-      wanted.slice(i, i + 64).map(async (rel) => {
-        const to = path.join(outDir, rel);
-        await fs.promises.mkdir(path.dirname(to), { recursive: true });
-        try {
-          await fs.promises.link(path.join(servedDir, rel), to);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-          await fs.promises.copyFile(path.join(servedDir, rel), to);
-        }
-        linked.add(rel);
-      }),
-    );
   }
   return { outDir, servedFiles, linked };
 }
