@@ -419,7 +419,14 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
   };
 
   /** Rebuilds when the next scheduled post goes live (the webhook cannot: nothing changes in the database then). */
-  const scheduleNextPublication = async () => {
+  /** Scheduled-post lookups in flight: stop() waits for them, so none is cut off by the API closing after it. */
+  const lookups = new Set<Promise<void>>();
+  const scheduleNextPublication = (): Promise<void> => {
+    const lookup = lookUpNextPublication().finally(() => lookups.delete(lookup));
+    lookups.add(lookup);
+    return lookup;
+  };
+  const lookUpNextPublication = async () => {
     if (stopped) return;
     const { data, error } = await client
       .from('blog_posts')
@@ -509,6 +516,8 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       while (running) await running;
+      // a lookup cut off by the stack stopping right after this left the bench:publish process hanging once
+      await Promise.allSettled([...lookups]);
     },
   };
 }
