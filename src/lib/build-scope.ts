@@ -43,11 +43,15 @@ export function buildScope(): BuildScope {
   return scope === 'site' || scope === 'data' ? scope : 'all'
 }
 
-/** Whether this build renders pages of `group`. */
-export function buildsGroup(group: PageGroup): boolean {
-  const scope = buildScope()
+/** Whether a build of `scope` renders (and hashes) pages of `group`. */
+export function scopeBuildsGroup(scope: BuildScope, group: PageGroup): boolean {
   if (scope === 'all') return true
   return DATA_GROUPS.includes(group) ? scope === 'data' : scope === 'site'
+}
+
+/** Whether this build renders pages of `group`. */
+export function buildsGroup(group: PageGroup): boolean {
+  return scopeBuildsGroup(buildScope(), group)
 }
 
 /** Reads a state file; null when `file` is unset or missing. @throws when the file is not a state file. */

@@ -418,9 +418,9 @@ export async function startSiteBuilder(options: SiteBuilderOptions): Promise<Sit
     running ??= drain();
   };
 
-  /** Rebuilds when the next scheduled post goes live (the webhook cannot: nothing changes in the database then). */
   /** Scheduled-post lookups in flight: stop() waits for them, so none is cut off by the API closing after it. */
   const lookups = new Set<Promise<void>>();
+  /** Rebuilds when the next scheduled post goes live (the webhook cannot: nothing changes in the database then). */
   const scheduleNextPublication = (): Promise<void> => {
     const lookup = lookUpNextPublication().finally(() => lookups.delete(lookup));
     lookups.add(lookup);

@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { withScriptHashes } from '../../scripts/lib/csp-hashes.ts';
-import { DATA_GROUPS, type BuildScope, type BuildState, type PageGroup } from '../../src/lib/build-scope.ts';
+import { scopeBuildsGroup, type BuildScope, type BuildState, type PageGroup } from '../../src/lib/build-scope.ts';
 
 /** File of the served site that records its page hashes. */
 export const STATE_FILE = '.build-state.json';
@@ -66,12 +66,6 @@ export interface PreparedMerge {
   linked: Set<string>;
 }
 
-/** The page groups a build of `scope` renders and hashes (src/lib/build-scope.ts buildsGroup). */
-function groupsEvaluatedBy(scope: BuildScope, group: PageGroup): boolean {
-  if (scope === 'all') return true;
-  return DATA_GROUPS.includes(group) ? scope === 'data' : scope === 'site';
-}
-
 /** Hard-links `from` to `to`, copying when they are on different devices. */
 function linkOrCopy(from: string, to: string) {
   try {
@@ -99,7 +93,7 @@ export async function prepareMerge(options: { servedDir: string; servedState: Bu
   fs.mkdirSync(outDir, { recursive: true });
   let sinceYield = 0;
   for (const [group, pages] of Object.entries(servedState.groups) as [PageGroup, Record<string, unknown>][]) {
-    if (groupsEvaluatedBy(scope, group)) continue;
+    if (scopeBuildsGroup(scope, group)) continue;
     for (const pagePath of Object.keys(pages)) {
       const rel = pageFile(pagePath).split(path.sep).join('/');
       if (!present.has(rel)) continue;
