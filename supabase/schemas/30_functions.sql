@@ -1266,16 +1266,15 @@ CREATE OR REPLACE FUNCTION public.search_agent_json(a agents, sales_in_area inte
  RETURNS jsonb
  LANGUAGE sql
  STABLE
- SET search_path TO ''
 AS $function$
-  select jsonb_build_object(
+  select pg_catalog.jsonb_build_object(
     'id', a.id, 'name', a.name, 'email', a.email, 'phone', a.phone, 'photo_url', a.photo_url,
     'brokerage', a.brokerage, 'license_number', a.license_number, 'years_experience', a.years_experience,
     'rating', a.rating, 'review_count', a.review_count, 'total_sales', a.total_sales,
     'average_sale_to_list_ratio', a.average_sale_to_list_ratio, 'average_days_on_market', a.average_days_on_market,
     'price_range_min', a.price_range_min, 'price_range_max', a.price_range_max, 'market_share', a.market_share,
     'local_ranking', a.local_ranking, 'total_agents_in_area', a.total_agents_in_area, 'ranking_note', a.ranking_note,
-    'service_areas', to_jsonb(a.service_areas), 'city', a.city, 'state', a.state, 'zip_code', a.zip_code,
+    'service_areas', pg_catalog.to_jsonb(a.service_areas), 'city', a.city, 'state', a.state, 'zip_code', a.zip_code,
     'primary_zip_code', a.primary_zip_code, 'sales_in_area', sales_in_area, 'area_rank', area_rank,
     'match_score', match_score
   );

@@ -6,8 +6,10 @@
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import pg from 'pg';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentSearchResult, SearchAgentsResponse } from '@shared/search-contract.ts';
+import { searchAgentsLoggedAsServiceRole } from '@shared/search-sql.ts';
 import { anonClient, sql, testEnv } from '../support/env.ts';
 
 const ZIPS = ['99961', '99962', '99963', '99964', '99965'];
@@ -416,5 +418,43 @@ describe('search log', () => {
     expect(rows.some((row) => row.query.includes('742'))).toBe(false);
     expect(rows.filter((row) => row.query === 'Quackenbush').every((row) => row.search_type === 'agent' && row.resolved_zip_code === null)).toBe(true);
     expect(rows.some((row) => row.query === 'Refused Quackenbush')).toBe(false);
+  });
+});
+
+describe('database path (searchAgentsLoggedAsServiceRole, what search-agents runs when SUPABASE_DB_URL is set)', () => {
+  const args = { search_query: '99961', search_type: 'zipcode', result_limit: 20, result_offset: 0, log_query: '99961' };
+  let db: postgres.Sql;
+  beforeAll(() => {
+    // one connection, so the role check after the search reads the same session
+    db = postgres(testEnv.databaseUrl, { max: 1, prepare: false, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await db.end();
+  });
+
+  it('answers what search_agents() answers, logs the search, and leaves the session as it found it', async () => {
+    const before = (await sql<{ n: number }>(`select count(*)::integer as n from public.search_queries where query = '99961' and created_at >= $1`, [startedAt]))[0]!.n;
+    const result = await searchAgentsLoggedAsServiceRole(db, args);
+    const expected = (await sql<{ r: unknown }>(`select public.search_agents('99961', 'zipcode', 20, 0) as r`))[0]!.r;
+    expect(result).toEqual(expected);
+    expect((result as { totalResults: number }).totalResults).toBe(3);
+    const after = (await sql<{ n: number }>(`select count(*)::integer as n from public.search_queries where query = '99961' and created_at >= $1`, [startedAt]))[0]!.n;
+    expect(after).toBe(before + 1);
+    // set_config(..., true) ended with the statement's implicit transaction
+    expect((await db`select current_user as role`)[0]!.role).toBe('postgres');
+  });
+
+  it('runs the search as service_role: with service_role unable to execute search_agents() it fails, as the RPC path would', async () => {
+    // inside a transaction that is rolled back, so no other test sees the revoke
+    const failure = await db
+      .begin(async (tx) => {
+        await tx`revoke execute on function public.search_agents(text, text, integer, integer) from service_role`;
+        await searchAgentsLoggedAsServiceRole(tx as unknown as postgres.Sql, args);
+        throw new Error('the search ran with more than service_role may do');
+      })
+      .catch((error: unknown) => error as { code?: string; message: string });
+    expect(failure.code).toBe('42501');
+    expect(failure.message).toBe('permission denied for function search_agents');
+    expect((await db`select has_function_privilege('service_role', 'public.search_agents(text, text, integer, integer)', 'execute') as ok`)[0]!.ok).toBe(true);
   });
 });

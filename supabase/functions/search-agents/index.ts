@@ -12,11 +12,10 @@
  * Database path (issue 16, throughput): when SUPABASE_DB_URL is set (hosted Supabase sets it for every function;
  * the local stand-in passes its database URL the same way) the search goes straight to Postgres with postgres.js,
  * one small pool per isolate (module scope, max 4 connections, `prepare: false` so it also works through the
- * Supavisor pooler in transaction mode). Each search is one transaction that first does
- * `set_config('role', 'service_role', true)` (what PostgREST does for a service-role key, local to the
- * transaction) and then calls search_agents_logged(): the SQL runs with exactly the privileges the RPC path had,
- * so grants and RLS are unchanged. Without SUPABASE_DB_URL the supabase-js RPC path below is used (one client per
- * process, module scope, so its HTTP connections are reused across requests).
+ * Supavisor pooler in transaction mode). Each search is one statement that runs as service_role, so grants and RLS
+ * are those the RPC path had (searchAgentsLoggedAsServiceRole in @shared/search-sql.ts says how and why). Without
+ * SUPABASE_DB_URL the supabase-js RPC path below is used (one client per process, module scope, so its HTTP
+ * connections are reused across requests).
  */
 import { serveFunction } from '@shared/http.ts';
 import { platformEnv, serviceClient } from '@shared/supabase.ts';
@@ -31,6 +30,7 @@ import {
   searchLogQuery,
   toSearchResponse,
 } from '@shared/search-request.ts';
+import { type SearchAgentsLoggedArgs, searchAgentsLoggedAsServiceRole } from '@shared/search-sql.ts';
 
 // Validated at start-up (URL and keys, new or legacy) so a missing platform variable fails the boot.
 platformEnv();
@@ -42,20 +42,12 @@ const databaseUrl = Deno.env.get('SUPABASE_DB_URL');
 /** One postgres.js pool per isolate, or null (then the RPC path). Connections open lazily on first use. */
 const sql = databaseUrl ? postgres(databaseUrl, { max: 4, prepare: false, idle_timeout: 20, connect_timeout: 10 }) : null;
 
-type SearchArgs = { search_query: string; search_type: string; result_limit: number; result_offset: number; log_query: string };
-
 /**
  * Runs search_agents_logged() as service_role (the role the RPC path used), straight on Postgres or through the RPC.
  * @returns the function's jsonb answer, unparsed; throws on any database error (the shell answers 500).
  */
-async function searchAgentsLogged(args: SearchArgs): Promise<unknown> {
-  if (sql) {
-    const rows = await sql.begin(async (tx) => {
-      await tx`select set_config('role', 'service_role', true)`;
-      return await tx`select public.search_agents_logged(${args.search_query}, ${args.search_type}, ${args.result_limit}::integer, ${args.result_offset}::integer, ${args.log_query}) as result`;
-    });
-    return rows[0]?.result;
-  }
+async function searchAgentsLogged(args: SearchAgentsLoggedArgs): Promise<unknown> {
+  if (sql) return await searchAgentsLoggedAsServiceRole(sql, args);
   const { data, error } = await admin.rpc('search_agents_logged', args);
   if (error) throw new Error(`search_agents_logged failed: ${error.code ?? ''} ${error.message}`);
   return data;
