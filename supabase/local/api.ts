@@ -187,7 +187,12 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     async close() {
       await listener.query('unlisten pgrst').catch(() => {});
       listener.release();
-      await connection.close();
+      // lite's close() is postgres.js's end() with no timeout, which waits for every query it still counts as pending.
+      // After 50 clients hit /rest/v1/rpc and hang up (bench:load's rpc layer), it waited forever with every database
+      // session idle, so the whole stack never stopped. end({ timeout }) lets queries finish for up to 5 s, then closes.
+      const driver = (connection as unknown as { driver?: { end(options: { timeout: number }): Promise<void> } }).driver;
+      if (driver) await driver.end({ timeout: 5 });
+      else await connection.close();
     },
   };
 }
