@@ -151,7 +151,7 @@ async function withFreshBuild<T>(use: (siteDir: string, adminDir: string) => Pro
   console.log('Building the site and the admin against a throwaway stack (seed posts, thirty agents)...');
   const stack = await startTestStack();
   fs.mkdirSync(path.join(rootDir, 'dist'), { recursive: true });
-  // inside the repository: Astro 6 cannot write astro:assets images to an outDir outside it
+  // inside the repository: Astro 6 could not write astro:assets images to an outDir outside it (not rechecked on Astro 7)
   const outDir = fs.mkdtempSync(path.join(rootDir, 'dist', '.budgets-'));
   try {
     await seedAgents(stack.env.TEST_DATABASE_URL);

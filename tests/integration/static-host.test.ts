@@ -42,7 +42,7 @@ async function waitUntilServing(url: string, output: () => string): Promise<void
 }
 
 beforeAll(async () => {
-  // inside the repository (dist/ is git-ignored): Astro 6 cannot write astro:assets images to an outDir outside it
+  // inside the repository (dist/ is git-ignored): Astro 6 could not write astro:assets images to an outDir outside it (not rechecked on Astro 7)
   fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
   workDir = fs.mkdtempSync(path.join(root, 'dist', '.static-host-'));
   publishDir = path.join(workDir, 'deploy');

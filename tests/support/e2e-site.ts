@@ -14,7 +14,7 @@ import { rootDir, type TestStackEnv } from './test-stack.ts';
 export async function startE2ESite(env: TestStackEnv): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   // Inside the repository (dist/ is git-ignored), not in os.tmpdir(): with an outDir outside the working directory
   // Astro 6 moves the prerendered assets to outDir but then reads the original images for optimization from
-  // ./.astro/, and the build fails with ENOENT on every `astro:assets` image.
+  // ./.astro/, and the build fails with ENOENT on every `astro:assets` image (seen on Astro 6; not rechecked on 7).
   fs.mkdirSync(path.join(rootDir, 'dist'), { recursive: true });
   const outDir = fs.mkdtempSync(path.join(rootDir, 'dist', '.e2e-'));
   const port = await freePort();
