@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots [-- --base-url http://localhost:4321 --agent <uuid> --out docs/screenshots]`
+ * `npm run screenshots [-- --base-url http://localhost:4321 --agent <uuid> --compare <uuid>,<uuid> --out docs/screenshots]`
  *
  * Screenshots of every public page at a phone (390×844) and a laptop (1280×800) viewport, written as
  * `<page>-390.png` and `<page>-1280.png` to docs/screenshots/ so a reviewer can see the site without running it.
@@ -7,7 +7,8 @@
  *
  * Without --base-url it builds and serves the site against a throwaway stack with the seed posts and thirty fixture
  * agents (bench/bench-site.ts), as `npm run bench:lighthouse` does. With --base-url it shoots that site; pass --agent
- * for the profile page (it is skipped otherwise). Chromium: CHROME_PATH (default /usr/bin/chromium).
+ * for the profile page and --compare for the compare page (each is skipped otherwise). Chromium: CHROME_PATH (default
+ * /usr/bin/chromium).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,15 +19,17 @@ import { z } from 'zod';
 import { seedAgents } from '../bench/bench-site.ts';
 import playwrightConfig from '../playwright.config.ts';
 import { startE2ESite } from '../tests/support/e2e-site.ts';
+import { sqlAt } from '../tests/support/sql.ts';
 import { rootDir, startTestStack } from '../tests/support/test-stack.ts';
 
 const ArgsSchema = z.object({
   baseUrl: z.url().optional(),
   agent: z.uuid().optional(),
+  compare: z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})+$/i, 'two or more agent uuids, comma-separated').optional(),
   out: z.string().min(1).default(path.join(rootDir, 'docs/screenshots')),
 });
-const { values } = parseArgs({ options: { 'base-url': { type: 'string' }, agent: { type: 'string' }, out: { type: 'string' } } });
-const args = ArgsSchema.parse({ baseUrl: values['base-url'], agent: values.agent, out: values.out });
+const { values } = parseArgs({ options: { 'base-url': { type: 'string' }, agent: { type: 'string' }, compare: { type: 'string' }, out: { type: 'string' } } });
+const args = ArgsSchema.parse({ baseUrl: values['base-url'], agent: values.agent, compare: values.compare, out: values.out });
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -39,7 +42,7 @@ async function firstArticle(baseUrl: string): Promise<string | undefined> {
   return /href="(\/blog\/(?!category\/)[a-z0-9-]+)"/.exec(html)?.[1];
 }
 
-async function shoot(baseUrl: string, agentId: string | undefined) {
+async function shoot(baseUrl: string, agentId: string | undefined, compareIds: string | undefined) {
   const article = await firstArticle(baseUrl);
   const pages: [string, string | undefined][] = [
     ['home', '/'],
@@ -48,6 +51,8 @@ async function shoot(baseUrl: string, agentId: string | undefined) {
     ['search-results-empty', '/search-results?q=Nobody%20Anywhere&type=agent'],
     ['search-results-invalid', '/search-results?q=abc&type=zipcode'],
     ['agent-profile', agentId ? `/agent/${agentId}` : undefined],
+    ['compare', compareIds ? `/compare?agents=${compareIds}` : undefined],
+    ['zip-page', '/agents/02139'],
     ['sample-report', '/sample-report'],
     ['blog', '/blog'],
     ['article', article],
@@ -69,7 +74,7 @@ async function shoot(baseUrl: string, agentId: string | undefined) {
       const page = await context.newPage();
       for (const [name, route] of pages) {
         if (!route) {
-          console.log(`Skipping ${name}: ${name === 'article' ? 'no article linked from /blog' : 'no agent (pass --agent <uuid>)'}`);
+          console.log(`Skipping ${name}: ${name === 'article' ? 'no article linked from /blog' : name === 'compare' ? 'no agents (pass --compare <uuid>,<uuid>)' : 'no agent (pass --agent <uuid>)'}`);
           continue;
         }
         await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
@@ -97,7 +102,7 @@ async function shoot(baseUrl: string, agentId: string | undefined) {
 
 async function main() {
   if (args.baseUrl) {
-    await shoot(args.baseUrl.replace(/\/+$/, ''), args.agent);
+    await shoot(args.baseUrl.replace(/\/+$/, ''), args.agent, args.compare);
     return;
   }
   console.log('Starting a throwaway stack and building the site...');
@@ -106,7 +111,8 @@ async function main() {
     const agentId = await seedAgents(stack.env.TEST_DATABASE_URL);
     const site = await startE2ESite(stack.env);
     try {
-      await shoot(site.baseUrl, agentId);
+      const others = await sqlAt<{ id: string }>(stack.env.TEST_DATABASE_URL, `select id from public.agents where id <> $1 and zip_code = '02139' order by name limit 2`, [agentId]);
+      await shoot(site.baseUrl, agentId, [agentId, ...others.map((row) => row.id)].join(','));
     } finally {
       await site.stop();
     }
