@@ -19,13 +19,23 @@ import { z } from 'zod';
 import { seedAgents } from '../bench/bench-site.ts';
 import playwrightConfig from '../playwright.config.ts';
 import { startE2ESite } from '../tests/support/e2e-site.ts';
+import { parseCompareIds } from '../src/lib/compare.ts';
+import { agentUrl, compareUrl, zipUrl } from '@shared/urls.ts';
 import { sqlAt } from '../tests/support/sql.ts';
 import { rootDir, startTestStack } from '../tests/support/test-stack.ts';
 
 const ArgsSchema = z.object({
   baseUrl: z.url().optional(),
   agent: z.uuid().optional(),
-  compare: z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})+$/i, 'two or more agent uuids, comma-separated').optional(),
+  // the compare page's own rule (2-4 uuids): its message names what is wrong
+  compare: z
+    .string()
+    .transform((value, context) => {
+      const parsed = parseCompareIds(`?agents=${value}`);
+      if (!parsed.ok) context.addIssue({ code: 'custom', message: `--compare: ${parsed.message}` });
+      return parsed.ok ? parsed.ids : z.NEVER;
+    })
+    .optional(),
   out: z.string().min(1).default(path.join(rootDir, 'docs/screenshots')),
 });
 const { values } = parseArgs({ options: { 'base-url': { type: 'string' }, agent: { type: 'string' }, compare: { type: 'string' }, out: { type: 'string' } } });
@@ -37,12 +47,19 @@ const VIEWPORTS = [
 ] as const;
 const MAX_HEIGHT = 3_000;
 
+/** Why a page without a route is skipped. */
+const SKIPPED: Record<string, string> = {
+  article: 'no article linked from /blog',
+  'agent-profile': 'no agent (pass --agent <uuid>)',
+  compare: 'no agents (pass --compare <uuid>,<uuid>)',
+};
+
 async function firstArticle(baseUrl: string): Promise<string | undefined> {
   const html = await (await fetch(`${baseUrl}/blog`)).text();
   return /href="(\/blog\/(?!category\/)[a-z0-9-]+)"/.exec(html)?.[1];
 }
 
-async function shoot(baseUrl: string, agentId: string | undefined, compareIds: string | undefined) {
+async function shoot(baseUrl: string, agentId: string | undefined, compareIds: readonly string[] | undefined) {
   const article = await firstArticle(baseUrl);
   const pages: [string, string | undefined][] = [
     ['home', '/'],
@@ -50,9 +67,9 @@ async function shoot(baseUrl: string, agentId: string | undefined, compareIds: s
     ['search-results', '/search-results?q=02139&type=zipcode'],
     ['search-results-empty', '/search-results?q=Nobody%20Anywhere&type=agent'],
     ['search-results-invalid', '/search-results?q=abc&type=zipcode'],
-    ['agent-profile', agentId ? `/agent/${agentId}` : undefined],
-    ['compare', compareIds ? `/compare?agents=${compareIds}` : undefined],
-    ['zip-page', '/agents/02139'],
+    ['agent-profile', agentId ? agentUrl(agentId) : undefined],
+    ['compare', compareIds ? compareUrl(compareIds) : undefined],
+    ['zip-page', zipUrl('02139')],
     ['sample-report', '/sample-report'],
     ['blog', '/blog'],
     ['article', article],
@@ -74,7 +91,7 @@ async function shoot(baseUrl: string, agentId: string | undefined, compareIds: s
       const page = await context.newPage();
       for (const [name, route] of pages) {
         if (!route) {
-          console.log(`Skipping ${name}: ${name === 'article' ? 'no article linked from /blog' : name === 'compare' ? 'no agents (pass --compare <uuid>,<uuid>)' : 'no agent (pass --agent <uuid>)'}`);
+          console.log(`Skipping ${name}: ${SKIPPED[name] ?? 'no route'}`);
           continue;
         }
         await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
@@ -112,7 +129,7 @@ async function main() {
     const site = await startE2ESite(stack.env);
     try {
       const others = await sqlAt<{ id: string }>(stack.env.TEST_DATABASE_URL, `select id from public.agents where id <> $1 and zip_code = '02139' order by name limit 2`, [agentId]);
-      await shoot(site.baseUrl, agentId, [agentId, ...others.map((row) => row.id)].join(','));
+      await shoot(site.baseUrl, agentId, [agentId, ...others.map((row) => row.id)]);
     } finally {
       await site.stop();
     }

@@ -460,7 +460,7 @@ describe('database path (searchAgentsLoggedAsServiceRole, what search-agents run
     const failure = await db
       .begin(async (tx) => {
         await tx`revoke execute on function public.search_agents(text, text, integer, integer) from service_role`;
-        await searchAgentsLoggedAsServiceRole(tx as unknown as postgres.Sql, args);
+        await searchAgentsLoggedAsServiceRole(tx, args);
         throw new Error('the search ran with more than service_role may do');
       })
       .catch((error: unknown) => error as { code?: string; message: string });

@@ -44,7 +44,7 @@ const sql = databaseUrl ? postgres(databaseUrl, { max: 4, prepare: false, idle_t
 
 /**
  * Runs search_agents_logged() as service_role (the role the RPC path used), straight on Postgres or through the RPC.
- * @returns the function's jsonb answer, unparsed; throws on any database error (the shell answers 500).
+ * @returns the function's jsonb answer as parsed JSON; throws on any database error (the shell answers 500).
  */
 async function searchAgentsLogged(args: SearchAgentsLoggedArgs): Promise<unknown> {
   if (sql) return await searchAgentsLoggedAsServiceRole(sql, args);
