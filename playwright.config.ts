@@ -4,13 +4,21 @@ import { defineConfig, devices } from '@playwright/test';
 // `chromium`, or the npm-shipped build with its own NSS libraries in CHROMIUM_LIBRARY_PATH); Playwright's own browser
 // downloads cannot work on these machines. scripts/test.ts also starts the stack and the built site (E2E_BASE_URL).
 const libraryPath = process.env.CHROMIUM_LIBRARY_PATH;
+const SCHEDULED = 'e2e/admin-scheduled-post.spec.ts';
 
 export default defineConfig({
   // browser tests: tests/e2e, plus the browser half of the attack suite in tests/security
   testDir: 'tests',
   testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   fullyParallel: false,
-  workers: 1,
+  // Two projects, one worker each: the browser tests run one file at a time (they share one stack and one built site),
+  // while admin-scheduled-post.spec.ts, which spends about three minutes waiting for its post's time to come, runs
+  // beside them from the start instead of after them. It touches only its own user and post.
+  workers: 2,
+  projects: [
+    { name: 'browser', testIgnore: SCHEDULED, workers: 1 },
+    { name: 'scheduled', testMatch: SCHEDULED, workers: 1 },
+  ],
   retries: 0,
   outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? 'test-results',
   timeout: 30_000,
