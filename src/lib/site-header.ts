@@ -46,7 +46,11 @@ function storedUser(): HeaderUser | null {
   return null
 }
 
-/** Wires the menu toggle and the account item inside `header` (BaseLayout's `[data-site-header]`). */
+/**
+ * Wires the menu toggle and the account item inside `header` (BaseLayout's `[data-site-header]`), then marks it
+ * `data-enhanced="true"`. BaseLayout loads this after the first paint (src/lib/site-boot.ts), so a tap on Menu
+ * before that does nothing.
+ */
 export function enhanceHeader(header: HTMLElement): void {
   const toggle = header.querySelector<HTMLButtonElement>('#nav-toggle')!
   const nav = header.querySelector<HTMLElement>('#site-nav')!
@@ -117,4 +121,6 @@ export function enhanceHeader(header: HTMLElement): void {
       render()
     }
   })
+  // for whoever needs to know the header works now (the browser tests, before they tap Menu)
+  header.dataset.enhanced = 'true'
 }

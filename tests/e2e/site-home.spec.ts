@@ -1,7 +1,7 @@
 /** Home page islands (hero search, testimonials, steps), the header navigation and the footer. */
 import { expect, test, type Page } from '@playwright/test';
 import { BAD_ZIP_CODE_MESSAGE, QUERY_TOO_LONG_MESSAGE } from '@shared/search-query-rules.ts';
-import { waitForIsland } from './site-support.ts';
+import { waitForHeader, waitForIsland } from './site-support.ts';
 
 /** The home page with the hero search hydrated (a tab click before that would do nothing). */
 async function openHome(page: Page) {
@@ -202,6 +202,7 @@ test('on a small screen the menu button toggles the navigation', async ({ page }
   const about = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' });
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await expect(about).toBeHidden();
+  await waitForHeader(page);
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expect(about).toBeVisible();

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createAgents, makeSales, unusedZip, waitForAgentPage } from './agent-fixtures.ts';
-import { publicPosts, waitForIsland } from './site-support.ts';
+import { publicPosts, waitForHeader, waitForIsland } from './site-support.ts';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -125,6 +125,7 @@ for (const viewport of VIEWPORTS) {
       // and one real click through Playwright's own actionability checks: the logo link
       await page.getByRole('link', { name: 'AgentInsight home' }).click({ trial: true });
       if (viewport.width < 768) {
+        await waitForHeader(page);
         await page.getByRole('button', { name: 'Menu' }).click();
         await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
         // the open menu lies over the page: check what it offers

@@ -35,3 +35,11 @@ export async function waitForIsland(page: Page, component: string): Promise<void
   if ((await island.getAttribute('client')) === 'interaction') await island.dispatchEvent('pointerover');
   await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
 }
+
+/**
+ * Waits until the header's script has run (src/lib/site-header.ts marks the header `data-enhanced`): BaseLayout
+ * loads it after the first paint, so a Menu tap right after the page loads could come before it.
+ */
+export async function waitForHeader(page: Page): Promise<void> {
+  await expect(page.locator('[data-site-header]')).toHaveAttribute('data-enhanced', 'true', { timeout: 20_000 });
+}
