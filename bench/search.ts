@@ -15,7 +15,8 @@
  *      service_role (as the edge function calls it), the function end to end over HTTP (gateway -> Deno -> PostgREST -> PostgreSQL), and a naive full scan
  *      (`ilike '%q%'`, index scans disabled) on a smaller sample because each takes hundreds of milliseconds.
  * Prints the machine, the data size and a p50/p95 table (milliseconds). Figures only: it never fails on time.
- * Options: --agents N --sales N --queries N --naive N (defaults 100000, 2000000, 300, 25); --keep leaves the stack
+ * Options: --agents N --sales N --queries N --naive N (defaults 100000, 2000000, 300, 25); --rare-surnames N (150000
+ * when names only, else 0: see RARE_SURNAMES); --keep leaves the stack
  * running afterwards (prints the database URL) to look at plans. `--sales 0` (the default when --agents is above
  * 100,000) generates the agents with names only, skips the sales, the metrics refresh and the ZIP and address
  * searches, and times the name search alone: `npm run bench:search -- --agents 1000000` is the national-scale run.
@@ -43,7 +44,13 @@ const QUERIES = option('queries', 300);
 const NAIVE = option('naive', 25);
 /** Keep the stack running after the run (prints the database URL) to look at plans; Ctrl-C stops it. */
 const KEEP = process.argv.includes('--keep');
-const SIZE = { agents: AGENTS, sales: SALES, queries: QUERIES };
+/**
+ * Distinct rare surnames half the agents draw from (bench/lib/search-fixture.ts rareSurnames()): by default 150,000
+ * for a names-only (national-scale) run, about the Census count of surnames held by 100 or more people, so the name
+ * dictionary has a national size; 0 otherwise, as in the runs recorded before this option.
+ */
+const RARE_SURNAMES = option('rare-surnames', NAMES_ONLY ? 150_000 : 0, 0);
+const SIZE = { agents: AGENTS, sales: SALES, queries: QUERIES, rareSurnames: RARE_SURNAMES };
 
 const naiveSql: Record<SearchType, string> = {
   agent: `select a.id, a.name, count(*) over () as total

@@ -192,16 +192,43 @@ export async function startBenchStack() {
 // Data
 // ---------------------------------------------------------------------------------------------------------------
 
-/** How much data to generate: agents, closed sales (0 = names only), queries per search type. */
+/**
+ * How much data to generate: agents, closed sales (0 = names only), queries per search type, and `rareSurnames`: how
+ * many distinct surnames of a long tail half the agents draw from (0 or absent: every agent has a common surname).
+ */
 export interface BenchSize {
   agents: number;
   sales: number;
   queries: number;
+  rareSurnames?: number;
+}
+
+/**
+ * `count` distinct surname-like tokens that are not in LAST_NAMES: the head of one common surname joined to the tail
+ * of another ("Gonz" + "ley"), 4-12 letters, from a fixed seed so every run gets the same list. They stand in for the
+ * long tail of real surnames (the 2010 Census counted 162,253 surnames held by 100 or more people, and the 1,000 most
+ * common cover only about 41 % of the population): a national dictionary of name tokens has that many, and the
+ * trigram neighbours of a typo are drawn from it, so a bench whose names come from a few hundred surnames times the
+ * typo path on a dictionary a hundred times too small. Built from real surnames so their trigrams are as common as
+ * real ones. @throws when the heads and tails cannot make `count` distinct tokens.
+ */
+export function rareSurnames(count: number): string[] {
+  const random = createRandom('bench-rare-surnames');
+  const common = new Set(LAST_NAMES.map((name) => name.toLowerCase()));
+  const heads = [...new Set(LAST_NAMES.flatMap((name) => [2, 3, 4].filter((n) => n < name.length).map((n) => name.slice(0, n))))];
+  const tails = [...new Set(LAST_NAMES.flatMap((name) => [2, 3, 4, 5].filter((n) => n < name.length).map((n) => name.slice(-n).toLowerCase())))];
+  if (heads.length * tails.length < count * 2) throw new Error(`rareSurnames: ${heads.length} heads x ${tails.length} tails cannot make ${count} surnames`);
+  const made = new Set<string>();
+  while (made.size < count) {
+    const name = heads[Math.floor(random() * heads.length)]! + tails[Math.floor(random() * tails.length)]!;
+    if (name.length >= 4 && name.length <= 12 && !common.has(name.toLowerCase())) made.add(name);
+  }
+  return [...made];
 }
 
 /**
  * Loads zip_market_benchmarks from the Redfin subset, then generates `size.agents` agents (common US first and last
- * names) and `size.sales` closed sales with generate_series, secondary indexes dropped during the load and rebuilt
+ * names; with `size.rareSurnames`, half of them take a surname from that long tail instead) and `size.sales` closed sales with generate_series, secondary indexes dropped during the load and rebuilt
  * after, runs refresh_agent_metrics() and VACUUM ANALYZE. sales = 0: names only (no sales, no refresh).
  */
 export async function loadData(db: pg.Client, size: BenchSize) {
@@ -249,10 +276,12 @@ export async function loadData(db: pg.Client, size: BenchSize) {
     `create temporary table bench_agents as
      select g as ix, gen_random_uuid() as id,
             ($1::text[])[1 + floor(random() * cardinality($1::text[]))::integer] || ' '
-              || ($2::text[])[1 + floor(random() * cardinality($2::text[]))::integer] as name,
+              || case when cardinality($5::text[]) > 0 and random() < 0.5
+                      then ($5::text[])[1 + floor(random() * cardinality($5::text[]))::integer]
+                      else ($2::text[])[1 + floor(random() * cardinality($2::text[]))::integer] end as name,
             1 + floor(power(random(), 1.15) * $4)::integer as zip_ix
      from generate_series(1, $3::integer) g`,
-    [FIRST_NAMES, LAST_NAMES, AGENTS, zipCount],
+    [FIRST_NAMES, LAST_NAMES, AGENTS, zipCount, rareSurnames(size.rareSurnames ?? 0)],
   );
   await db.query(`alter table bench_agents add primary key (ix)`);
   await db.query(
@@ -264,6 +293,8 @@ export async function loadData(db: pg.Client, size: BenchSize) {
      from bench_agents a join bench_zips z on z.ix = a.zip_ix`,
   );
   log(`agents: ${AGENTS.toLocaleString('en-US')} (and their name-token postings) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const tokens = (await db.query<{ n: number }>(`select count(*)::integer as n from public.agent_name_tokens`)).rows[0]!.n;
+  log(`name dictionary (agent_name_tokens): ${tokens.toLocaleString('en-US')} distinct tokens`);
 
   if (NAMES_ONLY) {
     started = performance.now();

@@ -16,6 +16,12 @@ create table if not exists public.agent_name_postings (
   name text not null
 );
 
+-- table public.agent_name_token_deletions
+create table if not exists public.agent_name_token_deletions (
+  variant text collate "C" not null,
+  token text collate "C" not null
+);
+
 -- table public.agent_name_tokens
 create table if not exists public.agent_name_tokens (
   token text collate "C" not null

@@ -15,6 +15,61 @@ begin
 end;
 $function$;
 
+-- function private.agent_name_token_deletions_after_delete()
+CREATE OR REPLACE FUNCTION private.agent_name_token_deletions_after_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.agent_name_token_deletions x
+  using old_tokens o
+  cross join lateral unnest(public.search_name_token_deletions(o.token, 2)) as v(variant)
+  where x.variant = v.variant and x.token = o.token;
+  return null;
+end;
+$function$;
+
+-- function private.agent_name_token_deletions_after_insert()
+CREATE OR REPLACE FUNCTION private.agent_name_token_deletions_after_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.agent_name_token_deletions (variant, token)
+  select v.variant, n.token
+  from new_tokens n
+  cross join lateral unnest(public.search_name_token_deletions(n.token, 2)) as v(variant)
+  on conflict do nothing;
+  return null;
+end;
+$function$;
+
+-- function private.agent_name_token_deletions_after_update()
+CREATE OR REPLACE FUNCTION private.agent_name_token_deletions_after_update()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.agent_name_token_deletions x
+  using old_tokens o
+  cross join lateral unnest(public.search_name_token_deletions(o.token, 2)) as v(variant)
+  where x.variant = v.variant and x.token = o.token;
+
+  insert into public.agent_name_token_deletions (variant, token)
+  select v.variant, n.token
+  from new_tokens n
+  cross join lateral unnest(public.search_name_token_deletions(n.token, 2)) as v(variant)
+  on conflict do nothing;
+  return null;
+end;
+$function$;
+
 -- function private.agent_name_tokens_after_delete()
 CREATE OR REPLACE FUNCTION private.agent_name_tokens_after_delete()
  RETURNS trigger
@@ -1542,34 +1597,70 @@ begin
 end;
 $function$;
 
+-- function public.search_name_token_deletions(token text, max_deletions integer)
+CREATE OR REPLACE FUNCTION public.search_name_token_deletions(token text, max_deletions integer)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select coalesce(pg_catalog.array_agg(distinct d.variant), '{}')
+  from (
+    select token as variant
+    union all
+    select overlay(token placing '' from i for 1)
+    from pg_catalog.generate_series(1, pg_catalog.char_length(token)) i
+    where max_deletions >= 1
+    union all
+    -- delete the later position first, so the earlier one has not moved
+    select overlay(overlay(token placing '' from j for 1) placing '' from i for 1)
+    from pg_catalog.generate_series(1, pg_catalog.char_length(token)) i
+    join pg_catalog.generate_series(1, pg_catalog.char_length(token)) j on j > i
+    where max_deletions >= 2
+  ) d
+  where d.variant <> '';
+$function$;
+
 -- function public.search_name_token_matches(query_tokens text[])
 CREATE OR REPLACE FUNCTION public.search_name_token_matches(query_tokens text[])
  RETURNS TABLE(ord integer, token text, score double precision)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
- SET "pg_trgm.similarity_threshold" TO '0.15'
+ SET "pg_trgm.similarity_threshold" TO '0.5'
 AS $function$
   select m.ord::integer, m.token, max(m.score)
   from (
-    select q.ord, d.token::text as token,
+    select c.ord, c.token,
            case
-             when d.token = q.token then 1.0
+             when c.token = c.query then 1.0
              -- a typo: at most 1 edit for 3-5 characters, 2 from 6 (an adjacent swap counts as one edit)
-             when char_length(q.token) >= 3 then greatest(
-               extensions.similarity(q.token, d.token),
-               case when e.edits <= case when char_length(q.token) >= 6 then 2 else 1 end
-                    then 1.0 - e.edits::double precision / greatest(char_length(q.token), char_length(d.token)) else 0 end)
-             else extensions.similarity(q.token, d.token)
+             when char_length(c.query) >= 3 then greatest(
+               extensions.similarity(c.query, c.token),
+               case when e.edits <= case when char_length(c.query) >= 6 then 2 else 1 end
+                    then 1.0 - e.edits::double precision / greatest(char_length(c.query), char_length(c.token)) else 0 end)
+             else extensions.similarity(c.query, c.token)
            end as score
-    from unnest(query_tokens) with ordinality as q(token, ord)
-    join public.agent_name_tokens d on d.token operator(extensions.%) q.token
+    from (
+      -- similar spelling: trigram similarity >= 0.5 (the function's threshold)
+      select q.ord, q.token as query, d.token::text as token
+      from unnest(query_tokens) with ordinality as q(token, ord)
+      join public.agent_name_tokens d on d.token operator(extensions.%) q.token
+      union
+      -- within the typo rule's edit distance: a deletion string shared with the query token
+      select q.ord, q.token, x.token::text
+      from unnest(query_tokens) with ordinality as q(token, ord)
+      join public.agent_name_token_deletions x
+        on x.variant = any(public.search_name_token_deletions(q.token, case when char_length(q.token) >= 6 then 2 else 1 end))
+      -- as before: a typo shares at least 15 % of its trigrams with the query token
+      where char_length(q.token) >= 3 and extensions.similarity(q.token, x.token) >= 0.15
+    ) c
     cross join lateral (
       select least(
-        extensions.levenshtein(q.token, d.token),
-        case when char_length(q.token) = char_length(d.token) and exists (
-          select 1 from generate_series(1, char_length(q.token) - 1) i
-          where overlay(q.token placing substr(q.token, i + 1, 1) || substr(q.token, i, 1) from i for 2) = d.token
+        extensions.levenshtein(c.query, c.token),
+        case when char_length(c.query) = char_length(c.token) and exists (
+          select 1 from generate_series(1, char_length(c.query) - 1) i
+          where overlay(c.query placing substr(c.query, i + 1, 1) || substr(c.query, i, 1) from i for 2) = c.token
         ) then 1 end
       ) as edits
     ) e

@@ -12,6 +12,9 @@ alter table private.site_build_settings add constraint site_build_settings_pkey 
 -- constraint public.agent_name_postings agent_name_postings_pkey
 alter table agent_name_postings add constraint agent_name_postings_pkey PRIMARY KEY (token, agent_id);
 
+-- constraint public.agent_name_token_deletions agent_name_token_deletions_pkey
+alter table agent_name_token_deletions add constraint agent_name_token_deletions_pkey PRIMARY KEY (variant, token);
+
 -- constraint public.agent_name_tokens agent_name_tokens_pkey
 alter table agent_name_tokens add constraint agent_name_tokens_pkey PRIMARY KEY (token);
 

@@ -167,6 +167,9 @@ alter table private.site_build_settings enable row level security;
 -- row level security public.agent_name_postings
 alter table public.agent_name_postings enable row level security;
 
+-- row level security public.agent_name_token_deletions
+alter table public.agent_name_token_deletions enable row level security;
+
 -- row level security public.agent_name_tokens
 alter table public.agent_name_tokens enable row level security;
 

@@ -465,8 +465,11 @@ comment on function public.search_agents_logged(search_query text, search_type t
 -- comment function public.search_metrics_window(OUT window_start date, OUT window_end date)
 comment on function public.search_metrics_window(OUT window_start date, OUT window_end date) is 'Close-date window (inclusive) of the latest refresh_agent_metrics() run; 24 months to the latest close date before any refresh.';
 
+-- comment function public.search_name_token_deletions(token text, max_deletions integer)
+comment on function public.search_name_token_deletions(token text, max_deletions integer) is 'Strings made by deleting at most max_deletions (0-2) characters of token, itself included, distinct, never empty: the keys of agent_name_token_deletions.';
+
 -- comment function public.search_name_token_matches(query_tokens text[])
-comment on function public.search_name_token_matches(query_tokens text[]) is 'Dictionary tokens (agent_name_tokens) matching each query token: same 1, prefix 0.5 + 0.5 * length ratio, typo max(trigram similarity, 1 - Levenshtein / length); scores >= 0.5 only.';
+comment on function public.search_name_token_matches(query_tokens text[]) is 'Dictionary tokens (agent_name_tokens) matching each query token: same 1, prefix 0.5 + 0.5 * length ratio, typo max(trigram similarity, 1 - edits / length) with at most 1 edit for 3-5 characters and 2 from 6 (candidates from agent_name_token_deletions and the trigram index at 0.5); scores >= 0.5 only.';
 
 -- comment function public.search_name_tokens(name text)
 comment on function public.search_name_tokens(name text) is 'Search tokens of a name: lower case, apostrophes dropped, split at non-alphanumerics, distinct, in order (''Mary-Kate O''''Neil'' -> {mary,kate,oneil}).';
@@ -491,6 +494,9 @@ comment on table private.site_build_settings is 'Site rebuild bookkeeping (one r
 
 -- comment table public.agent_name_postings
 comment on table public.agent_name_postings is 'Which agents carry which name token, with copies of agents.total_sales and agents.name for ranking. Maintained by triggers on agents; service_role reads.';
+
+-- comment table public.agent_name_token_deletions
+comment on table public.agent_name_token_deletions is 'Every string made by deleting at most two characters of each agent_name_tokens token (and the token itself): the symmetric-deletion index the name search finds typo candidates in. Maintained by triggers on agent_name_tokens (insert, update, delete); service_role reads.';
 
 -- comment table public.agent_name_tokens
 comment on table public.agent_name_tokens is 'Distinct name tokens of all agents (search_name_tokens), the dictionary the name search matches typos and prefixes in. Maintained by triggers on agents; service_role reads.';

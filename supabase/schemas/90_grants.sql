@@ -4,6 +4,18 @@
 revoke all on function private.agent_data_site_webhook() from anon, authenticated, public, service_role;
 grant execute on function private.agent_data_site_webhook() to postgres;
 
+-- grant function private.agent_name_token_deletions_after_delete()
+revoke all on function private.agent_name_token_deletions_after_delete() from anon, authenticated, public, service_role;
+grant execute on function private.agent_name_token_deletions_after_delete() to postgres;
+
+-- grant function private.agent_name_token_deletions_after_insert()
+revoke all on function private.agent_name_token_deletions_after_insert() from anon, authenticated, public, service_role;
+grant execute on function private.agent_name_token_deletions_after_insert() to postgres;
+
+-- grant function private.agent_name_token_deletions_after_update()
+revoke all on function private.agent_name_token_deletions_after_update() from anon, authenticated, public, service_role;
+grant execute on function private.agent_name_token_deletions_after_update() to postgres;
+
 -- grant function private.agent_name_tokens_after_delete()
 revoke all on function private.agent_name_tokens_after_delete() from anon, authenticated, public, service_role;
 grant execute on function private.agent_name_tokens_after_delete() to postgres;
@@ -252,6 +264,11 @@ revoke all on function public.search_metrics_window(OUT window_start date, OUT w
 grant execute on function public.search_metrics_window(OUT window_start date, OUT window_end date) to postgres;
 grant execute on function public.search_metrics_window(OUT window_start date, OUT window_end date) to service_role;
 
+-- grant function public.search_name_token_deletions(token text, max_deletions integer)
+revoke all on function public.search_name_token_deletions(token text, max_deletions integer) from anon, authenticated, public, service_role;
+grant execute on function public.search_name_token_deletions(token text, max_deletions integer) to postgres;
+grant execute on function public.search_name_token_deletions(token text, max_deletions integer) to service_role;
+
 -- grant function public.search_name_token_matches(query_tokens text[])
 revoke all on function public.search_name_token_matches(query_tokens text[]) from anon, authenticated, public, service_role;
 grant execute on function public.search_name_token_matches(query_tokens text[]) to postgres;
@@ -320,6 +337,11 @@ grant insert, select, update, delete, truncate, references, trigger, maintain on
 revoke all on table public.agent_name_postings from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_postings to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_postings to service_role;
+
+-- grant table public.agent_name_token_deletions
+revoke all on table public.agent_name_token_deletions from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_token_deletions to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_token_deletions to service_role;
 
 -- grant table public.agent_name_tokens
 revoke all on table public.agent_name_tokens from anon, authenticated, public, service_role;

@@ -199,6 +199,24 @@ const cases: TableCase[] = [
     allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
+    // the name search's typo index (deletion strings of the dictionary's tokens): kept by triggers on
+    // agent_name_tokens; only the search (service_role) reads it
+    name: 'agent_name_token_deletions',
+    table: 'agent_name_token_deletions',
+    key: 'variant',
+    fixture: async () => {
+      const variant = unique('matrixvariant');
+      await sql(`insert into public.agent_name_token_deletions (variant, token) values ($1, $1)`, [variant]);
+      return variant;
+    },
+    insert: () => ({ variant: unique('matrixvariantinserted'), token: unique('matrixvariantinserted') }),
+    update: {
+      patch: () => ({ token: unique('matrixvariantpatched') }),
+      stored: async (_key, patch) => (await sql(`select 1 from public.agent_name_token_deletions where token = $1`, [patch.token])).length === 1,
+    },
+    allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
     // the name search's postings, same rules; the select cases run first and create the agent the others reuse
     name: 'agent_name_postings',
     table: 'agent_name_postings',

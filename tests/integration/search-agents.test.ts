@@ -177,6 +177,36 @@ describe('agent name search over the token dictionary', () => {
     });
   });
 
+  it('finds a two-letter typo whose trigram similarity is under 0.5 through the deletion index', async () => {
+    // 'qoackenbash': two letters changed (allowed from six letters) in both 'quackenbosh' and 'quackenbush'; the
+    // trigram similarity is too low for the trigram index's 0.5, so only agent_name_token_deletions offers them
+    const pairs = await sql<{ similarity: number }>(
+      `select extensions.similarity('qoackenbash', t) as similarity from unnest(array['quackenbosh', 'quackenbush']) t`,
+    );
+    for (const pair of pairs) expect(pair.similarity).toBeLessThan(0.5);
+    const { body } = await search({ query: 'Zebulon Qoackenbash' });
+    expect(new Set(names(body.agents))).toEqual(new Set([NAMES.A, NAMES.C]));
+    expect(body.agents[0]!.match_score).toBeLessThan(1);
+  });
+
+  it('keeps every dictionary token\'s deletion strings (at most two letters dropped) beside it, and drops them with it', async () => {
+    const [deletions] = await sql<{ variants: string[] }>(`select public.search_name_token_deletions('anna', 1) as variants`);
+    expect([...deletions!.variants].sort()).toEqual(['ana', 'ann', 'anna', 'nna']);
+    await inRolledBackTransaction(async (client) => {
+      const variantsOf = async (token: string) =>
+        (await client.query<{ variant: string }>(`select variant from public.agent_name_token_deletions where token = $1 order by variant`, [token])).rows.map((row) => row.variant);
+      await client.query(`update public.agents set name = 'Ophelia Wxyz' where id = $1`, [ids.D]);
+      // 1 + 4 + 6 strings, none repeated
+      expect(await variantsOf('wxyz')).toEqual(['wx', 'wxy', 'wxyz', 'wxz', 'wy', 'wyz', 'wz', 'xy', 'xyz', 'xz', 'yz']);
+      // wintergreen had one carrier: its token and its deletion strings are gone
+      expect(await variantsOf('wintergreen')).toEqual([]);
+      // a renamed token takes its strings along
+      await client.query(`update public.agent_name_tokens set token = 'wxyq' where token = 'wxyz'`);
+      expect(await variantsOf('wxyz')).toEqual([]);
+      expect(await variantsOf('wxyq')).toEqual(['wq', 'wx', 'wxq', 'wxy', 'wxyq', 'wy', 'wyq', 'xq', 'xy', 'xyq', 'yq']);
+    });
+  });
+
   it('follows closed sales after a metrics refresh', async () => {
     await inRolledBackTransaction(async (client) => {
       // A sells 3 more homes in 99961: 9 closed sales, one more than C

@@ -39,6 +39,21 @@ export type Database = {
           },
         ]
       }
+      agent_name_token_deletions: {
+        Row: {
+          token: string
+          variant: string
+        }
+        Insert: {
+          token: string
+          variant: string
+        }
+        Update: {
+          token?: string
+          variant?: string
+        }
+        Relationships: []
+      }
       agent_name_tokens: {
         Row: {
           token: string
@@ -1373,6 +1388,10 @@ export type Database = {
       search_metrics_window: {
         Args: Record<PropertyKey, never>
         Returns: Record<string, unknown>
+      }
+      search_name_token_deletions: {
+        Args: { max_deletions: number; token: string }
+        Returns: string[]
       }
       search_name_token_matches: {
         Args: { query_tokens: string[] }
