@@ -189,6 +189,24 @@ describe('agent name search over the token dictionary', () => {
     expect(body.agents[0]!.match_score).toBeLessThan(1);
   });
 
+  it('answers a several-word query whose words match more than 200 dictionary tokens (candidates from the postings)', async () => {
+    await inRolledBackTransaction(async (client) => {
+      // 250 agents 'Zebulon Zqx<letters>': 'zqx' is then a prefix of 250 tokens, past the bitmap AND's limit of 200
+      await client.query(
+        `insert into public.agents (name)
+         select 'Zebulon Zqx' || chr(97 + g / 26) || chr(97 + g % 26) from generate_series(0, 249) g
+         union all select 'Ophelia Zqxzzz'`,
+      );
+      const byName = async (query: string) =>
+        (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents($1, 'agent', 20, 0) as r`, [query])).rows[0]!.r;
+      const zebulons = await byName('Zebulon Zqx');
+      expect(zebulons.totalResults).toBe(250);
+      expect(zebulons.agents.every((agent) => /^Zebulon Zqx[a-z]{2}$/.test(agent.name))).toBe(true);
+      const ophelia = await byName('Ophelia Zqx');
+      expect(names(ophelia.agents)).toEqual(['Ophelia Zqxzzz']);
+    });
+  });
+
   it('keeps every dictionary token\'s deletion strings (at most two letters dropped) beside it, and drops them with it', async () => {
     const [deletions] = await sql<{ variants: string[] }>(`select public.search_name_token_deletions('anna', 1) as variants`);
     expect([...deletions!.variants].sort()).toEqual(['ana', 'ann', 'anna', 'nna']);
