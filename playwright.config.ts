@@ -11,13 +11,21 @@ export default defineConfig({
   testDir: 'tests',
   testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   fullyParallel: false,
-  // Two projects, one worker each: the browser tests run one file at a time (they share one stack and one built site),
-  // while admin-scheduled-post.spec.ts, which spends about three minutes waiting for its post's time to come, runs
-  // beside them from the start instead of after them. It touches only its own user and post.
+  // Three projects, one worker each. admin-scheduled-post.spec.ts spends about three minutes waiting for its post's
+  // time, so it runs beside the admin tests (they look for their own posts and builds) instead of after everything.
+  // The rest compares the public site with the database, which a scheduled post going live (and being deleted again)
+  // changes under it, so it starts once both are done. scripts/test.ts passes --no-deps when it runs chosen files.
   workers: 2,
   projects: [
-    { name: 'browser', testIgnore: SCHEDULED, workers: 1 },
     { name: 'scheduled', testMatch: SCHEDULED, workers: 1 },
+    { name: 'admin', testMatch: 'e2e/admin-*.spec.ts', testIgnore: SCHEDULED, workers: 1 },
+    {
+      name: 'browser',
+      testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
+      testIgnore: 'e2e/admin-*.spec.ts',
+      dependencies: ['scheduled', 'admin'],
+      workers: 1,
+    },
   ],
   retries: 0,
   outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? 'test-results',

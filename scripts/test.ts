@@ -136,7 +136,8 @@ try {
         const site = await startE2ESite(test.env);
         try {
           const playwrightReport = path.join(reportDir, 'playwright.json');
-          const playwrightExit = await run('playwright', ['test', ...e2eFiles], {
+          // chosen files: only those (--no-deps: the 'browser' project would otherwise run its dependency projects whole)
+          const playwrightExit = await run('playwright', ['test', ...(e2eFiles.length > 0 ? ['--no-deps', ...e2eFiles] : [])], {
             ...test.env,
             CHROMIUM_PATH: chromium.executablePath,
             ...(chromium.libraryPath ? { CHROMIUM_LIBRARY_PATH: chromium.libraryPath } : {}),
