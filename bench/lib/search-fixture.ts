@@ -293,8 +293,17 @@ export async function loadData(db: pg.Client, size: BenchSize) {
      from bench_agents a join bench_zips z on z.ix = a.zip_ix`,
   );
   log(`agents: ${AGENTS.toLocaleString('en-US')} (and their name-token postings) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const tokens = (await db.query<{ n: number }>(`select count(*)::integer as n from public.agent_name_tokens`)).rows[0]!.n;
-  log(`name dictionary (agent_name_tokens): ${tokens.toLocaleString('en-US')} distinct tokens`);
+  const dictionary = (
+    await db.query<{ tokens: number; deletions: number; size: string }>(
+      `select (select count(*)::integer from public.agent_name_tokens) as tokens,
+              (select count(*)::integer from public.agent_name_token_deletions) as deletions,
+              pg_size_pretty(pg_total_relation_size('public.agent_name_token_deletions')) as size`,
+    )
+  ).rows[0]!;
+  log(
+    `name dictionary: ${dictionary.tokens.toLocaleString('en-US')} distinct tokens; typo index (agent_name_token_deletions): ` +
+      `${dictionary.deletions.toLocaleString('en-US')} rows, ${dictionary.size} with its index`,
+  );
 
   if (NAMES_ONLY) {
     started = performance.now();

@@ -15,57 +15,27 @@ begin
 end;
 $function$;
 
--- function private.agent_name_token_deletions_after_delete()
-CREATE OR REPLACE FUNCTION private.agent_name_token_deletions_after_delete()
+-- function private.agent_name_token_deletions_sync()
+CREATE OR REPLACE FUNCTION private.agent_name_token_deletions_sync()
  RETURNS trigger
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
-  delete from public.agent_name_token_deletions x
-  using old_tokens o
-  cross join lateral unnest(public.search_name_token_deletions(o.token, 2)) as v(variant)
-  where x.variant = v.variant and x.token = o.token;
-  return null;
-end;
-$function$;
-
--- function private.agent_name_token_deletions_after_insert()
-CREATE OR REPLACE FUNCTION private.agent_name_token_deletions_after_insert()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  insert into public.agent_name_token_deletions (variant, token)
-  select v.variant, n.token
-  from new_tokens n
-  cross join lateral unnest(public.search_name_token_deletions(n.token, 2)) as v(variant)
-  on conflict do nothing;
-  return null;
-end;
-$function$;
-
--- function private.agent_name_token_deletions_after_update()
-CREATE OR REPLACE FUNCTION private.agent_name_token_deletions_after_update()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  delete from public.agent_name_token_deletions x
-  using old_tokens o
-  cross join lateral unnest(public.search_name_token_deletions(o.token, 2)) as v(variant)
-  where x.variant = v.variant and x.token = o.token;
-
-  insert into public.agent_name_token_deletions (variant, token)
-  select v.variant, n.token
-  from new_tokens n
-  cross join lateral unnest(public.search_name_token_deletions(n.token, 2)) as v(variant)
-  on conflict do nothing;
+  if tg_op in ('UPDATE', 'DELETE') then
+    delete from public.agent_name_token_deletions x
+    using old_tokens o
+    cross join lateral unnest(public.search_name_token_deletions(o.token, 2)) as v(variant)
+    where x.variant = v.variant and x.token = o.token;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into public.agent_name_token_deletions (variant, token)
+    select v.variant, n.token
+    from new_tokens n
+    cross join lateral unnest(public.search_name_token_deletions(n.token, 2)) as v(variant)
+    on conflict do nothing;
+  end if;
   return null;
 end;
 $function$;

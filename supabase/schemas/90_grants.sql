@@ -4,17 +4,9 @@
 revoke all on function private.agent_data_site_webhook() from anon, authenticated, public, service_role;
 grant execute on function private.agent_data_site_webhook() to postgres;
 
--- grant function private.agent_name_token_deletions_after_delete()
-revoke all on function private.agent_name_token_deletions_after_delete() from anon, authenticated, public, service_role;
-grant execute on function private.agent_name_token_deletions_after_delete() to postgres;
-
--- grant function private.agent_name_token_deletions_after_insert()
-revoke all on function private.agent_name_token_deletions_after_insert() from anon, authenticated, public, service_role;
-grant execute on function private.agent_name_token_deletions_after_insert() to postgres;
-
--- grant function private.agent_name_token_deletions_after_update()
-revoke all on function private.agent_name_token_deletions_after_update() from anon, authenticated, public, service_role;
-grant execute on function private.agent_name_token_deletions_after_update() to postgres;
+-- grant function private.agent_name_token_deletions_sync()
+revoke all on function private.agent_name_token_deletions_sync() from anon, authenticated, public, service_role;
+grant execute on function private.agent_name_token_deletions_sync() to postgres;
 
 -- grant function private.agent_name_tokens_after_delete()
 revoke all on function private.agent_name_tokens_after_delete() from anon, authenticated, public, service_role;

@@ -6,7 +6,8 @@
  * article carries the same structure and the uploaded image. The image panel refuses a file that is not an image.
  *
  * Most of this test is waiting for the clock, so playwright.config.ts runs this file as its own project beside the
- * other browser tests rather than after them. It keeps to its own user and its own post.
+ * admin tests; the tests that compare the public site with the database start after both. It keeps to its own user
+ * and its own post.
  */
 import fs from 'node:fs';
 import path from 'node:path';
