@@ -13,8 +13,10 @@ export default defineConfig({
   fullyParallel: false,
   // Three projects, one worker each. admin-scheduled-post.spec.ts spends about three minutes waiting for its post's
   // time, so it runs beside the admin tests (they look for their own posts and builds) instead of after everything.
-  // The rest compares the public site with the database, which a scheduled post going live (and being deleted again)
-  // changes under it, so it starts once both are done. scripts/test.ts passes --no-deps when it runs chosen files.
+  // The rest ('browser') compares the public site with the database, which a scheduled post going live (and being
+  // deleted again) changes under it, so scripts/test.ts runs it in a second invocation once the first two are done.
+  // (Not project dependencies: with those, one failure in the first phase skipped all 104 tests of the second.)
+  // `npx playwright test` alone runs all three side by side.
   workers: 2,
   projects: [
     { name: 'scheduled', testMatch: SCHEDULED, workers: 1 },
@@ -23,7 +25,6 @@ export default defineConfig({
       name: 'browser',
       testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
       testIgnore: 'e2e/admin-*.spec.ts',
-      dependencies: ['scheduled', 'admin'],
       workers: 1,
     },
   ],

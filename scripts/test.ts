@@ -135,19 +135,25 @@ try {
         console.log('Building the site and admin for the browser tests...');
         const site = await startE2ESite(test.env);
         try {
-          const playwrightReport = path.join(reportDir, 'playwright.json');
-          // chosen files: only those (--no-deps: the 'browser' project would otherwise run its dependency projects whole)
-          const playwrightExit = await run('playwright', ['test', ...(e2eFiles.length > 0 ? ['--no-deps', ...e2eFiles] : [])], {
-            ...test.env,
-            CHROMIUM_PATH: chromium.executablePath,
-            ...(chromium.libraryPath ? { CHROMIUM_LIBRARY_PATH: chromium.libraryPath } : {}),
-            PLAYWRIGHT_OUTPUT_DIR: path.join(rootDir, 'test-results', String(process.pid)),
-            E2E_BASE_URL: site.baseUrl,
-            PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-          });
-          const playwright = playwrightCounts(playwrightReport);
-          if (playwrightExit !== 0 && playwright.failed === 0) playwright.failed = 1;
-          add(playwright);
+          // The whole suite runs in two phases (playwright.config.ts says why): the scheduled-post test beside the
+          // admin tests, then the tests that compare the public site with the database. Two invocations rather than
+          // project dependencies, so that a failure in the first phase does not skip every test of the second.
+          // Chosen files run in one invocation.
+          const phases = e2eFiles.length > 0 ? [e2eFiles] : [['--project', 'scheduled', '--project', 'admin'], ['--project', 'browser']];
+          for (const [index, args] of phases.entries()) {
+            const playwrightReport = path.join(reportDir, `playwright-${index}.json`);
+            const playwrightExit = await run('playwright', ['test', ...args], {
+              ...test.env,
+              CHROMIUM_PATH: chromium.executablePath,
+              ...(chromium.libraryPath ? { CHROMIUM_LIBRARY_PATH: chromium.libraryPath } : {}),
+              PLAYWRIGHT_OUTPUT_DIR: path.join(rootDir, 'test-results', `${process.pid}-${index}`),
+              E2E_BASE_URL: site.baseUrl,
+              PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+            });
+            const playwright = playwrightCounts(playwrightReport);
+            if (playwrightExit !== 0 && playwright.failed === 0) playwright.failed = 1;
+            add(playwright);
+          }
         } finally {
           await site.stop();
         }
