@@ -65,7 +65,7 @@ test('Traffic tab: metric cards match the database and the fixture page and sour
   await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Traffic' })).toHaveAttribute('aria-selected', 'true');
 
-  await page.getByLabel('Period').selectOption('7');
+  await page.getByLabel('Period', { exact: true }).selectOption('7');
   await expect(page).toHaveURL(/\/admin\/analytics\?period=7$/);
 
   const topPages = page.getByRole('table', { name: 'Top pages' });
@@ -148,7 +148,7 @@ test('Traffic tab: empty period and failed request states', async ({ page }) => 
   await page.goto('/admin/analytics?period=90');
   await expect(page.getByText('No page views in this period yet')).toBeVisible();
   await expect(statValue(page, 'Conversion Rate')).toHaveText('—');
-  await expect(page.getByLabel('Period')).toHaveValue('90');
+  await expect(page.getByLabel('Period', { exact: true })).toHaveValue('90');
 
   await page.unroute('**/rest/v1/rpc/analytics_summary*');
   await page.route('**/rest/v1/rpc/analytics_top_pages*', (route) =>
