@@ -1311,6 +1311,7 @@ CREATE OR REPLACE FUNCTION public.search_agents(search_query text, search_type t
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 declare
   v_query text := btrim(search_query);
@@ -1488,50 +1489,81 @@ $function$;
 -- function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer)
 CREATE OR REPLACE FUNCTION public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  with refreshed as (
-    select exists (
-      select 1 from public.agents a where a.metrics_refreshed_at is not null and a.metrics_window_end is not null
-    ) as done
-  ),
-  sales as (
-    select s.agent_id, sum(s.closed_sales)::integer as sales, sum(s.sales_volume) as volume
-    from public.agent_zip_sales s
-    where (select r.done from refreshed r)
-      and s.zip_code = any(zip_codes)
-    group by s.agent_id
-    union all
-    select p.agent_id, count(*)::integer as sales, sum(p.sale_price) as volume
-    from public.properties p
-    cross join public.search_metrics_window() w
-    where not (select r.done from refreshed r)
-      and p.zip_code = any(zip_codes)
-      and p.standard_status = 'Closed'
-      and p.sale_price > 0
-      and p.sale_date between w.window_start and w.window_end
-      and p.agent_id is not null
-    group by p.agent_id
-  ),
-  ranked as (
-    select s.*, rank() over (order by s.sales desc, s.volume desc)::integer as area_rank,
-           row_number() over (order by s.sales desc, s.volume desc, s.agent_id) as ord
-    from sales s
-  ),
-  page as (
-    select * from ranked r order by r.ord
-    -- the same caps as search_agents(): 1-50 rows, offset 0-10000, whatever the caller asks
-    limit least(greatest(coalesce(result_limit, 20), 1), 50) offset least(greatest(coalesce(result_offset, 0), 0), 10000)
-  )
-  select jsonb_build_object(
-    'agents', coalesce((
-      select jsonb_agg(public.search_agent_json(a, p.sales, p.area_rank, null) order by p.ord)
-      from page p join public.agents a on a.id = p.agent_id
-    ), '[]'::jsonb),
-    'totalResults', (select count(*) from sales)
+declare
+  -- the same caps as search_agents(): 1-50 rows, offset 0-10000, whatever the caller asks
+  v_limit integer := least(greatest(coalesce(result_limit, 20), 1), 50);
+  v_offset integer := least(greatest(coalesce(result_offset, 0), 0), 10000);
+begin
+  if pg_catalog.cardinality(zip_codes) = 1 and exists (
+    select 1 from public.agents a where a.metrics_refreshed_at is not null and a.metrics_window_end is not null
+  ) then
+    return pg_catalog.jsonb_build_object(
+      'agents', coalesce((
+        select pg_catalog.jsonb_agg(public.search_agent_json(a, p.sales, p.area_rank, null) order by p.ord)
+        from (
+          select r.* from (
+            select s.agent_id, s.closed_sales as sales,
+                   rank() over (order by s.closed_sales desc, s.sales_volume desc)::integer as area_rank,
+                   row_number() over (order by s.closed_sales desc, s.sales_volume desc, s.agent_id) as ord
+            from public.agent_zip_sales s
+            where s.zip_code = zip_codes[1]
+            order by s.closed_sales desc, s.sales_volume desc, s.agent_id
+            limit v_limit + v_offset
+          ) r
+          offset v_offset
+        ) p
+        join public.agents a on a.id = p.agent_id
+      ), '[]'::jsonb),
+      'totalResults', (select count(*) from public.agent_zip_sales s where s.zip_code = zip_codes[1])
+    );
+  end if;
+
+  return (
+    with refreshed as (
+      select exists (
+        select 1 from public.agents a where a.metrics_refreshed_at is not null and a.metrics_window_end is not null
+      ) as done
+    ),
+    sales as (
+      select s.agent_id, sum(s.closed_sales)::integer as sales, sum(s.sales_volume) as volume
+      from public.agent_zip_sales s
+      where (select r.done from refreshed r)
+        and s.zip_code = any(zip_codes)
+      group by s.agent_id
+      union all
+      select p.agent_id, count(*)::integer as sales, sum(p.sale_price) as volume
+      from public.properties p
+      cross join public.search_metrics_window() w
+      where not (select r.done from refreshed r)
+        and p.zip_code = any(zip_codes)
+        and p.standard_status = 'Closed'
+        and p.sale_price > 0
+        and p.sale_date between w.window_start and w.window_end
+        and p.agent_id is not null
+      group by p.agent_id
+    ),
+    ranked as (
+      select s.*, rank() over (order by s.sales desc, s.volume desc)::integer as area_rank,
+             row_number() over (order by s.sales desc, s.volume desc, s.agent_id) as ord
+      from sales s
+    ),
+    page as (
+      select * from ranked r order by r.ord
+      limit v_limit offset v_offset
+    )
+    select pg_catalog.jsonb_build_object(
+      'agents', coalesce((
+        select pg_catalog.jsonb_agg(public.search_agent_json(a, p.sales, p.area_rank, null) order by p.ord)
+        from page p join public.agents a on a.id = p.agent_id
+      ), '[]'::jsonb),
+      'totalResults', (select count(*) from sales)
+    )
   );
+end;
 $function$;
 
 -- function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text)
@@ -1587,81 +1619,90 @@ $function$;
 -- function public.search_name_token_deletions(token text, max_deletions integer)
 CREATE OR REPLACE FUNCTION public.search_name_token_deletions(token text, max_deletions integer)
  RETURNS text[]
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE PARALLEL SAFE
  SET search_path TO ''
 AS $function$
-  select coalesce(pg_catalog.array_agg(distinct d.variant), '{}')
-  from (
-    select token as variant
-    union all
-    select overlay(token placing '' from i for 1)
-    from pg_catalog.generate_series(1, pg_catalog.char_length(token)) i
-    where max_deletions >= 1
-    union all
-    -- delete the later position first, so the earlier one has not moved
-    select overlay(overlay(token placing '' from j for 1) placing '' from i for 1)
-    from pg_catalog.generate_series(1, pg_catalog.char_length(token)) i
-    join pg_catalog.generate_series(1, pg_catalog.char_length(token)) j on j > i
-    where max_deletions >= 2
-  ) d
-  where d.variant <> '';
+declare
+  n integer := pg_catalog.char_length(token);
+  variants text[] := array[token];
+begin
+  if token is null then
+    return '{}';
+  end if;
+  if max_deletions >= 1 then
+    for i in 1..n loop
+      variants := variants || overlay(token placing '' from i for 1);
+      if max_deletions >= 2 then
+        -- delete the later position first, so the earlier one has not moved
+        for j in i + 1..n loop
+          variants := variants || overlay(overlay(token placing '' from j for 1) placing '' from i for 1);
+        end loop;
+      end if;
+    end loop;
+  end if;
+  return coalesce((select pg_catalog.array_agg(distinct v.variant) from unnest(variants) as v(variant) where v.variant <> ''), '{}');
+end;
 $function$;
 
 -- function public.search_name_token_matches(query_tokens text[])
 CREATE OR REPLACE FUNCTION public.search_name_token_matches(query_tokens text[])
  RETURNS TABLE(ord integer, token text, score double precision)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
  SET "pg_trgm.similarity_threshold" TO '0.5'
 AS $function$
+#variable_conflict use_column
+begin
+  return query
   select m.ord::integer, m.token, max(m.score)
-  from (
-    select c.ord, c.token,
-           case
-             when c.token = c.query then 1.0
-             -- a typo: at most 1 edit for 3-5 characters, 2 from 6 (an adjacent swap counts as one edit)
-             when char_length(c.query) >= 3 then greatest(
-               extensions.similarity(c.query, c.token),
-               case when e.edits <= case when char_length(c.query) >= 6 then 2 else 1 end
-                    then 1.0 - e.edits::double precision / greatest(char_length(c.query), char_length(c.token)) else 0 end)
-             else extensions.similarity(c.query, c.token)
-           end as score
     from (
-      -- similar spelling: trigram similarity >= 0.5 (the function's threshold)
-      select q.ord, q.token as query, d.token::text as token
+      select c.ord, c.token,
+             case
+               when c.token = c.query then 1.0
+               -- a typo: at most 1 edit for 3-5 characters, 2 from 6 (an adjacent swap counts as one edit)
+               when char_length(c.query) >= 3 then greatest(
+                 extensions.similarity(c.query, c.token),
+                 case when e.edits <= case when char_length(c.query) >= 6 then 2 else 1 end
+                      then 1.0 - e.edits::double precision / greatest(char_length(c.query), char_length(c.token)) else 0 end)
+               else extensions.similarity(c.query, c.token)
+             end as score
+      from (
+        -- similar spelling: trigram similarity >= 0.5 (the function's threshold)
+        select q.ord, q.token as query, d.token::text as token
+        from unnest(query_tokens) with ordinality as q(token, ord)
+        join public.agent_name_tokens d on d.token operator(extensions.%) q.token
+        union
+        -- within the typo rule's edit distance: a deletion string shared with the query token
+        select q.ord, q.token, x.token::text
+        from unnest(query_tokens) with ordinality as q(token, ord)
+        join public.agent_name_token_deletions x
+          on x.variant = any(public.search_name_token_deletions(q.token, case when char_length(q.token) >= 6 then 2 else 1 end))
+        -- as before: a typo shares at least 15 % of its trigrams with the query token
+        where char_length(q.token) >= 3 and extensions.similarity(q.token, x.token) >= 0.15
+      ) c
+      cross join lateral (select extensions.levenshtein(c.query, c.token) as distance) l
+      cross join lateral (
+        -- an adjacent swap is one edit (Levenshtein counts it as two): looked for only where it can change the count
+        select case
+          when l.distance = 2 and char_length(c.query) = char_length(c.token) and exists (
+            select 1 from generate_series(1, char_length(c.query) - 1) i
+            where overlay(c.query placing substr(c.query, i + 1, 1) || substr(c.query, i, 1) from i for 2) = c.token
+          ) then 1
+          else l.distance
+        end as edits
+      ) e
+      union all
+      select q.ord, d.token::text, 0.5 + 0.5 * char_length(q.token)::double precision / char_length(d.token)
       from unnest(query_tokens) with ordinality as q(token, ord)
-      join public.agent_name_tokens d on d.token operator(extensions.%) q.token
-      union
-      -- within the typo rule's edit distance: a deletion string shared with the query token
-      select q.ord, q.token, x.token::text
-      from unnest(query_tokens) with ordinality as q(token, ord)
-      join public.agent_name_token_deletions x
-        on x.variant = any(public.search_name_token_deletions(q.token, case when char_length(q.token) >= 6 then 2 else 1 end))
-      -- as before: a typo shares at least 15 % of its trigrams with the query token
-      where char_length(q.token) >= 3 and extensions.similarity(q.token, x.token) >= 0.15
-    ) c
-    cross join lateral (select extensions.levenshtein(c.query, c.token) as distance) l
-    cross join lateral (
-      -- an adjacent swap is one edit (Levenshtein counts it as two): looked for only where it can change the count
-      select case
-        when l.distance = 2 and char_length(c.query) = char_length(c.token) and exists (
-          select 1 from generate_series(1, char_length(c.query) - 1) i
-          where overlay(c.query placing substr(c.query, i + 1, 1) || substr(c.query, i, 1) from i for 2) = c.token
-        ) then 1
-        else l.distance
-      end as edits
-    ) e
-    union all
-    select q.ord, d.token::text, 0.5 + 0.5 * char_length(q.token)::double precision / char_length(d.token)
-    from unnest(query_tokens) with ordinality as q(token, ord)
-    join public.agent_name_tokens d
-      on d.token >= (q.token collate "C") and d.token < ((q.token || chr(1114111)) collate "C") and starts_with(d.token, q.token)
-    where char_length(q.token) >= 3
-  ) m
-  where m.score >= 0.5
-  group by m.ord, m.token;
+      join public.agent_name_tokens d
+        on d.token >= (q.token collate "C") and d.token < ((q.token || chr(1114111)) collate "C") and starts_with(d.token, q.token)
+      where char_length(q.token) >= 3
+    ) m
+    where m.score >= 0.5
+    group by m.ord, m.token;
+end;
 $function$;
 
 -- function public.search_name_tokens(name text)

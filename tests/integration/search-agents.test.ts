@@ -265,6 +265,8 @@ describe('ZIP code search', () => {
     expect(first.body).toMatchObject({ totalResults: 3, limit: 2, offset: 0 });
     const second = await search({ query: '99961', type: 'zipcode', limit: 2, offset: 2 });
     expect(names(second.body.agents)).toEqual([NAMES.C]);
+    // the rank is the agent's place in the whole ZIP, not on the page
+    expect(second.body.agents.map((agent) => [agent.area_rank, agent.sales_in_area])).toEqual([[3, 3]]);
     expect(second.body).toMatchObject({ totalResults: 3, limit: 2, offset: 2 });
   });
 });
