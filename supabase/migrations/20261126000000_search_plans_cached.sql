@@ -13,7 +13,7 @@
 --    the rows before them), and totalResults is a count over the primary key;
 -- 3. makes search_agents() use generic plans (plan_cache_mode), see the last statement.
 --
--- Same answers: bench:search's data (100,000 agents, 400,000 sales): all 900 bench queries through search_agents(),
+-- Same answers: bench:load's data (100,000 agents, 400,000 sales): all 900 bench queries through search_agents(),
 -- pages 1 and 2, byte-identical before and after; search_agents_in_area() alone identical in 4,407 calls (366 ZIPs,
 -- pages 1, 2 and 21, four-ZIP sets, unknown, empty, repeated and out-of-range arguments); the deletion strings of all
 -- 1,159 dictionary tokens at 0, 1 and 2 deletions identical.
