@@ -2,11 +2,11 @@
 --
 -- Where the time went: PostgreSQL was the bottleneck under load (about 4.5 ms of CPU per search on 2 cores), and
 -- much of that was planning. A LANGUAGE sql function with a SET clause is neither inlined nor plan-cached: every call
--- parsed and planned its whole query again. search_agents_in_area() (every ZIP and address search) and
--- search_name_token_matches() (every name search) were such functions, and so was search_name_token_deletions(),
--- called once per query token. plpgsql caches each statement's plan per connection, and search-agents keeps its
--- connections (a pool per isolate), so this migration:
--- 1. rewrites those three as plpgsql, with the same queries and answers;
+-- parsed and planned its whole query again. search_agents_in_area() (every ZIP and address search) was one (so were
+-- the name matcher and its deletion strings; migration 20261125200000, not yet deployed, now creates them as plpgsql).
+-- plpgsql caches each statement's plan per connection, and search-agents keeps its connections (a pool per
+-- isolate), so this migration:
+-- 1. rewrites search_agents_in_area() as plpgsql, with the same queries and answers;
 -- 2. gives search_agents_in_area() a path of its own for one ZIP with refreshed metrics (every ZIP search, and an
 --    address without nearby ZIPs): agent_zip_sales has one row per (ZIP, agent), so there is nothing to add up; the
 --    agents are read in rank order and the scan stops after the requested page (rank() and row_number() need only
@@ -36,10 +36,12 @@ declare
   -- the same caps as search_agents(): 1-50 rows, offset 0-10000, whatever the caller asks
   v_limit integer := least(greatest(coalesce(result_limit, 20), 1), 50);
   v_offset integer := least(greatest(coalesce(result_offset, 0), 0), 10000);
-begin
-  if pg_catalog.cardinality(zip_codes) = 1 and exists (
+  -- agent_zip_sales is filled by refresh_agent_metrics(); before the first refresh the sales are counted directly
+  v_refreshed boolean := exists (
     select 1 from public.agents a where a.metrics_refreshed_at is not null and a.metrics_window_end is not null
-  ) then
+  );
+begin
+  if pg_catalog.cardinality(zip_codes) = 1 and v_refreshed then
     return pg_catalog.jsonb_build_object(
       'agents', coalesce((
         select pg_catalog.jsonb_agg(public.search_agent_json(a, p.sales, p.area_rank, null) order by p.ord)
@@ -62,22 +64,17 @@ begin
   end if;
 
   return (
-    with refreshed as (
-      select exists (
-        select 1 from public.agents a where a.metrics_refreshed_at is not null and a.metrics_window_end is not null
-      ) as done
-    ),
-    sales as (
+    with sales as (
       select s.agent_id, sum(s.closed_sales)::integer as sales, sum(s.sales_volume) as volume
       from public.agent_zip_sales s
-      where (select r.done from refreshed r)
+      where v_refreshed
         and s.zip_code = any(zip_codes)
       group by s.agent_id
       union all
       select p.agent_id, count(*)::integer as sales, sum(p.sale_price) as volume
       from public.properties p
       cross join public.search_metrics_window() w
-      where not (select r.done from refreshed r)
+      where not v_refreshed
         and p.zip_code = any(zip_codes)
         and p.standard_status = 'Closed'
         and p.sale_price > 0
@@ -102,98 +99,6 @@ begin
       'totalResults', (select count(*) from sales)
     )
   );
-end;
-$$;
-
--- The name matcher: the same query as plpgsql (RETURN QUERY), so its plan (a UNION of three index lookups) is cached.
-create or replace function public.search_name_token_matches(query_tokens text[])
-returns table(ord integer, token text, score double precision)
-language plpgsql
-stable
-set search_path = ''
-set "pg_trgm.similarity_threshold" = '0.5'
-as $$
-#variable_conflict use_column
-begin
-  return query
-  select m.ord::integer, m.token, max(m.score)
-    from (
-      select c.ord, c.token,
-             case
-               when c.token = c.query then 1.0
-               -- a typo: at most 1 edit for 3-5 characters, 2 from 6 (an adjacent swap counts as one edit)
-               when char_length(c.query) >= 3 then greatest(
-                 extensions.similarity(c.query, c.token),
-                 case when e.edits <= case when char_length(c.query) >= 6 then 2 else 1 end
-                      then 1.0 - e.edits::double precision / greatest(char_length(c.query), char_length(c.token)) else 0 end)
-               else extensions.similarity(c.query, c.token)
-             end as score
-      from (
-        -- similar spelling: trigram similarity >= 0.5 (the function's threshold)
-        select q.ord, q.token as query, d.token::text as token
-        from unnest(query_tokens) with ordinality as q(token, ord)
-        join public.agent_name_tokens d on d.token operator(extensions.%) q.token
-        union
-        -- within the typo rule's edit distance: a deletion string shared with the query token
-        select q.ord, q.token, x.token::text
-        from unnest(query_tokens) with ordinality as q(token, ord)
-        join public.agent_name_token_deletions x
-          on x.variant = any(public.search_name_token_deletions(q.token, case when char_length(q.token) >= 6 then 2 else 1 end))
-        -- as before: a typo shares at least 15 % of its trigrams with the query token
-        where char_length(q.token) >= 3 and extensions.similarity(q.token, x.token) >= 0.15
-      ) c
-      cross join lateral (select extensions.levenshtein(c.query, c.token) as distance) l
-      cross join lateral (
-        -- an adjacent swap is one edit (Levenshtein counts it as two): looked for only where it can change the count
-        select case
-          when l.distance = 2 and char_length(c.query) = char_length(c.token) and exists (
-            select 1 from generate_series(1, char_length(c.query) - 1) i
-            where overlay(c.query placing substr(c.query, i + 1, 1) || substr(c.query, i, 1) from i for 2) = c.token
-          ) then 1
-          else l.distance
-        end as edits
-      ) e
-      union all
-      select q.ord, d.token::text, 0.5 + 0.5 * char_length(q.token)::double precision / char_length(d.token)
-      from unnest(query_tokens) with ordinality as q(token, ord)
-      join public.agent_name_tokens d
-        on d.token >= (q.token collate "C") and d.token < ((q.token || chr(1114111)) collate "C") and starts_with(d.token, q.token)
-      where char_length(q.token) >= 3
-    ) m
-    where m.score >= 0.5
-    group by m.ord, m.token;
-end;
-$$;
-
--- A query token's deletion strings (the deletion index's keys), built in a loop instead of a planned SQL query; the
--- same distinct, sorted array as before. It runs once per query token in the matcher and once per token in the
--- deletion index's trigger.
-create or replace function public.search_name_token_deletions(token text, max_deletions integer)
-returns text[]
-language plpgsql
-immutable
-parallel safe
-set search_path = ''
-as $$
-declare
-  n integer := pg_catalog.char_length(token);
-  variants text[] := array[token];
-begin
-  if token is null then
-    return '{}';
-  end if;
-  if max_deletions >= 1 then
-    for i in 1..n loop
-      variants := variants || overlay(token placing '' from i for 1);
-      if max_deletions >= 2 then
-        -- delete the later position first, so the earlier one has not moved
-        for j in i + 1..n loop
-          variants := variants || overlay(overlay(token placing '' from j for 1) placing '' from i for 1);
-        end loop;
-      end if;
-    end loop;
-  end if;
-  return coalesce((select pg_catalog.array_agg(distinct v.variant) from unnest(variants) as v(variant) where v.variant <> ''), '{}');
 end;
 $$;
 

@@ -1497,10 +1497,12 @@ declare
   -- the same caps as search_agents(): 1-50 rows, offset 0-10000, whatever the caller asks
   v_limit integer := least(greatest(coalesce(result_limit, 20), 1), 50);
   v_offset integer := least(greatest(coalesce(result_offset, 0), 0), 10000);
-begin
-  if pg_catalog.cardinality(zip_codes) = 1 and exists (
+  -- agent_zip_sales is filled by refresh_agent_metrics(); before the first refresh the sales are counted directly
+  v_refreshed boolean := exists (
     select 1 from public.agents a where a.metrics_refreshed_at is not null and a.metrics_window_end is not null
-  ) then
+  );
+begin
+  if pg_catalog.cardinality(zip_codes) = 1 and v_refreshed then
     return pg_catalog.jsonb_build_object(
       'agents', coalesce((
         select pg_catalog.jsonb_agg(public.search_agent_json(a, p.sales, p.area_rank, null) order by p.ord)
@@ -1523,22 +1525,17 @@ begin
   end if;
 
   return (
-    with refreshed as (
-      select exists (
-        select 1 from public.agents a where a.metrics_refreshed_at is not null and a.metrics_window_end is not null
-      ) as done
-    ),
-    sales as (
+    with sales as (
       select s.agent_id, sum(s.closed_sales)::integer as sales, sum(s.sales_volume) as volume
       from public.agent_zip_sales s
-      where (select r.done from refreshed r)
+      where v_refreshed
         and s.zip_code = any(zip_codes)
       group by s.agent_id
       union all
       select p.agent_id, count(*)::integer as sales, sum(p.sale_price) as volume
       from public.properties p
       cross join public.search_metrics_window() w
-      where not (select r.done from refreshed r)
+      where not v_refreshed
         and p.zip_code = any(zip_codes)
         and p.standard_status = 'Closed'
         and p.sale_price > 0
