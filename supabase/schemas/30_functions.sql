@@ -1546,7 +1546,13 @@ begin
     ranked as (
       select s.*, rank() over (order by s.sales desc, s.volume desc)::integer as area_rank,
              row_number() over (order by s.sales desc, s.volume desc, s.agent_id) as ord
-      from sales s
+      from (
+        -- the agents up to the end of the requested page, by a bounded (top-N) sort: rank() and row_number() need
+        -- only the agents before them in this order, so computing them on this prefix gives the whole-area values
+        select * from sales s
+        order by s.sales desc, s.volume desc, s.agent_id
+        limit v_limit + v_offset
+      ) s
     ),
     page as (
       select * from ranked r order by r.ord

@@ -293,6 +293,17 @@ describe('address search', () => {
     expect(body.totalResults).toBe(4);
   });
 
+  it('pages through the ranking across ZIPs, with each agent\'s place in the whole area', async () => {
+    const query = '1 Nowhere Lane, Quillhaven, WY 99962';
+    const whole = await search({ query, type: 'address' });
+    expect(whole.body.agents.map((agent) => agent.area_rank)).toEqual([1, 2, 3, 4]);
+    const second = await search({ query, type: 'address', limit: 2, offset: 2 });
+    expect(second.body).toMatchObject({ totalResults: 4, limit: 2, offset: 2 });
+    expect(second.body.agents.map((agent) => [agent.name, agent.area_rank, agent.sales_in_area])).toEqual(
+      whole.body.agents.slice(2).map((agent) => [agent.name, agent.area_rank, agent.sales_in_area]),
+    );
+  });
+
   it('resolves "City, ST" to the city\'s ZIPs', async () => {
     const { body } = await search({ query: 'quillhaven, wy', type: 'address' });
     expect(body.location).toEqual({ city: 'Quillhaven', state: 'WY', zipCode: null });
