@@ -1372,7 +1372,6 @@ declare
   v_scores double precision[];
   v_total bigint;
   v_agents jsonb;
-  v_by_postings boolean;
 begin
   v_tokens := public.search_name_tokens(search_query);
   if exists (select 1 from unnest(v_tokens) t where char_length(t) > 1) then
@@ -1396,9 +1395,6 @@ begin
   if v_ords is null or (select count(distinct o) from unnest(v_ords) o) < v_count then
     return jsonb_build_object('agents', '[]'::jsonb, 'totalResults', 0);
   end if;
-
-  -- more than 200 dictionary tokens for the first two words: intersect postings rather than AND two GIN bitmaps
-  v_by_postings := (select count(*) from unnest(v_ords) o where o <= 2) > 200;
 
   if v_count = 1 then
     select count(distinct p.agent_id) into v_total
@@ -1427,12 +1423,10 @@ begin
     ) pg
     join public.agents a on a.id = pg.agent_id;
   else
-    -- candidates: agents carrying a match of the first and of the second query token; every query token is then
-    -- checked and scored on the candidates' own postings (one per token of their name, kept by the triggers on
-    -- agents). Two ways to find them, the same agents: a GIN bitmap AND over the name-token index on agents, fast
-    -- while the two words match few dictionary tokens (a full name: 1-4 ms at 1,000,000 agents), or the two words'
-    -- postings intersected, which stays near 12 ms where a short prefix matches hundreds of tokens and the bitmap
-    -- AND takes 68 ms ("Steven Har": 835 tokens)
+    -- candidates: agents carrying a match of the first and of the second query token, found in agent_name_postings
+    -- (one row per token of each agent's name, kept by the triggers on agents): the first word's postings, kept where
+    -- the same agent has a posting for the second word (a hash semi-join; both sides read from the primary key
+    -- alone). Every query token is then checked and scored on the candidates' own postings.
     with matched as (
       select u.ord, u.token, u.score from unnest(v_ords, v_matched, v_scores) as u(ord, token, score)
     ),
@@ -1441,19 +1435,13 @@ begin
       from unnest(v_tokens) with ordinality as u(token, ord)
     ),
     candidates as (
-      select a.id
-      from public.agents a
-      where not v_by_postings
-        and public.search_name_tokens(a.name) operator(pg_catalog.&&) array(select m.token from matched m where m.ord = 1)
-        and public.search_name_tokens(a.name) operator(pg_catalog.&&) array(select m.token from matched m where m.ord = 2)
-      union all
-      select x.id
-      from (
-        select p.agent_id as id from public.agent_name_postings p where p.token = any(array(select m.token from matched m where m.ord = 1))
-        intersect
-        select p.agent_id from public.agent_name_postings p where p.token = any(array(select m.token from matched m where m.ord = 2))
-      ) x
-      where v_by_postings
+      select distinct p.agent_id as id
+      from public.agent_name_postings p
+      where p.token = any(array(select m.token from matched m where m.ord = 1))
+        and exists (
+          select 1 from public.agent_name_postings q
+          where q.agent_id = p.agent_id and q.token = any(array(select m.token from matched m where m.ord = 2))
+        )
     ),
     hits as (
       select c.id, m.ord, max(m.score) as score
