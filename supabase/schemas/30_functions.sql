@@ -325,7 +325,9 @@ begin
   if request_id is null then
     return null;
   end if;
-  update private.site_build_settings set last_requested_at = now() where id;
+  -- skip locked: another open transaction is requesting a rebuild right now and records the time itself
+  update private.site_build_settings s set last_requested_at = now()
+   where s.id and s.id in (select l.id from private.site_build_settings l where l.id for update skip locked);
   if (select builder from private.site_build_settings where id) = 'build_hook' then
     insert into public.site_builds (status, trigger_reason) values ('requested', left(reason, 2000));
   end if;

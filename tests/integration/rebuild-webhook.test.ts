@@ -149,6 +149,30 @@ describe('site rebuild webhook', () => {
     }
   });
 
+  it('lets two open transactions request a rebuild at once: the second does not wait for the first to commit', async () => {
+    const first = new pg.Client({ connectionString: testEnv.databaseUrl });
+    const second = new pg.Client({ connectionString: testEnv.databaseUrl });
+    await first.connect();
+    await second.connect();
+    try {
+      const mark = token();
+      await first.query('begin');
+      await second.query('begin');
+      const a = await first.query<{ id: string | null }>(`select private.request_site_build($1) as id`, [`${mark} first`]);
+      expect(a.rows[0]!.id).not.toBeNull();
+      // the first transaction stays open, as an import does while it waits for the metrics refresh; a request that
+      // waited for its lock on private.site_build_settings here deadlocked with that refresh (CI, stop 27)
+      await second.query(`set local lock_timeout = '3s'`);
+      const b = await second.query<{ id: string | null }>(`select private.request_site_build($1) as id`, [`${mark} second`]);
+      expect(b.rows[0]!.id).not.toBeNull();
+    } finally {
+      await first.query('rollback').catch(() => undefined);
+      await second.query('rollback').catch(() => undefined);
+      await first.end();
+      await second.end();
+    }
+  });
+
   it('records a "requested" build in production mode, where the static host reports nothing back', async () => {
     await configureBuildHook(testEnv.databaseUrl, { hookUrl: probeUrl, secret: null, builder: 'build_hook' });
     try {
