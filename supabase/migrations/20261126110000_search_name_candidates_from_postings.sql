@@ -137,3 +137,6 @@ $$;
 
 -- served only the bitmap AND above; the postings answer every several-word query now
 drop index public.agents_name_tokens_idx;
+-- authenticated could run search_name_tokens() only because that index evaluated it when an admin wrote an agent;
+-- the name-token triggers run as their owner, so the grant goes with the index
+revoke execute on function public.search_name_tokens(text) from authenticated;

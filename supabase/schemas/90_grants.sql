@@ -268,7 +268,6 @@ grant execute on function public.search_name_token_matches(query_tokens text[]) 
 
 -- grant function public.search_name_tokens(name text)
 revoke all on function public.search_name_tokens(name text) from anon, authenticated, public, service_role;
-grant execute on function public.search_name_tokens(name text) to authenticated;
 grant execute on function public.search_name_tokens(name text) to postgres;
 grant execute on function public.search_name_tokens(name text) to service_role;
 
