@@ -8,7 +8,11 @@ import { aliases } from './aliases.ts'
 import { cspScriptHashes } from './scripts/lib/csp-hashes.ts'
 
 // astro.config is evaluated before Astro loads .env, so read it explicitly (shell variables still win).
-const { ASTRO_OUT_DIR, SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '')
+const { ASTRO_OUT_DIR, SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(
+  process.env.NODE_ENV ?? 'production',
+  process.cwd(),
+  '',
+)
 
 /**
  * The remote images the build may download and resize (src/lib/post-images.ts): public objects of the project's own

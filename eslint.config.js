@@ -51,6 +51,28 @@ export default defineConfig([
     },
   },
   {
+    // One alias per home: shared rules through @shared/, the site through ~/, the admin through @/, never by climbing
+    // folders (tsconfig paths, aliases.ts and supabase/functions/deno.json map them for every tool).
+    // Config files are loaded before the aliases exist, so they may climb.
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs}'],
+    ignores: ['**/*.config.{ts,mjs,js}', 'supabase/local/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(.*/)?supabase/functions/_shared/',
+              message: "Import shared rules through '@shared/…', not a relative path.",
+            },
+            { regex: '^(\\.\\./)+src/', message: "Import site modules through '~/…', not a relative path." },
+            { regex: '^(\\.\\./)+admin/src/', message: "Import admin modules through '@/…', not a relative path." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // React components, and hooks that live in .ts files (use-*.ts, feature api/*.ts).
     files: ['**/*.{jsx,tsx}', 'src/**/*.ts', 'admin/src/**/*.ts'],
     ...reactHooks.configs.flat.recommended,

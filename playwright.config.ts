@@ -1,10 +1,10 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test'
 
 // Browser tests run in the Chromium that scripts/test.ts found or set up (tests/support/chromium.ts: Debian's
 // `chromium`, or the npm-shipped build with its own NSS libraries in CHROMIUM_LIBRARY_PATH); Playwright's own browser
 // downloads cannot work on these machines. scripts/test.ts also starts the stack and the built site (E2E_BASE_URL).
-const libraryPath = process.env.CHROMIUM_LIBRARY_PATH;
-const SCHEDULED = 'e2e/admin-scheduled-post.spec.ts';
+const libraryPath = process.env.CHROMIUM_LIBRARY_PATH
+const SCHEDULED = 'e2e/admin-scheduled-post.spec.ts'
 
 export default defineConfig({
   // browser tests: tests/e2e, plus the browser half of the attack suite in tests/security
@@ -39,7 +39,14 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // the libraries are for the browser only, never for the test runner's own process
-      ...(libraryPath ? { env: { ...process.env, LD_LIBRARY_PATH: [libraryPath, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':') } } : {}),
+      ...(libraryPath
+        ? {
+            env: {
+              ...process.env,
+              LD_LIBRARY_PATH: [libraryPath, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
+            },
+          }
+        : {}),
       args: [
         '--headless',
         '--no-sandbox',
@@ -53,4 +60,4 @@ export default defineConfig({
       ],
     },
   },
-});
+})

@@ -1,6 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config'
 
-import { aliases } from './aliases.ts';
+import { aliases } from './aliases.ts'
 
 // Two projects: `unit` (tests beside the code, no stack: no Postgres, no Deno; `npm test -- --unit-only`) and
 // `integration` (tests/integration, supabase-js against the throwaway stack that scripts/test.ts or
@@ -21,7 +21,13 @@ export default defineConfig({
           name: 'unit',
           // pure modules: one module graph for all files is safe and saves re-importing zod, ai and sanitize-html per file
           isolate: false,
-          include: ['src/**/*.test.ts', 'admin/src/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/support/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'admin/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'supabase/**/*.test.ts',
+            'tests/support/**/*.test.ts',
+          ],
           testTimeout: 10_000,
         },
       },
@@ -39,4 +45,4 @@ export default defineConfig({
       },
     ],
   },
-});
+})

@@ -20,7 +20,14 @@ const adminCsp = (): Plugin => ({
   name: 'admin-csp',
   apply: 'build',
   transformIndexHtml: () => [
-    { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: "script-src 'self'; object-src 'none'; base-uri 'self'" }, injectTo: 'head-prepend' },
+    {
+      tag: 'meta',
+      attrs: {
+        'http-equiv': 'Content-Security-Policy',
+        content: "script-src 'self'; object-src 'none'; base-uri 'self'",
+      },
+      injectTo: 'head-prepend',
+    },
   ],
 })
 

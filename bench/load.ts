@@ -19,56 +19,68 @@
  * Options: --connections N (50) --duration S (30) --agents N (100000) --sales N (400000) --queries N (300)
  * --layers function,deno,rpc (all).
  */
-import os from 'node:os';
-import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
-import pg from 'pg';
-import type { LoadJob, LoadOutcome } from './lib/load-worker.ts';
-import { buildQueries, loadData, log, startBenchStack } from './lib/search-fixture.ts';
+import os from 'node:os'
+import { performance } from 'node:perf_hooks'
+import { Worker } from 'node:worker_threads'
+import pg from 'pg'
+import type { LoadJob, LoadOutcome } from './lib/load-worker.ts'
+import { buildQueries, loadData, log, startBenchStack } from './lib/search-fixture.ts'
 
 function option(name: string, fallback: number, min = 1): number {
-  const index = process.argv.indexOf(`--${name}`);
-  if (index === -1) return fallback;
-  const value = Number(process.argv[index + 1]);
-  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number of at least ${min}, got ${process.argv[index + 1]}`);
-  return value;
+  const index = process.argv.indexOf(`--${name}`)
+  if (index === -1) return fallback
+  const value = Number(process.argv[index + 1])
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`--${name} must be a whole number of at least ${min}, got ${process.argv[index + 1]}`)
+  return value
 }
 
-const CONNECTIONS = option('connections', 50);
-const DURATION = option('duration', 30);
-const SIZE = { agents: option('agents', 100_000), sales: option('sales', 400_000, 0), queries: option('queries', 300) };
-const LAYERS = ['function', 'deno', 'rpc'] as const;
-type Layer = (typeof LAYERS)[number];
-const layersIndex = process.argv.indexOf('--layers');
-const SELECTED: Layer[] = layersIndex === -1 ? [...LAYERS] : (process.argv[layersIndex + 1] ?? '').split(',').map((name) => {
-  if (!(LAYERS as readonly string[]).includes(name)) throw new Error(`--layers takes ${LAYERS.join(', ')}, got ${name}`);
-  return name as Layer;
-});
+const CONNECTIONS = option('connections', 50)
+const DURATION = option('duration', 30)
+const SIZE = { agents: option('agents', 100_000), sales: option('sales', 400_000, 0), queries: option('queries', 300) }
+const LAYERS = ['function', 'deno', 'rpc'] as const
+type Layer = (typeof LAYERS)[number]
+const layersIndex = process.argv.indexOf('--layers')
+const SELECTED: Layer[] =
+  layersIndex === -1
+    ? [...LAYERS]
+    : (process.argv[layersIndex + 1] ?? '').split(',').map((name) => {
+        if (!(LAYERS as readonly string[]).includes(name))
+          throw new Error(`--layers takes ${LAYERS.join(', ')}, got ${name}`)
+        return name as Layer
+      })
 
 interface LayerResult {
-  layer: Layer;
-  requests: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
+  layer: Layer
+  requests: number
+  rps: number
+  p50: number
+  p95: number
+  p99: number
+  errors: number
+  non2xx: number
 }
 
 const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
 
 /** One layer's run in a worker thread (bench/lib/load-worker.ts), so the generator has its own event loop. */
-async function run(layer: Layer, url: string, headers: Record<string, string>, bodies: string[], connections = CONNECTIONS, duration = DURATION): Promise<LayerResult> {
-  const job: LoadJob = { url, headers, bodies, connections, duration };
+async function run(
+  layer: Layer,
+  url: string,
+  headers: Record<string, string>,
+  bodies: string[],
+  connections = CONNECTIONS,
+  duration = DURATION,
+): Promise<LayerResult> {
+  const job: LoadJob = { url, headers, bodies, connections, duration }
   const outcome = await new Promise<LoadOutcome>((resolve, reject) => {
-    const worker = new Worker(new URL('./lib/load-worker.ts', import.meta.url), { workerData: job });
-    worker.once('message', (message: LoadOutcome) => resolve(message));
-    worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load worker exited with code ${code}`))));
-  });
-  const times = outcome.times.sort((x, y) => x - y);
+    const worker = new Worker(new URL('./lib/load-worker.ts', import.meta.url), { workerData: job })
+    worker.once('message', (message: LoadOutcome) => resolve(message))
+    worker.once('error', reject)
+    worker.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load worker exited with code ${code}`))))
+  })
+  const times = outcome.times.sort((x, y) => x - y)
   return {
     layer,
     requests: outcome.times.length,
@@ -78,39 +90,52 @@ async function run(layer: Layer, url: string, headers: Record<string, string>, b
     p99: percentile(times, 99),
     errors: outcome.errors + outcome.timeouts,
     non2xx: outcome.non2xx,
-  };
+  }
 }
 
 async function main() {
-  const started = performance.now();
-  log(`Starting a throwaway stack (embedded PostgreSQL 17, search-agents under Deno)...`);
-  const { stack, keys, functionsUrl, functionPort, stop } = await startBenchStack();
-  const db = new pg.Client({ connectionString: stack.databaseUrl });
-  await db.connect();
+  const started = performance.now()
+  log(`Starting a throwaway stack (embedded PostgreSQL 17, search-agents under Deno)...`)
+  const { stack, keys, functionsUrl, functionPort, stop } = await startBenchStack()
+  const db = new pg.Client({ connectionString: stack.databaseUrl })
+  await db.connect()
   try {
-    await loadData(db, SIZE);
-    const queries = await buildQueries(db, SIZE);
-    const functionBodies = queries.map((q) => JSON.stringify({ query: q.query, type: q.type }));
-    const rpcBodies = queries.map((q) => JSON.stringify({ search_query: q.query, search_type: q.type, result_limit: 20, result_offset: 0 }));
-    const anon = { authorization: `Bearer ${keys.anonKey}`, apikey: keys.anonKey };
-    const service = { authorization: `Bearer ${keys.serviceRoleKey}`, apikey: keys.serviceRoleKey };
+    await loadData(db, SIZE)
+    const queries = await buildQueries(db, SIZE)
+    const functionBodies = queries.map((q) => JSON.stringify({ query: q.query, type: q.type }))
+    const rpcBodies = queries.map((q) =>
+      JSON.stringify({ search_query: q.query, search_type: q.type, result_limit: 20, result_offset: 0 }),
+    )
+    const anon = { authorization: `Bearer ${keys.anonKey}`, apikey: keys.anonKey }
+    const service = { authorization: `Bearer ${keys.serviceRoleKey}`, apikey: keys.serviceRoleKey }
     const targets: Record<Layer, [string, Record<string, string>, string[]]> = {
       function: [`${functionsUrl}/search-agents`, anon, functionBodies],
       deno: [`http://127.0.0.1:${functionPort}/search-agents`, anon, functionBodies],
       rpc: [`${stack.apiUrl}/rest/v1/rpc/search_agents`, service, rpcBodies],
-    };
-
-    const results: LayerResult[] = [];
-    for (const layer of SELECTED) {
-      const [url, headers, bodies] = targets[layer];
-      // warm-up: JIT, connection pools, plans
-      await run(layer, url, headers, bodies, 5, 2);
-      log(`${layer}: ${CONNECTIONS} connections x ${DURATION} s...`);
-      results.push(await run(layer, url, headers, bodies));
     }
-    const logged = (await db.query<{ n: number }>(`select count(*)::integer as n from public.search_queries`)).rows[0]!.n;
 
-    const header = ['layer', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx', 'targets p95<300 / >=300 req/s / 0 errors'];
+    const results: LayerResult[] = []
+    for (const layer of SELECTED) {
+      const [url, headers, bodies] = targets[layer]
+      // warm-up: JIT, connection pools, plans
+      await run(layer, url, headers, bodies, 5, 2)
+      log(`${layer}: ${CONNECTIONS} connections x ${DURATION} s...`)
+      results.push(await run(layer, url, headers, bodies))
+    }
+    const logged = (await db.query<{ n: number }>(`select count(*)::integer as n from public.search_queries`)).rows[0]!
+      .n
+
+    const header = [
+      'layer',
+      'requests',
+      'req/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'errors',
+      'non-2xx',
+      'targets p95<300 / >=300 req/s / 0 errors',
+    ]
     const rows = results.map((r) => [
       r.layer,
       String(r.requests),
@@ -120,28 +145,37 @@ async function main() {
       r.p99.toFixed(0),
       String(r.errors),
       String(r.non2xx),
-      r.layer === 'function' ? `${r.p95 < 300 ? 'yes' : 'NO'} / ${r.rps >= 300 ? 'yes' : 'NO'} / ${r.errors + r.non2xx === 0 ? 'yes' : 'NO'}` : '',
-    ]);
-    const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-    const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ');
-    console.log('');
-    console.log(`search-agents load benchmark (autocannon), ${new Date().toISOString()}`);
-    console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (load generator on the same machine)`);
-    console.log(`data: ${SIZE.agents.toLocaleString('en-US')} agents, ${SIZE.sales.toLocaleString('en-US')} closed sales; ${queries.length} queries (agent, zipcode, address), round robin; ${CONNECTIONS} connections x ${DURATION} s per layer; ${logged.toLocaleString('en-US')} searches logged in search_queries`);
-    console.log('');
-    console.log(line(header));
-    console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
-    for (const row of rows) console.log(line(row));
-    console.log('');
-    console.log(`total run ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      r.layer === 'function'
+        ? `${r.p95 < 300 ? 'yes' : 'NO'} / ${r.rps >= 300 ? 'yes' : 'NO'} / ${r.errors + r.non2xx === 0 ? 'yes' : 'NO'}`
+        : '',
+    ])
+    const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)))
+    const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')
+    console.log('')
+    console.log(`search-agents load benchmark (autocannon), ${new Date().toISOString()}`)
+    console.log(
+      `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} (load generator on the same machine)`,
+    )
+    console.log(
+      `data: ${SIZE.agents.toLocaleString('en-US')} agents, ${SIZE.sales.toLocaleString('en-US')} closed sales; ${queries.length} queries (agent, zipcode, address), round robin; ${CONNECTIONS} connections x ${DURATION} s per layer; ${logged.toLocaleString('en-US')} searches logged in search_queries`,
+    )
+    console.log('')
+    console.log(line(header))
+    console.log(widths.map((width) => '-'.repeat(width)).join('-|-'))
+    for (const row of rows) console.log(line(row))
+    console.log('')
+    console.log(`total run ${((performance.now() - started) / 1000).toFixed(0)} s`)
   } finally {
-    await db.end();
-    await stop();
+    await db.end()
+    await stop()
   }
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error)
   // a bench that could not measure must not look like one that did: fail the command
-  process.exit(1);
-});
+  process.exit(1)
+})

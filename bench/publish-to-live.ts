@@ -19,18 +19,18 @@
  * Options: `-- --agents 2000,20000` agent counts (default 2000,20000), `-- --posts 1000` published posts (default
  * 1000), `-- --runs 2` runs per path and size (default 1).
  */
-import { createClient } from '@supabase/supabase-js';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { z } from 'zod';
-import { adminTarget } from '../scripts/lib/build.ts';
-import { configureBuildHook, MANUAL_REBUILD_PREFIX, startSiteBuilder } from '../supabase/local/site-builder.ts';
-import { startStaticServer } from '../supabase/local/static-server.ts';
-import { startThrowawayStack } from '../supabase/local/throwaway-stack.ts';
-import type { Database } from '@shared/database.types.ts';
-import { freePort } from '../supabase/local/postgres.ts';
+import { createClient } from '@supabase/supabase-js'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { z } from 'zod'
+import { adminTarget } from '../scripts/lib/build.ts'
+import { configureBuildHook, MANUAL_REBUILD_PREFIX, startSiteBuilder } from '../supabase/local/site-builder.ts'
+import { startStaticServer } from '../supabase/local/static-server.ts'
+import { startThrowawayStack } from '../supabase/local/throwaway-stack.ts'
+import type { Database } from '@shared/database.types.ts'
+import { freePort } from '../supabase/local/postgres.ts'
 
 const ArgsSchema = z.object({
   runs: z.coerce.number().int().min(1).max(10).default(1),
@@ -40,28 +40,31 @@ const ArgsSchema = z.object({
     .transform((value) => value.split(',').map(Number))
     .pipe(z.array(z.number().int().min(1).max(100_000)).min(1)),
   posts: z.coerce.number().int().min(1).max(20_000).default(1000),
-});
+})
 
 function parseArgs(argv: string[]) {
-  const raw: Record<string, string> = {};
+  const raw: Record<string, string> = {}
   for (let i = 0; i < argv.length; i += 1) {
-    const match = /^--(runs|agents|posts)$/.exec(argv[i]!);
-    if (match) raw[match[1]!] = argv[(i += 1)] ?? '';
+    const match = /^--(runs|agents|posts)$/.exec(argv[i]!)
+    if (match) raw[match[1]!] = argv[(i += 1)] ?? ''
   }
-  const parsed = ArgsSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`Bad arguments: ${parsed.error.issues.map((issue) => `--${issue.path.join('.')} ${issue.message}`).join('; ')}`);
-  return parsed.data;
+  const parsed = ArgsSchema.safeParse(raw)
+  if (!parsed.success)
+    throw new Error(
+      `Bad arguments: ${parsed.error.issues.map((issue) => `--${issue.path.join('.')} ${issue.message}`).join('; ')}`,
+    )
+  return parsed.data
 }
 
-const seconds = (ms: number) => (ms / 1000).toFixed(1);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (ms: number) => (ms / 1000).toFixed(1)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const paragraph = (i: number, p: number) =>
-  `<p>Benchmark article ${i}, paragraph ${p}: sale-to-list ratio, days on market and months of inventory read for one ZIP code tell a seller more than a national headline. Compare the agent's recent closings in the same price band before signing a listing agreement.</p>`;
+  `<p>Benchmark article ${i}, paragraph ${p}: sale-to-list ratio, days on market and months of inventory read for one ZIP code tell a seller more than a national headline. Compare the agent's recent closings in the same price band before signing a listing agreement.</p>`
 
 /** Agents per ZIP and ZIPs per city of the seeded data (a ZIP page lists its agents, a city page its ZIPs). */
-const AGENTS_PER_ZIP = 40;
-const ZIPS_PER_CITY = 10;
+const AGENTS_PER_ZIP = 40
+const ZIPS_PER_CITY = 10
 
 /**
  * Adds agents `from`..`to` (numbered) with 1-4 closed sales each, in ZIPs 10000 + n / AGENTS_PER_ZIP, one city per
@@ -80,24 +83,38 @@ async function seedAgents(db: pg.Client, from: number, to: number) {
             current_date - (20 + s * 30 + a.n % 20), 10 + s, 'Closed', 'sold'
        from new_agents a cross join generate_series(1, 1 + a.n % 4) s`,
     [from, to, AGENTS_PER_ZIP, ZIPS_PER_CITY],
-  );
+  )
 }
 
-type Path = 'blog publish' | 'data refresh';
-interface Result { agents: number; path: Path; run: number; api: number; webhook: number; build: number; total: number; pages: string }
+type Path = 'blog publish' | 'data refresh'
+interface Result {
+  agents: number
+  path: Path
+  run: number
+  api: number
+  webhook: number
+  build: number
+  total: number
+  pages: string
+}
 
 async function main() {
-  const { runs, agents: agentSizes, posts } = parseArgs(process.argv.slice(2));
-  const sitePort = await freePort();
-  const siteUrl = `http://localhost:${sitePort}`;
-  console.log('Starting a throwaway stack...');
-  const stack = await startThrowawayStack({ prefix: 'agent-insight-bench-publish-', siteUrl, functions: false, seed: false });
-  const work = stack.dataDir;
-  const keys = { anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey };
-  const db = new pg.Client({ connectionString: stack.databaseUrl });
-  await db.connect();
-  const initialDir = path.join(work, 'site');
-  fs.mkdirSync(initialDir);
+  const { runs, agents: agentSizes, posts } = parseArgs(process.argv.slice(2))
+  const sitePort = await freePort()
+  const siteUrl = `http://localhost:${sitePort}`
+  console.log('Starting a throwaway stack...')
+  const stack = await startThrowawayStack({
+    prefix: 'agent-insight-bench-publish-',
+    siteUrl,
+    functions: false,
+    seed: false,
+  })
+  const work = stack.dataDir
+  const keys = { anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey }
+  const db = new pg.Client({ connectionString: stack.databaseUrl })
+  await db.connect()
+  const initialDir = path.join(work, 'site')
+  fs.mkdirSync(initialDir)
   const builder = await startSiteBuilder({
     initialDir,
     buildsDir: path.join(work, 'site-builds'),
@@ -109,138 +126,174 @@ async function main() {
     // a replaced directory is only hard links to the next one; drop it soon so 20,000 pages are not held twice
     retireAfterMs: 5_000,
     log: (line) => {
-      if (!line.startsWith('Rebuilding')) console.log(`  [builder] ${line}`);
+      if (!line.startsWith('Rebuilding')) console.log(`  [builder] ${line}`)
     },
-  });
-  const server = await startStaticServer({ port: sitePort, siteDir: () => builder.currentDir(), adminDir: adminTarget.outDir });
+  })
+  const server = await startStaticServer({
+    port: sitePort,
+    siteDir: () => builder.currentDir(),
+    adminDir: adminTarget.outDir,
+  })
 
-  const admin = createClient<Database>(stack.apiUrl, keys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const email = `bench-admin-${Date.now()}@example.com`;
-  const password = 'correct-horse-battery-42';
+  const admin = createClient<Database>(stack.apiUrl, keys.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
+  const email = `bench-admin-${Date.now()}@example.com`
+  const password = 'correct-horse-battery-42'
   // a confirmed account through the admin API (sign-up needs an email confirmation first), then a password sign-in
-  const service = createClient<Database>(stack.apiUrl, keys.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const created = await service.auth.admin.createUser({ email, password, email_confirm: true });
-  if (created.error) throw new Error(`Could not create the bench admin: ${created.error.message}`);
-  await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [created.data.user.id]);
-  const signIn = await admin.auth.signInWithPassword({ email, password });
-  if (signIn.error) throw new Error(`Could not sign in the bench admin: ${signIn.error.message}`);
+  const service = createClient<Database>(stack.apiUrl, keys.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
+  const created = await service.auth.admin.createUser({ email, password, email_confirm: true })
+  if (created.error) throw new Error(`Could not create the bench admin: ${created.error.message}`)
+  await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [created.data.user.id])
+  const signIn = await admin.auth.signInWithPassword({ email, password })
+  if (signIn.error) throw new Error(`Could not sign in the bench admin: ${signIn.error.message}`)
 
   /** Polls `url` every 250 ms until `live(response, body)`; returns ms from `start` and when the webhook arrived. */
-  const waitLive = async (start: number, url: string, marker: string, live: (status: number, body: string) => boolean, last: string) => {
-    let webhook = 0;
+  const waitLive = async (
+    start: number,
+    url: string,
+    marker: string,
+    live: (status: number, body: string) => boolean,
+    last: string,
+  ) => {
+    let webhook = 0
     for (;;) {
       if (!webhook) {
-        const queued = await db.query(`select 1 from public.site_builds where id > $1 and trigger_reason like $2`, [last, `%${marker}%`]);
-        if (queued.rowCount) webhook = Date.now() - start;
+        const queued = await db.query(`select 1 from public.site_builds where id > $1 and trigger_reason like $2`, [
+          last,
+          `%${marker}%`,
+        ])
+        if (queued.rowCount) webhook = Date.now() - start
       }
-      const response = await fetch(url);
-      if (live(response.status, await response.text())) return { webhook, total: Date.now() - start };
-      if (Date.now() - start > 15 * 60_000) throw new Error(`${url} did not go live within 15 minutes`);
-      await sleep(250);
+      const response = await fetch(url)
+      if (live(response.status, await response.text())) return { webhook, total: Date.now() - start }
+      if (Date.now() - start > 15 * 60_000) throw new Error(`${url} did not go live within 15 minutes`)
+      await sleep(250)
     }
-  };
+  }
   /** The newest finished build after `last` asked for with `marker`: its duration and the pages it rendered. */
   const buildOf = async (last: string, marker: string) => {
-    await builder.idle();
+    await builder.idle()
     const { rows } = await db.query<{ ms: number; log_tail: string | null }>(
       `select extract(epoch from finished_at - started_at) * 1000 as ms, log_tail from public.site_builds
         where id > $1 and trigger_reason like $2 and status = 'succeeded' order by id desc limit 1`,
       [last, `%${marker}%`],
-    );
-    const pages = /Kind: .*/.exec(rows[0]?.log_tail ?? '')?.[0] ?? 'unknown';
-    return { build: Number(rows[0]?.ms ?? NaN), pages };
-  };
-  const lastBuild = async () => (await db.query<{ last: string }>(`select coalesce(max(id), 0) as last from public.site_builds`)).rows[0]!.last;
+    )
+    const pages = /Kind: .*/.exec(rows[0]?.log_tail ?? '')?.[0] ?? 'unknown'
+    return { build: Number(rows[0]?.ms ?? NaN), pages }
+  }
+  const lastBuild = async () =>
+    (await db.query<{ last: string }>(`select coalesce(max(id), 0) as last from public.site_builds`)).rows[0]!.last
 
-  const results: Result[] = [];
-  const initial: { agents: number; seconds: string }[] = [];
-  let seededAgents = 0;
+  const results: Result[] = []
+  const initial: { agents: number; seconds: string }[] = []
+  let seededAgents = 0
   try {
-    await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'local' });
-    console.log(`Seeding ${posts} published posts...`);
+    await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'local' })
+    console.log(`Seeding ${posts} published posts...`)
     await db.query(
       `insert into public.blog_posts (title, slug, excerpt, content, status, published_at)
        select 'Benchmark article ' || i, 'bench-article-' || i, 'Excerpt of benchmark article ' || i || '.', $2,
               'published', now() - make_interval(mins => i)
          from generate_series(1, $1::int) i`,
       [posts, Array.from({ length: 8 }, (_, p) => paragraph(0, p + 1)).join('\n')],
-    );
+    )
     for (const size of agentSizes) {
       // seed with the hook off, then one build, so the measured changes start from a live site of `size` agents
-      await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'local' });
+      await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'local' })
       if (size > seededAgents) {
-        console.log(`Seeding ${size - seededAgents} agents with closed sales (${size} in all)...`);
-        await seedAgents(db, seededAgents + 1, size);
-        await db.query(`select public.refresh_agent_metrics()`);
-        seededAgents = size;
+        console.log(`Seeding ${size - seededAgents} agents with closed sales (${size} in all)...`)
+        await seedAgents(db, seededAgents + 1, size)
+        await db.query(`select public.refresh_agent_metrics()`)
+        seededAgents = size
       }
-      const pages = (await db.query<{ n: string }>(`select count(*) as n from public.agents where total_sales > 0`)).rows[0]!.n;
-      console.log(`Building the site with ${posts} posts and ${pages} agent pages...`);
-      const buildStarted = Date.now();
+      const pages = (await db.query<{ n: string }>(`select count(*) as n from public.agents where total_sales > 0`))
+        .rows[0]!.n
+      console.log(`Building the site with ${posts} posts and ${pages} agent pages...`)
+      const buildStarted = Date.now()
       // as the admin's "Rebuild now": every page. A plain reason would be a site-scope build, which renders no agent
       // pages, so from the second size on the agents just seeded would not be on the site being measured.
-      builder.request(`${MANUAL_REBUILD_PREFIX} bench: ${size} agents seeded`);
-      await builder.idle();
-      initial.push({ agents: size, seconds: seconds(Date.now() - buildStarted) });
-      console.log(`  build ${seconds(Date.now() - buildStarted)} s`);
-      await configureBuildHook(stack.databaseUrl, { hookUrl: builder.hookUrl, secret: builder.secret, builder: 'local' });
+      builder.request(`${MANUAL_REBUILD_PREFIX} bench: ${size} agents seeded`)
+      await builder.idle()
+      initial.push({ agents: size, seconds: seconds(Date.now() - buildStarted) })
+      console.log(`  build ${seconds(Date.now() - buildStarted)} s`)
+      await configureBuildHook(stack.databaseUrl, {
+        hookUrl: builder.hookUrl,
+        secret: builder.secret,
+        builder: 'local',
+      })
 
       for (let run = 1; run <= runs; run += 1) {
         // blog publish -> live
-        const slug = `bench-new-${size}-${run}-${Date.now().toString(36)}`;
+        const slug = `bench-new-${size}-${run}-${Date.now().toString(36)}`
         const { rows } = await db.query<{ id: string }>(
           `insert into public.blog_posts (title, slug, content, status) values ($1, $2, $3, 'draft') returning id`,
           [`Newly published ${size}/${run}`, slug, paragraph(size, 1)],
-        );
-        const url = `${siteUrl}/blog/${slug}`;
-        if ((await fetch(url)).status === 200) throw new Error(`${url} answered before publishing`);
-        let last = await lastBuild();
-        let start = Date.now();
+        )
+        const url = `${siteUrl}/blog/${slug}`
+        if ((await fetch(url)).status === 200) throw new Error(`${url} answered before publishing`)
+        let last = await lastBuild()
+        let start = Date.now()
         const { error } = await admin
           .from('blog_posts')
           .update({ status: 'published', published_at: new Date().toISOString() })
           .eq('id', rows[0]!.id)
           .select('id')
-          .single();
-        if (error) throw new Error(`Publishing through the API failed: ${error.message}`);
-        let api = Date.now() - start;
-        let live = await waitLive(start, url, slug, (status) => status === 200, last);
-        results.push({ agents: size, path: 'blog publish', run, api, ...live, ...(await buildOf(last, slug)) });
-        console.log(`  ${size} agents, blog publish run ${run}: live after ${seconds(live.total)} s`);
+          .single()
+        if (error) throw new Error(`Publishing through the API failed: ${error.message}`)
+        let api = Date.now() - start
+        let live = await waitLive(start, url, slug, (status) => status === 200, last)
+        results.push({ agents: size, path: 'blog publish', run, api, ...live, ...(await buildOf(last, slug)) })
+        console.log(`  ${size} agents, blog publish run ${run}: live after ${seconds(live.total)} s`)
 
         // data refresh -> live: one more closed sale for one agent, then the metrics refresh an import runs
         const { rows: agent } = await db.query<{ id: string; total_sales: number; zip_code: string; city: string }>(
           `select id, total_sales, zip_code, city from public.agents where total_sales > 0 order by random() limit 1`,
-        );
-        const target = agent[0]!;
+        )
+        const target = agent[0]!
         await db.query(
           `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status)
            values ($1, $2, $3, 'TX', $4, 500000, 510000,
                    -- on the newest sale date: a later one would move every agent's metrics window, and so every page
                    (select max(sale_date) from public.properties where standard_status = 'Closed'), 12, 'Closed', 'sold')`,
           [target.id, `${run} Refresh Rd ${Date.now()}`, target.city, target.zip_code],
-        );
-        const agentUrl = `${siteUrl}/agent/${target.id}`;
-        const expected = `: ${target.total_sales + 1} closed sales`;
-        last = await lastBuild();
-        start = Date.now();
-        await db.query(`select public.refresh_agent_metrics()`);
-        api = Date.now() - start;
-        live = await waitLive(start, agentUrl, 'agent data changed', (status, body) => status === 200 && body.includes(expected), last);
-        results.push({ agents: size, path: 'data refresh', run, api, ...live, ...(await buildOf(last, 'agent data changed')) });
-        console.log(`  ${size} agents, data refresh run ${run}: live after ${seconds(live.total)} s`);
+        )
+        const agentUrl = `${siteUrl}/agent/${target.id}`
+        const expected = `: ${target.total_sales + 1} closed sales`
+        last = await lastBuild()
+        start = Date.now()
+        await db.query(`select public.refresh_agent_metrics()`)
+        api = Date.now() - start
+        live = await waitLive(
+          start,
+          agentUrl,
+          'agent data changed',
+          (status, body) => status === 200 && body.includes(expected),
+          last,
+        )
+        results.push({
+          agents: size,
+          path: 'data refresh',
+          run,
+          api,
+          ...live,
+          ...(await buildOf(last, 'agent data changed')),
+        })
+        console.log(`  ${size} agents, data refresh run ${run}: live after ${seconds(live.total)} s`)
       }
     }
   } finally {
-    await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'build_hook' }).catch(() => {});
-    await builder.stop();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await db.end();
-    await stack.stop();
+    await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'build_hook' }).catch(() => {})
+    await builder.stop()
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+    await db.end()
+    await stack.stop()
   }
 
-  const cpus = os.cpus();
+  const cpus = os.cpus()
   console.log(`
 Publish to live (local builder, incremental Astro static build, ${new Date().toISOString()})
 Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average ${os
@@ -252,7 +305,7 @@ Full build before the runs: ${initial.map((row) => `${row.agents} agents ${row.s
 
 | agents | path | run | API call (s) | webhook -> builder (s) | build (s) | change -> live (s) | pages rendered |
 | --- | --- | --- | --- | --- | --- | --- | --- |
-${results.map((r) => `| ${r.agents} | ${r.path} | ${r.run} | ${(r.api / 1000).toFixed(2)} | ${(r.webhook / 1000).toFixed(2)} | ${seconds(r.build)} | ${seconds(r.total)} | ${r.pages} |`).join('\n')}`);
+${results.map((r) => `| ${r.agents} | ${r.path} | ${r.run} | ${(r.api / 1000).toFixed(2)} | ${(r.webhook / 1000).toFixed(2)} | ${seconds(r.build)} | ${seconds(r.total)} | ${r.pages} |`).join('\n')}`)
 }
 
-await main();
+await main()

@@ -21,36 +21,45 @@
  * 100,000) generates the agents with names only, skips the sales, the metrics refresh and the ZIP and address
  * searches, and times the name search alone: `npm run bench:search -- --agents 1000000` is the national-scale run.
  */
-import os from 'node:os';
-import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import type { SearchType } from '@shared/search-contract.ts';
-import { type BenchQuery, buildQueries, loadData, log, percentile, startBenchStack, time } from './lib/search-fixture.ts';
+import os from 'node:os'
+import { performance } from 'node:perf_hooks'
+import pg from 'pg'
+import type { SearchType } from '@shared/search-contract.ts'
+import {
+  type BenchQuery,
+  buildQueries,
+  loadData,
+  log,
+  percentile,
+  startBenchStack,
+  time,
+} from './lib/search-fixture.ts'
 
 function option(name: string, fallback: number, min = 1): number {
-  const index = process.argv.indexOf(`--${name}`);
-  if (index === -1) return fallback;
-  const value = Number(process.argv[index + 1]);
-  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number of at least ${min}, got ${process.argv[index + 1]}`);
-  return value;
+  const index = process.argv.indexOf(`--${name}`)
+  if (index === -1) return fallback
+  const value = Number(process.argv[index + 1])
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`--${name} must be a whole number of at least ${min}, got ${process.argv[index + 1]}`)
+  return value
 }
 
-const AGENTS = option('agents', 100_000);
+const AGENTS = option('agents', 100_000)
 /** Above 100,000 agents the default is names only (the national-scale name search needs no sales). */
-const SALES = option('sales', AGENTS > 100_000 ? 0 : 2_000_000, 0);
+const SALES = option('sales', AGENTS > 100_000 ? 0 : 2_000_000, 0)
 /** No sales: agents are generated with names only and only the name search is timed. */
-const NAMES_ONLY = SALES === 0;
-const QUERIES = option('queries', 300);
-const NAIVE = option('naive', 25);
+const NAMES_ONLY = SALES === 0
+const QUERIES = option('queries', 300)
+const NAIVE = option('naive', 25)
 /** Keep the stack running after the run (prints the database URL) to look at plans; Ctrl-C stops it. */
-const KEEP = process.argv.includes('--keep');
+const KEEP = process.argv.includes('--keep')
 /**
  * Distinct rare surnames half the agents draw from (bench/lib/search-fixture.ts rareSurnames()): by default 150,000
  * for a names-only (national-scale) run, about the Census count of surnames held by 100 or more people, so the name
  * dictionary has a national size; 0 otherwise, as in the runs recorded before this option.
  */
-const RARE_SURNAMES = option('rare-surnames', NAMES_ONLY ? 150_000 : 0, 0);
-const SIZE = { agents: AGENTS, sales: SALES, queries: QUERIES, rareSurnames: RARE_SURNAMES };
+const RARE_SURNAMES = option('rare-surnames', NAMES_ONLY ? 150_000 : 0, 0)
+const SIZE = { agents: AGENTS, sales: SALES, queries: QUERIES, rareSurnames: RARE_SURNAMES }
 
 const naiveSql: Record<SearchType, string> = {
   agent: `select a.id, a.name, count(*) over () as total
@@ -66,79 +75,96 @@ const naiveSql: Record<SearchType, string> = {
             where p.address ilike '%' || $1 || '%' and p.standard_status = 'Closed' and p.sale_price > 0
               and p.sale_date between $2 and $3 and p.agent_id is not null
             group by p.agent_id order by sales desc, volume desc limit 20`,
-};
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Run
 // ---------------------------------------------------------------------------------------------------------------
 
 async function main() {
-  const started = performance.now();
-  log(`Starting a throwaway stack (embedded PostgreSQL 17, search-agents under Deno)...`);
-  const { stack, keys, functionsUrl, stop } = await startBenchStack();
-  const db = new pg.Client({ connectionString: stack.databaseUrl });
-  await db.connect();
+  const started = performance.now()
+  log(`Starting a throwaway stack (embedded PostgreSQL 17, search-agents under Deno)...`)
+  const { stack, keys, functionsUrl, stop } = await startBenchStack()
+  const db = new pg.Client({ connectionString: stack.databaseUrl })
+  await db.connect()
   try {
-    await loadData(db, SIZE);
-    const queries = await buildQueries(db, SIZE);
-    const window = (await db.query<{ window_start: string; window_end: string }>(`select window_start::text, window_end::text from public.search_metrics_window()`)).rows[0]!;
+    await loadData(db, SIZE)
+    const queries = await buildQueries(db, SIZE)
+    const window = (
+      await db.query<{ window_start: string; window_end: string }>(
+        `select window_start::text, window_end::text from public.search_metrics_window()`,
+      )
+    ).rows[0]!
 
     // SQL layer: the function as the edge function runs it (role service_role, the only role that may execute it)
-    const sqlClient = new pg.Client({ connectionString: stack.databaseUrl });
-    await sqlClient.connect();
-    await sqlClient.query(`set role service_role`);
-    const naiveClient = new pg.Client({ connectionString: stack.databaseUrl });
-    await naiveClient.connect();
-    await naiveClient.query(`set role service_role; set enable_indexscan = off; set enable_bitmapscan = off; set enable_indexonlyscan = off`);
+    const sqlClient = new pg.Client({ connectionString: stack.databaseUrl })
+    await sqlClient.connect()
+    await sqlClient.query(`set role service_role`)
+    const naiveClient = new pg.Client({ connectionString: stack.databaseUrl })
+    await naiveClient.connect()
+    await naiveClient.query(
+      `set role service_role; set enable_indexscan = off; set enable_bitmapscan = off; set enable_indexonlyscan = off`,
+    )
 
-    const runSql = (q: BenchQuery) => sqlClient.query(`select public.search_agents($1, $2, 20, 0) as result`, [q.query, q.type]);
+    const runSql = (q: BenchQuery) =>
+      sqlClient.query(`select public.search_agents($1, $2, 20, 0) as result`, [q.query, q.type])
     const runHttp = async (q: BenchQuery) => {
       const response = await fetch(`${functionsUrl}/search-agents`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${keys.anonKey}`, apikey: keys.anonKey, 'Content-Type': 'application/json' },
         body: JSON.stringify({ query: q.query, type: q.type }),
-      });
-      if (response.status !== 200) throw new Error(`search-agents answered ${response.status} for ${JSON.stringify(q)}: ${await response.text()}`);
-      return response.json() as Promise<{ totalResults: number; message?: string }>;
-    };
-    const runNaive = (q: BenchQuery) => naiveClient.query(naiveSql[q.type], q.type === 'agent' ? [q.naive] : [q.naive, window.window_start, window.window_end]);
+      })
+      if (response.status !== 200)
+        throw new Error(`search-agents answered ${response.status} for ${JSON.stringify(q)}: ${await response.text()}`)
+      return response.json() as Promise<{ totalResults: number; message?: string }>
+    }
+    const runNaive = (q: BenchQuery) =>
+      naiveClient.query(
+        naiveSql[q.type],
+        q.type === 'agent' ? [q.naive] : [q.naive, window.window_start, window.window_end],
+      )
 
     // warm-up: plans, caches, Deno JIT, connection pools
     for (const q of queries.filter((_, i) => i % 30 === 0)) {
-      await runSql(q);
-      await runHttp(q);
+      await runSql(q)
+      await runHttp(q)
     }
 
-    const rows: string[][] = [];
-    const slowNotes: string[] = [];
-    const summary: Record<string, number> = {};
+    const rows: string[][] = []
+    const slowNotes: string[] = []
+    const summary: Record<string, number> = {}
     for (const type of NAMES_ONLY ? (['agent'] as const) : (['agent', 'zipcode', 'address'] as const)) {
-      const list = queries.filter((q) => q.type === type);
-      const sqlTimes: number[] = [];
-      const httpTimes: number[] = [];
-      const naiveTimes: number[] = [];
-      let hits = 0;
-      let resolvedMessages = 0;
-      for (const q of list) sqlTimes.push(await time(() => runSql(q)));
-      const slowest = list.map((q, i) => ({ query: q.query, ms: sqlTimes[i]! })).sort((a, b) => b.ms - a.ms).slice(0, 5);
-      slowNotes.push(`${type}: slowest in SQL ${slowest.map((row) => `${JSON.stringify(row.query)} ${row.ms.toFixed(1)}`).join(', ')}`);
+      const list = queries.filter((q) => q.type === type)
+      const sqlTimes: number[] = []
+      const httpTimes: number[] = []
+      const naiveTimes: number[] = []
+      let hits = 0
+      let resolvedMessages = 0
+      for (const q of list) sqlTimes.push(await time(() => runSql(q)))
+      const slowest = list
+        .map((q, i) => ({ query: q.query, ms: sqlTimes[i]! }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5)
+      slowNotes.push(
+        `${type}: slowest in SQL ${slowest.map((row) => `${JSON.stringify(row.query)} ${row.ms.toFixed(1)}`).join(', ')}`,
+      )
       for (const q of list) {
-        const start = performance.now();
-        const body = await runHttp(q);
-        httpTimes.push(performance.now() - start);
-        if (body.totalResults > 0) hits += 1;
-        if (body.message) resolvedMessages += 1;
+        const start = performance.now()
+        const body = await runHttp(q)
+        httpTimes.push(performance.now() - start)
+        if (body.totalResults > 0) hits += 1
+        if (body.message) resolvedMessages += 1
       }
       for (const q of list.filter((_, i) => i % Math.max(1, Math.floor(list.length / NAIVE)) === 0).slice(0, NAIVE)) {
-        naiveTimes.push(await time(() => runNaive(q)));
+        naiveTimes.push(await time(() => runNaive(q)))
       }
-      const sqlP50 = percentile(sqlTimes, 50);
-      const sqlP95 = percentile(sqlTimes, 95);
-      const httpP50 = percentile(httpTimes, 50);
-      const httpP95 = percentile(httpTimes, 95);
-      const naiveP50 = percentile(naiveTimes, 50);
-      const naiveP95 = percentile(naiveTimes, 95);
-      summary[type] = sqlP95;
+      const sqlP50 = percentile(sqlTimes, 50)
+      const sqlP95 = percentile(sqlTimes, 95)
+      const httpP50 = percentile(httpTimes, 50)
+      const httpP95 = percentile(httpTimes, 95)
+      const naiveP50 = percentile(naiveTimes, 50)
+      const naiveP95 = percentile(naiveTimes, 95)
+      summary[type] = sqlP95
       rows.push([
         type,
         String(list.length),
@@ -151,48 +177,71 @@ async function main() {
         naiveP95.toFixed(0),
         `${(naiveP50 / sqlP50).toFixed(0)}x / ${(naiveP95 / sqlP95).toFixed(0)}x`,
         `${sqlP95 < 25 ? 'yes' : 'NO'} / ${httpP95 < 60 ? 'yes' : 'NO'} / ${naiveP50 / sqlP50 >= 20 ? 'yes' : 'NO'}`,
-      ]);
+      ])
     }
-    await sqlClient.end();
-    await naiveClient.end();
+    await sqlClient.end()
+    await naiveClient.end()
 
-    const counts = (await db.query<{ agents: number; closed: number; in_window: number; zips: number; summary: number }>(
-      `select (select count(*) from public.agents)::integer as agents,
+    const counts = (
+      await db.query<{ agents: number; closed: number; in_window: number; zips: number; summary: number }>(
+        `select (select count(*) from public.agents)::integer as agents,
               (select count(*) from public.agent_zip_sales)::integer as summary,
               (select count(*) from public.properties where standard_status = 'Closed')::integer as closed,
               (select count(*) from public.properties where standard_status = 'Closed' and sale_date between $1 and $2)::integer as in_window,
               (select count(*) from public.zip_market_benchmarks)::integer as zips`,
-      [window.window_start, window.window_end],
-    )).rows[0]!;
-    const header = ['type', 'queries', 'with results', 'SQL p50', 'SQL p95', 'HTTP p50', 'HTTP p95', 'naive p50', 'naive p95', 'speed-up p50 / p95', 'targets SQL<25 / HTTP<60 / >=20x'];
-    const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-    const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ');
+        [window.window_start, window.window_end],
+      )
+    ).rows[0]!
+    const header = [
+      'type',
+      'queries',
+      'with results',
+      'SQL p50',
+      'SQL p95',
+      'HTTP p50',
+      'HTTP p95',
+      'naive p50',
+      'naive p95',
+      'speed-up p50 / p95',
+      'targets SQL<25 / HTTP<60 / >=20x',
+    ]
+    const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)))
+    const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')
 
-    console.log('');
-    console.log(`search-agents benchmark, ${new Date().toISOString()}`);
-    console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (shared machine: figures include contention)`);
-    console.log(`data: ${counts.agents.toLocaleString('en-US')} agents, ${counts.closed.toLocaleString('en-US')} closed sales (${counts.in_window.toLocaleString('en-US')} in the window ${window.window_start}..${window.window_end}), ${counts.zips} ZIPs, ${counts.summary.toLocaleString('en-US')} agent_zip_sales rows`);
-    console.log(`times in milliseconds, sequential single client; SQL = public.search_agents() over pg as role service_role; HTTP = POST /functions/v1/search-agents (gateway -> Deno -> PostgREST -> PostgreSQL, incl. the search_queries insert); naive = ilike '%q%' full scan (index scans off)`);
-    console.log('');
-    console.log(line(header));
-    console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
-    for (const row of rows) console.log(line(row));
-    console.log('');
-    for (const note of slowNotes) console.log(note);
-    console.log('');
-    console.log(`total run ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log('')
+    console.log(`search-agents benchmark, ${new Date().toISOString()}`)
+    console.log(
+      `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} (shared machine: figures include contention)`,
+    )
+    console.log(
+      `data: ${counts.agents.toLocaleString('en-US')} agents, ${counts.closed.toLocaleString('en-US')} closed sales (${counts.in_window.toLocaleString('en-US')} in the window ${window.window_start}..${window.window_end}), ${counts.zips} ZIPs, ${counts.summary.toLocaleString('en-US')} agent_zip_sales rows`,
+    )
+    console.log(
+      `times in milliseconds, sequential single client; SQL = public.search_agents() over pg as role service_role; HTTP = POST /functions/v1/search-agents (gateway -> Deno -> PostgREST -> PostgreSQL, incl. the search_queries insert); naive = ilike '%q%' full scan (index scans off)`,
+    )
+    console.log('')
+    console.log(line(header))
+    console.log(widths.map((width) => '-'.repeat(width)).join('-|-'))
+    for (const row of rows) console.log(line(row))
+    console.log('')
+    for (const note of slowNotes) console.log(note)
+    console.log('')
+    console.log(`total run ${((performance.now() - started) / 1000).toFixed(0)} s`)
     if (KEEP) {
-      console.log(`--keep: database ${stack.databaseUrl}, functions ${functionsUrl}; Ctrl-C stops the stack`);
-      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+      console.log(`--keep: database ${stack.databaseUrl}, functions ${functionsUrl}; Ctrl-C stops the stack`)
+      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()))
     }
   } finally {
-    await db.end();
-    await stop();
+    await db.end()
+    await stop()
   }
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error)
   // a bench that could not measure must not look like one that did: fail the command
-  process.exit(1);
-});
+  process.exit(1)
+})

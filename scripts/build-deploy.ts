@@ -4,40 +4,47 @@
  * (scripts/lib/deploy/host-config.ts). Reads PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY and SITE_URL from the
  * environment or .env (the static host's build settings); both builds fail naming a missing one.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { rootDir } from './lib/env.ts';
-import { run } from './lib/build.ts';
-import { headersFile, redirectRules, redirectsFile, SECTION_NOT_FOUND_PAGES } from './lib/deploy/host-config.ts';
+import fs from 'node:fs'
+import path from 'node:path'
+import { rootDir } from './lib/env.ts'
+import { run } from './lib/build.ts'
+import { headersFile, redirectRules, redirectsFile, SECTION_NOT_FOUND_PAGES } from './lib/deploy/host-config.ts'
 
-const outIndex = process.argv.indexOf('--out');
-const outDir = path.resolve(rootDir, outIndex > 0 ? process.argv[outIndex + 1]! : 'dist/deploy');
-const adminDir = path.join(outDir, 'admin');
-const env = { ASTRO_TELEMETRY_DISABLED: '1' };
+const outIndex = process.argv.indexOf('--out')
+const outDir = path.resolve(rootDir, outIndex > 0 ? process.argv[outIndex + 1]! : 'dist/deploy')
+const adminDir = path.join(outDir, 'admin')
+const env = { ASTRO_TELEMETRY_DISABLED: '1' }
 
-fs.rmSync(outDir, { recursive: true, force: true });
-console.log(`Building the site into ${path.relative(rootDir, outDir)}/ ...`);
-await run(['astro', 'build'], { ...env, ASTRO_OUT_DIR: outDir });
-console.log(`Building the admin app into ${path.relative(rootDir, adminDir)}/ ...`);
-await run(['vite', 'build', '--config', 'admin/vite.config.ts'], { ...env, ADMIN_OUT_DIR: adminDir });
+fs.rmSync(outDir, { recursive: true, force: true })
+console.log(`Building the site into ${path.relative(rootDir, outDir)}/ ...`)
+await run(['astro', 'build'], { ...env, ASTRO_OUT_DIR: outDir })
+console.log(`Building the admin app into ${path.relative(rootDir, adminDir)}/ ...`)
+await run(['vite', 'build', '--config', 'admin/vite.config.ts'], { ...env, ADMIN_OUT_DIR: adminDir })
 
 // Section 404 pages: an agent id the build did not render gets the agent not-found page, an unknown /blog/* path the
 // blog's 'Article Not Found' page, both with status 404. Cloudflare Pages serves the nearest 404.html up the path;
 // Netlify reads the status-404 rules of netlify.toml (SECTION_NOT_FOUND_PAGES in scripts/lib/deploy/host-config.ts).
 for (const { section, page } of SECTION_NOT_FOUND_PAGES) {
-  const source = path.join(outDir, page);
-  if (fs.existsSync(source)) fs.copyFileSync(source, path.join(outDir, section, '404.html'));
+  const source = path.join(outDir, page)
+  if (fs.existsSync(source)) fs.copyFileSync(source, path.join(outDir, section, '404.html'))
 }
 
 // public/_headers (security headers) was copied by Astro, with the site's inline-script hashes written into its CSP
 // (scripts/lib/csp-hashes.ts); keep that copy and add the layout's caching rules
-const builtHeaders = path.join(outDir, '_headers');
-const securityHeaders = fs.existsSync(builtHeaders) ? builtHeaders : path.join(rootDir, 'public/_headers');
+const builtHeaders = path.join(outDir, '_headers')
+const securityHeaders = fs.existsSync(builtHeaders) ? builtHeaders : path.join(rootDir, 'public/_headers')
 fs.writeFileSync(
   path.join(outDir, '_headers'),
   headersFile(fs.existsSync(securityHeaders) ? fs.readFileSync(securityHeaders, 'utf8') : null),
-);
-fs.writeFileSync(path.join(outDir, '_redirects'), redirectsFile(redirectRules(
-    fs.readdirSync(adminDir, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)),
-  )));
-console.log(`Publish directory ready: ${path.relative(rootDir, outDir)}/ (site, admin/, _redirects, _headers).`);
+)
+fs.writeFileSync(
+  path.join(outDir, '_redirects'),
+  redirectsFile(
+    redirectRules(
+      fs
+        .readdirSync(adminDir, { withFileTypes: true })
+        .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)),
+    ),
+  ),
+)
+console.log(`Publish directory ready: ${path.relative(rootDir, outDir)}/ (site, admin/, _redirects, _headers).`)

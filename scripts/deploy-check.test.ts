@@ -1,17 +1,20 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '..')
 
 function deployCheck(contents: string) {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-check-')), '.env.production');
-  fs.writeFileSync(file, contents);
-  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/deploy-check.ts', file], { cwd: root, encoding: 'utf8' });
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  return result;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-check-')), '.env.production')
+  fs.writeFileSync(file, contents)
+  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/deploy-check.ts', file], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+  fs.rmSync(path.dirname(file), { recursive: true, force: true })
+  return result
 }
 
 const complete = [
@@ -24,22 +27,28 @@ const complete = [
   'MAIL_FROM=Agent Insight <leads@example.com>',
   'REPORT_REQUEST_HMAC_SECRET=0123456789abcdef0123456789abcdef',
   'SITE_BUILD_HOOK_URL=https://api.netlify.com/build_hooks/abc',
-].join('\n');
+].join('\n')
 
 describe('npm run deploy:check', () => {
   it('passes a complete production file', () => {
-    const result = deployCheck(complete);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toContain('is ready for production.');
-  });
+    const result = deployCheck(complete)
+    expect(result.status).toBe(0)
+    expect(result.stdout).toContain('is ready for production.')
+  })
 
   it('fails naming a localhost URL and a missing secret', () => {
     const result = deployCheck(
-      complete.replace('SITE_URL=https://agents.example.com', 'SITE_URL=http://localhost:4321').replace(/^MAIL_API_KEY=.*$/m, ''),
-    );
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('2 problem(s)');
-    expect(result.stderr).toContain('  - MAIL_API_KEY is missing: notify-new-lead fails at start-up: no new-lead emails\n');
-    expect(result.stderr).toContain('  - SITE_URL points at localhost, which hosted Supabase and the static host cannot reach\n');
-  });
-});
+      complete
+        .replace('SITE_URL=https://agents.example.com', 'SITE_URL=http://localhost:4321')
+        .replace(/^MAIL_API_KEY=.*$/m, ''),
+    )
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain('2 problem(s)')
+    expect(result.stderr).toContain(
+      '  - MAIL_API_KEY is missing: notify-new-lead fails at start-up: no new-lead emails\n',
+    )
+    expect(result.stderr).toContain(
+      '  - SITE_URL points at localhost, which hosted Supabase and the static host cannot reach\n',
+    )
+  })
+})

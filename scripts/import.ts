@@ -11,18 +11,24 @@
  * DATABASE_URL from the environment, else from `.env`, else the local stack (postgres on DB_PORT, 54322).
  * See scripts/lib/import/README.md.
  */
-import { parse as parseDotenv } from 'dotenv';
-import fs from 'node:fs';
-import path from 'node:path';
-import { parseArgs, stripVTControlCharacters } from 'node:util';
-import pg from 'pg';
-import { z } from 'zod';
-import { rootDir } from './lib/env.ts';
-import { resolveDatabaseUrl } from './lib/import/database-url.ts';
-import { readMapping } from './lib/import/mapping.ts';
-import { formatSyncSummary, resoApiConfig, syncResoWebApi } from './lib/import/reso-web-api.ts';
-import { defaultMaxRejectRate, formatSummary, ImportError, isConnectionLost, runImport } from './lib/import/run-import.ts';
-import { loadZipBenchmarks } from './lib/import/zip-benchmarks.ts';
+import { parse as parseDotenv } from 'dotenv'
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs, stripVTControlCharacters } from 'node:util'
+import pg from 'pg'
+import { z } from 'zod'
+import { rootDir } from './lib/env.ts'
+import { resolveDatabaseUrl } from './lib/import/database-url.ts'
+import { readMapping } from './lib/import/mapping.ts'
+import { formatSyncSummary, resoApiConfig, syncResoWebApi } from './lib/import/reso-web-api.ts'
+import {
+  defaultMaxRejectRate,
+  formatSummary,
+  ImportError,
+  isConnectionLost,
+  runImport,
+} from './lib/import/run-import.ts'
+import { loadZipBenchmarks } from './lib/import/zip-benchmarks.ts'
 
 const usage = `Usage:
   npm run import -- <file.csv|file.json|file.ndjson> [--map mapping.json] [--source name] [--dry-run] [--window-months 24]
@@ -32,7 +38,7 @@ const usage = `Usage:
      --rejects names a file)
   npm run import -- --zip-benchmarks <redfin-zip.csv> [--dry-run] [--rejects path]
   npm run import -- --reso-web-api [--resource Property|Member] [--since 2025-01-01T00:00:00Z] [--source name] [--page-size 200] [--max-pages n]
-    (RESO_API_URL = OData service root, RESO_API_TOKEN = bearer token; from the environment or .env)`;
+    (RESO_API_URL = OData service root, RESO_API_TOKEN = bearer token; from the environment or .env)`
 
 const ArgsSchema = z.object({
   file: z.string().min(1, 'a file to import is required'),
@@ -50,25 +56,35 @@ const ArgsSchema = z.object({
     .string()
     .regex(/^\d+(\.\d+)?%?$/, '--max-reject-rate must be a percent like 5% or a fraction like 0.05')
     .transform((value) => (value.endsWith('%') ? Number(value.slice(0, -1)) / 100 : Number(value)))
-    .pipe(z.number().min(0, '--max-reject-rate must be between 0% and 100%').max(1, '--max-reject-rate must be between 0% and 100% (a fraction is 0-1; write 5% for five percent)'))
+    .pipe(
+      z
+        .number()
+        .min(0, '--max-reject-rate must be between 0% and 100%')
+        .max(1, '--max-reject-rate must be between 0% and 100% (a fraction is 0-1; write 5% for five percent)'),
+    )
     .default(defaultMaxRejectRate),
   rejects: z.string().min(1).optional(),
-});
+})
 
 const SyncArgsSchema = z.object({
   resource: z.enum(['Property', 'Member'], '--resource must be Property or Member').default('Property'),
-  since: z.iso.datetime({ offset: true, error: '--since must be an ISO 8601 timestamp, e.g. 2025-01-01T00:00:00Z' }).optional(),
+  since: z.iso
+    .datetime({ offset: true, error: '--since must be an ISO 8601 timestamp, e.g. 2025-01-01T00:00:00Z' })
+    .optional(),
   source: z.string().trim().min(1).max(100).default('reso'),
   pageSize: z.coerce.number().int().min(1).max(10_000).default(200),
   maxPages: z.coerce.number().int().min(1).optional(),
   windowMonths: z.coerce.number().int().min(1).max(600).default(24),
-});
+})
 
 /** RESO_API_* from the environment, else from `.env`. */
 function resoEnv(): Record<string, string | undefined> {
-  const envFile = path.join(rootDir, '.env');
-  const fromFile = fs.existsSync(envFile) ? parseDotenv(fs.readFileSync(envFile, 'utf8')) : {};
-  return { RESO_API_URL: process.env.RESO_API_URL ?? fromFile.RESO_API_URL, RESO_API_TOKEN: process.env.RESO_API_TOKEN ?? fromFile.RESO_API_TOKEN };
+  const envFile = path.join(rootDir, '.env')
+  const fromFile = fs.existsSync(envFile) ? parseDotenv(fs.readFileSync(envFile, 'utf8')) : {}
+  return {
+    RESO_API_URL: process.env.RESO_API_URL ?? fromFile.RESO_API_URL,
+    RESO_API_TOKEN: process.env.RESO_API_TOKEN ?? fromFile.RESO_API_TOKEN,
+  }
 }
 
 async function main() {
@@ -90,22 +106,33 @@ async function main() {
       'max-pages': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
-  });
+  })
   if (values.help) {
-    console.log(usage);
-    return;
+    console.log(usage)
+    return
   }
   if (values['reso-web-api']) {
     const sync = SyncArgsSchema.safeParse({
-      resource: values.resource, since: values.since, source: values.source, pageSize: values['page-size'], maxPages: values['max-pages'], windowMonths: values['window-months'],
-    });
-    if (!sync.success) throw new Error(`${sync.error.issues.map((issue) => issue.message).join('\n')}\n${usage}`);
-    const started = performance.now();
-    const { baseUrl, token } = resoApiConfig(resoEnv());
-    const summary = await syncResoWebApi({ ...sync.data, databaseUrl: resolveDatabaseUrl(), baseUrl, token, log: (line) => console.log(line) });
-    console.log(formatSyncSummary(summary));
-    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-    return;
+      resource: values.resource,
+      since: values.since,
+      source: values.source,
+      pageSize: values['page-size'],
+      maxPages: values['max-pages'],
+      windowMonths: values['window-months'],
+    })
+    if (!sync.success) throw new Error(`${sync.error.issues.map((issue) => issue.message).join('\n')}\n${usage}`)
+    const started = performance.now()
+    const { baseUrl, token } = resoApiConfig(resoEnv())
+    const summary = await syncResoWebApi({
+      ...sync.data,
+      databaseUrl: resolveDatabaseUrl(),
+      baseUrl,
+      token,
+      log: (line) => console.log(line),
+    })
+    console.log(formatSyncSummary(summary))
+    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`)
+    return
   }
   const parsed = ArgsSchema.safeParse({
     file: values['zip-benchmarks'] ?? positionals[0],
@@ -117,20 +144,22 @@ async function main() {
     delimiter: values.delimiter,
     maxRejectRate: values['max-reject-rate'],
     rejects: values.rejects,
-  });
-  if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n${usage}`);
-  const args = parsed.data;
-  if (!fs.existsSync(args.file)) throw new Error(`No such file: ${args.file}`);
+  })
+  if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n${usage}`)
+  const args = parsed.data
+  if (!fs.existsSync(args.file)) throw new Error(`No such file: ${args.file}`)
 
-  const started = performance.now();
+  const started = performance.now()
   if (args.zipBenchmarks) {
-    const client = args.dryRun ? null : new pg.Client({ connectionString: resolveDatabaseUrl() });
-    await client?.connect();
+    const client = args.dryRun ? null : new pg.Client({ connectionString: resolveDatabaseUrl() })
+    await client?.connect()
     try {
-      const summary = await loadZipBenchmarks(client, args.file, args.rejects);
-      console.log(`ZIP benchmarks${args.dryRun ? ' (dry run: nothing written)' : ''}: read ${summary.read}, rejected ${summary.rejected}${summary.rejectsFile ? ` (see ${summary.rejectsFile})` : ''}, inserted ${summary.inserted}, updated ${summary.updated}, unchanged ${summary.unchanged}`);
+      const summary = await loadZipBenchmarks(client, args.file, args.rejects)
+      console.log(
+        `ZIP benchmarks${args.dryRun ? ' (dry run: nothing written)' : ''}: read ${summary.read}, rejected ${summary.rejected}${summary.rejectsFile ? ` (see ${summary.rejectsFile})` : ''}, inserted ${summary.inserted}, updated ${summary.updated}, unchanged ${summary.unchanged}`,
+      )
     } finally {
-      await client?.end();
+      await client?.end()
     }
   } else {
     const summary = await runImport({
@@ -144,17 +173,22 @@ async function main() {
       maxRejectRate: args.maxRejectRate,
       rejectsFile: args.rejects,
       log: (line) => console.log(line),
-    });
-    console.log(formatSummary(summary, args.dryRun));
+    })
+    console.log(formatSummary(summary, args.dryRun))
   }
-  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`)
 }
 
 main().catch((error: unknown) => {
   // the summary of a run that stopped (what was read and rejected), then the reason; never a stack trace, and
   // nothing from the file that could drive the terminal
   // (a lost connection is the one line alone: the counts of a run that was rolled back would only mislead)
-  if (error instanceof ImportError && error.summary && error.summary.read > 0 && !isConnectionLost(error.cause)) console.error(stripVTControlCharacters(formatSummary(error.summary, true).replace(/^Dry run: nothing written\. /, 'Nothing written. ')));
-  console.error(stripVTControlCharacters(error instanceof Error ? error.message : String(error)));
-  process.exitCode = 1;
-});
+  if (error instanceof ImportError && error.summary && error.summary.read > 0 && !isConnectionLost(error.cause))
+    console.error(
+      stripVTControlCharacters(
+        formatSummary(error.summary, true).replace(/^Dry run: nothing written\. /, 'Nothing written. '),
+      ),
+    )
+  console.error(stripVTControlCharacters(error instanceof Error ? error.message : String(error)))
+  process.exitCode = 1
+})

@@ -10,19 +10,19 @@
  * for the profile page and --compare for the compare page (each is skipped otherwise). Chromium: CHROME_PATH (default
  * /usr/bin/chromium).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { chromium } from 'playwright';
-import sharp from 'sharp';
-import { z } from 'zod';
-import { seedAgents } from '../bench/bench-site.ts';
-import playwrightConfig from '../playwright.config.ts';
-import { startE2ESite } from '../tests/support/e2e-site.ts';
-import { parseCompareIds } from '../src/lib/compare.ts';
-import { agentUrl, compareUrl, zipUrl } from '@shared/urls.ts';
-import { sqlAt } from '../tests/support/sql.ts';
-import { rootDir, startTestStack } from '../tests/support/test-stack.ts';
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { chromium } from 'playwright'
+import sharp from 'sharp'
+import { z } from 'zod'
+import { seedAgents } from '../bench/bench-site.ts'
+import playwrightConfig from '../playwright.config.ts'
+import { startE2ESite } from '../tests/support/e2e-site.ts'
+import { parseCompareIds } from '~/lib/compare.ts'
+import { agentUrl, compareUrl, zipUrl } from '@shared/urls.ts'
+import { sqlAt } from '../tests/support/sql.ts'
+import { rootDir, startTestStack } from '../tests/support/test-stack.ts'
 
 const ArgsSchema = z.object({
   baseUrl: z.url().optional(),
@@ -31,36 +31,48 @@ const ArgsSchema = z.object({
   compare: z
     .string()
     .transform((value, context) => {
-      const parsed = parseCompareIds(`?agents=${value}`);
-      if (!parsed.ok) context.addIssue({ code: 'custom', message: `--compare: ${parsed.message}` });
-      return parsed.ok ? parsed.ids : z.NEVER;
+      const parsed = parseCompareIds(`?agents=${value}`)
+      if (!parsed.ok) context.addIssue({ code: 'custom', message: `--compare: ${parsed.message}` })
+      return parsed.ok ? parsed.ids : z.NEVER
     })
     .optional(),
   out: z.string().min(1).default(path.join(rootDir, 'docs/screenshots')),
-});
-const { values } = parseArgs({ options: { 'base-url': { type: 'string' }, agent: { type: 'string' }, compare: { type: 'string' }, out: { type: 'string' } } });
-const args = ArgsSchema.parse({ baseUrl: values['base-url'], agent: values.agent, compare: values.compare, out: values.out });
+})
+const { values } = parseArgs({
+  options: {
+    'base-url': { type: 'string' },
+    agent: { type: 'string' },
+    compare: { type: 'string' },
+    out: { type: 'string' },
+  },
+})
+const args = ArgsSchema.parse({
+  baseUrl: values['base-url'],
+  agent: values.agent,
+  compare: values.compare,
+  out: values.out,
+})
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
-] as const;
-const MAX_HEIGHT = 3_000;
+] as const
+const MAX_HEIGHT = 3_000
 
 /** Why a page without a route is skipped. */
 const SKIPPED: Record<string, string> = {
   article: 'no article linked from /blog',
   'agent-profile': 'no agent (pass --agent <uuid>)',
   compare: 'no agents (pass --compare <uuid>,<uuid>)',
-};
+}
 
 async function firstArticle(baseUrl: string): Promise<string | undefined> {
-  const html = await (await fetch(`${baseUrl}/blog`)).text();
-  return /href="(\/blog\/(?!category\/)[a-z0-9-]+)"/.exec(html)?.[1];
+  const html = await (await fetch(`${baseUrl}/blog`)).text()
+  return /href="(\/blog\/(?!category\/)[a-z0-9-]+)"/.exec(html)?.[1]
 }
 
 async function shoot(baseUrl: string, agentId: string | undefined, compareIds: readonly string[] | undefined) {
-  const article = await firstArticle(baseUrl);
+  const article = await firstArticle(baseUrl)
   const pages: [string, string | undefined][] = [
     ['home', '/'],
     ['search', '/search'],
@@ -79,66 +91,74 @@ async function shoot(baseUrl: string, agentId: string | undefined, compareIds: r
     ['how-it-works', '/how-it-works'],
     ['auth', '/auth'],
     ['not-found', '/no-such-page'],
-  ];
-  fs.mkdirSync(args.out, { recursive: true });
+  ]
+  fs.mkdirSync(args.out, { recursive: true })
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: playwrightConfig.use?.launchOptions?.args ?? ['--headless', '--no-sandbox'],
-  });
+  })
   try {
     for (const viewport of VIEWPORTS) {
-      const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
-      const page = await context.newPage();
+      const context = await browser.newContext({ viewport, deviceScaleFactor: 1 })
+      const page = await context.newPage()
       for (const [name, route] of pages) {
         if (!route) {
-          console.log(`Skipping ${name}: ${SKIPPED[name] ?? 'no route'}`);
-          continue;
+          console.log(`Skipping ${name}: ${SKIPPED[name] ?? 'no route'}`)
+          continue
         }
-        await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+        await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' })
         // islands that hydrate when visible: scroll through once so the shot shows them rendered
         await page.evaluate(async () => {
           for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-            window.scrollTo(0, y);
-            await new Promise((resolve) => setTimeout(resolve, 50));
+            window.scrollTo(0, y)
+            await new Promise((resolve) => setTimeout(resolve, 50))
           }
-          window.scrollTo(0, 0);
-        });
-        await page.waitForLoadState('networkidle');
-        const height = Math.min(MAX_HEIGHT, await page.evaluate(() => document.documentElement.scrollHeight));
-        const png = await page.screenshot({ clip: { x: 0, y: 0, width: viewport.width, height }, fullPage: true, animations: 'disabled' });
-        const file = path.join(args.out, `${name}-${viewport.width}.png`);
-        await sharp(png).png({ palette: true, quality: 80, compressionLevel: 9, effort: 10 }).toFile(file);
-        console.log(`${path.relative(rootDir, file)}  ${(fs.statSync(file).size / 1024).toFixed(0)} KiB`);
+          window.scrollTo(0, 0)
+        })
+        await page.waitForLoadState('networkidle')
+        const height = Math.min(MAX_HEIGHT, await page.evaluate(() => document.documentElement.scrollHeight))
+        const png = await page.screenshot({
+          clip: { x: 0, y: 0, width: viewport.width, height },
+          fullPage: true,
+          animations: 'disabled',
+        })
+        const file = path.join(args.out, `${name}-${viewport.width}.png`)
+        await sharp(png).png({ palette: true, quality: 80, compressionLevel: 9, effort: 10 }).toFile(file)
+        console.log(`${path.relative(rootDir, file)}  ${(fs.statSync(file).size / 1024).toFixed(0)} KiB`)
       }
-      await context.close();
+      await context.close()
     }
   } finally {
-    await browser.close();
+    await browser.close()
   }
 }
 
 async function main() {
   if (args.baseUrl) {
-    await shoot(args.baseUrl.replace(/\/+$/, ''), args.agent, args.compare);
-    return;
+    await shoot(args.baseUrl.replace(/\/+$/, ''), args.agent, args.compare)
+    return
   }
-  console.log('Starting a throwaway stack and building the site...');
-  const stack = await startTestStack();
+  console.log('Starting a throwaway stack and building the site...')
+  const stack = await startTestStack()
   try {
-    const agentId = await seedAgents(stack.env.TEST_DATABASE_URL);
-    const site = await startE2ESite(stack.env);
+    const agentId = await seedAgents(stack.env.TEST_DATABASE_URL)
+    const site = await startE2ESite(stack.env)
     try {
-      const others = await sqlAt<{ id: string }>(stack.env.TEST_DATABASE_URL, `select id from public.agents where id <> $1 and zip_code = '02139' order by name limit 2`, [agentId]);
-      await shoot(site.baseUrl, agentId, [agentId, ...others.map((row) => row.id)]);
+      const others = await sqlAt<{ id: string }>(
+        stack.env.TEST_DATABASE_URL,
+        `select id from public.agents where id <> $1 and zip_code = '02139' order by name limit 2`,
+        [agentId],
+      )
+      await shoot(site.baseUrl, agentId, [agentId, ...others.map((row) => row.id)])
     } finally {
-      await site.stop();
+      await site.stop()
     }
   } finally {
-    await stack.stop();
+    await stack.stop()
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exitCode = 1;
-});
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+  process.exitCode = 1
+})

@@ -4,40 +4,41 @@
  * admin account; builds the site and the admin app when their sources changed; serves the site on :4321 with the
  * admin at /admin/. Ctrl-C stops everything; the next start reuses the data in .data/.
  */
-import path from 'node:path';
-import type http from 'node:http';
-import { startLocalStack, type LocalStack } from '../supabase/local/stack.ts';
-import { assertPortFree } from '../supabase/local/postgres.ts';
-import { ensureAdminAccount } from './lib/admin-account.ts';
-import { adminTarget, buildIfChanged, siteTarget } from './lib/build.ts';
-import { ensureDemoData } from './lib/demo/seed.ts';
-import { loadLocalEnv, publicBuildEnv, rootDir } from './lib/env.ts';
-import { startStaticServer } from '../supabase/local/static-server.ts';
-import { configureBuildHook, startSiteBuilder, type SiteBuilder } from '../supabase/local/site-builder.ts';
+import path from 'node:path'
+import type http from 'node:http'
+import { startLocalStack, type LocalStack } from '../supabase/local/stack.ts'
+import { assertPortFree } from '../supabase/local/postgres.ts'
+import { ensureAdminAccount } from './lib/admin-account.ts'
+import { adminTarget, buildIfChanged, siteTarget } from './lib/build.ts'
+import { ensureDemoData } from './lib/demo/seed.ts'
+import { loadLocalEnv, publicBuildEnv, rootDir } from './lib/env.ts'
+import { startStaticServer } from '../supabase/local/static-server.ts'
+import { configureBuildHook, startSiteBuilder, type SiteBuilder } from '../supabase/local/site-builder.ts'
 
-const started = Date.now();
-let stack: LocalStack | undefined;
-let site: http.Server | undefined;
-let siteBuilder: SiteBuilder | undefined;
-let stopping = false;
+const started = Date.now()
+let stack: LocalStack | undefined
+let site: http.Server | undefined
+let siteBuilder: SiteBuilder | undefined
+let stopping = false
 
 async function shutdown(code: number) {
-  if (stopping) return;
-  stopping = true;
-  console.log('\nStopping...');
-  site?.close();
+  if (stopping) return
+  stopping = true
+  console.log('\nStopping...')
+  site?.close()
   // nothing listens on the hook once we are gone (`npm run dev` must not retry it)
-  if (stack && siteBuilder) await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'local' }).catch(() => {});
-  await siteBuilder?.stop();
-  await stack?.stop();
-  process.exit(code);
+  if (stack && siteBuilder)
+    await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'local' }).catch(() => {})
+  await siteBuilder?.stop()
+  await stack?.stop()
+  process.exit(code)
 }
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGINT', () => void shutdown(0))
+process.on('SIGTERM', () => void shutdown(0))
 
 try {
-  const env = await loadLocalEnv();
-  await assertPortFree(env.SITE_PORT, 'site');
+  const env = await loadLocalEnv()
+  await assertPortFree(env.SITE_PORT, 'site')
   stack = await startLocalStack({
     rootDir,
     dataDir: path.join(rootDir, '.data'),
@@ -48,26 +49,26 @@ try {
     ports: { api: env.API_PORT, db: env.DB_PORT, mailbox: env.MAILBOX_PORT },
     databaseUrl: env.DATABASE_URL,
     log: (line) => console.log(line),
-  });
+  })
   // PostgreSQL died: the stack has stopped itself and says why
   void stack.failed.then((message) => {
-    console.error(`\n${message}`);
-    void shutdown(1);
-  });
+    console.error(`\n${message}`)
+    void shutdown(1)
+  })
   const admin = await ensureAdminAccount({
     apiUrl: stack.apiUrl,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
     databaseUrl: stack.databaseUrl,
     email: env.LOCAL_ADMIN_EMAIL,
     password: env.LOCAL_ADMIN_PASSWORD,
-  });
-  if (admin === 'created') console.log(`Created the local admin account ${env.LOCAL_ADMIN_EMAIL}.`);
+  })
+  if (admin === 'created') console.log(`Created the local admin account ${env.LOCAL_ADMIN_EMAIL}.`)
   // an empty database gets the Redfin ZIP benchmarks and fictional demo agents and sales (scripts/lib/demo)
-  await ensureDemoData({ databaseUrl: stack.databaseUrl, log: (line) => console.log(line) });
+  await ensureDemoData({ databaseUrl: stack.databaseUrl, log: (line) => console.log(line) })
 
-  const buildEnv = publicBuildEnv(env);
-  const siteBuilt = await buildIfChanged(siteTarget, buildEnv);
-  await buildIfChanged(adminTarget, buildEnv);
+  const buildEnv = publicBuildEnv(env)
+  const siteBuilt = await buildIfChanged(siteTarget, buildEnv)
+  await buildIfChanged(adminTarget, buildEnv)
   // Publishing rebuilds the site: the database webhook calls this builder, which swaps each good build in.
   siteBuilder = await startSiteBuilder({
     initialDir: siteTarget.outDir,
@@ -77,12 +78,20 @@ try {
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
     initialDirFresh: siteBuilt,
     log: (line) => console.log(line),
-  });
-  await configureBuildHook(stack.databaseUrl, { hookUrl: siteBuilder.hookUrl, secret: siteBuilder.secret, builder: 'local' });
-  const builder = siteBuilder;
-  site = await startStaticServer({ port: env.SITE_PORT, siteDir: () => builder.currentDir(), adminDir: adminTarget.outDir });
+  })
+  await configureBuildHook(stack.databaseUrl, {
+    hookUrl: siteBuilder.hookUrl,
+    secret: siteBuilder.secret,
+    builder: 'local',
+  })
+  const builder = siteBuilder
+  site = await startStaticServer({
+    port: env.SITE_PORT,
+    siteDir: () => builder.currentDir(),
+    adminDir: adminTarget.outDir,
+  })
 
-  const siteUrl = `http://localhost:${env.SITE_PORT}`;
+  const siteUrl = `http://localhost:${env.SITE_PORT}`
   console.log(`
 Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.
 
@@ -97,8 +106,8 @@ Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.
   Anon key        ${env.SUPABASE_ANON_KEY}
   Admin login     ${env.LOCAL_ADMIN_EMAIL} / ${env.LOCAL_ADMIN_PASSWORD}
 
-Press Ctrl-C to stop.`);
+Press Ctrl-C to stop.`)
 } catch (error) {
-  console.error(`\nnpm start failed: ${(error as Error).message}`);
-  await shutdown(1);
+  console.error(`\nnpm start failed: ${(error as Error).message}`)
+  await shutdown(1)
 }

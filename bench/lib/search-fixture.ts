@@ -2,21 +2,22 @@
  * What bench/search.ts and bench/load.ts share: a throwaway stack with only the search-agents function, realistic
  * generated agents and closed sales, and varied search queries drawn from them.
  */
-import { serve } from '@hono/node-server';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import type pg from 'pg';
-import { loadZipBenchmarks } from '../../scripts/lib/import/zip-benchmarks.ts';
-import { startFunctions } from '../../supabase/local/functions.ts';
-import { rootDir, startThrowawayStack } from '../../supabase/local/throwaway-stack.ts';
-import type { SearchType } from '@shared/search-contract.ts';
-import { freePort } from '../../supabase/local/postgres.ts';
-import { createRandom } from '../../scripts/lib/demo/random.ts';
+import { serve } from '@hono/node-server'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import type pg from 'pg'
+import { loadZipBenchmarks } from '../../scripts/lib/import/zip-benchmarks.ts'
+import { startFunctions } from '../../supabase/local/functions.ts'
+import { rootDir, startThrowawayStack } from '../../supabase/local/throwaway-stack.ts'
+import type { SearchType } from '@shared/search-contract.ts'
+import { freePort } from '../../supabase/local/postgres.ts'
+import { createRandom } from '../../scripts/lib/demo/random.ts'
 
 // Common US first and last names (SSA and Census lists): many agents share a first or a last name, as they do.
-const FIRST_NAMES = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph
+const FIRST_NAMES =
+  `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph
 Jessica Thomas Sarah Christopher Karen Charles Lisa Daniel Nancy Matthew Betty Anthony Sandra Mark Margaret Donald Ashley
 Steven Kimberly Andrew Emily Paul Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Melissa George Deborah Timothy
 Stephanie Ronald Rebecca Jason Sharon Edward Laura Jeffrey Cynthia Ryan Dorothy Jacob Amy Gary Kathleen Nicholas Angela
@@ -27,8 +28,9 @@ Kyle Joan Noah Virginia Ethan Judith Jeremy Evelyn Christian Hannah Walter Andre
 Terry Madison Sean Teresa Gerald Abigail Carl Sophia Dylan Martha Harold Sara Jordan Gloria Jesse Janice Bryan Kathryn
 Lawrence Ann Arthur Isabella Gabriel Judy Bruce Charlotte Logan Julia Billy Grace Joe Amber Alan Alice Juan Jean Elijah
 Denise Willie Frances Albert Danielle Wayne Marilyn Randy Natalie Mason Beverly Vincent Diana Liam Brittany Roy Theresa
-Bobby Kayla Caleb Alexis Bradley Doris Russell Lori Lucas Tiffany`.split(/\s+/);
-const LAST_NAMES = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson
+Bobby Kayla Caleb Alexis Bradley Doris Russell Lori Lucas Tiffany`.split(/\s+/)
+const LAST_NAMES =
+  `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson
 Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker
 Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter
 Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers
@@ -87,52 +89,67 @@ Horne Finley Quintana Lynn Esquivel Bean Dodson Mullen Xiong Hayden Cano Levy Hu
 McCarty Avalos Booker Waller Parra Woodward Jaramillo Krueger Rasmussen Brandt Peralta Donaldson Stuart Faulkner Maynard
 Galindo Coffey Estes Sanford Burch Maddox Vo Oconnell Vu Andersen Spence McPherson Church Schmitt Stanton Leal Cherry
 Compton Dudley Sierra Pollard Alfaro Hester Proctor Lu Hinton Novak Good Madden McCann Terrell Jarvis Dickson Reyna
-Cantrell Mayo Branch Hendrix Rollins Rowland Whitney Duke Odom Daugherty Travis Tang Archer`.split(/\s+/);
-const STREETS = `Main Oak Pine Maple Cedar Elm Washington Lake Hill Park Walnut Sunset Lincoln Jackson Church River Highland
+Cantrell Mayo Branch Hendrix Rollins Rowland Whitney Duke Odom Daugherty Travis Tang Archer`.split(/\s+/)
+const STREETS =
+  `Main Oak Pine Maple Cedar Elm Washington Lake Hill Park Walnut Sunset Lincoln Jackson Church River Highland
 Willow Ridge Spring Meadow Forest Jefferson Madison Franklin Chestnut Center Adams Cherry Hickory Dogwood Magnolia Laurel
 Sycamore Birch Aspen Juniper Poplar Spruce Ash Holly Valley Prospect Summit Mill Orchard Fairview Grove Bridge Broad
 Water High School College Union Market Liberty Harbor Bay Brook Creek Forest Glen Heather Ivy Jasper Kingston Lexington
 Monroe Newport Oxford Piedmont Quincy Riverside Sherwood Trinity University Vernon Wellington Windsor Yorktown Beacon
-Cambridge Dover Essex Hamilton Hampton Hartford Lafayette Marion Pleasant Railroad Rosewood Sheridan Stonegate`.split(/\s+/);
-const SUFFIXES = ['St', 'Ave', 'Rd', 'Dr', 'Ln', 'Ct', 'Blvd', 'Way', 'Pl', 'Ter', 'Cir', 'Pkwy'];
-const LONG_SUFFIX: Record<string, string> = { St: 'Street', Ave: 'Avenue', Rd: 'Road', Dr: 'Drive', Ln: 'Lane', Ct: 'Court', Blvd: 'Boulevard', Pl: 'Place', Ter: 'Terrace', Cir: 'Circle', Pkwy: 'Parkway' };
+Cambridge Dover Essex Hamilton Hampton Hartford Lafayette Marion Pleasant Railroad Rosewood Sheridan Stonegate`.split(
+    /\s+/,
+  )
+const SUFFIXES = ['St', 'Ave', 'Rd', 'Dr', 'Ln', 'Ct', 'Blvd', 'Way', 'Pl', 'Ter', 'Cir', 'Pkwy']
+const LONG_SUFFIX: Record<string, string> = {
+  St: 'Street',
+  Ave: 'Avenue',
+  Rd: 'Road',
+  Dr: 'Drive',
+  Ln: 'Lane',
+  Ct: 'Court',
+  Blvd: 'Boulevard',
+  Pl: 'Place',
+  Ter: 'Terrace',
+  Cir: 'Circle',
+  Pkwy: 'Parkway',
+}
 
 // deterministic (same seed, same queries every run)
-const rand = createRandom(20261121);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+const rand = createRandom(20261121)
+const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!
 
 /** One typo: a dropped, doubled, swapped or replaced letter (not the first). */
 function typo(word: string): string {
-  if (word.length < 4) return word;
-  const i = 1 + Math.floor(rand() * (word.length - 2));
+  if (word.length < 4) return word
+  const i = 1 + Math.floor(rand() * (word.length - 2))
   switch (Math.floor(rand() * 4)) {
     case 0:
-      return word.slice(0, i) + word.slice(i + 1);
+      return word.slice(0, i) + word.slice(i + 1)
     case 1:
-      return word.slice(0, i) + word[i] + word.slice(i);
+      return word.slice(0, i) + word[i] + word.slice(i)
     case 2:
-      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)
     default:
-      return word.slice(0, i) + 'aeiou'[Math.floor(rand() * 5)] + word.slice(i + 1);
+      return word.slice(0, i) + 'aeiou'[Math.floor(rand() * 5)] + word.slice(i + 1)
   }
 }
 
 /** The p-th percentile (nearest rank) of `values`. */
 export const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
+}
 
 /** Milliseconds `work` takes. */
 export async function time<T>(work: () => Promise<T>): Promise<number> {
-  const start = performance.now();
-  await work();
-  return performance.now() - start;
+  const start = performance.now()
+  await work()
+  return performance.now() - start
 }
 
 /** A time-stamped line on stdout. */
 export function log(line: string) {
-  console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+  console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -145,22 +162,22 @@ export function log(line: string) {
  */
 export async function startBenchStack() {
   // the one throwaway stack without functions; only search-agents boots below, beside it
-  const stack = await startThrowawayStack({ prefix: 'agent-insight-search-bench-', seed: false, functions: false });
-  const { dataDir, jwtSecret } = stack;
-  const keys = { anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey };
+  const stack = await startThrowawayStack({ prefix: 'agent-insight-search-bench-', seed: false, functions: false })
+  const { dataDir, jwtSecret } = stack
+  const keys = { anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey }
   // only search-agents (and the shared code it imports), copied so later edits do not leak into the run
-  const functionsDir = path.join(dataDir, 'functions');
+  const functionsDir = path.join(dataDir, 'functions')
   // deno.json: the import map (bare npm names, @shared/) the function resolves its imports with
   for (const entry of ['search-agents', '_shared', 'deno.json']) {
-    fs.cpSync(path.join(rootDir, 'supabase/functions', entry), path.join(functionsDir, entry), { recursive: true });
+    fs.cpSync(path.join(rootDir, 'supabase/functions', entry), path.join(functionsDir, entry), { recursive: true })
   }
-  let functions: Awaited<ReturnType<typeof startFunctions>> | null = null;
-  let gateway: ReturnType<typeof serve> | null = null;
+  let functions: Awaited<ReturnType<typeof startFunctions>> | null = null
+  let gateway: ReturnType<typeof serve> | null = null
   const stop = async () => {
-    if (gateway) await new Promise<void>((resolve) => gateway!.close(() => resolve()));
-    await functions?.stop();
-    await stack.stop();
-  };
+    if (gateway) await new Promise<void>((resolve) => gateway!.close(() => resolve()))
+    await functions?.stop()
+    await stack.stop()
+  }
   try {
     functions = await startFunctions({
       sources: [{ functionsDir, configToml: path.join(rootDir, 'supabase/config.toml') }],
@@ -174,17 +191,25 @@ export async function startBenchStack() {
       jwtSecret,
       denoDir: path.join(dataDir, 'deno'),
       log: (line) => log(line),
-    });
+    })
     // the /functions/v1 gateway hop, as in the stack (verify_jwt honoured by the runtime)
-    const port = await freePort();
-    const runtime = functions;
+    const port = await freePort()
+    const runtime = functions
     gateway = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const server = serve({ port, hostname: '127.0.0.1', fetch: (request: Request) => runtime.fetch(request) }, () => resolve(server));
-    });
-    return { stack, keys, functionsUrl: `http://127.0.0.1:${port}/functions/v1`, functionPort: runtime.ports()['search-agents']!, stop };
+      const server = serve({ port, hostname: '127.0.0.1', fetch: (request: Request) => runtime.fetch(request) }, () =>
+        resolve(server),
+      )
+    })
+    return {
+      stack,
+      keys,
+      functionsUrl: `http://127.0.0.1:${port}/functions/v1`,
+      functionPort: runtime.ports()['search-agents']!,
+      stop,
+    }
   } catch (error) {
-    await stop();
-    throw error;
+    await stop()
+    throw error
   }
 }
 
@@ -197,10 +222,10 @@ export async function startBenchStack() {
  * many distinct surnames of a long tail half the agents draw from (0 or absent: every agent has a common surname).
  */
 export interface BenchSize {
-  agents: number;
-  sales: number;
-  queries: number;
-  rareSurnames?: number;
+  agents: number
+  sales: number
+  queries: number
+  rareSurnames?: number
 }
 
 /**
@@ -213,17 +238,26 @@ export interface BenchSize {
  * real ones. @throws when the heads and tails cannot make `count` distinct tokens.
  */
 export function rareSurnames(count: number): string[] {
-  const random = createRandom('bench-rare-surnames');
-  const common = new Set(LAST_NAMES.map((name) => name.toLowerCase()));
-  const heads = [...new Set(LAST_NAMES.flatMap((name) => [2, 3, 4].filter((n) => n < name.length).map((n) => name.slice(0, n))))];
-  const tails = [...new Set(LAST_NAMES.flatMap((name) => [2, 3, 4, 5].filter((n) => n < name.length).map((n) => name.slice(-n).toLowerCase())))];
-  if (heads.length * tails.length < count * 2) throw new Error(`rareSurnames: ${heads.length} heads x ${tails.length} tails cannot make ${count} surnames`);
-  const made = new Set<string>();
+  const random = createRandom('bench-rare-surnames')
+  const common = new Set(LAST_NAMES.map((name) => name.toLowerCase()))
+  const heads = [
+    ...new Set(LAST_NAMES.flatMap((name) => [2, 3, 4].filter((n) => n < name.length).map((n) => name.slice(0, n)))),
+  ]
+  const tails = [
+    ...new Set(
+      LAST_NAMES.flatMap((name) =>
+        [2, 3, 4, 5].filter((n) => n < name.length).map((n) => name.slice(-n).toLowerCase()),
+      ),
+    ),
+  ]
+  if (heads.length * tails.length < count * 2)
+    throw new Error(`rareSurnames: ${heads.length} heads x ${tails.length} tails cannot make ${count} surnames`)
+  const made = new Set<string>()
   while (made.size < count) {
-    const name = heads[Math.floor(random() * heads.length)]! + tails[Math.floor(random() * tails.length)]!;
-    if (name.length >= 4 && name.length <= 12 && !common.has(name.toLowerCase())) made.add(name);
+    const name = heads[Math.floor(random() * heads.length)]! + tails[Math.floor(random() * tails.length)]!
+    if (name.length >= 4 && name.length <= 12 && !common.has(name.toLowerCase())) made.add(name)
   }
-  return [...made];
+  return [...made]
 }
 
 /**
@@ -232,14 +266,14 @@ export function rareSurnames(count: number): string[] {
  * after, runs refresh_agent_metrics() and VACUUM ANALYZE. sales = 0: names only (no sales, no refresh).
  */
 export async function loadData(db: pg.Client, size: BenchSize) {
-  const { agents: AGENTS, sales: SALES } = size;
-  const NAMES_ONLY = SALES === 0;
-  const csv = path.join(os.tmpdir(), `redfin-zip-subset-${process.pid}.csv`);
-  fs.copyFileSync(path.join(rootDir, 'supabase/data/redfin-zip-subset.csv'), csv); // rejects land beside the copy
-  const zips = await loadZipBenchmarks(db, csv);
-  fs.rmSync(csv, { force: true });
-  fs.rmSync(`${csv}.rejects.csv`, { force: true });
-  log(`zip_market_benchmarks: ${zips.inserted} ZIPs (${zips.rejected} rejected)`);
+  const { agents: AGENTS, sales: SALES } = size
+  const NAMES_ONLY = SALES === 0
+  const csv = path.join(os.tmpdir(), `redfin-zip-subset-${process.pid}.csv`)
+  fs.copyFileSync(path.join(rootDir, 'supabase/data/redfin-zip-subset.csv'), csv) // rejects land beside the copy
+  const zips = await loadZipBenchmarks(db, csv)
+  fs.rmSync(csv, { force: true })
+  fs.rmSync(`${csv}.rejects.csv`, { force: true })
+  log(`zip_market_benchmarks: ${zips.inserted} ZIPs (${zips.rejected} rejected)`)
 
   // bulk load without secondary indexes, then rebuild them: much faster than maintaining them row by row
   const indexes = (
@@ -249,8 +283,8 @@ export async function loadData(db: pg.Client, size: BenchSize) {
        where i.schemaname = 'public' and i.tablename in ('agents', 'properties')
          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     )
-  ).rows;
-  for (const index of indexes) await db.query(`drop index public.${index.name}`);
+  ).rows
+  for (const index of indexes) await db.query(`drop index public.${index.name}`)
   // the name-token postings the agents' insert trigger writes: their secondary indexes are rebuilt after the load too
   const postingIndexes = (
     await db.query<{ name: string; definition: string }>(
@@ -259,19 +293,19 @@ export async function loadData(db: pg.Client, size: BenchSize) {
        where i.schemaname = 'public' and i.tablename in ('agent_name_postings', 'agent_name_tokens')
          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     )
-  ).rows;
-  for (const index of postingIndexes) await db.query(`drop index public.${index.name}`);
-  indexes.push(...postingIndexes);
+  ).rows
+  for (const index of postingIndexes) await db.query(`drop index public.${index.name}`)
+  indexes.push(...postingIndexes)
 
-  await db.query(`select setseed(0.42)`);
+  await db.query(`select setseed(0.42)`)
   await db.query(`create temporary table bench_zips as
     select row_number() over (order by zip_code)::integer as ix, zip_code, city, state,
            latitude::double precision as latitude, longitude::double precision as longitude,
            coalesce(median_sale_price, 450000)::double precision as median_price
-    from public.zip_market_benchmarks`);
-  const zipCount = (await db.query<{ n: number }>(`select count(*)::integer as n from bench_zips`)).rows[0]!.n;
+    from public.zip_market_benchmarks`)
+  const zipCount = (await db.query<{ n: number }>(`select count(*)::integer as n from bench_zips`)).rows[0]!.n
 
-  let started = performance.now();
+  let started = performance.now()
   await db.query(
     `create temporary table bench_agents as
      select g as ix, gen_random_uuid() as id,
@@ -282,8 +316,8 @@ export async function loadData(db: pg.Client, size: BenchSize) {
             1 + floor(power(random(), 1.15) * $4)::integer as zip_ix
      from generate_series(1, $3::integer) g`,
     [FIRST_NAMES, LAST_NAMES, AGENTS, zipCount, rareSurnames(size.rareSurnames ?? 0)],
-  );
-  await db.query(`alter table bench_agents add primary key (ix)`);
+  )
+  await db.query(`alter table bench_agents add primary key (ix)`)
   await db.query(
     `insert into public.agents (id, name, mls_id, brokerage, license_number, years_experience, rating, review_count,
                                 phone, city, state, zip_code)
@@ -291,32 +325,36 @@ export async function loadData(db: pg.Client, size: BenchSize) {
             'LIC' || a.ix, (a.ix % 30), round((3 + random() * 2)::numeric, 1), (a.ix % 120),
             '555-' || lpad((a.ix % 10000)::text, 4, '0'), z.city, z.state, z.zip_code
      from bench_agents a join bench_zips z on z.ix = a.zip_ix`,
-  );
-  log(`agents: ${AGENTS.toLocaleString('en-US')} (and their name-token postings) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  )
+  log(
+    `agents: ${AGENTS.toLocaleString('en-US')} (and their name-token postings) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
   const dictionary = (
     await db.query<{ tokens: number; deletions: number; size: string }>(
       `select (select count(*)::integer from public.agent_name_tokens) as tokens,
               (select count(*)::integer from public.agent_name_token_deletions) as deletions,
               pg_size_pretty(pg_total_relation_size('public.agent_name_token_deletions')) as size`,
     )
-  ).rows[0]!;
+  ).rows[0]!
   log(
     `name dictionary: ${dictionary.tokens.toLocaleString('en-US')} distinct tokens; typo index (agent_name_token_deletions): ` +
       `${dictionary.deletions.toLocaleString('en-US')} rows, ${dictionary.size} with its index`,
-  );
+  )
 
   if (NAMES_ONLY) {
-    started = performance.now();
-    await db.query(`set maintenance_work_mem = '512MB'`);
-    for (const index of indexes) await db.query(index.definition);
-    log(`${indexes.length} indexes rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    started = performance.now();
-    await db.query(`vacuum (analyze) public.agents, public.agent_name_postings, public.agent_name_tokens`);
-    log(`VACUUM ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s (names only: no sales, no metrics refresh)`);
-    return;
+    started = performance.now()
+    await db.query(`set maintenance_work_mem = '512MB'`)
+    for (const index of indexes) await db.query(index.definition)
+    log(`${indexes.length} indexes rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    started = performance.now()
+    await db.query(`vacuum (analyze) public.agents, public.agent_name_postings, public.agent_name_tokens`)
+    log(
+      `VACUUM ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s (names only: no sales, no metrics refresh)`,
+    )
+    return
   }
 
-  started = performance.now();
+  started = performance.now()
   await db.query(
     `insert into public.properties (agent_id, list_agent_mls_id, address, city, state, zip_code, list_price, sale_price,
                                     sale_date, days_on_market, bedrooms, bathrooms, square_feet, property_type,
@@ -339,20 +377,28 @@ export async function loadData(db: pg.Client, size: BenchSize) {
      join bench_agents a on a.ix = s.agent_ix
      join bench_zips z on z.ix = case when s.home then a.zip_ix else s.other_zip_ix end`,
     [STREETS, SUFFIXES, SALES, AGENTS, zipCount],
-  );
-  log(`closed sales: ${SALES.toLocaleString('en-US')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  )
+  log(`closed sales: ${SALES.toLocaleString('en-US')} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
-  started = performance.now();
-  await db.query(`set maintenance_work_mem = '512MB'`);
-  for (const index of indexes) await db.query(index.definition);
-  log(`${indexes.length} indexes rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  started = performance.now()
+  await db.query(`set maintenance_work_mem = '512MB'`)
+  for (const index of indexes) await db.query(index.definition)
+  log(`${indexes.length} indexes rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
-  started = performance.now();
-  const refresh = (await db.query(`select metrics_window_start::text, metrics_window_end::text, agents_updated from public.refresh_agent_metrics()`)).rows[0];
-  log(`refresh_agent_metrics(): window ${refresh.metrics_window_start}..${refresh.metrics_window_end}, ${refresh.agents_updated} agents, ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  started = performance.now();
-  await db.query(`vacuum (analyze) public.agents, public.properties, public.zip_market_benchmarks, public.agent_name_postings, public.agent_name_tokens`);
-  log(`VACUUM ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  started = performance.now()
+  const refresh = (
+    await db.query(
+      `select metrics_window_start::text, metrics_window_end::text, agents_updated from public.refresh_agent_metrics()`,
+    )
+  ).rows[0]
+  log(
+    `refresh_agent_metrics(): window ${refresh.metrics_window_start}..${refresh.metrics_window_end}, ${refresh.agents_updated} agents, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+  started = performance.now()
+  await db.query(
+    `vacuum (analyze) public.agents, public.properties, public.zip_market_benchmarks, public.agent_name_postings, public.agent_name_tokens`,
+  )
+  log(`VACUUM ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -360,14 +406,15 @@ export async function loadData(db: pg.Client, size: BenchSize) {
 // ---------------------------------------------------------------------------------------------------------------
 
 export interface BenchQuery {
-  type: SearchType;
-  query: string;
+  type: SearchType
+  query: string
   /** What the naive scan looks for (the street part of an address). */
-  naive: string;
+  naive: string
 }
 
 /** Percent of a table's pages to sample for about 20x `wanted` rows (0.1-100), so small tables still yield enough. */
-const samplePercent = (wanted: number, rows: number) => Math.min(100, Math.max(0.1, (2000 * wanted) / Math.max(rows, 1)));
+const samplePercent = (wanted: number, rows: number) =>
+  Math.min(100, Math.max(0.1, (2000 * wanted) / Math.max(rows, 1)))
 
 /**
  * `size.queries` varied queries per search type from the loaded data: agent names (full, last name, a typo in either,
@@ -375,11 +422,16 @@ const samplePercent = (wanted: number, rows: number) => Math.min(100, Math.max(0
  * typo, an unknown street, "City, ST", nonsense). Names only (sales 0): agent queries alone.
  */
 export async function buildQueries(db: pg.Client, size: BenchSize): Promise<BenchQuery[]> {
-  const { queries: QUERIES } = size;
-  const NAMES_ONLY = size.sales === 0;
-  const names = (await db.query<{ name: string }>(`select name from public.agents tablesample system ($2) limit $1`, [QUERIES, samplePercent(QUERIES, size.agents)])).rows.map((row) => row.name);
+  const { queries: QUERIES } = size
+  const NAMES_ONLY = size.sales === 0
+  const names = (
+    await db.query<{ name: string }>(`select name from public.agents tablesample system ($2) limit $1`, [
+      QUERIES,
+      samplePercent(QUERIES, size.agents),
+    ])
+  ).rows.map((row) => row.name)
   const agent: BenchQuery[] = Array.from({ length: QUERIES }, (_, i) => {
-    const [first, last] = names[i % names.length]!.split(' ') as [string, string];
+    const [first, last] = names[i % names.length]!.split(' ') as [string, string]
     const query = [
       `${first} ${last}`,
       last,
@@ -387,29 +439,35 @@ export async function buildQueries(db: pg.Client, size: BenchSize): Promise<Benc
       `${first} ${typo(last)}`,
       first.slice(0, Math.max(3, first.length - 2)),
       `${first} ${last.slice(0, 3)}`,
-    ][i % 6]!;
-    return { type: 'agent', query, naive: query };
-  });
-  if (NAMES_ONLY) return agent;
+    ][i % 6]!
+    return { type: 'agent', query, naive: query }
+  })
+  if (NAMES_ONLY) return agent
 
-  const zipRows = (await db.query<{ zip_code: string; city: string | null; state: string | null }>(`select zip_code, city, state from public.zip_market_benchmarks order by zip_code`)).rows;
+  const zipRows = (
+    await db.query<{ zip_code: string; city: string | null; state: string | null }>(
+      `select zip_code, city, state from public.zip_market_benchmarks order by zip_code`,
+    )
+  ).rows
   const zipcode: BenchQuery[] = Array.from({ length: QUERIES }, () => {
-    const zip = pick(zipRows).zip_code;
-    return { type: 'zipcode', query: zip, naive: zip };
-  });
+    const zip = pick(zipRows).zip_code
+    return { type: 'zipcode', query: zip, naive: zip }
+  })
 
   const properties = (
     await db.query<{ address: string; city: string | null; state: string | null; zip_code: string }>(
       `select address, city, state, zip_code from public.properties tablesample system ($2) limit $1`,
       [QUERIES, samplePercent(QUERIES, size.sales)],
     )
-  ).rows;
-  const cities = zipRows.filter((row) => row.city && row.state);
+  ).rows
+  const cities = zipRows.filter((row) => row.city && row.state)
   const address: BenchQuery[] = Array.from({ length: QUERIES }, (_, i) => {
-    const property = properties[i % properties.length]!;
-    const [number, street, suffix] = property.address.split(' ') as [string, string, string];
-    const place = [property.city, [property.state, property.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-    const city = pick(cities);
+    const property = properties[i % properties.length]!
+    const [number, street, suffix] = property.address.split(' ') as [string, string, string]
+    const place = [property.city, [property.state, property.zip_code].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(', ')
+    const city = pick(cities)
     const query = [
       `${number} ${street} ${suffix}`,
       `${number} ${street} ${LONG_SUFFIX[suffix] ?? suffix}, ${place}`,
@@ -417,9 +475,8 @@ export async function buildQueries(db: pg.Client, size: BenchSize): Promise<Benc
       `${number} Nonexistent Way, ${place}`,
       `${city.city}, ${city.state}`,
       `Qwxz Lane, Nowhere, ZZ`,
-    ][i % 6]!;
-    return { type: 'address', query, naive: query.split(',')[0]! };
-  });
-  return [...agent, ...zipcode, ...address];
+    ][i % 6]!
+    return { type: 'address', query, naive: query.split(',')[0]! }
+  })
+  return [...agent, ...zipcode, ...address]
 }
-

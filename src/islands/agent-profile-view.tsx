@@ -2,7 +2,15 @@ import type { ReactNode } from 'react'
 
 import type { AgentProfile, AgentRow, BenchmarkRow, QuarterSales, RecentSale } from '../lib/agent-profile'
 import { DEMO_DATA_NOTICE } from '../lib/agent-profile'
-import { formatCount, formatDate, formatDays, formatPercent, formatUsd, initials, saleToListPercent } from '../lib/format'
+import {
+  formatCount,
+  formatDate,
+  formatDays,
+  formatPercent,
+  formatUsd,
+  initials,
+  saleToListPercent,
+} from '../lib/format'
 import { rankingBadge } from '../lib/search-results'
 import { zipUrl } from '@shared/urls.ts'
 import { SalesTableHead } from './sales-table-head'
@@ -33,9 +41,18 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:gap-5">
         <div className="flex min-w-0 flex-1 items-start gap-4 sm:gap-5">
           {agent.photo_url ? (
-            <img src={agent.photo_url} alt={`Photo of ${agent.name}`} width={96} height={96} className="h-16 w-16 shrink-0 rounded-full object-cover sm:h-24 sm:w-24" />
+            <img
+              src={agent.photo_url}
+              alt={`Photo of ${agent.name}`}
+              width={96}
+              height={96}
+              className="h-16 w-16 shrink-0 rounded-full object-cover sm:h-24 sm:w-24"
+            />
           ) : (
-            <span aria-hidden="true" className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-blue-100 text-2xl font-semibold text-blue-800 sm:h-24 sm:w-24 sm:text-3xl">
+            <span
+              aria-hidden="true"
+              className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-blue-100 text-2xl font-semibold text-blue-800 sm:h-24 sm:w-24 sm:text-3xl"
+            >
               {initials(agent.name)}
             </span>
           )}
@@ -45,7 +62,11 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
             <Rating rating={agent.rating} reviews={agent.review_count} />
             {badge && (
               <p className="mt-2">
-                <span data-testid="ranking-badge" data-tone={badge.tone} className="inline-block rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800">
+                <span
+                  data-testid="ranking-badge"
+                  data-tone={badge.tone}
+                  className="inline-block rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800"
+                >
                   {badge.label}
                   {agent.primary_zip_code ? ` in ${agent.primary_zip_code}` : ''}
                 </span>
@@ -64,9 +85,27 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
             </h2>
             <p className="mt-1 text-sm text-slate-700">Closed sales as listing agent, {windowText}.</p>
             <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-              <MetricCard label="Sale-to-list price" value={formatPercent(agent.average_sale_to_list_ratio)} detail={medianText(agent.median_sale_to_list_ratio, formatPercent)} n={agent.sale_to_list_sample_size} windowText={windowText} />
-              <MetricCard label="Days on market" value={formatDays(agent.average_days_on_market)} detail={medianText(agent.median_days_on_market, formatDays)} n={agent.days_on_market_sample_size} windowText={windowText} />
-              <MetricCard label="Total sales" value={formatCount(agent.total_sales)} detail="Closed sales" n={agent.total_sales} windowText={windowText} />
+              <MetricCard
+                label="Sale-to-list price"
+                value={formatPercent(agent.average_sale_to_list_ratio)}
+                detail={medianText(agent.median_sale_to_list_ratio, formatPercent)}
+                n={agent.sale_to_list_sample_size}
+                windowText={windowText}
+              />
+              <MetricCard
+                label="Days on market"
+                value={formatDays(agent.average_days_on_market)}
+                detail={medianText(agent.median_days_on_market, formatDays)}
+                n={agent.days_on_market_sample_size}
+                windowText={windowText}
+              />
+              <MetricCard
+                label="Total sales"
+                value={formatCount(agent.total_sales)}
+                detail="Closed sales"
+                n={agent.total_sales}
+                windowText={windowText}
+              />
               <MetricCard
                 label="Market share"
                 value={formatPercent(agent.market_share)}
@@ -104,10 +143,14 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
           <dl className="mt-3 space-y-3 text-sm">
             <Detail term="License">{agent.license_number ?? 'Not on file'}</Detail>
             <Detail term="Experience">
-              {agent.years_experience === null ? 'Not on file' : `${agent.years_experience} ${agent.years_experience === 1 ? 'year' : 'years'}`}
+              {agent.years_experience === null
+                ? 'Not on file'
+                : `${agent.years_experience} ${agent.years_experience === 1 ? 'year' : 'years'}`}
             </Detail>
             {place && <Detail term="Location">{place}</Detail>}
-            <Detail term="Service areas">{agent.service_areas.length > 0 ? agent.service_areas.join(', ') : 'None yet'}</Detail>
+            <Detail term="Service areas">
+              {agent.service_areas.length > 0 ? agent.service_areas.join(', ') : 'None yet'}
+            </Detail>
             <Detail term="Contact">
               <span className="flex flex-col gap-1">
                 {agent.phone && (
@@ -125,7 +168,10 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
             </Detail>
           </dl>
           {agent.primary_zip_code && (
-            <a href={zipUrl(agent.primary_zip_code)} className="mt-4 inline-block text-sm font-medium text-blue-700 underline">
+            <a
+              href={zipUrl(agent.primary_zip_code)}
+              className="mt-4 inline-block text-sm font-medium text-blue-700 underline"
+            >
               Top agents in {agent.primary_zip_code}
             </a>
           )}
@@ -184,7 +230,10 @@ function RecentSales({ sales }: { sales: RecentSale[] }) {
                 </tbody>
               </table>
             </div>
-            <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 w-8 rounded-r-lg bg-gradient-to-l from-white md:hidden" />
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 right-0 w-8 rounded-r-lg bg-gradient-to-l from-white md:hidden"
+            />
           </div>
         </>
       )}
@@ -210,7 +259,10 @@ export function SaleToListChart({ sales, benchmark }: { sales: RecentSale[]; ben
     .map((sale) => ({ sale, ratio: saleToListPercent(sale.list_price, sale.close_price) }))
     .filter((point): point is { sale: RecentSale; ratio: number } => point.ratio !== null)
     .reverse()
-  const zipFigure = benchmark?.avg_sale_to_list_percent === null || benchmark?.avg_sale_to_list_percent === undefined ? null : Number(benchmark.avg_sale_to_list_percent)
+  const zipFigure =
+    benchmark?.avg_sale_to_list_percent === null || benchmark?.avg_sale_to_list_percent === undefined
+      ? null
+      : Number(benchmark.avg_sale_to_list_percent)
   const title = 'Sale-to-list of each recent sale'
   if (points.length === 0) return <ChartFrame title={title} note="No recent sales with a list and sale price." />
   const values = [...points.map((point) => point.ratio), ...(zipFigure === null ? [] : [zipFigure])]
@@ -226,7 +278,11 @@ export function SaleToListChart({ sales, benchmark }: { sales: RecentSale[]; ben
   return (
     <ChartFrame
       title={title}
-      note={zipFigure === null ? 'No ZIP figure to compare with.' : `Dashed line: ZIP ${benchmark!.zip_code} average ${formatPercent(zipFigure)} (Redfin).`}
+      note={
+        zipFigure === null
+          ? 'No ZIP figure to compare with.'
+          : `Dashed line: ZIP ${benchmark!.zip_code} average ${formatPercent(zipFigure)} (Redfin).`
+      }
     >
       <svg viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} role="img" aria-label={description} className="h-auto w-full">
         <text x={CHART_PAD.left - 4} y={y(high) + 4} textAnchor="end" className="fill-slate-600 text-[10px]">
@@ -235,7 +291,13 @@ export function SaleToListChart({ sales, benchmark }: { sales: RecentSale[]; ben
         <text x={CHART_PAD.left - 4} y={y(low)} textAnchor="end" className="fill-slate-600 text-[10px]">
           {low}%
         </text>
-        <line x1={CHART_PAD.left} x2={CHART_WIDTH - CHART_PAD.right} y1={y(low)} y2={y(low)} className="stroke-slate-300" />
+        <line
+          x1={CHART_PAD.left}
+          x2={CHART_WIDTH - CHART_PAD.right}
+          y1={y(low)}
+          y2={y(low)}
+          className="stroke-slate-300"
+        />
         {points.map((point, index) => {
           const top = y(point.ratio)
           const above = zipFigure === null ? point.ratio >= 100 : point.ratio >= zipFigure
@@ -251,12 +313,25 @@ export function SaleToListChart({ sales, benchmark }: { sales: RecentSale[]; ben
           )
         })}
         {zipFigure !== null && (
-          <line x1={CHART_PAD.left} x2={CHART_WIDTH - CHART_PAD.right} y1={y(zipFigure)} y2={y(zipFigure)} strokeDasharray="4 3" strokeWidth={1.5} className="stroke-slate-900" />
+          <line
+            x1={CHART_PAD.left}
+            x2={CHART_WIDTH - CHART_PAD.right}
+            y1={y(zipFigure)}
+            y2={y(zipFigure)}
+            strokeDasharray="4 3"
+            strokeWidth={1.5}
+            className="stroke-slate-900"
+          />
         )}
         <text x={CHART_PAD.left} y={CHART_HEIGHT - 8} className="fill-slate-600 text-[10px]">
           {formatDate(points[0]!.sale.close_date)}
         </text>
-        <text x={CHART_WIDTH - CHART_PAD.right} y={CHART_HEIGHT - 8} textAnchor="end" className="fill-slate-600 text-[10px]">
+        <text
+          x={CHART_WIDTH - CHART_PAD.right}
+          y={CHART_HEIGHT - 8}
+          textAnchor="end"
+          className="fill-slate-600 text-[10px]"
+        >
           {formatDate(points.at(-1)!.sale.close_date)}
         </text>
       </svg>
@@ -284,7 +359,9 @@ function QuarterlySalesChart({ quarters }: { quarters: QuarterSales[] }) {
       <svg
         viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
         role="img"
-        aria-label={quarters.map((quarter) => `${quarterLabel(quarter.quarter_start)}: ${quarter.closed_sales}`).join('; ')}
+        aria-label={quarters
+          .map((quarter) => `${quarterLabel(quarter.quarter_start)}: ${quarter.closed_sales}`)
+          .join('; ')}
         className="h-auto w-full"
       >
         <line x1={8} x2={CHART_WIDTH - CHART_PAD.right} y1={base} y2={base} className="stroke-slate-300" />
@@ -293,7 +370,13 @@ function QuarterlySalesChart({ quarters }: { quarters: QuarterSales[] }) {
           const x = 8 + index * slot
           return (
             <g key={quarter.quarter_start}>
-              <rect x={x + slot * 0.15} width={slot * 0.7} y={base - height} height={height} className="fill-blue-600" />
+              <rect
+                x={x + slot * 0.15}
+                width={slot * 0.7}
+                y={base - height}
+                height={height}
+                className="fill-blue-600"
+              />
               <text x={x + slot / 2} y={base - height - 3} textAnchor="middle" className="fill-slate-800 text-[10px]">
                 {quarter.closed_sales}
               </text>
@@ -325,7 +408,13 @@ function Rating({ rating, reviews }: { rating: number | null; reviews: number })
     <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">
       <span role="img" aria-label={`Rated ${Number(rating).toFixed(1)} out of 5`} className="flex">
         {Array.from({ length: 5 }, (_, index) => (
-          <svg key={index} aria-hidden="true" viewBox="0 0 20 20" data-filled={index < filled} className={`h-5 w-5 ${index < filled ? 'fill-amber-500' : 'fill-slate-300'}`}>
+          <svg
+            key={index}
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            data-filled={index < filled}
+            className={`h-5 w-5 ${index < filled ? 'fill-amber-500' : 'fill-slate-300'}`}
+          >
             <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
           </svg>
         ))}
@@ -363,7 +452,9 @@ function MetricCard({ label, value, detail, n, nLabel = 'closed sales', windowTe
 function MarketComparison({ agent, benchmark }: { agent: AgentRow; benchmark: BenchmarkRow }) {
   const area = [benchmark.city, benchmark.state].filter(Boolean).join(', ')
   const agentRange =
-    agent.price_range_min !== null && agent.price_range_max !== null ? `${formatUsd(agent.price_range_min)} – ${formatUsd(agent.price_range_max)} (range)` : '—'
+    agent.price_range_min !== null && agent.price_range_max !== null
+      ? `${formatUsd(agent.price_range_min)} – ${formatUsd(agent.price_range_max)} (range)`
+      : '—'
   return (
     <section aria-labelledby="market-title">
       <h2 id="market-title" className="text-xl font-semibold">
@@ -375,24 +466,36 @@ function MarketComparison({ agent, benchmark }: { agent: AgentRow; benchmark: Be
           <caption className="sr-only">The agent's figures next to the ZIP code's market figures</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">Measure</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">This agent</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">ZIP {benchmark.zip_code}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Measure
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                This agent
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                ZIP {benchmark.zip_code}
+              </th>
             </tr>
           </thead>
           <tbody>
             <tr className="border-t border-slate-200">
-              <th scope="row" className="px-3 py-2 font-medium">Sale price</th>
+              <th scope="row" className="px-3 py-2 font-medium">
+                Sale price
+              </th>
               <td className="px-3 py-2 text-right">{agentRange}</td>
               <td className="px-3 py-2 text-right">{formatUsd(benchmark.median_sale_price)} (median)</td>
             </tr>
             <tr className="border-t border-slate-200">
-              <th scope="row" className="px-3 py-2 font-medium">Average sale-to-list</th>
+              <th scope="row" className="px-3 py-2 font-medium">
+                Average sale-to-list
+              </th>
               <td className="px-3 py-2 text-right">{formatPercent(agent.average_sale_to_list_ratio)}</td>
               <td className="px-3 py-2 text-right">{formatPercent(benchmark.avg_sale_to_list_percent)}</td>
             </tr>
             <tr className="border-t border-slate-200">
-              <th scope="row" className="px-3 py-2 font-medium">Median days on market</th>
+              <th scope="row" className="px-3 py-2 font-medium">
+                Median days on market
+              </th>
               <td className="px-3 py-2 text-right">{formatDays(agent.median_days_on_market)}</td>
               <td className="px-3 py-2 text-right">{formatDays(benchmark.median_dom)}</td>
             </tr>

@@ -8,13 +8,23 @@ import { absoluteUrl, agentUrl } from '@shared/urls.ts'
 
 // The dialog (Radix Dialog, the form and its checks) loads on the first click, not with the page.
 const loadReportRequestDialog = () => import('./report-request-dialog')
-const ReportRequestDialog = lazy(() => loadReportRequestDialog().then((module) => ({ default: module.ReportRequestDialog })))
+const ReportRequestDialog = lazy(() =>
+  loadReportRequestDialog().then((module) => ({ default: module.ReportRequestDialog })),
+)
 
 /**
  * Share and Get Report of an agent page: the only interactive part of the prerendered /agent/<id> (the figures are
  * HTML from the build). Share uses the Web Share API, else copies the canonical URL ("Link copied!").
  */
-export function AgentProfileActions({ agentId, agentName, agentLocation }: { agentId: string; agentName: string; agentLocation: string | null }) {
+export function AgentProfileActions({
+  agentId,
+  agentName,
+  agentLocation,
+}: {
+  agentId: string
+  agentName: string
+  agentLocation: string | null
+}) {
   const { toast, show } = useToast()
 
   async function share() {
@@ -82,7 +92,8 @@ export function AgentProfileLive() {
       </p>
     )
   }
-  if (state.kind === 'error') return <LoadError message="Failed to load agent profile. Please try again." onRetry={retry} className="py-6" />
+  if (state.kind === 'error')
+    return <LoadError message="Failed to load agent profile. Please try again." onRetry={retry} className="py-6" />
   const profile = state.value!
   const { agent } = profile
   return (
@@ -91,7 +102,13 @@ export function AgentProfileLive() {
       <style>{'#agent-not-found{display:none}'}</style>
       <AgentProfileView
         profile={profile}
-        actions={<AgentProfileActions agentId={agent.id} agentName={agent.name} agentLocation={[agent.city, agent.state].filter(Boolean).join(', ') || null} />}
+        actions={
+          <AgentProfileActions
+            agentId={agent.id}
+            agentName={agent.name}
+            agentLocation={[agent.city, agent.state].filter(Boolean).join(', ') || null}
+          />
+        }
       />
     </>
   )
@@ -109,7 +126,13 @@ function GetReport(props: { agentId: string; agentName: string; agentLocation: s
   const [wanted, setWanted] = useState(false)
   if (!wanted) {
     return (
-      <button type="button" onClick={() => setWanted(true)} onPointerEnter={() => void loadReportRequestDialog()} onFocus={() => void loadReportRequestDialog()} className={getReportClass}>
+      <button
+        type="button"
+        onClick={() => setWanted(true)}
+        onPointerEnter={() => void loadReportRequestDialog()}
+        onFocus={() => void loadReportRequestDialog()}
+        className={getReportClass}
+      >
         Get Report
       </button>
     )

@@ -14,7 +14,11 @@ export const SignInSchema = z.object({
 })
 
 export const SignUpSchema = z.object({
-  fullName: z.string().trim().min(1, { error: 'Please enter your full name' }).max(100, { error: 'Full name must be 100 characters or fewer' }),
+  fullName: z
+    .string()
+    .trim()
+    .min(1, { error: 'Please enter your full name' })
+    .max(100, { error: 'Full name must be 100 characters or fewer' }),
   email: z.email({ error: 'Please enter a valid email address' }),
   // the same policy as supabase/config.toml's [auth] (minimum_password_length = 10, password_requirements =
   // "letters_digits"), checked here so a visitor sees it before the auth service refuses the password
@@ -22,12 +26,15 @@ export const SignUpSchema = z.object({
     .string()
     .min(10, { error: 'Password must be at least 10 characters' })
     .max(72, { error: 'Password must be 72 characters or fewer' })
-    .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), { error: 'Password must contain letters and digits' }),
+    .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), {
+      error: 'Password must contain letters and digits',
+    }),
 })
 
 /** Success toasts (spec section 8). */
 export const SIGNED_IN_MESSAGE = 'Signed in successfully!'
-export const SIGNED_UP_CONFIRM_MESSAGE = 'Account created successfully! Please check your email to confirm your account.'
+export const SIGNED_UP_CONFIRM_MESSAGE =
+  'Account created successfully! Please check your email to confirm your account.'
 /** When the project does not ask for e-mail confirmation, sign-up signs the visitor in straight away. */
 export const SIGNED_UP_MESSAGE = 'Account created successfully! You are signed in.'
 
@@ -61,7 +68,9 @@ export function AuthCard() {
   return (
     <div className="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h1 className="text-center text-2xl font-bold tracking-tight">Welcome Back</h1>
-      <p className="mt-2 text-center text-slate-700">Sign in to save agents and follow your reports, or create a free account.</p>
+      <p className="mt-2 text-center text-slate-700">
+        Sign in to save agents and follow your reports, or create a free account.
+      </p>
       <Tabs.Root value={mode} onValueChange={(value) => setMode(value as Mode)} className="mt-6">
         <Tabs.List aria-label="Account" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
           {(
@@ -88,7 +97,10 @@ export function AuthCard() {
           </p>
         </Tabs.Content>
         <Tabs.Content value="signup" className="mt-6">
-          <AuthForm mode="signup" onSuccess={(signedIn) => (signedIn ? succeed(SIGNED_UP_MESSAGE) : show(SIGNED_UP_CONFIRM_MESSAGE))} />
+          <AuthForm
+            mode="signup"
+            onSuccess={(signedIn) => (signedIn ? succeed(SIGNED_UP_MESSAGE) : show(SIGNED_UP_CONFIRM_MESSAGE))}
+          />
         </Tabs.Content>
       </Tabs.Root>
       {toast}
@@ -120,7 +132,10 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
       return
     }
     if (signIn) {
-      await submit(() => supabase.auth.signInWithPassword({ email: parsed.data.email, password: parsed.data.password }), () => onSuccess(true))
+      await submit(
+        () => supabase.auth.signInWithPassword({ email: parsed.data.email, password: parsed.data.password }),
+        () => onSuccess(true),
+      )
     } else {
       const data = parsed.data as z.infer<typeof SignUpSchema>
       // spec section 7: redirect to the site root, metadata full_name
@@ -142,9 +157,27 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
       {/* spec section 2: every field is disabled while the request runs */}
       <fieldset disabled={busy} className="space-y-4">
         {!signIn && (
-          <TextField id={`${id}-name`} label="Full name" type="text" name="full_name" required autoComplete="name" value={fullName} onValueChange={setFullName} />
+          <TextField
+            id={`${id}-name`}
+            label="Full name"
+            type="text"
+            name="full_name"
+            required
+            autoComplete="name"
+            value={fullName}
+            onValueChange={setFullName}
+          />
         )}
-        <TextField id={`${id}-email`} label="Email" type="email" name="email" required autoComplete="email" value={email} onValueChange={setEmail} />
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+        />
         <TextField
           id={`${id}-password`}
           label="Password"
@@ -158,7 +191,11 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
           hint={signIn ? undefined : 'At least 6 characters.'}
         />
         <FormError id={errorId} message={error} />
-        <SubmitButton busy={busy} label={signIn ? 'Sign In' : 'Create Account'} busyLabel={signIn ? 'Signing in…' : 'Creating account…'} />
+        <SubmitButton
+          busy={busy}
+          label={signIn ? 'Sign In' : 'Create Account'}
+          busyLabel={signIn ? 'Signing in…' : 'Creating account…'}
+        />
       </fieldset>
     </form>
   )

@@ -24,7 +24,13 @@ export function CompareAgents() {
     'Loading the agents to compare failed',
   )
 
-  if (parsed && !parsed.ok) return <Notice title="Nothing to compare yet" detail={`${parsed.message} Pick agents with "Add to compare" in the search results.`} />
+  if (parsed && !parsed.ok)
+    return (
+      <Notice
+        title="Nothing to compare yet"
+        detail={`${parsed.message} Pick agents with "Add to compare" in the search results.`}
+      />
+    )
   if (state.kind === 'loading') {
     return (
       <div aria-busy="true">
@@ -40,10 +46,18 @@ export function CompareAgents() {
     )
   }
   if (state.kind === 'error') {
-    return <LoadError title="Something went wrong" message="Failed to load the agents. Please try again." onRetry={retry} className="py-12" />
+    return (
+      <LoadError
+        title="Something went wrong"
+        message="Failed to load the agents. Please try again."
+        onRetry={retry}
+        className="py-12"
+      />
+    )
   }
   const { profiles, missing } = state.value
-  if (profiles.length === 0) return <Notice title="Agents not found" detail="None of these agents is listed any more." />
+  if (profiles.length === 0)
+    return <Notice title="Agents not found" detail="None of these agents is listed any more." />
   const leaders = compareLeaders(profiles)
   const columns = profiles.length >= 4 ? 'md:grid-cols-4' : profiles.length === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2'
   return (
@@ -80,18 +94,28 @@ function CompareColumn({ profile }: { profile: AgentProfile }) {
   const { agent, benchmark } = profile
   const windowText = metricsWindowText(agent)
   const rows: [string, string, string][] = [
-    ['Sale-to-list (average)', formatPercent(agent.average_sale_to_list_ratio), `n = ${agent.sale_to_list_sample_size}`],
+    [
+      'Sale-to-list (average)',
+      formatPercent(agent.average_sale_to_list_ratio),
+      `n = ${agent.sale_to_list_sample_size}`,
+    ],
     ['Sale-to-list (median)', formatPercent(agent.median_sale_to_list_ratio), `n = ${agent.sale_to_list_sample_size}`],
     ['Days on market (average)', formatDays(agent.average_days_on_market), `n = ${agent.days_on_market_sample_size}`],
     ['Days on market (median)', formatDays(agent.median_days_on_market), `n = ${agent.days_on_market_sample_size}`],
     ['Closed sales', formatCount(agent.total_sales), `n = ${agent.total_sales}`],
-    ['Market share', formatPercent(agent.market_share), agent.total_agents_in_area ? `of ${agent.total_agents_in_area} agents` : '—'],
+    [
+      'Market share',
+      formatPercent(agent.market_share),
+      agent.total_agents_in_area ? `of ${agent.total_agents_in_area} agents` : '—',
+    ],
     ['Price range', formatPriceRange(agent.price_range_min, agent.price_range_max) ?? '—', `n = ${agent.total_sales}`],
   ]
   return (
     <li className="min-w-0 rounded-lg border border-slate-200 bg-white p-4" aria-label={agent.name}>
       <h2 className="break-words text-lg font-semibold">
-        <a href={agentUrl(agent.id)} className="text-blue-800 underline">{agent.name}</a>
+        <a href={agentUrl(agent.id)} className="text-blue-800 underline">
+          {agent.name}
+        </a>
       </h2>
       {agent.brokerage && <p className="text-sm text-slate-700">{agent.brokerage}</p>}
       <p className="mt-1 text-xs text-slate-600">Window: {windowText}</p>
@@ -115,7 +139,8 @@ function CompareColumn({ profile }: { profile: AgentProfile }) {
               market
             </p>
             <p className="text-slate-700">
-              Median {formatUsd(benchmark.median_sale_price)} · sale-to-list {formatPercent(benchmark.avg_sale_to_list_percent)} · {formatDays(benchmark.median_dom)}
+              Median {formatUsd(benchmark.median_sale_price)} · sale-to-list{' '}
+              {formatPercent(benchmark.avg_sale_to_list_percent)} · {formatDays(benchmark.median_dom)}
             </p>
             <p className="mt-1 text-xs text-slate-600">
               Month ending {formatDate(benchmark.period_end)}. {benchmark.attribution}
@@ -137,7 +162,10 @@ function Notice({ title, detail }: { title: string; detail: string }) {
     <section className="mx-auto max-w-xl py-12 text-center">
       <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
       <p className="mt-3 text-slate-700">{detail}</p>
-      <a href="/search" className="mt-6 inline-block rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800">
+      <a
+        href="/search"
+        className="mt-6 inline-block rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800"
+      >
         Search Agents
       </a>
     </section>

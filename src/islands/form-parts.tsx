@@ -24,7 +24,13 @@ export function TextField({ id, label, value, onValueChange, hint, ...input }: T
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input id={id} value={value} onChange={(event) => onValueChange(event.target.value)} className={inputClass} {...input} />
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        className={inputClass}
+        {...input}
+      />
       {hint && <p className="mt-1 text-sm text-slate-600">{hint}</p>}
     </div>
   )
@@ -52,7 +58,10 @@ export function useAuthRequest(logLabel: string) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  async function submit<T extends { error: { message: string } | null }>(request: () => Promise<T>, onSuccess: (answer: T) => void) {
+  async function submit<T extends { error: { message: string } | null }>(
+    request: () => Promise<T>,
+    onSuccess: (answer: T) => void,
+  ) {
     setError(null)
     setBusy(true)
     try {

@@ -7,10 +7,34 @@ import { searchQueryProblem } from '@shared/search-query-rules.ts'
 import { searchUrl } from '@shared/urls.ts'
 
 const TABS = [
-  { value: 'agent', label: 'Agent Name', placeholder: 'Enter an agent name, e.g. Jane Smith', inputLabel: 'Agent name', Icon: UserRound },
-  { value: 'zipcode', label: 'ZIP Code', placeholder: 'Enter a ZIP code, e.g. 78701', inputLabel: 'ZIP code', Icon: MapPin },
-  { value: 'address', label: 'Address', placeholder: 'Enter a property address', inputLabel: 'Property address', Icon: Home },
-] as const satisfies readonly { value: SearchType; label: string; placeholder: string; inputLabel: string; Icon: unknown }[]
+  {
+    value: 'agent',
+    label: 'Agent Name',
+    placeholder: 'Enter an agent name, e.g. Jane Smith',
+    inputLabel: 'Agent name',
+    Icon: UserRound,
+  },
+  {
+    value: 'zipcode',
+    label: 'ZIP Code',
+    placeholder: 'Enter a ZIP code, e.g. 78701',
+    inputLabel: 'ZIP code',
+    Icon: MapPin,
+  },
+  {
+    value: 'address',
+    label: 'Address',
+    placeholder: 'Enter a property address',
+    inputLabel: 'Property address',
+    Icon: Home,
+  },
+] as const satisfies readonly {
+  value: SearchType
+  label: string
+  placeholder: string
+  inputLabel: string
+  Icon: unknown
+}[]
 
 interface HeroSearchProps {
   /** Prefill (the results page passes the current `q` and `type`). */
@@ -76,9 +100,19 @@ export function HeroSearch({ initialQuery = '', initialType = 'agent', initialEr
         ))}
       </Tabs.List>
       {TABS.map((tab) => (
-        <Tabs.Content key={tab.value} value={tab.value} className="rounded-b-card rounded-tr-card bg-white p-3 shadow-md sm:p-4">
+        <Tabs.Content
+          key={tab.value}
+          value={tab.value}
+          className="rounded-b-card rounded-tr-card bg-white p-3 shadow-md sm:p-4"
+        >
           {/* action and type: before React hydrates (client:interaction on the home page) the form still searches */}
-          <form action="/search-results" onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row" role="search">
+          <form
+            action="/search-results"
+            onSubmit={onSubmit}
+            noValidate
+            className="flex flex-col gap-3 sm:flex-row"
+            role="search"
+          >
             <label htmlFor={`${id}-${tab.value}`} className="sr-only">
               {tab.inputLabel}
             </label>

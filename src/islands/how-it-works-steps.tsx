@@ -36,7 +36,9 @@ export function HowItWorksSteps() {
               onClick={() => setActive(i)}
               className="flex w-full items-center gap-3 text-left focus-visible:outline-2 focus-visible:outline-brand-700"
             >
-              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">{i + 1}</span>
+              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+                {i + 1}
+              </span>
               <span className="text-lg font-semibold text-slate-900">{step.title}</span>
             </button>
             <p className="mt-2 text-sm font-medium text-brand-800">Time: {step.time}</p>

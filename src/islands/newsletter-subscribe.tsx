@@ -4,7 +4,8 @@ import { NEWSLETTER_CHECK_INBOX, NewsletterSubscribeSchema } from '@shared/newsl
 
 import { callFunction } from '../lib/functions-client'
 
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string }
+type Status =
+  { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string }
 
 /**
  * Footer sign-up with double opt-in: sends `{ email }` to the newsletter-subscribe function (contract in
@@ -76,7 +77,10 @@ export function NewsletterSubscribe() {
           {fieldError}
         </p>
       )}
-      <p role="status" className={status.kind === 'failed' ? 'mt-2 text-sm text-red-700' : 'mt-2 text-sm text-green-800'}>
+      <p
+        role="status"
+        className={status.kind === 'failed' ? 'mt-2 text-sm text-red-700' : 'mt-2 text-sm text-green-800'}
+      >
         {status.kind === 'done' || status.kind === 'failed' ? status.message : ''}
       </p>
     </form>

@@ -79,7 +79,11 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
         setErrors(answer.errors)
         focusFirstInvalid(form)
       } else {
-        setFormError(answer && 'error' in answer ? answer.error : `Could not send your request (error ${response.status}). Please try again.`)
+        setFormError(
+          answer && 'error' in answer
+            ? answer.error
+            : `Could not send your request (error ${response.status}). Please try again.`,
+        )
       }
     } catch (error) {
       console.error('Report request failed', error)
@@ -88,7 +92,11 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
     }
   }
 
-  const field = (name: keyof ReportRequestForm, label: string, options: { type?: string; autoComplete?: string; required?: boolean }) => {
+  const field = (
+    name: keyof ReportRequestForm,
+    label: string,
+    options: { type?: string; autoComplete?: string; required?: boolean },
+  ) => {
     const inputId = `${id}-${name}`
     const errorId = `${inputId}-error`
     const message = errors[name]
@@ -132,7 +140,8 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
             <div className="mt-4" role="status">
               <p className="font-semibold text-green-800">Thanks! Your report request has been received.</p>
               <p className="mt-2 text-slate-700">
-                We will email the full performance report on {agentName} to {values.email.trim()} within one business day. In the meantime,{' '}
+                We will email the full performance report on {agentName} to {values.email.trim()} within one business
+                day. In the meantime,{' '}
                 <a href="/sample-report" className="text-blue-700 underline">
                   see what a report contains
                 </a>
@@ -145,7 +154,8 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
           ) : (
             <>
               <Dialog.Description className="mt-2 text-slate-700">
-                A free, detailed performance report: every recent sale, pricing accuracy and how the agent compares locally.
+                A free, detailed performance report: every recent sale, pricing accuracy and how the agent compares
+                locally.
               </Dialog.Description>
               <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
                 {field('full_name', 'Full name', { autoComplete: 'name', required: true })}
@@ -154,7 +164,14 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
                 {field('property_address', 'Property address', { autoComplete: 'street-address' })}
                 <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
                   <label htmlFor={`${id}-website`}>Website</label>
-                  <input id={`${id}-website`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" value={website} onChange={(event) => setWebsite(event.target.value)} />
+                  <input
+                    id={`${id}-website`}
+                    name={HONEYPOT_FIELD}
+                    tabIndex={-1}
+                    autoComplete="off"
+                    value={website}
+                    onChange={(event) => setWebsite(event.target.value)}
+                  />
                 </div>
                 {formError && (
                   <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -15,7 +15,6 @@ type Stage =
 
 const EmailSchema = z.email({ error: 'Please enter a valid email address' })
 
-
 /**
  * /auth/reset-password. Opened from the recovery email (`?token_hash=…&type=recovery`, supabase/templates/
  * recovery.html) it verifies the token with supabase.auth.verifyOtp, which signs the visitor in for the reset, then
@@ -37,7 +36,11 @@ export function ResetPasswordForm() {
       if (cancelled) return
       // the token is single-use: drop it from the address bar so a reload does not try it again
       window.history.replaceState(null, '', window.location.pathname)
-      setStage(error ? { kind: 'request', note: 'This reset link is invalid or has expired. Request a new one below.' } : { kind: 'choose' })
+      setStage(
+        error
+          ? { kind: 'request', note: 'This reset link is invalid or has expired. Request a new one below.' }
+          : { kind: 'choose' },
+      )
     })
     return () => {
       cancelled = true
@@ -80,14 +83,31 @@ function RequestForm({ note, onSent }: { note?: string; onSent: () => void }) {
     event.preventDefault()
     const parsed = EmailSchema.safeParse(email.trim())
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address')
-    await submit(() => supabase.auth.resetPasswordForEmail(parsed.data, { redirectTo: `${window.location.origin}/auth/reset-password` }), onSent)
+    await submit(
+      () =>
+        supabase.auth.resetPasswordForEmail(parsed.data, {
+          redirectTo: `${window.location.origin}/auth/reset-password`,
+        }),
+      onSent,
+    )
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
       {note && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{note}</p>}
-      <p className="text-slate-700">Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <TextField id={`${id}-email`} label="Email" type="email" name="email" required autoComplete="email" value={email} onValueChange={setEmail} />
+      <p className="text-slate-700">
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </p>
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        name="email"
+        required
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+      />
       <FormError message={error} />
       <SubmitButton busy={busy} label="Send reset link" busyLabel="Sending…" />
     </form>
@@ -110,8 +130,27 @@ function ChooseForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
-      <TextField id={`${id}-password`} label="New password" type="password" name="password" required autoComplete="new-password" value={password} onValueChange={setPassword} hint={PASSWORD_RULE_TEXT} />
-      <TextField id={`${id}-confirm`} label="Confirm new password" type="password" name="confirm" required autoComplete="new-password" value={confirm} onValueChange={setConfirm} />
+      <TextField
+        id={`${id}-password`}
+        label="New password"
+        type="password"
+        name="password"
+        required
+        autoComplete="new-password"
+        value={password}
+        onValueChange={setPassword}
+        hint={PASSWORD_RULE_TEXT}
+      />
+      <TextField
+        id={`${id}-confirm`}
+        label="Confirm new password"
+        type="password"
+        name="confirm"
+        required
+        autoComplete="new-password"
+        value={confirm}
+        onValueChange={setConfirm}
+      />
       <FormError message={error} />
       <SubmitButton busy={busy} label="Set new password" busyLabel="Saving…" />
     </form>

@@ -87,7 +87,15 @@ export function SearchResults() {
         // a transition: React renders the cards in slices that yield to the browser, so a phone's main thread is
         // never blocked for the whole list at once (Lighthouse's total blocking time on this page)
         startTransition(() =>
-          setState({ kind: 'results', params, agents: page.agents, total: page.totalResults, location: page.location, message: page.message, loadingMore: false }),
+          setState({
+            kind: 'results',
+            params,
+            agents: page.agents,
+            total: page.totalResults,
+            location: page.location,
+            message: page.message,
+            loadingMore: false,
+          }),
         ),
       )
       .catch((error: unknown) => {
@@ -105,7 +113,11 @@ export function SearchResults() {
       const page = await searchAgents(state.params, state.agents.length)
       setState({ ...state, agents: [...state.agents, ...page.agents], total: page.totalResults, loadingMore: false })
     } catch (error) {
-      setState({ ...state, loadingMore: false, moreError: `Failed to load more agents: ${error instanceof Error ? error.message : String(error)}` })
+      setState({
+        ...state,
+        loadingMore: false,
+        moreError: `Failed to load more agents: ${error instanceof Error ? error.message : String(error)}`,
+      })
     }
   }, [state])
 
@@ -205,12 +217,25 @@ function AgentCard({ agent, compare }: { agent: AgentSearchResult; compare: Comp
   const priceRange = formatPriceRange(agent.price_range_min, agent.price_range_max)
   const headingId = `agent-${agent.id}`
   return (
-    <article aria-labelledby={headingId} className="flex h-full min-w-0 flex-col rounded-card border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full min-w-0 flex-col rounded-card border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex items-start gap-3">
         {agent.photo_url ? (
-          <img src={agent.photo_url} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded-full object-cover" />
+          <img
+            src={agent.photo_url}
+            alt=""
+            width={56}
+            height={56}
+            loading="lazy"
+            className="h-14 w-14 rounded-full object-cover"
+          />
         ) : (
-          <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800">
+          <span
+            aria-hidden="true"
+            className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800"
+          >
             {initials(agent.name)}
           </span>
         )}
@@ -312,7 +337,11 @@ function Skeleton() {
       <div className="mt-3 h-5 w-40 animate-pulse rounded bg-slate-200" />
       <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
         {Array.from({ length: 6 }, (_, index) => (
-          <li key={index} data-testid="agent-card-skeleton" className="h-64 animate-pulse rounded-lg border border-slate-200 bg-white p-5">
+          <li
+            key={index}
+            data-testid="agent-card-skeleton"
+            className="h-64 animate-pulse rounded-lg border border-slate-200 bg-white p-5"
+          >
             <div className="flex gap-3">
               <div className="h-14 w-14 rounded-full bg-slate-200" />
               <div className="flex-1 space-y-2">
@@ -347,7 +376,17 @@ function ErrorView({ message }: { message: string }) {
   )
 }
 
-function EmptyView({ title, detail, note, heading = 'h1' }: { title: string; detail: string; note?: string; heading?: 'h1' | 'h2' }) {
+function EmptyView({
+  title,
+  detail,
+  note,
+  heading = 'h1',
+}: {
+  title: string
+  detail: string
+  note?: string
+  heading?: 'h1' | 'h2'
+}) {
   const Heading = heading
   return (
     <section className="mx-auto max-w-xl py-12 text-center">

@@ -14,17 +14,20 @@ const TESTIMONIALS: Testimonial[] = [
     role: 'Home seller',
   },
   {
-    quote: 'As first-time buyers we had no idea what to ask. Seeing days on market and past sales gave us real questions for every interview.',
+    quote:
+      'As first-time buyers we had no idea what to ask. Seeing days on market and past sales gave us real questions for every interview.',
     name: 'James and Priya K.',
     role: 'First-time buyers',
   },
   {
-    quote: 'I was relocating across the country and could not meet agents in person. Comparing their track records online saved me weeks.',
+    quote:
+      'I was relocating across the country and could not meet agents in person. Comparing their track records online saved me weeks.',
     name: 'Daniel R.',
     role: 'Relocating buyer',
   },
   {
-    quote: 'The sample report showed exactly what I would get. The full report for my agent was clear, specific and easy to share with my spouse.',
+    quote:
+      'The sample report showed exactly what I would get. The full report for my agent was clear, specific and easy to share with my spouse.',
     name: 'Angela W.',
     role: 'Move-up buyer',
   },

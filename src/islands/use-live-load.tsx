@@ -39,7 +39,17 @@ export function useLiveLoad<T>(key: string | null, load: () => Promise<T>, logLa
 }
 
 /** The error state of a live load: what failed, and Try Again (spec section 8). */
-export function LoadError({ title, message, onRetry, className }: { title?: string; message: string; onRetry: () => void; className: string }) {
+export function LoadError({
+  title,
+  message,
+  onRetry,
+  className,
+}: {
+  title?: string
+  message: string
+  onRetry: () => void
+  className: string
+}) {
   return (
     <section className={`mx-auto max-w-xl text-center ${className}`} role="alert">
       {title && <h2 className="text-2xl font-bold tracking-tight">{title}</h2>}

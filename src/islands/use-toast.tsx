@@ -22,7 +22,10 @@ export function useToast(): { toast: ReactNode; show: (message: string, tone?: T
     return () => window.clearTimeout(timer)
   }, [current])
 
-  const show = useCallback((message: string, tone: ToastTone = 'success') => setCurrent({ message, tone, id: Date.now() }), [])
+  const show = useCallback(
+    (message: string, tone: ToastTone = 'success') => setCurrent({ message, tone, id: Date.now() }),
+    [],
+  )
 
   const toast = (
     <div role="status" aria-live="polite" className="fixed bottom-4 right-4 z-50">

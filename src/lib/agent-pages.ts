@@ -6,7 +6,15 @@
  */
 import { slugify } from '@shared/slug.ts'
 import { agentUrl, cityUrl, zipUrl } from '@shared/urls.ts'
-import { RECENT_SALES_LIMIT, isSyntheticAgent, type AgentProfile, type AgentRow, type BenchmarkRow, type QuarterSales, type RecentSale } from './agent-profile'
+import {
+  RECENT_SALES_LIMIT,
+  isSyntheticAgent,
+  type AgentProfile,
+  type AgentRow,
+  type BenchmarkRow,
+  type QuarterSales,
+  type RecentSale,
+} from './agent-profile'
 import { readAll } from './read-all'
 import { supabase } from './supabase'
 
@@ -52,13 +60,26 @@ let dataPromise: Promise<SiteAgentData> | undefined
 export function loadSiteAgentData(): Promise<SiteAgentData> {
   dataPromise ??= (async () => {
     const [agents, sales, quarters, benchmarks, zipSales] = await Promise.all([
-      readAll('agents', (from, to) => supabase.from('agents').select('*').gt('total_sales', 0).order('id').range(from, to)),
-      readAll('recent sales', (from, to) =>
-        supabase.rpc('agent_recent_sales', { max_per_agent: RECENT_SALES_LIMIT }).order('agent_id').order('close_date', { ascending: false, nullsFirst: false }).order('id').range(from, to),
+      readAll('agents', (from, to) =>
+        supabase.from('agents').select('*').gt('total_sales', 0).order('id').range(from, to),
       ),
-      readAll('quarterly sales', (from, to) => supabase.rpc('agent_quarterly_sales').order('agent_id').order('quarter_start').range(from, to)),
-      readAll('ZIP benchmarks', (from, to) => supabase.from('zip_market_benchmarks').select('*').order('zip_code').range(from, to)),
-      readAll('agent ZIP sales', (from, to) => supabase.from('agent_zip_sales').select('*').order('zip_code').order('agent_id').range(from, to)),
+      readAll('recent sales', (from, to) =>
+        supabase
+          .rpc('agent_recent_sales', { max_per_agent: RECENT_SALES_LIMIT })
+          .order('agent_id')
+          .order('close_date', { ascending: false, nullsFirst: false })
+          .order('id')
+          .range(from, to),
+      ),
+      readAll('quarterly sales', (from, to) =>
+        supabase.rpc('agent_quarterly_sales').order('agent_id').order('quarter_start').range(from, to),
+      ),
+      readAll('ZIP benchmarks', (from, to) =>
+        supabase.from('zip_market_benchmarks').select('*').order('zip_code').range(from, to),
+      ),
+      readAll('agent ZIP sales', (from, to) =>
+        supabase.from('agent_zip_sales').select('*').order('zip_code').order('agent_id').range(from, to),
+      ),
     ])
     return assembleSiteAgentData(agents, sales, quarters, benchmarks, zipSales)
   })()
@@ -122,7 +143,10 @@ export function assembleSiteAgentData(
       .sort(byRank)
     if (ranked.length === 0) continue
     const benchmark = benchmarkByZip.get(zip) ?? null
-    const place = benchmark?.city && benchmark.state ? { city: benchmark.city, state: benchmark.state } : commonPlace(ranked.map((row) => row.agent))
+    const place =
+      benchmark?.city && benchmark.state
+        ? { city: benchmark.city, state: benchmark.state }
+        : commonPlace(ranked.map((row) => row.agent))
     zips.push({ zip, city: place?.city ?? null, state: place?.state ?? null, benchmark, agents: ranked })
   }
   zips.sort((a, b) => a.zip.localeCompare(b.zip))
@@ -154,7 +178,9 @@ export function assembleSiteAgentData(
 /** The most common (city, state) among agents that have both, or null. */
 function commonPlace(agents: readonly AgentRow[]): { city: string; state: string } | null {
   const counts = new Map<string, number>()
-  for (const agent of agents) if (agent.city && agent.state) counts.set(`${agent.state}|${agent.city}`, (counts.get(`${agent.state}|${agent.city}`) ?? 0) + 1)
+  for (const agent of agents)
+    if (agent.city && agent.state)
+      counts.set(`${agent.state}|${agent.city}`, (counts.get(`${agent.state}|${agent.city}`) ?? 0) + 1)
   const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]
   if (!best) return null
   const [state, city] = best[0].split('|') as [string, string]
@@ -167,7 +193,8 @@ function renderedAgent(agent: AgentRow): Omit<AgentRow, 'created_at' | 'updated_
   return rendered
 }
 
-const renderedRanking = (agents: readonly RankedAgent[]) => agents.map((row) => ({ ...row, agent: renderedAgent(row.agent) }))
+const renderedRanking = (agents: readonly RankedAgent[]) =>
+  agents.map((row) => ({ ...row, agent: renderedAgent(row.agent) }))
 
 /** What /agent/<id> renders (its content hash decides whether a data build renders it again; src/lib/build-scope.ts). */
 export function agentPageContent(profile: AgentProfile): { path: string; content: unknown; lastmod: string | null } {
@@ -187,6 +214,10 @@ export function zipPageContent(page: ZipPage): { path: string; content: unknown 
 export function cityPageContent(page: CityPage): { path: string; content: unknown } {
   return {
     path: cityUrl(page.state, page.citySlug),
-    content: { ...page, agents: renderedRanking(page.agents), zips: page.zips.map((zip) => zipPageContent(zip).content) },
+    content: {
+      ...page,
+      agents: renderedRanking(page.agents),
+      zips: page.zips.map((zip) => zipPageContent(zip).content),
+    },
   }
 }

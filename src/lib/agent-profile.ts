@@ -62,7 +62,10 @@ const DEMO_SOURCE = 'demo'
  * Whether a profile shows generated (fictional) data: the agent's MLS id has the demo seeder's prefix, or any of the
  * shown sales came from the demo feed.
  */
-export function isSyntheticAgent(agent: Pick<AgentRow, 'mls_id'>, sales: readonly Pick<RecentSale, 'source'>[]): boolean {
+export function isSyntheticAgent(
+  agent: Pick<AgentRow, 'mls_id'>,
+  sales: readonly Pick<RecentSale, 'source'>[],
+): boolean {
   return Boolean(agent.mls_id?.startsWith(DEMO_MLS_ID_PREFIX)) || sales.some((sale) => sale.source === DEMO_SOURCE)
 }
 

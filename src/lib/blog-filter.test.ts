@@ -2,11 +2,19 @@ import { describe, expect, it } from 'vitest'
 
 import { matchesFilter, parseBlogFilterParams } from './blog-filter'
 
-const post = { slug: 'closing-costs', title: 'Closing Costs Explained', excerpt: 'What buyers pay at the table.', categorySlug: 'home-financing' }
+const post = {
+  slug: 'closing-costs',
+  title: 'Closing Costs Explained',
+  excerpt: 'What buyers pay at the table.',
+  categorySlug: 'home-financing',
+}
 
 describe('parseBlogFilterParams', () => {
   it('reads and trims search and category', () => {
-    expect(parseBlogFilterParams('?search=%20costs%20&category=home-financing')).toEqual({ search: 'costs', category: 'home-financing' })
+    expect(parseBlogFilterParams('?search=%20costs%20&category=home-financing')).toEqual({
+      search: 'costs',
+      category: 'home-financing',
+    })
   })
 
   it('drops a malformed category and defaults a missing search', () => {

@@ -88,7 +88,8 @@ export function enhanceBlogFilter(root: HTMLElement): void {
     // the box shows the applied search; text typed but not yet searched survives a category toggle
     if (filter.search !== shownSearch) input!.value = filter.search
     shownSearch = filter.search
-    for (const button of buttons) button.setAttribute('aria-pressed', String(filter.category === button.dataset.category))
+    for (const button of buttons)
+      button.setAttribute('aria-pressed', String(filter.category === button.dataset.category))
     document.querySelectorAll<HTMLElement>(CARD).forEach((card) => {
       const item = card.closest('li') ?? card
       item.hidden = !visible.has(card.dataset.postCard ?? '')

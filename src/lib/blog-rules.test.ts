@@ -16,11 +16,23 @@ describe('blogStats', () => {
 })
 
 describe('relatedPosts', () => {
-  const post = (id: string, slug: string | null) => ({ id, hack_density_score: 5, unique_insights: 0, category: slug ? { slug } : null })
+  const post = (id: string, slug: string | null) => ({
+    id,
+    hack_density_score: 5,
+    unique_insights: 0,
+    category: slug ? { slug } : null,
+  })
 
   it('returns up to three other posts of the same category, in the given order', () => {
     const self = post('self', 'market-analysis')
-    const all = [post('a', 'market-analysis'), self, post('b', 'buying-guides'), post('c', 'market-analysis'), post('d', 'market-analysis'), post('e', 'market-analysis')]
+    const all = [
+      post('a', 'market-analysis'),
+      self,
+      post('b', 'buying-guides'),
+      post('c', 'market-analysis'),
+      post('d', 'market-analysis'),
+      post('e', 'market-analysis'),
+    ]
     expect(relatedPosts(self, all).map((p) => p.id)).toEqual(['a', 'c', 'd'])
   })
 

@@ -87,7 +87,10 @@ export interface PostRedirect {
  * only shows redirects to live posts. Throws when the read fails.
  */
 export async function loadPostRedirects(): Promise<PostRedirect[]> {
-  const { data, error } = await supabase.from('blog_post_redirects').select('old_slug, blog_posts(slug)').order('old_slug')
+  const { data, error } = await supabase
+    .from('blog_post_redirects')
+    .select('old_slug, blog_posts(slug)')
+    .order('old_slug')
   if (error) throw new Error(`Could not load blog post redirects: ${error.message}`)
   return data.flatMap((row) => (row.blog_posts ? [{ oldSlug: row.old_slug, slug: row.blog_posts.slug }] : []))
 }

@@ -24,8 +24,14 @@ export function browserConfig(): BrowserConfig {
   if (config) return config
   const apiUrl = (import.meta.env.PUBLIC_SUPABASE_URL ?? '').trim().replace(/\/+$/, '')
   const anonKey = (import.meta.env.PUBLIC_SUPABASE_ANON_KEY ?? '').trim()
-  if (!apiUrl) throw new Error('Invalid environment: PUBLIC_SUPABASE_URL is not set. Set it in .env or in the environment of the build.')
-  if (!anonKey) throw new Error('Invalid environment: PUBLIC_SUPABASE_ANON_KEY is not set. Set it in .env or in the environment of the build.')
+  if (!apiUrl)
+    throw new Error(
+      'Invalid environment: PUBLIC_SUPABASE_URL is not set. Set it in .env or in the environment of the build.',
+    )
+  if (!anonKey)
+    throw new Error(
+      'Invalid environment: PUBLIC_SUPABASE_ANON_KEY is not set. Set it in .env or in the environment of the build.',
+    )
   config = { apiUrl, anonKey }
   return config
 }

@@ -7,7 +7,9 @@ const a = '11111111-1111-4111-8111-111111111111'
 const b = '22222222-2222-4222-8222-222222222222'
 
 const profile = (name: string, ratio: number | null, dom: number | null, sales: number) =>
-  ({ agent: { name, average_sale_to_list_ratio: ratio, median_days_on_market: dom, total_sales: sales } }) as unknown as AgentProfile
+  ({
+    agent: { name, average_sale_to_list_ratio: ratio, median_days_on_market: dom, total_sales: sales },
+  }) as unknown as AgentProfile
 
 describe('parseCompareIds', () => {
   it('keeps 2-4 distinct uuids in order', () => {

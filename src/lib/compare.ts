@@ -13,19 +13,33 @@ export type CompareIds = { ok: true; ids: string[] } | { ok: false; message: str
  */
 export function parseCompareIds(search: string): CompareIds {
   const raw = new URLSearchParams(search).get('agents') ?? ''
-  const parts = [...new Set(raw.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean))]
+  const parts = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ]
   const bad = parts.find((part) => !isUuid(part))
   if (bad !== undefined) return { ok: false, message: `"${bad}" is not an agent id.` }
   if (parts.length < 2) return { ok: false, message: 'Choose at least 2 agents to compare.' }
-  if (parts.length > COMPARE_MAX_AGENTS) return { ok: false, message: `Compare at most ${COMPARE_MAX_AGENTS} agents at a time.` }
+  if (parts.length > COMPARE_MAX_AGENTS)
+    return { ok: false, message: `Compare at most ${COMPARE_MAX_AGENTS} agents at a time.` }
   return { ok: true, ids: parts }
 }
 
 const num = (value: number | string | null) => (value === null ? null : Number(value))
 
 /** The agent with the best value of `pick` (higher or lower is better); null when nobody has a value or all tie. */
-function leader(profiles: readonly AgentProfile[], pick: (profile: AgentProfile) => number | null, better: 'higher' | 'lower') {
-  const scored = profiles.map((profile) => ({ profile, value: pick(profile) })).filter((row): row is { profile: AgentProfile; value: number } => row.value !== null)
+function leader(
+  profiles: readonly AgentProfile[],
+  pick: (profile: AgentProfile) => number | null,
+  better: 'higher' | 'lower',
+) {
+  const scored = profiles
+    .map((profile) => ({ profile, value: pick(profile) }))
+    .filter((row): row is { profile: AgentProfile; value: number } => row.value !== null)
   if (scored.length < 2) return null
   scored.sort((a, b) => (better === 'higher' ? b.value - a.value : a.value - b.value))
   if (scored[0]!.value === scored[1]!.value) return null
@@ -39,7 +53,10 @@ function leader(profiles: readonly AgentProfile[], pick: (profile: AgentProfile)
 export function compareLeaders(profiles: readonly AgentProfile[]): string[] {
   const lines: string[] = []
   const ratio = leader(profiles, (p) => num(p.agent.average_sale_to_list_ratio), 'higher')
-  if (ratio) lines.push(`${ratio.profile.agent.name} gets the highest share of list price (${formatPercent(ratio.value)} average sale-to-list).`)
+  if (ratio)
+    lines.push(
+      `${ratio.profile.agent.name} gets the highest share of list price (${formatPercent(ratio.value)} average sale-to-list).`,
+    )
   const dom = leader(profiles, (p) => num(p.agent.median_days_on_market), 'lower')
   if (dom) lines.push(`${dom.profile.agent.name} sells fastest (median ${formatDays(dom.value)} on market).`)
   const sales = leader(profiles, (p) => p.agent.total_sales, 'higher')

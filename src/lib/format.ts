@@ -49,7 +49,10 @@ export function formatUsdThousands(value: number | string | null | undefined): s
 }
 
 /** The card's price range "$385K-$1,050K"; null when either end is missing. */
-export function formatPriceRange(min: number | string | null | undefined, max: number | string | null | undefined): string | null {
+export function formatPriceRange(
+  min: number | string | null | undefined,
+  max: number | string | null | undefined,
+): string | null {
   if (toNumber(min) === null || toNumber(max) === null) return null
   return `${formatUsdThousands(min)}-${formatUsdThousands(max)}`
 }
@@ -93,7 +96,10 @@ export function initials(name: string): string {
 }
 
 /** Sale price / list price as a PERCENT, or null when either is missing or the list price is 0. */
-export function saleToListPercent(listPrice: number | string | null | undefined, salePrice: number | string | null | undefined): number | null {
+export function saleToListPercent(
+  listPrice: number | string | null | undefined,
+  salePrice: number | string | null | undefined,
+): number | null {
   const list = toNumber(listPrice)
   const sale = toNumber(salePrice)
   if (list === null || sale === null || list <= 0) return null

@@ -77,7 +77,12 @@ const IMG_TAG = /<img\b[^>]*>/gi
 const ATTRIBUTE = /([a-z-]+)="([^"]*)"/gi
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-const unescapeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+const unescapeAttribute = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 
 /**
  * Rewrites every `<img>` of already-sanitized post HTML (sanitize-html writes double-quoted attributes) to its
@@ -88,7 +93,9 @@ export async function responsivePostHtml(html: string): Promise<string> {
   const tags = [...new Set(html.match(IMG_TAG) ?? [])]
   const replacements = new Map<string, string>()
   for (const tag of tags) {
-    const attributes = new Map([...tag.matchAll(ATTRIBUTE)].map((match) => [match[1]!.toLowerCase(), unescapeAttribute(match[2]!)]))
+    const attributes = new Map(
+      [...tag.matchAll(ATTRIBUTE)].map((match) => [match[1]!.toLowerCase(), unescapeAttribute(match[2]!)]),
+    )
     const src = attributes.get('src')
     if (!src) continue
     const image = await responsiveImage(src)
@@ -101,7 +108,10 @@ export async function responsivePostHtml(html: string): Promise<string> {
     }
     attributes.set('loading', 'lazy')
     attributes.set('decoding', 'async')
-    replacements.set(tag, `<img ${[...attributes].map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ')}>`)
+    replacements.set(
+      tag,
+      `<img ${[...attributes].map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ')}>`,
+    )
   }
   return html.replace(IMG_TAG, (tag) => replacements.get(tag) ?? tag)
 }

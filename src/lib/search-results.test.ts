@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { noResultsText, parseSearchParams, rankingBadge, resultCountText, searchTitle, serviceAreaSummary } from './search-results'
+import {
+  noResultsText,
+  parseSearchParams,
+  rankingBadge,
+  resultCountText,
+  searchTitle,
+  serviceAreaSummary,
+} from './search-results'
 
 describe('parseSearchParams', () => {
   it('defaults a missing or unknown type to agent and trims the query', () => {
@@ -22,7 +29,9 @@ describe('searchTitle', () => {
 describe('resultCountText', () => {
   it('uses the singular for one and adds the place when known', () => {
     expect(resultCountText(1, null)).toBe('1 agent found')
-    expect(resultCountText(3, { city: 'Cambridge', state: 'MA', zipCode: '02139' })).toBe('3 agents found in Cambridge, MA')
+    expect(resultCountText(3, { city: 'Cambridge', state: 'MA', zipCode: '02139' })).toBe(
+      '3 agents found in Cambridge, MA',
+    )
     expect(resultCountText(0, { city: null, state: null, zipCode: '02139' })).toBe('0 agents found')
   })
 })

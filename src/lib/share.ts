@@ -34,15 +34,24 @@ export async function shareLink(title: string, url: string): Promise<ShareOutcom
 }
 
 /** Toasts of the Share action (spec section 8). */
-export const SHARE_COPIED = { title: 'Link copied!', description: 'The article link has been copied to your clipboard.' }
-export const SHARE_FAILED = { title: 'Share failed', description: 'Unable to share or copy link. Please copy the URL manually.' }
+export const SHARE_COPIED = {
+  title: 'Link copied!',
+  description: 'The article link has been copied to your clipboard.',
+}
+export const SHARE_FAILED = {
+  title: 'Share failed',
+  description: 'Unable to share or copy link. Please copy the URL manually.',
+}
 
 /** Wires every Share button under `root` (once per button). */
 export function enhanceShareButtons(root: ParentNode): void {
   for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-share-url]')) {
     if (button.dataset.shareReady) continue
     button.dataset.shareReady = 'true'
-    const region = button.nextElementSibling instanceof HTMLElement && button.nextElementSibling.matches('[data-share-toast]') ? button.nextElementSibling : null
+    const region =
+      button.nextElementSibling instanceof HTMLElement && button.nextElementSibling.matches('[data-share-toast]')
+        ? button.nextElementSibling
+        : null
     let timer: number | undefined
     const showToast = (message: { title: string; description: string }, tone: keyof typeof toastClasses) => {
       if (!region) return

@@ -24,7 +24,10 @@ export interface HeaderUser {
 export function headerUserFromSession(raw: string | null): HeaderUser | null {
   if (!raw) return null
   try {
-    const session = JSON.parse(raw) as { refresh_token?: unknown; user?: { email?: unknown; user_metadata?: { full_name?: unknown } } }
+    const session = JSON.parse(raw) as {
+      refresh_token?: unknown
+      user?: { email?: unknown; user_metadata?: { full_name?: unknown } }
+    }
     if (typeof session.refresh_token !== 'string' || !session.user) return null
     const fullName = session.user.user_metadata?.full_name
     const name = typeof fullName === 'string' && fullName.trim() !== '' ? fullName.trim() : session.user.email

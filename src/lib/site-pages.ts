@@ -12,7 +12,8 @@ export type NavSection = '/' | '/search' | '/blog' | '/about' | '/how-it-works' 
 export function navSectionOf(path: string): NavSection | null {
   if (path === '/') return '/'
   const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
-  if (under('/search') || under('/search-results') || under('/agent') || under('/sample-report') || under('/compare')) return '/search'
+  if (under('/search') || under('/search-results') || under('/agent') || under('/sample-report') || under('/compare'))
+    return '/search'
   for (const section of ['/blog', '/about', '/how-it-works', '/auth'] as const) if (under(section)) return section
   return null
 }

@@ -38,6 +38,9 @@ export function urlsetXml(entries: readonly SitemapEntry[], site: URL | string):
 
 /** A `<sitemapindex>` listing /sitemap-1.xml … /sitemap-<count>.xml. */
 export function sitemapIndexXml(count: number, site: URL | string): string {
-  const items = Array.from({ length: count }, (_, index) => `  <sitemap><loc>${escapeXml(new URL(`/sitemap-${index + 1}.xml`, site).href)}</loc></sitemap>`).join('\n')
+  const items = Array.from(
+    { length: count },
+    (_, index) => `  <sitemap><loc>${escapeXml(new URL(`/sitemap-${index + 1}.xml`, site).href)}</loc></sitemap>`,
+  ).join('\n')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`
 }

@@ -8,7 +8,9 @@ import { agentUrl, categoryUrl, cityUrl, postUrl, zipUrl } from '@shared/urls.ts
 
 /** The agent, ZIP and city pages as the served site has them, for a blog build that does not read agent data. */
 function servedDataEntries(): SitemapEntry[] {
-  return (['agent', 'zip', 'city'] as const).flatMap((group) => servedPages(group).map(([path, page]) => ({ path, lastmod: page.lastmod })))
+  return (['agent', 'zip', 'city'] as const).flatMap((group) =>
+    servedPages(group).map(([path, page]) => ({ path, lastmod: page.lastmod })),
+  )
 }
 
 /**
@@ -23,7 +25,10 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
     buildsGroup('agent') ? loadSiteAgentData() : Promise.resolve(null),
   ])
   // The newest post date stands for the blog index, which changes whenever a post is published or edited.
-  const newest = posts.map((post) => post.updated_at).sort().at(-1)
+  const newest = posts
+    .map((post) => post.updated_at)
+    .sort()
+    .at(-1)
   return [
     ...STATIC_PAGES.map((path) => ({ path, lastmod: path === '/blog' ? newest : undefined })),
     ...categories.map((category) => {
@@ -37,9 +42,11 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
 
 function dataEntries(agentData: SiteAgentData): SitemapEntry[] {
   return [
-    ...agentData.profiles.map(({ agent }) => ({ path: agentUrl(agent.id), lastmod: agent.metrics_refreshed_at ?? agent.updated_at })),
+    ...agentData.profiles.map(({ agent }) => ({
+      path: agentUrl(agent.id),
+      lastmod: agent.metrics_refreshed_at ?? agent.updated_at,
+    })),
     ...agentData.zips.map((page) => ({ path: zipUrl(page.zip) })),
     ...agentData.cities.map((page) => ({ path: cityUrl(page.state, page.citySlug) })),
   ]
 }
-

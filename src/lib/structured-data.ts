@@ -55,7 +55,15 @@ export function agentJsonLd(profile: AgentProfile, canonicalUrl: string): WithCo
     ...(agent.email ? { email: agent.email } : {}),
     ...(agent.photo_url ? { image: agent.photo_url } : {}),
     ...(!synthetic && agent.rating !== null && agent.review_count > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: Number(agent.rating), reviewCount: agent.review_count, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Number(agent.rating),
+            reviewCount: agent.review_count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
   }
 }

@@ -6,6 +6,13 @@ import type { APIRoute } from 'astro'
  */
 export const GET: APIRoute = ({ site }) => {
   if (!site) throw new Error('robots.txt needs `site` in astro.config.mjs to build the Sitemap URL')
-  const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin/', '', `Sitemap: ${new URL('/sitemap.xml', site).href}`, ''].join('\n')
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin/',
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', site).href}`,
+    '',
+  ].join('\n')
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }

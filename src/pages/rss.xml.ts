@@ -26,7 +26,9 @@ export const GET: APIRoute = async ({ site }) => {
         .join('\n')
     })
     .join('\n')
-  const lastBuild = posts[0] ? `\n    <lastBuildDate>${new Date(posts[0].published_at).toUTCString()}</lastBuildDate>` : ''
+  const lastBuild = posts[0]
+    ? `\n    <lastBuildDate>${new Date(posts[0].published_at).toUTCString()}</lastBuildDate>`
+    : ''
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>

@@ -14,38 +14,48 @@
  * stand-in by bootstrap-after-auth.sql; hosted Supabase has them). A session's aal is aal2 once a totp claim exists
  * for it (`sessionAal`), and api.ts signs that into every access token of the session, refreshes included.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import * as OTPAuth from 'otpauth';
-import type pg from 'pg';
-import QRCode from 'qrcode';
-import { signJwt, verifyJwt, type SupabaseClaims } from './jwt.ts';
+import { randomBytes, randomUUID } from 'node:crypto'
+import * as OTPAuth from 'otpauth'
+import type pg from 'pg'
+import QRCode from 'qrcode'
+import { signJwt, verifyJwt, type SupabaseClaims } from './jwt.ts'
 
 interface MfaOptions {
-  jwtSecret: string;
-  apiUrl: string;
-  jwtExpiry: number;
-  pool: pg.Pool;
+  jwtSecret: string
+  apiUrl: string
+  jwtExpiry: number
+  pool: pg.Pool
 }
 
 /** A factor as GoTrue lists it in `user.factors`. */
 export interface FactorJson {
-  id: string;
-  friendly_name: string | null;
-  factor_type: 'totp';
-  status: 'verified' | 'unverified';
-  created_at: string;
-  updated_at: string;
+  id: string
+  friendly_name: string | null
+  factor_type: 'totp'
+  status: 'verified' | 'unverified'
+  created_at: string
+  updated_at: string
 }
 
-const CHALLENGE_SECONDS = 300;
+const CHALLENGE_SECONDS = 300
 
 function error(status: number, errorCode: string, msg: string): Response {
-  return Response.json({ code: status, error_code: errorCode, msg }, { status, headers: { 'X-Sb-Error-Code': errorCode } });
+  return Response.json(
+    { code: status, error_code: errorCode, msg },
+    { status, headers: { 'X-Sb-Error-Code': errorCode } },
+  )
 }
 
 /** The TOTP generator of a factor's base32 secret (RFC 6238 defaults: SHA-1, 6 digits, 30 s). */
 export function totpFor(secret: string, label = 'user', issuer = 'Agent Insight'): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+  return new OTPAuth.TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  })
 }
 
 /** The user's factors, oldest first, as `user.factors`. */
@@ -54,139 +64,178 @@ export async function userFactors(pool: pg.Pool, userId: string): Promise<Factor
     `select id::text as id, friendly_name, factor_type, status, created_at, updated_at
        from auth.mfa_factors where user_id::text = $1 order by created_at`,
     [userId],
-  );
-  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString(), updated_at: new Date(row.updated_at).toISOString() }));
+  )
+  return rows.map((row) => ({
+    ...row,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  }))
 }
 
 /** 'aal2' when the session was stepped up with a TOTP code, else 'aal1'; and the amr entries to add. */
-export async function sessionAal(pool: pg.Pool, sessionId: unknown): Promise<{ aal: 'aal1' | 'aal2'; amr: { method: string; timestamp: number }[] }> {
-  if (typeof sessionId !== 'string') return { aal: 'aal1', amr: [] };
+export async function sessionAal(
+  pool: pg.Pool,
+  sessionId: unknown,
+): Promise<{ aal: 'aal1' | 'aal2'; amr: { method: string; timestamp: number }[] }> {
+  if (typeof sessionId !== 'string') return { aal: 'aal1', amr: [] }
   const { rows } = await pool.query<{ created_at: Date }>(
     `select created_at from auth.mfa_amr_claims where session_id::text = $1 and authentication_method = 'totp' order by created_at desc limit 1`,
     [sessionId],
-  );
-  const claim = rows[0];
-  return claim ? { aal: 'aal2', amr: [{ method: 'totp', timestamp: Math.floor(claim.created_at.getTime() / 1000) }] } : { aal: 'aal1', amr: [] };
+  )
+  const claim = rows[0]
+  return claim
+    ? { aal: 'aal2', amr: [{ method: 'totp', timestamp: Math.floor(claim.created_at.getTime() / 1000) }] }
+    : { aal: 'aal1', amr: [] }
 }
 
 async function caller(options: MfaOptions, request: Request): Promise<SupabaseClaims | null> {
-  const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  if (!token) return null;
-  const claims = await verifyJwt(options.jwtSecret, token).catch(() => null);
-  return claims && claims.role === 'authenticated' && typeof claims.sub === 'string' ? claims : null;
+  const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
+  if (!token) return null
+  const claims = await verifyJwt(options.jwtSecret, token).catch(() => null)
+  return claims && claims.role === 'authenticated' && typeof claims.sub === 'string' ? claims : null
 }
 
 /** Answers an /auth/v1/factors request (see the top of this file); `body` is the checked JSON body. */
-export async function mfaRequest(options: MfaOptions, request: Request, body: Record<string, unknown>): Promise<Response> {
-  const claims = await caller(options, request);
-  if (!claims) return error(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  const userId = claims.sub as string;
-  const { pathname } = new URL(request.url);
-  const match = /^\/auth\/v1\/factors(?:\/([^/]+))?(?:\/(challenge|verify))?\/?$/.exec(pathname);
-  if (!match) return error(404, 'not_found', 'Not found');
-  const [, factorId, action] = match;
+export async function mfaRequest(
+  options: MfaOptions,
+  request: Request,
+  body: Record<string, unknown>,
+): Promise<Response> {
+  const claims = await caller(options, request)
+  if (!claims) return error(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
+  const userId = claims.sub as string
+  const { pathname } = new URL(request.url)
+  const match = /^\/auth\/v1\/factors(?:\/([^/]+))?(?:\/(challenge|verify))?\/?$/.exec(pathname)
+  if (!match) return error(404, 'not_found', 'Not found')
+  const [, factorId, action] = match
 
   if (!factorId) {
-    if (request.method !== 'POST') return error(405, 'method_not_allowed', 'Use POST');
-    if ((body.factor_type ?? 'totp') !== 'totp') return error(422, 'mfa_factor_type_not_supported', 'Only totp factors are supported');
-    const friendlyName = typeof body.friendly_name === 'string' && body.friendly_name.trim() ? body.friendly_name.trim().slice(0, 100) : null;
+    if (request.method !== 'POST') return error(405, 'method_not_allowed', 'Use POST')
+    if ((body.factor_type ?? 'totp') !== 'totp')
+      return error(422, 'mfa_factor_type_not_supported', 'Only totp factors are supported')
+    const friendlyName =
+      typeof body.friendly_name === 'string' && body.friendly_name.trim()
+        ? body.friendly_name.trim().slice(0, 100)
+        : null
     if (friendlyName) {
-      const taken = await options.pool.query('select 1 from auth.mfa_factors where user_id::text = $1 and friendly_name = $2', [userId, friendlyName]);
-      if (taken.rowCount) return error(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
+      const taken = await options.pool.query(
+        'select 1 from auth.mfa_factors where user_id::text = $1 and friendly_name = $2',
+        [userId, friendlyName],
+      )
+      if (taken.rowCount)
+        return error(
+          422,
+          'mfa_factor_name_conflict',
+          `A factor with the friendly name "${friendlyName}" for this user already exists`,
+        )
     }
     // unverified factors left from abandoned enrollments are replaced, as GoTrue does
-    await options.pool.query(`delete from auth.mfa_factors where user_id::text = $1 and status = 'unverified'`, [userId]);
-    const secret = new OTPAuth.Secret({ buffer: randomBytes(20).buffer }).base32;
-    const issuer = typeof body.issuer === 'string' && body.issuer.trim() ? body.issuer.trim().slice(0, 100) : 'Agent Insight';
-    const uri = totpFor(secret, String(claims.email ?? userId), issuer).toString();
-    const id = randomUUID();
+    await options.pool.query(`delete from auth.mfa_factors where user_id::text = $1 and status = 'unverified'`, [
+      userId,
+    ])
+    const secret = new OTPAuth.Secret({ buffer: randomBytes(20).buffer }).base32
+    const issuer =
+      typeof body.issuer === 'string' && body.issuer.trim() ? body.issuer.trim().slice(0, 100) : 'Agent Insight'
+    const uri = totpFor(secret, String(claims.email ?? userId), issuer).toString()
+    const id = randomUUID()
     await options.pool.query(
       `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
        values ($1, $2, $3, 'totp', 'unverified', $4, now(), now())`,
       [id, userId, friendlyName, secret],
-    );
-    const svg = await QRCode.toString(uri, { type: 'svg', margin: 1 });
+    )
+    const svg = await QRCode.toString(uri, { type: 'svg', margin: 1 })
     return Response.json({
       id,
       type: 'totp',
       friendly_name: friendlyName,
       totp: { qr_code: `data:image/svg+xml;utf-8,${encodeURIComponent(svg)}`, secret, uri },
-    });
+    })
   }
 
   const { rows } = await options.pool.query<{ id: string; secret: string; status: string }>(
     'select id::text as id, secret, status from auth.mfa_factors where id::text = $1 and user_id::text = $2',
     [factorId, userId],
-  );
-  const factor = rows[0];
-  if (!factor) return error(404, 'mfa_factor_not_found', 'Factor not found');
+  )
+  const factor = rows[0]
+  if (!factor) return error(404, 'mfa_factor_not_found', 'Factor not found')
 
   if (!action) {
-    if (request.method !== 'DELETE') return error(405, 'method_not_allowed', 'Use DELETE');
+    if (request.method !== 'DELETE') return error(405, 'method_not_allowed', 'Use DELETE')
     if (factor.status === 'verified' && claims.aal !== 'aal2') {
-      return error(403, 'insufficient_aal', 'AAL2 required to unenroll a verified factor');
+      return error(403, 'insufficient_aal', 'AAL2 required to unenroll a verified factor')
     }
-    await options.pool.query('delete from auth.mfa_factors where id::text = $1', [factor.id]);
-    return Response.json({ id: factor.id });
+    await options.pool.query('delete from auth.mfa_factors where id::text = $1', [factor.id])
+    return Response.json({ id: factor.id })
   }
-  if (request.method !== 'POST') return error(405, 'method_not_allowed', 'Use POST');
+  if (request.method !== 'POST') return error(405, 'method_not_allowed', 'Use POST')
 
   if (action === 'challenge') {
-    const id = randomUUID();
+    const id = randomUUID()
     const { rows: created } = await options.pool.query<{ created_at: Date }>(
       'insert into auth.mfa_challenges (id, factor_id, created_at) values ($1, $2, now()) returning created_at',
       [id, factor.id],
-    );
-    return Response.json({ id, type: 'totp', expires_at: Math.floor(created[0]!.created_at.getTime() / 1000) + CHALLENGE_SECONDS });
+    )
+    return Response.json({
+      id,
+      type: 'totp',
+      expires_at: Math.floor(created[0]!.created_at.getTime() / 1000) + CHALLENGE_SECONDS,
+    })
   }
 
   // verify
-  const challengeId = typeof body.challenge_id === 'string' ? body.challenge_id : '';
-  const code = typeof body.code === 'string' ? body.code.trim() : '';
+  const challengeId = typeof body.challenge_id === 'string' ? body.challenge_id : ''
+  const code = typeof body.code === 'string' ? body.code.trim() : ''
   const { rows: challenges } = await options.pool.query<{ expired: boolean; verified: boolean }>(
     `select created_at < now() - make_interval(secs => $3) as expired, verified_at is not null as verified
        from auth.mfa_challenges where id::text = $1 and factor_id::text = $2`,
     [challengeId, factor.id, CHALLENGE_SECONDS],
-  );
-  const challenge = challenges[0];
-  if (!challenge || challenge.verified) return error(404, 'mfa_challenge_not_found', 'Challenge not found');
-  if (challenge.expired) return error(422, 'mfa_challenge_expired', 'MFA challenge has expired, verify against another challenge or create a new factor.');
+  )
+  const challenge = challenges[0]
+  if (!challenge || challenge.verified) return error(404, 'mfa_challenge_not_found', 'Challenge not found')
+  if (challenge.expired)
+    return error(
+      422,
+      'mfa_challenge_expired',
+      'MFA challenge has expired, verify against another challenge or create a new factor.',
+    )
   if (!/^\d{6}$/.test(code) || totpFor(factor.secret).validate({ token: code, window: 1 }) === null) {
-    return error(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    return error(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
   }
-  await options.pool.query('update auth.mfa_challenges set verified_at = now() where id::text = $1', [challengeId]);
-  await options.pool.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id::text = $1`, [factor.id]);
-  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null;
+  await options.pool.query('update auth.mfa_challenges set verified_at = now() where id::text = $1', [challengeId])
+  await options.pool.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id::text = $1`, [
+    factor.id,
+  ])
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null
   if (sessionId) {
     await options.pool.query(
       `insert into auth.mfa_amr_claims (id, session_id, authentication_method, created_at, updated_at) values ($1, $2, 'totp', now(), now())`,
       [randomUUID(), sessionId],
-    );
+    )
   }
-  return Response.json(await steppedUpSession(options, claims, userId));
+  return Response.json(await steppedUpSession(options, claims, userId))
 }
 
 /** The session GoTrue returns after a verified code: a new access token at aal2 and the session's refresh token. */
 async function steppedUpSession(options: MfaOptions, claims: SupabaseClaims, userId: string) {
-  const now = Math.floor(Date.now() / 1000);
-  const previousAmr = Array.isArray(claims.amr) ? (claims.amr as { method: string; timestamp: number }[]) : [];
+  const now = Math.floor(Date.now() / 1000)
+  const previousAmr = Array.isArray(claims.amr) ? (claims.amr as { method: string; timestamp: number }[]) : []
   const accessToken = await signJwt(options.jwtSecret, {
     ...claims,
     aal: 'aal2',
     amr: [{ method: 'totp', timestamp: now }, ...previousAmr.filter((entry) => entry.method !== 'totp')],
     iat: now,
     exp: now + options.jwtExpiry,
-  });
+  })
   const { rows } = await options.pool.query<{ token: string }>(
     `select token from auth.refresh_tokens where session_id::text = $1 and not revoked order by id desc limit 1`,
     [claims.session_id ?? ''],
-  );
+  )
   const { rows: users } = await options.pool.query<Record<string, unknown>>(
     `select id::text as id, email, email_confirmed_at, created_at, updated_at, raw_app_meta_data, raw_user_meta_data from auth.users where id::text = $1`,
     [userId],
-  );
-  const user = users[0] ?? {};
-  const parse = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : (value ?? {}));
+  )
+  const user = users[0] ?? {}
+  const parse = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : (value ?? {}))
   return {
     access_token: accessToken,
     token_type: 'bearer',
@@ -208,5 +257,5 @@ async function steppedUpSession(options: MfaOptions, claims: SupabaseClaims, use
       updated_at: user.updated_at,
       is_anonymous: false,
     },
-  };
+  }
 }

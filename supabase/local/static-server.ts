@@ -8,77 +8,89 @@
  * with Brotli or gzip, whichever the browser accepts (the `compression` middleware), as those hosts do, so local
  * Lighthouse runs see the transfer sizes a visitor gets.
  */
-import fs from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
-import compression from 'compression';
-import sirv from 'sirv';
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import compression from 'compression'
+import sirv from 'sirv'
 
-import { headersFor, readHeadersFile } from './headers-file.ts';
+import { headersFor, readHeadersFile } from './headers-file.ts'
 
-const publicHeadersFile = path.resolve(import.meta.dirname, '../../public/_headers');
+const publicHeadersFile = path.resolve(import.meta.dirname, '../../public/_headers')
 
 export interface StaticServerOptions {
-  port: number;
+  port: number
   /** Returns the current site directory (it can be swapped by a rebuild while the server runs). */
-  siteDir: () => string;
-  adminDir: string;
-  log?: (line: string) => void;
+  siteDir: () => string
+  adminDir: string
+  log?: (line: string) => void
 }
 
 /** Starts the server on 127.0.0.1:port; resolves once listening. */
 export async function startStaticServer(options: StaticServerOptions): Promise<http.Server> {
-  const handlers = new Map<string, ReturnType<typeof sirv>>();
+  const handlers = new Map<string, ReturnType<typeof sirv>>()
   const handlerFor = (dir: string, single: boolean) => {
-    const key = `${dir}:${single}`;
-    let handler = handlers.get(key);
+    const key = `${dir}:${single}`
+    let handler = handlers.get(key)
     if (!handler) {
-      handler = sirv(dir, { dev: true, etag: true, single, extensions: ['html'] });
-      handlers.set(key, handler);
+      handler = sirv(dir, { dev: true, etag: true, single, extensions: ['html'] })
+      handlers.set(key, handler)
     }
-    return handler;
-  };
+    return handler
+  }
   // Express-style middleware; it only needs Node's request and response objects
-  const compress = compression() as unknown as (request: http.IncomingMessage, response: http.ServerResponse, next: () => void) => void;
-  const server = http.createServer((request, response) => compress(request, response, () => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    // the built site carries its copy of public/_headers; before the first build, the source file
-    const siteHeaders = path.join(options.siteDir(), '_headers');
-    const rules = readHeadersFile(fs.existsSync(siteHeaders) ? siteHeaders : publicHeadersFile);
-    for (const [name, value] of headersFor(rules, url.pathname)) response.setHeader(name, value);
-    if (url.pathname === '/_headers') {
-      notFound(options.siteDir(), response); // configuration of the host, not a page (static hosts do not serve it)
-      return;
-    }
-    if (url.pathname === '/admin') {
-      response.writeHead(301, { Location: '/admin/' }).end();
-      return;
-    }
-    if (url.pathname.startsWith('/admin/')) {
-      request.url = request.url!.slice('/admin'.length) || '/';
-      handlerFor(options.adminDir, true)(request, response, () => notFound(options.adminDir, response));
-      return;
-    }
-    const siteDir = options.siteDir();
-    // an agent the build did not render gets the agent 404 page (its island still shows agents newer than the build)
-    const agentPage = /^\/agent\/([^/]+)\/?$/.exec(url.pathname);
-    const agentNotFound = () => notFound(siteDir, response, fs.existsSync(path.join(siteDir, 'agent/not-found/index.html')) ? 'agent/not-found/index.html' : '404.html');
-    handlerFor(siteDir, false)(request, response, () => {
-      options.log?.(`404 ${url.pathname}`);
-      if (agentPage) agentNotFound();
-      else if (url.pathname.startsWith('/blog/') && fs.existsSync(path.join(siteDir, 'blog/404/index.html'))) notFound(siteDir, response, 'blog/404/index.html');
-      else notFound(siteDir, response);
-    });
-  }));
+  const compress = compression() as unknown as (
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    next: () => void,
+  ) => void
+  const server = http.createServer((request, response) =>
+    compress(request, response, () => {
+      const url = new URL(request.url ?? '/', 'http://localhost')
+      // the built site carries its copy of public/_headers; before the first build, the source file
+      const siteHeaders = path.join(options.siteDir(), '_headers')
+      const rules = readHeadersFile(fs.existsSync(siteHeaders) ? siteHeaders : publicHeadersFile)
+      for (const [name, value] of headersFor(rules, url.pathname)) response.setHeader(name, value)
+      if (url.pathname === '/_headers') {
+        notFound(options.siteDir(), response) // configuration of the host, not a page (static hosts do not serve it)
+        return
+      }
+      if (url.pathname === '/admin') {
+        response.writeHead(301, { Location: '/admin/' }).end()
+        return
+      }
+      if (url.pathname.startsWith('/admin/')) {
+        request.url = request.url!.slice('/admin'.length) || '/'
+        handlerFor(options.adminDir, true)(request, response, () => notFound(options.adminDir, response))
+        return
+      }
+      const siteDir = options.siteDir()
+      // an agent the build did not render gets the agent 404 page (its island still shows agents newer than the build)
+      const agentPage = /^\/agent\/([^/]+)\/?$/.exec(url.pathname)
+      const agentNotFound = () =>
+        notFound(
+          siteDir,
+          response,
+          fs.existsSync(path.join(siteDir, 'agent/not-found/index.html')) ? 'agent/not-found/index.html' : '404.html',
+        )
+      handlerFor(siteDir, false)(request, response, () => {
+        options.log?.(`404 ${url.pathname}`)
+        if (agentPage) agentNotFound()
+        else if (url.pathname.startsWith('/blog/') && fs.existsSync(path.join(siteDir, 'blog/404/index.html')))
+          notFound(siteDir, response, 'blog/404/index.html')
+        else notFound(siteDir, response)
+      })
+    }),
+  )
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
-  });
-  return server;
+    server.once('error', reject)
+    server.listen(options.port, '127.0.0.1', () => resolve())
+  })
+  return server
 }
 
 function notFound(dir: string, response: http.ServerResponse, file = '404.html') {
-  const page = path.join(dir, file);
-  response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
-  response.end(fs.existsSync(page) ? fs.readFileSync(page) : 'Not found');
+  const page = path.join(dir, file)
+  response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' })
+  response.end(fs.existsSync(page) ? fs.readFileSync(page) : 'Not found')
 }

@@ -4,102 +4,115 @@
  * editor and an uploaded image as issue 14 asks.) Builds run the real Astro build
  * through the browser-test site's builder, so these tests take minutes.
  */
-import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { createTestUser, deleteTestUser, signInAsAdmin, sql } from './support.ts';
+import type { Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { createTestUser, deleteTestUser, signInAsAdmin, sql } from './support.ts'
 
 /** A build takes 30-60 s on a busy machine; allow two back to back. */
-const BUILD_TIMEOUT_MS = 150_000;
+const BUILD_TIMEOUT_MS = 150_000
 
-let adminEmail: string;
-const createdSlugs: string[] = [];
-const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+let adminEmail: string
+const createdSlugs: string[] = []
+const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
 
 test.beforeAll(async () => {
-  adminEmail = await createTestUser('e2e-publishing', { admin: true });
-});
+  adminEmail = await createTestUser('e2e-publishing', { admin: true })
+})
 
 test.afterAll(async () => {
-  await sql(`delete from public.blog_posts where slug = any($1)`, [createdSlugs]);
-  await deleteTestUser(adminEmail);
-});
+  await sql(`delete from public.blog_posts where slug = any($1)`, [createdSlugs])
+  await deleteTestUser(adminEmail)
+})
 
-const toast = (page: Page, title: string) => page.getByRole('status').getByText(title, { exact: true });
+const toast = (page: Page, title: string) => page.getByRole('status').getByText(title, { exact: true })
 
-test('Rebuild now records a new build, the Builds page follows it, and the pill says Live after it', async ({ page }) => {
-  test.setTimeout(BUILD_TIMEOUT_MS + 60_000);
-  await signInAsAdmin(page, adminEmail);
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Builds' }).click();
-  await expect(page).toHaveURL(/\/admin\/builds$/);
-  await expect(page.getByTestId('page-title')).toHaveText('Builds');
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  const [before] = await sql<{ max: number | null }>(`select max(id)::int as max from public.site_builds`);
+test('Rebuild now records a new build, the Builds page follows it, and the pill says Live after it', async ({
+  page,
+}) => {
+  test.setTimeout(BUILD_TIMEOUT_MS + 60_000)
+  await signInAsAdmin(page, adminEmail)
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Builds' }).click()
+  await expect(page).toHaveURL(/\/admin\/builds$/)
+  await expect(page.getByTestId('page-title')).toHaveText('Builds')
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeVisible()
+  const [before] = await sql<{ max: number | null }>(`select max(id)::int as max from public.site_builds`)
 
-  await page.getByRole('button', { name: 'Rebuild now' }).click();
-  await expect(toast(page, 'Rebuild Requested')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Site status' })).toContainText('Rebuilding', { timeout: 1_500 });
+  await page.getByRole('button', { name: 'Rebuild now' }).click()
+  await expect(toast(page, 'Rebuild Requested')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Site status' })).toContainText('Rebuilding', { timeout: 1_500 })
 
-  const reason = `rebuild requested by ${adminEmail}`;
+  const reason = `rebuild requested by ${adminEmail}`
   await expect
-    .poll(async () => (await sql<{ id: number }>(`select id::int from public.site_builds where id > $1 and trigger_reason like $2`, [before!.max ?? 0, `%${reason}%`]))[0]?.id, {
-      timeout: 30_000,
-    })
-    .toBeGreaterThan(before!.max ?? 0);
-  const row = page.locator('tbody tr').filter({ hasText: reason }).first();
-  await expect(row).toBeVisible({ timeout: 15_000 });
-  await expect(row).toContainText('Succeeded', { timeout: BUILD_TIMEOUT_MS });
-  await expect(row).toContainText(/\d+(\.\d)? s|\d+ min/);
-  await row.getByText('Log tail').click();
-  await expect(row.getByLabel(/^Log tail of build/)).not.toBeEmpty();
-  await expect(page.getByRole('region', { name: 'Site status' })).toHaveText('Live', { timeout: 15_000 });
-});
+    .poll(
+      async () =>
+        (
+          await sql<{ id: number }>(`select id::int from public.site_builds where id > $1 and trigger_reason like $2`, [
+            before!.max ?? 0,
+            `%${reason}%`,
+          ])
+        )[0]?.id,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBeGreaterThan(before!.max ?? 0)
+  const row = page.locator('tbody tr').filter({ hasText: reason }).first()
+  await expect(row).toBeVisible({ timeout: 15_000 })
+  await expect(row).toContainText('Succeeded', { timeout: BUILD_TIMEOUT_MS })
+  await expect(row).toContainText(/\d+(\.\d)? s|\d+ min/)
+  await row.getByText('Log tail').click()
+  await expect(row.getByLabel(/^Log tail of build/)).not.toBeEmpty()
+  await expect(page.getByRole('region', { name: 'Site status' })).toHaveText('Live', { timeout: 15_000 })
+})
 
 test('every save keeps a revision with who and when; restoring one brings its text back', async ({ page }) => {
-  const slug = `e2e-revisions-${stamp}`;
-  createdSlugs.push(slug);
-  const title = `Revisions ${stamp}`;
-  await signInAsAdmin(page, adminEmail);
-  await page.goto('/admin/blog?new=1');
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Slug').fill(slug);
-  await page.getByRole('button', { name: 'Edit HTML' }).click();
-  await page.getByLabel('Content', { exact: true }).fill('<p>First version.</p>');
-  await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(toast(page, 'Draft Saved').last()).toBeVisible();
+  const slug = `e2e-revisions-${stamp}`
+  createdSlugs.push(slug)
+  const title = `Revisions ${stamp}`
+  await signInAsAdmin(page, adminEmail)
+  await page.goto('/admin/blog?new=1')
+  await page.getByLabel('Title', { exact: true }).fill(title)
+  await page.getByLabel('Slug').fill(slug)
+  await page.getByRole('button', { name: 'Edit HTML' }).click()
+  await page.getByLabel('Content', { exact: true }).fill('<p>First version.</p>')
+  await page.getByRole('button', { name: 'Save Draft' }).click()
+  await expect(toast(page, 'Draft Saved').last()).toBeVisible()
 
-  await page.getByRole('searchbox', { name: 'Search posts' }).fill(title);
-  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Edit' }).click();
-  await page.getByRole('button', { name: 'Edit HTML' }).click();
-  await page.getByLabel('Content', { exact: true }).fill('<p>Second version.</p>');
-  await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(toast(page, 'Draft Saved').last()).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill(title)
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Edit' }).click()
+  await page.getByRole('button', { name: 'Edit HTML' }).click()
+  await page.getByLabel('Content', { exact: true }).fill('<p>Second version.</p>')
+  await page.getByRole('button', { name: 'Save Draft' }).click()
+  await expect(toast(page, 'Draft Saved').last()).toBeVisible()
 
   // the first save's toast may still be on screen: wait for the second revision row, not for a toast
   const revisionRows = () =>
     sql<{ saved_by: string; content: string }>(
-    `select u.email as saved_by, r.snapshot->>'content' as content from public.blog_post_revisions r
+      `select u.email as saved_by, r.snapshot->>'content' as content from public.blog_post_revisions r
        join public.blog_posts p on p.id = r.post_id join auth.users u on u.id = r.saved_by where p.slug = $1 order by r.id`,
-    [slug],
-  );
+      [slug],
+    )
   await expect.poll(revisionRows, { timeout: 15_000 }).toEqual([
     { saved_by: adminEmail, content: '<p>First version.</p>' },
     { saved_by: adminEmail, content: '<p>Second version.</p>' },
-  ]);
+  ])
 
-  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Edit' }).click();
-  const revisions = page.getByRole('list', { name: 'Revisions' }).getByRole('listitem');
-  await expect(revisions).toHaveCount(2);
-  await expect(revisions.first()).toContainText(`by ${adminEmail}`);
-  await expect(revisions.first()).toContainText('(current)');
-  await revisions.nth(1).getByRole('button', { name: 'Restore' }).click();
-  await expect(toast(page, 'Revision Restored')).toBeVisible();
-  await page.getByRole('button', { name: 'Edit HTML' }).click();
-  await expect(page.getByLabel('Content', { exact: true })).toHaveValue('<p>First version.</p>');
-  await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(toast(page, 'Draft Saved').last()).toBeVisible();
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Edit' }).click()
+  const revisions = page.getByRole('list', { name: 'Revisions' }).getByRole('listitem')
+  await expect(revisions).toHaveCount(2)
+  await expect(revisions.first()).toContainText(`by ${adminEmail}`)
+  await expect(revisions.first()).toContainText('(current)')
+  await revisions.nth(1).getByRole('button', { name: 'Restore' }).click()
+  await expect(toast(page, 'Revision Restored')).toBeVisible()
+  await page.getByRole('button', { name: 'Edit HTML' }).click()
+  await expect(page.getByLabel('Content', { exact: true })).toHaveValue('<p>First version.</p>')
+  await page.getByRole('button', { name: 'Save Draft' }).click()
+  await expect(toast(page, 'Draft Saved').last()).toBeVisible()
   const [post] = await sql<{ content: string; revisions: number }>(
     `select content, (select count(*)::int from public.blog_post_revisions r where r.post_id = p.id) as revisions from public.blog_posts p where slug = $1`,
     [slug],
-  );
-  expect(post).toEqual({ content: '<p>First version.</p>', revisions: 3 });
-});
+  )
+  expect(post).toEqual({ content: '<p>First version.</p>', revisions: 3 })
+})

@@ -1,20 +1,34 @@
 /** axe-core over every public route: no serious or critical violations. */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { publicPosts } from './site-support.ts';
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { publicPosts } from './site-support.ts'
 
-const staticRoutes = ['/', '/search', '/blog', '/blog?search=zzzz-no-such-article', '/blog/category/market-analysis', '/about', '/how-it-works', '/sample-report', '/no-such-page', '/auth', '/search-results', '/search-results?q=zzzz-no-such-agent&type=agent', '/agent/00000000-0000-4000-8000-000000000000'];
+const staticRoutes = [
+  '/',
+  '/search',
+  '/blog',
+  '/blog?search=zzzz-no-such-article',
+  '/blog/category/market-analysis',
+  '/about',
+  '/how-it-works',
+  '/sample-report',
+  '/no-such-page',
+  '/auth',
+  '/search-results',
+  '/search-results?q=zzzz-no-such-agent&type=agent',
+  '/agent/00000000-0000-4000-8000-000000000000',
+]
 
 test('every route has no serious or critical accessibility violations', async ({ page }) => {
-  test.setTimeout(120_000);
-  const [post] = await publicPosts();
+  test.setTimeout(120_000)
+  const [post] = await publicPosts()
   for (const route of [...staticRoutes, `/blog/${post!.slug}`]) {
-    await page.goto(route);
-    await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    await page.goto(route)
+    await page.waitForLoadState('networkidle')
+    const { violations } = await new AxeBuilder({ page }).analyze()
     const serious = violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious, `violations on ${route}`).toEqual([]);
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+    expect(serious, `violations on ${route}`).toEqual([])
   }
-});
+})

@@ -1,76 +1,92 @@
 /** Compare agents: picked from a ZIP search with "Add to compare", side by side at /compare?agents=…, shareable, mobile. */
-import { expect, test, type Page } from '@playwright/test';
-import { formatPercent } from '../../src/lib/format.ts';
-import { agentRow, createAgents, makeSales, unusedZip } from './agent-fixtures.ts';
-import { waitForIsland } from './site-support.ts';
+import { expect, test, type Page } from '@playwright/test'
+import { formatPercent } from '~/lib/format.ts'
+import { agentRow, createAgents, makeSales, unusedZip } from './agent-fixtures.ts'
+import { waitForIsland } from './site-support.ts'
 
-const suffix = Date.now().toString(36);
-let zip = '';
-let fixture: Awaited<ReturnType<typeof createAgents>>;
+const suffix = Date.now().toString(36)
+let zip = ''
+let fixture: Awaited<ReturnType<typeof createAgents>>
 
 test.beforeAll(async () => {
-  zip = await unusedZip();
+  zip = await unusedZip()
   fixture = await createAgents(zip, [
     { name: `Cara Compare ${suffix}`, sales: makeSales('Cara', 7) },
     { name: `Dev Compare ${suffix}`, sales: makeSales('Dev', 5, 9) },
     { name: `Eli Compare ${suffix}`, sales: makeSales('Eli', 3, 12) },
-  ]);
-});
+  ])
+})
 
 test.afterAll(async () => {
-  await fixture.remove();
-});
+  await fixture.remove()
+})
 
 /** The compare view's visible content, to check that two visits show the same thing. */
 async function compareView(page: Page) {
-  const columns = page.getByRole('list', { name: 'Agents compared' }).getByRole('listitem').filter({ has: page.getByRole('heading') });
+  const columns = page
+    .getByRole('list', { name: 'Agents compared' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading') })
   // the island loads React and three profiles before the columns appear
-  await expect(columns).toHaveCount(3, { timeout: 20_000 });
+  await expect(columns).toHaveCount(3, { timeout: 20_000 })
   return {
     names: await columns.getByRole('heading').allInnerTexts(),
     leaders: await page.getByRole('region', { name: 'Who leads on what' }).innerText(),
-  };
+  }
 }
 
-test('three agents picked from a ZIP search compare side by side, and the shared URL shows the same view', async ({ page, browser, baseURL }) => {
-  test.slow(); // two browser contexts, a search and six live profile loads
-  await page.goto(`/search-results?q=${zip}&type=zipcode`);
-  await waitForIsland(page, 'SearchResults');
-  await expect(page.getByRole('link', { name: `Top agents in ${zip} with the ZIP's market figures` })).toHaveAttribute('href', `/agents/${zip}`);
-  const compareLink = page.getByRole('link', { name: 'Compare 3 agents' });
-  for (const agent of fixture.agents) await page.getByRole('checkbox', { name: `Add ${agent.name} to compare` }).check();
-  await expect(page.getByRole('region', { name: 'Compare selection' })).toContainText('3 of 4 selected');
-  await compareLink.click();
+test('three agents picked from a ZIP search compare side by side, and the shared URL shows the same view', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow() // two browser contexts, a search and six live profile loads
+  await page.goto(`/search-results?q=${zip}&type=zipcode`)
+  await waitForIsland(page, 'SearchResults')
+  await expect(page.getByRole('link', { name: `Top agents in ${zip} with the ZIP's market figures` })).toHaveAttribute(
+    'href',
+    `/agents/${zip}`,
+  )
+  const compareLink = page.getByRole('link', { name: 'Compare 3 agents' })
+  for (const agent of fixture.agents) await page.getByRole('checkbox', { name: `Add ${agent.name} to compare` }).check()
+  await expect(page.getByRole('region', { name: 'Compare selection' })).toContainText('3 of 4 selected')
+  await compareLink.click()
 
-  const ids = fixture.agents.map((agent) => agent.id);
-  await expect(page).toHaveURL(`${baseURL}/compare?agents=${ids.join(',')}`);
-  const first = await compareView(page);
+  const ids = fixture.agents.map((agent) => agent.id)
+  await expect(page).toHaveURL(`${baseURL}/compare?agents=${ids.join(',')}`)
+  const first = await compareView(page)
   // ranked by closed sales in the ZIP, picked in that order
-  expect(first.names).toEqual(fixture.agents.map((agent) => agent.name));
-  const cara = await agentRow(fixture.agents[0]!.id);
-  const column = page.getByRole('listitem', { name: fixture.agents[0]!.name });
-  await expect(column).toContainText(formatPercent(cara.avg_ratio as number));
-  await expect(column).toContainText(`n = ${cara.sale_to_list_sample_size}`);
-  await expect(page.getByRole('region', { name: 'Who leads on what' })).toContainText(`${fixture.agents[0]!.name} has the most closed sales (7).`);
+  expect(first.names).toEqual(fixture.agents.map((agent) => agent.name))
+  const cara = await agentRow(fixture.agents[0]!.id)
+  const column = page.getByRole('listitem', { name: fixture.agents[0]!.name })
+  await expect(column).toContainText(formatPercent(cara.avg_ratio as number))
+  await expect(column).toContainText(`n = ${cara.sale_to_list_sample_size}`)
+  await expect(page.getByRole('region', { name: 'Who leads on what' })).toContainText(
+    `${fixture.agents[0]!.name} has the most closed sales (7).`,
+  )
 
-  const other = await browser.newContext();
-  const shared = await other.newPage();
-  await shared.goto(page.url());
-  expect(await compareView(shared)).toEqual(first);
-  await other.close();
-});
+  const other = await browser.newContext()
+  const shared = await other.newPage()
+  await shared.goto(page.url())
+  expect(await compareView(shared)).toEqual(first)
+  await other.close()
+})
 
 test('at 390 px the compared agents stack without horizontal overflow', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/compare?agents=${fixture.agents.map((agent) => agent.id).join(',')}`);
-  await compareView(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  const boxes = await Promise.all(fixture.agents.map((agent) => page.getByRole('listitem', { name: agent.name }).boundingBox()));
-  expect(boxes[1]!.y).toBeGreaterThanOrEqual(boxes[0]!.y + boxes[0]!.height);
-});
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(`/compare?agents=${fixture.agents.map((agent) => agent.id).join(',')}`)
+  await compareView(page)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  const boxes = await Promise.all(
+    fixture.agents.map((agent) => page.getByRole('listitem', { name: agent.name }).boundingBox()),
+  )
+  expect(boxes[1]!.y).toBeGreaterThanOrEqual(boxes[0]!.y + boxes[0]!.height)
+})
 
 test('a compare URL with one agent says what is missing', async ({ page }) => {
-  await page.goto(`/compare?agents=${fixture.agents[0]!.id}`);
-  await expect(page.getByRole('heading', { name: 'Nothing to compare yet' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('Choose at least 2 agents to compare. Pick agents with "Add to compare" in the search results.')).toBeVisible();
-});
+  await page.goto(`/compare?agents=${fixture.agents[0]!.id}`)
+  await expect(page.getByRole('heading', { name: 'Nothing to compare yet' })).toBeVisible({ timeout: 20_000 })
+  await expect(
+    page.getByText('Choose at least 2 agents to compare. Pick agents with "Add to compare" in the search results.'),
+  ).toBeVisible()
+})

@@ -4,36 +4,43 @@
  * the viewport horizontally and on top at its centre (what Playwright's click checks before clicking), so a tap
  * reaches it. On the phone the menu is opened so its links are checked too; one real tap per page confirms the check.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { createAgents, makeSales, unusedZip, waitForAgentPage } from './agent-fixtures.ts';
-import { publicPosts, waitForHeader, waitForIsland } from './site-support.ts';
+import { expect, test, type Page } from '@playwright/test'
+import { createAgents, makeSales, unusedZip, waitForAgentPage } from './agent-fixtures.ts'
+import { publicPosts, waitForHeader, waitForIsland } from './site-support.ts'
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'laptop', width: 1280, height: 800 },
-] as const;
+] as const
 
-let fixture: Awaited<ReturnType<typeof createAgents>> | undefined;
-let zip = '';
+let fixture: Awaited<ReturnType<typeof createAgents>> | undefined
+let zip = ''
 
 test.beforeAll(async ({ baseURL }) => {
-  test.setTimeout(300_000);
-  zip = await unusedZip();
+  test.setTimeout(300_000)
+  zip = await unusedZip()
   // a long name and many service areas: the cases that pushed cards past a phone screen
   fixture = await createAgents(zip, [
-    { name: 'Maximiliana Featherstonehaugh-Worthington', brokerage: 'An Exceptionally Long Brokerage Name Realty Partners', sales: makeSales('Layout', 12) },
-    ...Array.from({ length: 9 }, (_, index) => ({ name: `Layout Agent ${index}`, sales: makeSales(`Layout${index}`, 5 + index) })),
-  ]);
+    {
+      name: 'Maximiliana Featherstonehaugh-Worthington',
+      brokerage: 'An Exceptionally Long Brokerage Name Realty Partners',
+      sales: makeSales('Layout', 12),
+    },
+    ...Array.from({ length: 9 }, (_, index) => ({
+      name: `Layout Agent ${index}`,
+      sales: makeSales(`Layout${index}`, 5 + index),
+    })),
+  ])
   // the profile and ZIP pages are prerendered by the data-change rebuild that the fixture's refresh triggers
-  await waitForAgentPage(baseURL!, fixture.agents[0]!.id);
-});
+  await waitForAgentPage(baseURL!, fixture.agents[0]!.id)
+})
 
 test.afterAll(async () => {
-  await fixture?.remove();
-});
+  await fixture?.remove()
+})
 
 async function routes(): Promise<string[]> {
-  const [post] = await publicPosts();
+  const [post] = await publicPosts()
   return [
     '/',
     '/search',
@@ -58,7 +65,7 @@ async function routes(): Promise<string[]> {
     '/how-it-works',
     '/auth',
     '/no-such-page',
-  ];
+  ]
 }
 
 /**
@@ -68,71 +75,88 @@ async function routes(): Promise<string[]> {
  */
 function interactiveProblems(page: Page, scope: string): Promise<{ checked: number; problems: string[] }> {
   return page.evaluate((scope) => {
-    const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=tab], [tabindex]:not([tabindex="-1"])';
-    const problems: string[] = [];
-    let checked = 0;
+    const selector =
+      'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=tab], [tabindex]:not([tabindex="-1"])'
+    const problems: string[] = []
+    let checked = 0
     for (const element of document.querySelectorAll<HTMLElement>(`${scope} :is(${selector})`)) {
-      const before = element.getBoundingClientRect();
+      const before = element.getBoundingClientRect()
       // not rendered (closed menu, inactive tab, display:none) or visually hidden until focused (the skip link)
-      if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) || before.width <= 1 || before.height <= 1) continue;
-      if ((element as HTMLButtonElement).disabled) continue;
-      checked += 1;
-      const name = `${element.tagName.toLowerCase()} "${((element.textContent ?? '').trim() || element.getAttribute('aria-label') || '').slice(0, 40)}"`;
-      element.scrollIntoView({ block: 'center', inline: 'nearest' });
-      const box = element.getBoundingClientRect();
+      if (
+        !element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) ||
+        before.width <= 1 ||
+        before.height <= 1
+      )
+        continue
+      if ((element as HTMLButtonElement).disabled) continue
+      checked += 1
+      const name = `${element.tagName.toLowerCase()} "${((element.textContent ?? '').trim() || element.getAttribute('aria-label') || '').slice(0, 40)}"`
+      element.scrollIntoView({ block: 'center', inline: 'nearest' })
+      const box = element.getBoundingClientRect()
       if (box.left < -0.5 || box.right > window.innerWidth + 0.5) {
-        problems.push(`${name} lies outside the viewport (${Math.round(box.left)}-${Math.round(box.right)} px of ${window.innerWidth})`);
-        continue;
+        problems.push(
+          `${name} lies outside the viewport (${Math.round(box.left)}-${Math.round(box.right)} px of ${window.innerWidth})`,
+        )
+        continue
       }
-      const x = Math.min(window.innerWidth - 1, Math.max(0, box.left + box.width / 2));
-      const y = Math.min(window.innerHeight - 1, Math.max(0, box.top + Math.min(box.height, 40) / 2));
-      const hit = document.elementFromPoint(x, y);
+      const x = Math.min(window.innerWidth - 1, Math.max(0, box.left + box.width / 2))
+      const y = Math.min(window.innerHeight - 1, Math.max(0, box.top + Math.min(box.height, 40) / 2))
+      const hit = document.elementFromPoint(x, y)
       if (!hit || !(hit === element || element.contains(hit) || hit.contains(element))) {
-        problems.push(`${name} is covered by ${hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].slice(0, 3).join('.')}` : 'nothing'}`);
+        problems.push(
+          `${name} is covered by ${hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].slice(0, 3).join('.')}` : 'nothing'}`,
+        )
       }
     }
-    window.scrollTo(0, 0);
-    return { checked, problems };
-  }, scope);
+    window.scrollTo(0, 0)
+    return { checked, problems }
+  }, scope)
 }
 
 async function checkInteractive(page: Page, route: string, scope = 'body'): Promise<void> {
-  const { checked, problems } = await interactiveProblems(page, scope);
-  expect(checked, `interactive elements on ${route}`).toBeGreaterThan(0);
-  expect(problems, `controls on ${route}`).toEqual([]);
+  const { checked, problems } = await interactiveProblems(page, scope)
+  expect(checked, `interactive elements on ${route}`).toBeGreaterThan(0)
+  expect(problems, `controls on ${route}`).toEqual([])
 }
 
 for (const viewport of VIEWPORTS) {
-  test(`no route overflows a ${viewport.width}×${viewport.height} ${viewport.name} screen and every control is reachable`, async ({ page }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+  test(`no route overflows a ${viewport.width}×${viewport.height} ${viewport.name} screen and every control is reachable`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000)
+    await page.setViewportSize({ width: viewport.width, height: viewport.height })
     for (const route of await routes()) {
-      await page.goto(route);
-      await page.waitForLoadState('networkidle');
+      await page.goto(route)
+      await page.waitForLoadState('networkidle')
       // the results island renders after its search answers: wait for it to leave the skeleton
       if (route.startsWith('/search-results')) {
-        await waitForIsland(page, 'SearchResults');
+        await waitForIsland(page, 'SearchResults')
         // the real function's first answer can take seconds on a busy machine
-        await expect(page.getByTestId('agent-card-skeleton')).toHaveCount(0, { timeout: 20_000 });
+        await expect(page.getByTestId('agent-card-skeleton')).toHaveCount(0, { timeout: 20_000 })
       }
       // the compare island loads the agents live: wait for their columns
       if (route.startsWith('/compare?')) {
-        await expect(page.getByRole('list', { name: 'Agents compared' }).getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
+        await expect(page.getByRole('list', { name: 'Agents compared' }).getByRole('heading').first()).toBeVisible({
+          timeout: 20_000,
+        })
       }
-      const overflow = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-      expect(overflow.scrollWidth, `${route} is wider than the screen`).toBeLessThanOrEqual(overflow.innerWidth);
-      await checkInteractive(page, route);
+      const overflow = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }))
+      expect(overflow.scrollWidth, `${route} is wider than the screen`).toBeLessThanOrEqual(overflow.innerWidth)
+      await checkInteractive(page, route)
       // and one real click through Playwright's own actionability checks: the logo link
-      await page.getByRole('link', { name: 'AgentInsight home' }).click({ trial: true });
+      await page.getByRole('link', { name: 'AgentInsight home' }).click({ trial: true })
       if (viewport.width < 768) {
-        await waitForHeader(page);
-        await page.getByRole('button', { name: 'Menu' }).click();
-        await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+        await waitForHeader(page)
+        await page.getByRole('button', { name: 'Menu' }).click()
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
         // the open menu lies over the page: check what it offers
-        await checkInteractive(page, `${route} (menu open)`, '[data-site-header]');
-        await page.keyboard.press('Escape');
-        await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+        await checkInteractive(page, `${route} (menu open)`, '[data-site-header]')
+        await page.keyboard.press('Escape')
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
       }
     }
-  });
+  })
 }

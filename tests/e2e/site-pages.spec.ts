@@ -1,157 +1,180 @@
 /** Static pages, the newsletter sign-up, the 404 page and the machine-readable files. */
-import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { pdfText } from '../support/pdf-text.ts';
-import { publicPosts, sql, waitForIsland } from './site-support.ts';
-import { NEWSLETTER_CHECK_INBOX } from '@shared/newsletter.ts';
+import fs from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { pdfText } from '../support/pdf-text.ts'
+import { publicPosts, sql, waitForIsland } from './site-support.ts'
+import { NEWSLETTER_CHECK_INBOX } from '@shared/newsletter.ts'
 
 test('the 404 page logs the attempted path', async ({ page }) => {
-  const warnings: string[] = [];
+  const warnings: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'warning') warnings.push(message.text());
-  });
-  const response = await page.goto('/no-such-page/here');
-  expect(response!.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-  await expect.poll(() => warnings.some((line) => line.includes('/no-such-page/here'))).toBe(true);
-});
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
+  const response = await page.goto('/no-such-page/here')
+  expect(response!.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
+  await expect.poll(() => warnings.some((line) => line.includes('/no-such-page/here'))).toBe(true)
+})
 
 test('the sample report is labelled as a sample, with gauge and percentile bands', async ({ page }) => {
-  await page.goto('/sample-report');
-  await expect(page.getByRole('heading', { level: 1, name: 'Agent Performance Report' })).toBeVisible();
-  await expect(page.getByText('Sample report: all figures are illustrative')).toBeVisible();
+  await page.goto('/sample-report')
+  await expect(page.getByRole('heading', { level: 1, name: 'Agent Performance Report' })).toBeVisible()
+  await expect(page.getByText('Sample report: all figures are illustrative')).toBeVisible()
   for (const name of ['Summary', 'Key metrics', 'Recent sales', 'Market analysis', 'Contact', 'Report information']) {
-    await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name, exact: true })).toBeVisible()
   }
   // spec section 9 bands: gauges by percent of their maximum, cards by percentile
-  await expect(page.getByRole('img', { name: 'Sale-to-list ratio: 99.2%, Excellent' })).toBeVisible();
-  await expect(page.getByTestId('gauge-band')).toHaveText(['Excellent', 'Good', 'Good']);
-  await expect(page.getByTestId('percentile-band')).toHaveText(['Excellent', 'Good', 'Good', 'Excellent', 'Average']);
-  const sales = page.getByRole('table');
-  await expect(sales.getByRole('cell', { name: '102.2%' })).toHaveClass(/text-green-800/);
-  await expect(sales.getByRole('cell', { name: '97.9%' })).toHaveClass(/text-red-700/);
+  await expect(page.getByRole('img', { name: 'Sale-to-list ratio: 99.2%, Excellent' })).toBeVisible()
+  await expect(page.getByTestId('gauge-band')).toHaveText(['Excellent', 'Good', 'Good'])
+  await expect(page.getByTestId('percentile-band')).toHaveText(['Excellent', 'Good', 'Good', 'Excellent', 'Average'])
+  const sales = page.getByRole('table')
+  await expect(sales.getByRole('cell', { name: '102.2%' })).toHaveClass(/text-green-800/)
+  await expect(sales.getByRole('cell', { name: '97.9%' })).toHaveClass(/text-red-700/)
   // Download PDF is a real file: the mailed report's template with the sample figures, made at build time
-  const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download PDF' }).click();
-  const download = await downloadPromise;
-  expect(download.suggestedFilename()).toBe('agentinsight-sample-report.pdf');
-  const pdf = await fs.promises.readFile((await download.path())!);
-  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const text = await pdfText(new Uint8Array(pdf));
-  expect(text).toContain('Agent Performance Report');
-  expect(text).toContain('Jordan Sample');
-  expect(text).toContain('Sample report: all figures are illustrative');
-  expect(text).toContain('1204 Example Ave');
-  await page.emulateMedia({ media: 'print' });
-  await expect(page.getByRole('link', { name: 'Download PDF' })).toBeHidden();
-  await expect(page.getByRole('banner')).toBeHidden();
-});
+  const downloadPromise = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Download PDF' }).click()
+  const download = await downloadPromise
+  expect(download.suggestedFilename()).toBe('agentinsight-sample-report.pdf')
+  const pdf = await fs.promises.readFile((await download.path())!)
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+  const text = await pdfText(new Uint8Array(pdf))
+  expect(text).toContain('Agent Performance Report')
+  expect(text).toContain('Jordan Sample')
+  expect(text).toContain('Sample report: all figures are illustrative')
+  expect(text).toContain('1204 Example Ave')
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('link', { name: 'Download PDF' })).toBeHidden()
+  await expect(page.getByRole('banner')).toBeHidden()
+})
 
 test('the how-it-works page and the home explainer tell the same three steps', async ({ page }) => {
   const stepsOf = async (path: string, scope: string) => {
-    await page.goto(path);
-    const items = page.locator(scope).getByRole('listitem');
-    await expect(items).toHaveCount(3);
-    return items.evaluateAll((nodes) => nodes.map((node) => node.textContent!.replace(/\s+/g, ' ')));
-  };
-  const home = await stepsOf('/', 'section[aria-labelledby="steps-title"] ol');
-  const page2 = await stepsOf('/how-it-works', 'main > ol');
+    await page.goto(path)
+    const items = page.locator(scope).getByRole('listitem')
+    await expect(items).toHaveCount(3)
+    return items.evaluateAll((nodes) => nodes.map((node) => node.textContent!.replace(/\s+/g, ' ')))
+  }
+  const home = await stepsOf('/', 'section[aria-labelledby="steps-title"] ol')
+  const page2 = await stepsOf('/how-it-works', 'main > ol')
   for (const [title, time] of [
     ['Search for an agent', 'Time: 30 seconds'],
     ['Review their track record', 'Time: 2 minutes'],
     ['Choose with confidence', 'Time: your timeline'],
   ]) {
-    expect(home.some((text) => text.includes(title) && text.includes(time)), `home: ${title}`).toBe(true);
-    expect(page2.some((text) => text.includes(title) && text.includes(time)), `how-it-works: ${title}`).toBe(true);
+    expect(
+      home.some((text) => text.includes(title) && text.includes(time)),
+      `home: ${title}`,
+    ).toBe(true)
+    expect(
+      page2.some((text) => text.includes(title) && text.includes(time)),
+      `how-it-works: ${title}`,
+    ).toBe(true)
   }
-});
+})
 
 test('about, how it works and search pages explain the product', async ({ page }) => {
-  await page.goto('/about');
-  await expect(page.getByRole('heading', { level: 1, name: 'About AgentInsight' })).toBeVisible();
-  await page.goto('/how-it-works');
-  await expect(page.getByRole('heading', { level: 1, name: 'How AgentInsight works' })).toBeVisible();
-  await expect(page.getByText('Sale-to-list price ratio', { exact: true })).toBeVisible();
-  await page.goto('/search');
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { level: 1, name: 'About AgentInsight' })).toBeVisible()
+  await page.goto('/how-it-works')
+  await expect(page.getByRole('heading', { level: 1, name: 'How AgentInsight works' })).toBeVisible()
+  await expect(page.getByText('Sale-to-list price ratio', { exact: true })).toBeVisible()
+  await page.goto('/search')
   // a click on the server-rendered tab before React hydrates is lost (CI run on the stop-21 submission)
-  await waitForIsland(page, 'HeroSearch');
-  await page.getByRole('tab', { name: 'ZIP Code' }).click();
-  await page.getByRole('textbox', { name: 'ZIP code' }).fill('10001');
-  await page.getByRole('textbox', { name: 'ZIP code' }).press('Enter');
-  await page.waitForURL('**/search-results?**');
-  expect(new URL(page.url()).search).toBe('?q=10001&type=zipcode');
-});
+  await waitForIsland(page, 'HeroSearch')
+  await page.getByRole('tab', { name: 'ZIP Code' }).click()
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill('10001')
+  await page.getByRole('textbox', { name: 'ZIP code' }).press('Enter')
+  await page.waitForURL('**/search-results?**')
+  expect(new URL(page.url()).search).toBe('?q=10001&type=zipcode')
+})
 
 test.describe('newsletter sign-up', () => {
-  const email = `e2e-news-${Date.now()}@example.com`;
-  const existing = `e2e-news-existing-${Date.now()}@example.com`;
+  const email = `e2e-news-${Date.now()}@example.com`
+  const existing = `e2e-news-existing-${Date.now()}@example.com`
 
   test.beforeAll(async () => {
-    await sql(`insert into public.newsletter_subscriptions (email, confirmed_at) values ($1, now())`, [existing]);
-  });
+    await sql(`insert into public.newsletter_subscriptions (email, confirmed_at) values ($1, now())`, [existing])
+  })
   test.afterAll(async () => {
-    await sql(`delete from public.newsletter_subscriptions where email = any($1)`, [[email, existing]]);
-  });
+    await sql(`delete from public.newsletter_subscriptions where email = any($1)`, [[email, existing]])
+  })
 
-  test('a new address gets a confirmation email and is stored unconfirmed until the link is opened', async ({ page }) => {
-    await page.goto('/about');
-    const footer = page.getByRole('contentinfo');
-    await footer.scrollIntoViewIfNeeded();
-    await waitForIsland(page, 'NewsletterSubscribe');
-    await footer.getByRole('textbox', { name: 'Email address' }).fill(email.toUpperCase());
-    await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(footer.getByRole('status')).toHaveText(NEWSLETTER_CHECK_INBOX);
-    expect(await sql(`select confirmed_at from public.newsletter_subscriptions where email = $1`, [email])).toEqual([{ confirmed_at: null }]);
+  test('a new address gets a confirmation email and is stored unconfirmed until the link is opened', async ({
+    page,
+  }) => {
+    await page.goto('/about')
+    const footer = page.getByRole('contentinfo')
+    await footer.scrollIntoViewIfNeeded()
+    await waitForIsland(page, 'NewsletterSubscribe')
+    await footer.getByRole('textbox', { name: 'Email address' }).fill(email.toUpperCase())
+    await footer.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(footer.getByRole('status')).toHaveText(NEWSLETTER_CHECK_INBOX)
+    expect(await sql(`select confirmed_at from public.newsletter_subscriptions where email = $1`, [email])).toEqual([
+      { confirmed_at: null },
+    ])
 
-    const messages = await (await fetch(`${process.env.TEST_MAILBOX_URL}/api/v1/messages?to=${encodeURIComponent(email)}`)).json();
-    expect(messages).toHaveLength(1);
-    const link = /https?:\/\/\S+newsletter-subscribe\?token=[0-9a-f]{64}/.exec(messages[0].text_body)?.[0];
-    expect(link).toBeDefined();
-    const confirm = await fetch(link!, { redirect: 'manual' });
-    expect(confirm.status).toBe(303);
-    expect(confirm.headers.get('location')).toMatch(/\/\?newsletter=confirmed$/);
-    const [row] = await sql<{ confirmed_at: Date | null }>(`select confirmed_at from public.newsletter_subscriptions where email = $1`, [email]);
-    expect(row!.confirmed_at).not.toBeNull();
-  });
+    const messages = await (
+      await fetch(`${process.env.TEST_MAILBOX_URL}/api/v1/messages?to=${encodeURIComponent(email)}`)
+    ).json()
+    expect(messages).toHaveLength(1)
+    const link = /https?:\/\/\S+newsletter-subscribe\?token=[0-9a-f]{64}/.exec(messages[0].text_body)?.[0]
+    expect(link).toBeDefined()
+    const confirm = await fetch(link!, { redirect: 'manual' })
+    expect(confirm.status).toBe(303)
+    expect(confirm.headers.get('location')).toMatch(/\/\?newsletter=confirmed$/)
+    const [row] = await sql<{ confirmed_at: Date | null }>(
+      `select confirmed_at from public.newsletter_subscriptions where email = $1`,
+      [email],
+    )
+    expect(row!.confirmed_at).not.toBeNull()
+  })
 
   test('an address already on the list gets the same answer and no email', async ({ page }) => {
-    await page.goto('/about');
-    const footer = page.getByRole('contentinfo');
-    await footer.scrollIntoViewIfNeeded();
-    await waitForIsland(page, 'NewsletterSubscribe');
-    await footer.getByRole('textbox', { name: 'Email address' }).fill(existing);
-    await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(footer.getByRole('status')).toHaveText(NEWSLETTER_CHECK_INBOX);
-    const messages = await (await fetch(`${process.env.TEST_MAILBOX_URL}/api/v1/messages?to=${encodeURIComponent(existing)}`)).json();
-    expect(messages).toHaveLength(0);
-  });
+    await page.goto('/about')
+    const footer = page.getByRole('contentinfo')
+    await footer.scrollIntoViewIfNeeded()
+    await waitForIsland(page, 'NewsletterSubscribe')
+    await footer.getByRole('textbox', { name: 'Email address' }).fill(existing)
+    await footer.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(footer.getByRole('status')).toHaveText(NEWSLETTER_CHECK_INBOX)
+    const messages = await (
+      await fetch(`${process.env.TEST_MAILBOX_URL}/api/v1/messages?to=${encodeURIComponent(existing)}`)
+    ).json()
+    expect(messages).toHaveLength(0)
+  })
 
   test('an invalid address gets a field error and nothing is stored', async ({ page }) => {
-    await page.goto('/about');
-    const footer = page.getByRole('contentinfo');
-    await footer.scrollIntoViewIfNeeded();
-    await waitForIsland(page, 'NewsletterSubscribe');
-    const input = footer.getByRole('textbox', { name: 'Email address' });
-    await input.fill('not-an-email');
-    await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(footer.getByText('Please enter a valid email address')).toBeVisible();
-    await expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(await sql(`select 1 from public.newsletter_subscriptions where email = 'not-an-email'`)).toHaveLength(0);
-  });
-});
+    await page.goto('/about')
+    const footer = page.getByRole('contentinfo')
+    await footer.scrollIntoViewIfNeeded()
+    await waitForIsland(page, 'NewsletterSubscribe')
+    const input = footer.getByRole('textbox', { name: 'Email address' })
+    await input.fill('not-an-email')
+    await footer.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(footer.getByText('Please enter a valid email address')).toBeVisible()
+    await expect(input).toHaveAttribute('aria-invalid', 'true')
+    expect(await sql(`select 1 from public.newsletter_subscriptions where email = 'not-an-email'`)).toHaveLength(0)
+  })
+})
 
 test('sitemap, RSS feed and robots.txt list the published content', async ({ request, baseURL }) => {
-  const posts = await publicPosts();
-  const sitemap = await (await request.get('/sitemap.xml')).text();
-  expect(sitemap).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-  for (const path of ['/', '/blog', '/about', '/blog/category/market-analysis', ...posts.map((post) => `/blog/${post.slug}`)]) {
-    expect(sitemap).toContain(`<loc>${new URL(path, baseURL).href}</loc>`);
+  const posts = await publicPosts()
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  expect(sitemap).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+  for (const path of [
+    '/',
+    '/blog',
+    '/about',
+    '/blog/category/market-analysis',
+    ...posts.map((post) => `/blog/${post.slug}`),
+  ]) {
+    expect(sitemap).toContain(`<loc>${new URL(path, baseURL).href}</loc>`)
   }
-  const rss = await request.get('/rss.xml');
-  const feed = await rss.text();
-  expect(feed).toContain('<rss version="2.0"');
-  expect(feed.match(/<item>/g)).toHaveLength(posts.length);
-  const robots = await (await request.get('/robots.txt')).text();
-  expect(robots).toContain(`Sitemap: ${new URL('/sitemap.xml', baseURL).href}`);
-});
+  const rss = await request.get('/rss.xml')
+  const feed = await rss.text()
+  expect(feed).toContain('<rss version="2.0"')
+  expect(feed.match(/<item>/g)).toHaveLength(posts.length)
+  const robots = await (await request.get('/robots.txt')).text()
+  expect(robots).toContain(`Sitemap: ${new URL('/sitemap.xml', baseURL).href}`)
+})

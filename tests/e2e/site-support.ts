@@ -1,16 +1,16 @@
 /** Read-only (and fixture) access to the test database for the site browser tests. */
-import { expect, type Page } from '@playwright/test';
-import { sql } from './support.ts';
+import { expect, type Page } from '@playwright/test'
+import { sql } from './support.ts'
 
-export { sql };
+export { sql }
 
 export interface PublicPostRow {
-  title: string;
-  slug: string;
-  excerpt: string | null;
-  content: string;
-  category_slug: string | null;
-  category_name: string | null;
+  title: string
+  slug: string
+  excerpt: string | null
+  content: string
+  category_slug: string | null
+  category_name: string | null
 }
 
 /** The posts the prebuilt site shows: the anon "published" policy's rows, newest first. */
@@ -20,7 +20,7 @@ export function publicPosts(): Promise<PublicPostRow[]> {
        from public.blog_posts p left join public.blog_categories c on c.id = p.category_id
       where p.status = 'published' and p.published_at <= now()
       order by p.published_at desc`,
-  );
+  )
 }
 
 /**
@@ -30,10 +30,10 @@ export function publicPosts(): Promise<PublicPostRow[]> {
  * test runs can take longer than the default 5 s.
  */
 export async function waitForIsland(page: Page, component: string): Promise<void> {
-  const island = page.locator(`astro-island[component-export="${component}"]`).first();
+  const island = page.locator(`astro-island[component-export="${component}"]`).first()
   // client:interaction islands (src/lib/client-interaction.ts) load when the visitor first points at them
-  if ((await island.getAttribute('client')) === 'interaction') await island.dispatchEvent('pointerover');
-  await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
+  if ((await island.getAttribute('client')) === 'interaction') await island.dispatchEvent('pointerover')
+  await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 })
 }
 
 /**
@@ -41,5 +41,5 @@ export async function waitForIsland(page: Page, component: string): Promise<void
  * loads it after the first paint, so a Menu tap right after the page loads could come before it.
  */
 export async function waitForHeader(page: Page): Promise<void> {
-  await expect(page.locator('[data-site-header]')).toHaveAttribute('data-enhanced', 'true', { timeout: 20_000 });
+  await expect(page.locator('[data-site-header]')).toHaveAttribute('data-enhanced', 'true', { timeout: 20_000 })
 }

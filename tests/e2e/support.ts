@@ -3,14 +3,14 @@
  * needs through the real sign-up endpoint and delete them afterwards, superuser SQL on the per-run test database
  * (the one `sql` helper of tests/support/sql.ts), and sign-in through the admin login form.
  */
-import { test as base, expect, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import { sql } from '../support/sql.ts';
+import { test as base, expect, type Page } from '@playwright/test'
+import { createClient } from '@supabase/supabase-js'
+import { sql } from '../support/sql.ts'
 
-export { expect, sql };
+export { expect, sql }
 
 /** Password of every user the browser tests create. */
-export const TEST_PASSWORD = 'correct-horse-battery-42';
+export const TEST_PASSWORD = 'correct-horse-battery-42'
 
 /**
  * Creates the confirmed user `<prefix>-<timestamp>@example.com` with TEST_PASSWORD through the admin API (sign-up
@@ -18,32 +18,37 @@ export const TEST_PASSWORD = 'correct-horse-battery-42';
  * @returns the email. @throws the auth service's error when creation fails.
  */
 export async function createTestUser(prefix: string, { admin = false } = {}): Promise<string> {
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const client = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_SERVICE_ROLE_KEY!, { auth: { persistSession: false } });
-  const { error } = await client.auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
-  if (error) throw error;
-  if (admin) await sql(`insert into public.user_roles (user_id, role) select id, 'admin' from auth.users where email = $1`, [email]);
-  return email;
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+  const client = createClient(process.env.TEST_SUPABASE_URL!, process.env.TEST_SUPABASE_SERVICE_ROLE_KEY!, {
+    auth: { persistSession: false },
+  })
+  const { error } = await client.auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true })
+  if (error) throw error
+  if (admin)
+    await sql(`insert into public.user_roles (user_id, role) select id, 'admin' from auth.users where email = $1`, [
+      email,
+    ])
+  return email
 }
 
 /** Removes a user created by createTestUser (their roles go with them). */
 export async function deleteTestUser(email: string): Promise<void> {
-  await sql(`delete from auth.users where email = $1`, [email]);
+  await sql(`delete from auth.users where email = $1`, [email])
 }
 
 /** Fills the admin login form; does not wait for where it leads. */
 export async function submitAdminLogin(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Access Admin Dashboard' }).click();
+  await page.goto('/admin/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Access Admin Dashboard' }).click()
 }
 
 /** Signs an administrator in and waits for the dashboard. */
 export async function signInAsAdmin(page: Page, email: string): Promise<void> {
-  await submitAdminLogin(page, email);
+  await submitAdminLogin(page, email)
   // password hashing on a machine busy with other builds can take several seconds
-  await expect(page).toHaveURL(/\/admin\/?$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/admin\/?$/, { timeout: 15_000 })
 }
 
 /**
@@ -57,22 +62,22 @@ export const test = base.extend<{ userEmail: string; newEmail: string }, { admin
   adminEmail: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring
     async ({}, use, workerInfo) => {
-      const email = await createTestUser(`e2e-admin-w${workerInfo.workerIndex}`, { admin: true });
-      await use(email);
-      await deleteTestUser(email);
+      const email = await createTestUser(`e2e-admin-w${workerInfo.workerIndex}`, { admin: true })
+      await use(email)
+      await deleteTestUser(email)
     },
     { scope: 'worker' },
   ],
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring
   userEmail: async ({}, use) => {
-    const email = await createTestUser('e2e-user');
-    await use(email);
-    await deleteTestUser(email);
+    const email = await createTestUser('e2e-user')
+    await use(email)
+    await deleteTestUser(email)
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring
   newEmail: async ({}, use) => {
-    const email = `e2e-signup-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-    await use(email);
-    await deleteTestUser(email);
+    const email = `e2e-signup-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+    await use(email)
+    await deleteTestUser(email)
   },
-});
+})

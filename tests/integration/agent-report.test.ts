@@ -5,103 +5,133 @@
  * stamped. The PDF's text is extracted with pdf.js and compared with the database. The time from request to mail is
  * printed (figures are not asserted: timings belong in bench/).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailTo, sql, testEnv, uniqueEmail } from '../support/env.ts';
-import { pdfText } from '../support/pdf-text.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailTo, sql, testEnv, uniqueEmail } from '../support/env.ts'
+import { pdfText } from '../support/pdf-text.ts'
 
 async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + timeoutMs
   for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    const value = await check()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }
 
-const suffix = Date.now().toString(36);
-const zip = String(93000 + Math.floor(Math.random() * 900));
-let agentId = '';
+const suffix = Date.now().toString(36)
+const zip = String(93000 + Math.floor(Math.random() * 900))
+let agentId = ''
 
 beforeAll(async () => {
   const [agent] = await sql<{ id: string }>(
     `insert into public.agents (name, brokerage, city, state, zip_code, license_number) values ($1, 'Report Realty', 'Pdfton', 'MA', $2, 'MA-777') returning id`,
     [`Regina Report ${suffix}`, zip],
-  );
-  agentId = agent!.id;
+  )
+  agentId = agent!.id
   for (let index = 0; index < 6; index += 1) {
     await sql(
       `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status)
        values ($1, $2, 'Pdfton', 'MA', $3, $4, $5, current_date - $6::integer, $7, 'Closed', 'sold')`,
-      [agentId, `${10 + index} Report St`, zip, 500_000 + index * 10_000, 505_000 + index * 7_000, 5 + index * 9, 12 + index],
-    );
+      [
+        agentId,
+        `${10 + index} Report St`,
+        zip,
+        500_000 + index * 10_000,
+        505_000 + index * 7_000,
+        5 + index * 9,
+        12 + index,
+      ],
+    )
   }
-  await sql('select public.refresh_agent_metrics()');
-});
+  await sql('select public.refresh_agent_metrics()')
+})
 
 afterAll(async () => {
-  await sql('delete from public.report_requests where agent_id = $1', [agentId]);
-  await sql('delete from public.properties where agent_id = $1', [agentId]);
-  await sql('delete from public.agents where id = $1', [agentId]);
-});
+  await sql('delete from public.report_requests where agent_id = $1', [agentId])
+  await sql('delete from public.properties where agent_id = $1', [agentId])
+  await sql('delete from public.agents where id = $1', [agentId])
+})
 
 describe('agent report email', () => {
   it('mails a PDF whose text carries the agent name and the stored sale-to-list figure', async () => {
-    const email = uniqueEmail('report');
+    const email = uniqueEmail('report')
     const [agent] = await sql<{ name: string; ratio: number; total_sales: number }>(
       'select name, average_sale_to_list_ratio::float8 as ratio, total_sales from public.agents where id = $1',
       [agentId],
-    );
-    expect(agent!.total_sales).toBe(6);
+    )
+    expect(agent!.total_sales).toBe(6)
 
-    const started = Date.now();
+    const started = Date.now()
     const response = await fetch(`${testEnv.url}/functions/v1/request-report`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', apikey: testEnv.anonKey, Authorization: `Bearer ${testEnv.anonKey}`, 'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 200) + 1}` },
-      body: JSON.stringify({ full_name: 'Pat Visitor', email, agent_id: agentId, agent_name: agent!.name, agent_location: 'Pdfton, MA' }),
-    });
-    expect(response.status).toBe(201);
+      headers: {
+        'Content-Type': 'application/json',
+        apikey: testEnv.anonKey,
+        Authorization: `Bearer ${testEnv.anonKey}`,
+        'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 200) + 1}`,
+      },
+      body: JSON.stringify({
+        full_name: 'Pat Visitor',
+        email,
+        agent_id: agentId,
+        agent_name: agent!.name,
+        agent_location: 'Pdfton, MA',
+      }),
+    })
+    expect(response.status).toBe(201)
 
-    const message = await waitFor(async () => (await mailTo(email)).find((item) => item.attachments?.length), 'the report email');
-    console.log(`agent report: request to mail in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    expect(message.subject).toBe(`Your AgentInsight report: ${agent!.name}`);
-    expect(message.text_body).toContain(`See the live profile: http://localhost:4321/agent/${agentId}`);
-    expect(message.attachments).toHaveLength(1);
-    const [file] = message.attachments!;
-    expect(file!.filename).toBe(`agent-report-regina-report-${suffix}.pdf`);
-    expect(file!.content_type).toBe('application/pdf');
+    const message = await waitFor(
+      async () => (await mailTo(email)).find((item) => item.attachments?.length),
+      'the report email',
+    )
+    console.log(`agent report: request to mail in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    expect(message.subject).toBe(`Your AgentInsight report: ${agent!.name}`)
+    expect(message.text_body).toContain(`See the live profile: http://localhost:4321/agent/${agentId}`)
+    expect(message.attachments).toHaveLength(1)
+    const [file] = message.attachments!
+    expect(file!.filename).toBe(`agent-report-regina-report-${suffix}.pdf`)
+    expect(file!.content_type).toBe('application/pdf')
 
-    const bytes = new Uint8Array(Buffer.from(file!.content, 'base64'));
-    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
-    const text = await pdfText(bytes);
-    expect(text).toContain(agent!.name);
-    expect(text).toContain('Sale-to-list price');
-    expect(text).toContain(`${agent!.ratio.toFixed(1)}%`);
-    expect(text).toContain('Report Realty');
-    expect(text).toContain('10 Report St');
+    const bytes = new Uint8Array(Buffer.from(file!.content, 'base64'))
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-')
+    const text = await pdfText(bytes)
+    expect(text).toContain(agent!.name)
+    expect(text).toContain('Sale-to-list price')
+    expect(text).toContain(`${agent!.ratio.toFixed(1)}%`)
+    expect(text).toContain('Report Realty')
+    expect(text).toContain('10 Report St')
 
     const [row] = await sql<{ report_sent_at: Date | null; report_error: string | null }>(
       'select report_sent_at, report_error from public.report_requests where email = $1',
       [email],
-    );
-    expect(row!.report_error).toBeNull();
-    expect(row!.report_sent_at).toBeInstanceOf(Date);
-  });
+    )
+    expect(row!.report_error).toBeNull()
+    expect(row!.report_sent_at).toBeInstanceOf(Date)
+  })
 
   it('records why nothing was sent when the request names no agent', async () => {
-    const email = uniqueEmail('noagent');
+    const email = uniqueEmail('noagent')
     const response = await fetch(`${testEnv.url}/functions/v1/request-report`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', apikey: testEnv.anonKey, Authorization: `Bearer ${testEnv.anonKey}`, 'X-Forwarded-For': `203.0.113.${Math.floor(Math.random() * 200) + 1}` },
+      headers: {
+        'Content-Type': 'application/json',
+        apikey: testEnv.anonKey,
+        Authorization: `Bearer ${testEnv.anonKey}`,
+        'X-Forwarded-For': `203.0.113.${Math.floor(Math.random() * 200) + 1}`,
+      },
       body: JSON.stringify({ full_name: 'No Agent', email }),
-    });
-    expect(response.status).toBe(201);
+    })
+    expect(response.status).toBe(201)
     const row = await waitFor(async () => {
-      const [found] = await sql<{ report_error: string | null; report_sent_at: Date | null }>('select report_error, report_sent_at from public.report_requests where email = $1', [email]);
-      return found?.report_error ? found : undefined;
-    }, 'the recorded outcome');
-    expect(row.report_error).toBe('The request names no listed agent, so there is no report to send.');
-    expect(row.report_sent_at).toBeNull();
-    expect(await mailTo(email)).toEqual([]);
-  });
-});
+      const [found] = await sql<{ report_error: string | null; report_sent_at: Date | null }>(
+        'select report_error, report_sent_at from public.report_requests where email = $1',
+        [email],
+      )
+      return found?.report_error ? found : undefined
+    }, 'the recorded outcome')
+    expect(row.report_error).toBe('The request names no listed agent, so there is no report to send.')
+    expect(row.report_sent_at).toBeNull()
+    expect(await mailTo(email)).toEqual([])
+  })
+})

@@ -3,27 +3,27 @@
  * prints one line and exits 1, the live figures are exactly what they were before the run, and the next run
  * completes and records the dead one as interrupted. Runs on its own throwaway cluster, since it kills it.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoData } from '../../scripts/lib/demo/generate.ts';
-import { demoIdPrefix, seedDemo } from '../../scripts/lib/demo/seed.ts';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
-import { rootDir } from '../support/test-stack.ts';
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateDemoData } from '../../scripts/lib/demo/generate.ts'
+import { demoIdPrefix, seedDemo } from '../../scripts/lib/demo/seed.ts'
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts'
+import { rootDir } from '../support/test-stack.ts'
 
-let db: ThrowawayPostgres;
-let dir: string;
+let db: ThrowawayPostgres
+let dir: string
 
 async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
+  const client = new pg.Client({ connectionString: db.url })
+  await client.connect()
   try {
-    return (await client.query<T>(text, values)).rows;
+    return (await client.query<T>(text, values)).rows
   } finally {
-    await client.end();
+    await client.end()
   }
 }
 
@@ -37,7 +37,7 @@ const liveFigures = () =>
     ),
     query(`select count(*)::int as n, sum(sale_price)::text as volume from public.properties`),
     query(`select count(*)::int as n from public.agent_zip_sales`),
-  ]);
+  ])
 
 /** SIGKILL to the postmaster and every backend: Postgres gone at once, as on an OOM kill of the container. */
 function killPostgres(postmaster: number): void {
@@ -46,84 +46,112 @@ function killPostgres(postmaster: number): void {
     .filter((name) => /^\d+$/.test(name))
     .filter((pid) => {
       try {
-        return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(postmaster);
+        return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(postmaster)
       } catch {
-        return false;
+        return false
       }
-    });
-  process.kill(postmaster, 'SIGKILL');
-  for (const pid of children) process.kill(Number(pid), 'SIGKILL');
+    })
+  process.kill(postmaster, 'SIGKILL')
+  for (const pid of children) process.kill(Number(pid), 'SIGKILL')
 }
 
 /** `npm run import -- <file> --source demo`; `onStaged` runs when the importer says it is applying. */
-function importCli(file: string, onStaged?: () => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function importCli(
+  file: string,
+  onStaged?: () => void,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(path.join(rootDir, 'node_modules/.bin/tsx'), ['scripts/import.ts', file, '--source', 'demo'], {
       cwd: rootDir,
       env: { ...process.env, DATABASE_URL: db.url },
-    });
-    let stdout = '';
-    let stderr = '';
+    })
+    let stdout = ''
+    let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
+      stdout += chunk.toString()
       if (onStaged && /^Staged .*applying\.\.\.$/m.test(stdout)) {
-        const hook = onStaged;
-        onStaged = undefined;
-        hook();
+        const hook = onStaged
+        onStaged = undefined
+        hook()
       }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr: stderr.replace(/^npm warn.*\n/gm, '') }));
-  });
+    })
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.once('exit', (code) => resolve({ code, stdout, stderr: stderr.replace(/^npm warn.*\n/gm, '') }))
+  })
 }
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-interrupted-'));
-  db = await startThrowawayPostgres();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-interrupted-'))
+  db = await startThrowawayPostgres()
   // the live data a visitor sees: 200 demo agents with 4,000 sales and their figures
-  await seedDemo({ databaseUrl: db.url, agents: 200, salesPerAgent: 20, seed: 'before', source: 'demo', outDir: path.join(dir, 'before') });
-}, 240_000);
+  await seedDemo({
+    databaseUrl: db.url,
+    agents: 200,
+    salesPerAgent: 20,
+    seed: 'before',
+    source: 'demo',
+    outDir: path.join(dir, 'before'),
+  })
+}, 240_000)
 
 afterAll(async () => {
-  await db?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+  await db?.stop()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
 
 describe('an import that loses Postgres', () => {
   it('changes nothing, says so in one line, and the next run completes', async () => {
-    const before = await liveFigures();
-    expect(before[0]).toHaveLength(200);
+    const before = await liveFigures()
+    expect(before[0]).toHaveLength(200)
     // 60,000 sales into a table of 4,000 is a bulk load: the importer rebuilds the secondary indexes in its transaction
-    const indexes = () => query(`select indexdef from pg_indexes where schemaname = 'public' and tablename = 'properties' order by indexname`);
-    const indexesBefore = await indexes();
-    expect(indexesBefore.length).toBeGreaterThan(5);
+    const indexes = () =>
+      query(
+        `select indexdef from pg_indexes where schemaname = 'public' and tablename = 'properties' order by indexname`,
+      )
+    const indexesBefore = await indexes()
+    expect(indexesBefore.length).toBeGreaterThan(5)
     // 60,000 more sales for the same agents: applying them changes every agent's figures
-    const files = await generateDemoData({ agents: 200, sales: 60_000, seed: 'before', idPrefix: demoIdPrefix('demo', 'before'), outDir: path.join(dir, 'more') });
+    const files = await generateDemoData({
+      agents: 200,
+      sales: 60_000,
+      seed: 'before',
+      idPrefix: demoIdPrefix('demo', 'before'),
+      outDir: path.join(dir, 'more'),
+    })
 
-    const killed = await importCli(files.properties, () => killPostgres(db.pid()));
-    expect(killed.code).toBe(1);
-    expect(killed.stdout).toMatch(/^Staged 60,000 Property records in [\d.]+ s \(0 rejected\); applying\.\.\.$/m);
-    expect(killed.stderr.trim()).toBe('lost the database connection after 60000 rows; nothing was changed');
+    const killed = await importCli(files.properties, () => killPostgres(db.pid()))
+    expect(killed.code).toBe(1)
+    expect(killed.stdout).toMatch(/^Staged 60,000 Property records in [\d.]+ s \(0 rejected\); applying\.\.\.$/m)
+    expect(killed.stderr.trim()).toBe('lost the database connection after 60000 rows; nothing was changed')
 
-    await db.restart();
-    expect(await liveFigures()).toEqual(before);
-    expect(await indexes()).toEqual(indexesBefore);
+    await db.restart()
+    expect(await liveFigures()).toEqual(before)
+    expect(await indexes()).toEqual(indexesBefore)
     expect(await query(`select status from public.import_runs order by id`)).toEqual([
-      { status: 'succeeded' }, { status: 'succeeded' }, { status: 'running' },
-    ]);
+      { status: 'succeeded' },
+      { status: 'succeeded' },
+      { status: 'running' },
+    ])
 
-    const again = await importCli(files.properties);
-    expect(again.stderr).toBe('');
-    expect(again.code).toBe(0);
+    const again = await importCli(files.properties)
+    expect(again.stderr).toBe('')
+    expect(again.code).toBe(0)
     // the generator numbers ListingKeys from 1 for each run: the first 4,000 keys are the seeded sales, replaced
-    expect(again.stdout).toMatch(/inserted {4}56000\n {2}updated {5}\d+\n/);
-    const after = await liveFigures();
-    expect(after[1]).toEqual([{ n: 60_000, volume: expect.any(String) }]);
-    expect(await indexes()).toEqual(indexesBefore);
-    expect(after[0]).not.toEqual(before[0]);
-    expect(await query(`select status, rows_read, rows_inserted, error from public.import_runs order by id offset 2`)).toEqual([
-      { status: 'interrupted', rows_read: 0, rows_inserted: 0, error: 'the importer lost its database connection; nothing was applied' },
+    expect(again.stdout).toMatch(/inserted {4}56000\n {2}updated {5}\d+\n/)
+    const after = await liveFigures()
+    expect(after[1]).toEqual([{ n: 60_000, volume: expect.any(String) }])
+    expect(await indexes()).toEqual(indexesBefore)
+    expect(after[0]).not.toEqual(before[0])
+    expect(
+      await query(`select status, rows_read, rows_inserted, error from public.import_runs order by id offset 2`),
+    ).toEqual([
+      {
+        status: 'interrupted',
+        rows_read: 0,
+        rows_inserted: 0,
+        error: 'the importer lost its database connection; nothing was applied',
+      },
       { status: 'succeeded', rows_read: 60_000, rows_inserted: 56_000, error: null },
-    ]);
-  }, 300_000);
-});
+    ])
+  }, 300_000)
+})

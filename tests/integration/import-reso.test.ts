@@ -3,57 +3,84 @@
  * refresh their metrics; Member records (CSV) fill in the agents; the Redfin ZIP benchmark loader. The records are
  * written per run with unique keys, so nothing collides with other tests; afterAll removes them.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runImport } from '../../scripts/lib/import/run-import.ts';
-import { loadZipBenchmarks } from '../../scripts/lib/import/zip-benchmarks.ts';
-import { anonClient, serviceClient, sql, testEnv } from '../support/env.ts';
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runImport } from '../../scripts/lib/import/run-import.ts'
+import { loadZipBenchmarks } from '../../scripts/lib/import/zip-benchmarks.ts'
+import { anonClient, serviceClient, sql, testEnv } from '../support/env.ts'
 
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const source = `reso-test-${run}`;
-const agentId = `AG-${run}`;
-let dir: string;
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+const source = `reso-test-${run}`
+const agentId = `AG-${run}`
+let dir: string
 // the small fixtures hold one reject on purpose (1 of 8, 1 of 3): above the default 5 % threshold
-const lenient = { maxRejectRate: 0.5, get rejectsFile() { return path.join(dir, `rejects-${Math.random().toString(36).slice(2)}.csv`); } };
+const lenient = {
+  maxRejectRate: 0.5,
+  get rejectsFile() {
+    return path.join(dir, `rejects-${Math.random().toString(36).slice(2)}.csv`)
+  },
+}
 
 /** Six closed sales by one agent (with a list price on five), one active listing and one bad row. */
 function listings() {
   const closed = [
-    [500000, 510000, 10], [400000, 400000, 20], [300000, 297000, 30], [200000, 210000, null], [600000, 600000, 40],
+    [500000, 510000, 10],
+    [400000, 400000, 20],
+    [300000, 297000, 30],
+    [200000, 210000, null],
+    [600000, 600000, 40],
   ].map(([list, close, dom], i) => ({
-    ListingKey: `${run}-${i}`, StandardStatus: 'Closed', ListPrice: list, ClosePrice: close, CloseDate: `2026-0${i + 1}-15`,
-    ListingContractDate: `2025-12-0${i + 1}`, DaysOnMarket: dom, UnparsedAddress: `${i + 1} RESO Way`, City: 'Fixture City',
-    StateOrProvince: 'CO', PostalCode: '00801', ListAgentMlsId: agentId, ListAgentFullName: 'Reso Fixture Agent', ListOfficeName: 'Fixture Realty',
-  }));
+    ListingKey: `${run}-${i}`,
+    StandardStatus: 'Closed',
+    ListPrice: list,
+    ClosePrice: close,
+    CloseDate: `2026-0${i + 1}-15`,
+    ListingContractDate: `2025-12-0${i + 1}`,
+    DaysOnMarket: dom,
+    UnparsedAddress: `${i + 1} RESO Way`,
+    City: 'Fixture City',
+    StateOrProvince: 'CO',
+    PostalCode: '00801',
+    ListAgentMlsId: agentId,
+    ListAgentFullName: 'Reso Fixture Agent',
+    ListOfficeName: 'Fixture Realty',
+  }))
   return [
     ...closed,
     { ...closed[0], ListingKey: `${run}-nolist`, ListPrice: null, ClosePrice: 450000 },
     { ...closed[0], ListingKey: `${run}-active`, StandardStatus: 'Active', ClosePrice: null, CloseDate: null },
     { ...closed[0], ListingKey: `${run}-bad`, CloseDate: '2025-11-01' },
-  ];
+  ]
 }
 
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-reso-'));
-});
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-reso-'))
+})
 
 afterAll(async () => {
-  await sql(`delete from public.properties where source = $1`, [source]);
-  await sql(`delete from public.agents where mls_id like $1`, [`%${run}%`]);
-  await sql(`delete from public.import_runs where source = $1 or file_name like $2`, [source, `${dir}/%`]);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+  await sql(`delete from public.properties where source = $1`, [source])
+  await sql(`delete from public.agents where mls_id like $1`, [`%${run}%`])
+  await sql(`delete from public.import_runs where source = $1 or file_name like $2`, [source, `${dir}/%`])
+  fs.rmSync(dir, { recursive: true, force: true })
+})
 
 describe('RESO Property import', () => {
   it('creates the listing agent, links the listings and computes the agent metrics', async () => {
-    const file = path.join(dir, 'listings.ndjson');
-    fs.writeFileSync(file, listings().map((record) => JSON.stringify(record)).join('\n'));
-    const summary = await runImport({ file, source, databaseUrl: testEnv.databaseUrl, ...lenient });
-    expect(summary).toMatchObject({ resource: 'Property', read: 8, rejected: 1, inserted: 7, agentsInserted: 1 });
-    expect(fs.readFileSync(summary.rejectsFile!, 'utf8')).toContain('8,CloseDate: is before ListingContractDate (2025-12-01)');
+    const file = path.join(dir, 'listings.ndjson')
+    fs.writeFileSync(
+      file,
+      listings()
+        .map((record) => JSON.stringify(record))
+        .join('\n'),
+    )
+    const summary = await runImport({ file, source, databaseUrl: testEnv.databaseUrl, ...lenient })
+    expect(summary).toMatchObject({ resource: 'Property', read: 8, rejected: 1, inserted: 7, agentsInserted: 1 })
+    expect(fs.readFileSync(summary.rejectsFile!, 'utf8')).toContain(
+      '8,CloseDate: is before ListingContractDate (2025-12-01)',
+    )
 
     const [agent] = await sql(
       `select a.name, a.brokerage, a.total_sales, a.average_sale_to_list_ratio::float8 as avg_ratio, a.sale_to_list_sample_size,
@@ -62,27 +89,43 @@ describe('RESO Property import', () => {
               (select count(*)::int from public.properties p where p.agent_id = a.id) as linked
        from public.agents a where a.mls_id = $1`,
       [agentId],
-    );
+    )
     // ratios 102, 100, 99, 105, 100 -> 101.2; the sale without a list price counts as a sale but not in the ratio
     expect(agent).toEqual({
-      name: 'Reso Fixture Agent', brokerage: 'Fixture Realty', total_sales: 6, avg_ratio: 101.2, sale_to_list_sample_size: 5,
-      median_dom: 20, days_on_market_sample_size: 5, price_min: 210000, primary_zip_code: '00801', local_ranking: 1,
-      total_agents_in_area: 1, market_share: 100, linked: 7,
-    });
-  });
+      name: 'Reso Fixture Agent',
+      brokerage: 'Fixture Realty',
+      total_sales: 6,
+      avg_ratio: 101.2,
+      sale_to_list_sample_size: 5,
+      median_dom: 20,
+      days_on_market_sample_size: 5,
+      price_min: 210000,
+      primary_zip_code: '00801',
+      local_ranking: 1,
+      total_agents_in_area: 1,
+      market_share: 100,
+      linked: 7,
+    })
+  })
 
   it('reads a JSON array as well, and a second import changes nothing', async () => {
-    const file = path.join(dir, 'listings.json');
-    fs.writeFileSync(file, JSON.stringify(listings()));
+    const file = path.join(dir, 'listings.json')
+    fs.writeFileSync(file, JSON.stringify(listings()))
     expect(await runImport({ file, source, databaseUrl: testEnv.databaseUrl, ...lenient })).toMatchObject({
-      read: 8, rejected: 1, inserted: 0, updated: 0, unchanged: 7, agentsInserted: 0, agentsUpdated: 0,
-    });
-  });
-});
+      read: 8,
+      rejected: 1,
+      inserted: 0,
+      updated: 0,
+      unchanged: 7,
+      agentsInserted: 0,
+      agentsUpdated: 0,
+    })
+  })
+})
 
 describe('RESO Member import', () => {
   it('fills in agents by MemberMlsId and rejects records without a name', async () => {
-    const file = path.join(dir, 'members.csv');
+    const file = path.join(dir, 'members.csv')
     fs.writeFileSync(
       file,
       [
@@ -91,48 +134,62 @@ describe('RESO Member import', () => {
         `NEW-${run},Nova,Agent,,,Other Realty`,
         `NONAME-${run},,,,,`,
       ].join('\n'),
-    );
-    const summary = await runImport({ file, databaseUrl: testEnv.databaseUrl, skipMetrics: true, ...lenient });
-    expect(summary).toMatchObject({ resource: 'Member', read: 3, rejected: 1, inserted: 1, updated: 1 });
-    expect(await sql(`select name, license_number, email, brokerage from public.agents where mls_id = $1`, [agentId])).toEqual([
+    )
+    const summary = await runImport({ file, databaseUrl: testEnv.databaseUrl, skipMetrics: true, ...lenient })
+    expect(summary).toMatchObject({ resource: 'Member', read: 3, rejected: 1, inserted: 1, updated: 1 })
+    expect(
+      await sql(`select name, license_number, email, brokerage from public.agents where mls_id = $1`, [agentId]),
+    ).toEqual([
       { name: 'Rita Fixture', license_number: `LIC-${run}`, email: 'rita@example.com', brokerage: 'Fixture Realty' },
-    ]);
-    expect(fs.readFileSync(summary.rejectsFile!, 'utf8')).toContain('4,MemberFullName: is required (or MemberFirstName/MemberLastName)');
-  });
+    ])
+    expect(fs.readFileSync(summary.rejectsFile!, 'utf8')).toContain(
+      '4,MemberFullName: is required (or MemberFirstName/MemberLastName)',
+    )
+  })
 
   it('refuses a file that is neither Property nor Member records', async () => {
-    const file = path.join(dir, 'other.csv');
-    fs.writeFileSync(file, 'price,zip\n1,00801\n');
-    await expect(runImport({ file, databaseUrl: testEnv.databaseUrl })).rejects.toThrow(/neither ListingKey \(Property\) nor MemberMlsId \(Member\)/);
-  });
-});
+    const file = path.join(dir, 'other.csv')
+    fs.writeFileSync(file, 'price,zip\n1,00801\n')
+    await expect(runImport({ file, databaseUrl: testEnv.databaseUrl })).rejects.toThrow(
+      /neither ListingKey \(Property\) nor MemberMlsId \(Member\)/,
+    )
+  })
+})
 
 describe('ZIP benchmark loader', () => {
-  const file = path.resolve(import.meta.dirname, '../../supabase/data/redfin-zip-subset.csv');
+  const file = path.resolve(import.meta.dirname, '../../supabase/data/redfin-zip-subset.csv')
 
   it('loads the shipped Redfin subset, converting state names, and a reload changes nothing', async () => {
-    const client = new pg.Client({ connectionString: testEnv.databaseUrl });
-    await client.connect();
+    const client = new pg.Client({ connectionString: testEnv.databaseUrl })
+    await client.connect()
     try {
       // other files never write this table, so the counts are ours
-      const first = await loadZipBenchmarks(client, file);
-      expect(first).toMatchObject({ read: 366, rejected: 0 });
-      expect(first.inserted + first.updated + first.unchanged).toBe(366);
-      expect(await loadZipBenchmarks(client, file)).toMatchObject({ inserted: 0, updated: 0, unchanged: 366 });
+      const first = await loadZipBenchmarks(client, file)
+      expect(first).toMatchObject({ read: 366, rejected: 0 })
+      expect(first.inserted + first.updated + first.unchanged).toBe(366)
+      expect(await loadZipBenchmarks(client, file)).toMatchObject({ inserted: 0, updated: 0, unchanged: 366 })
     } finally {
-      await client.end();
+      await client.end()
     }
-    const { data, error } = await anonClient().from('zip_market_benchmarks').select('state, metro, avg_sale_to_list_fraction, avg_sale_to_list_percent, attribution').eq('zip_code', '02176').single();
-    expect(error).toBeNull();
-    expect(data).toMatchObject({ state: 'MA', metro: 'Boston, MA', attribution: 'Source: Redfin, a national real estate brokerage (redfin.com/news/data-center)' });
-    expect(data!.avg_sale_to_list_percent).toBeCloseTo(data!.avg_sale_to_list_fraction! * 100, 2);
-  });
+    const { data, error } = await anonClient()
+      .from('zip_market_benchmarks')
+      .select('state, metro, avg_sale_to_list_fraction, avg_sale_to_list_percent, attribution')
+      .eq('zip_code', '02176')
+      .single()
+    expect(error).toBeNull()
+    expect(data).toMatchObject({
+      state: 'MA',
+      metro: 'Boston, MA',
+      attribution: 'Source: Redfin, a national real estate brokerage (redfin.com/news/data-center)',
+    })
+    expect(data!.avg_sale_to_list_percent).toBeCloseTo(data!.avg_sale_to_list_fraction! * 100, 2)
+  })
 
   it('is readable by anyone but written only by service_role', async () => {
-    const row = { zip_code: '00000', period_end: '2025-09-30' };
-    expect((await anonClient().from('zip_market_benchmarks').insert(row)).error?.code).toBe('42501');
-    const { error } = await serviceClient().from('zip_market_benchmarks').insert(row);
-    expect(error).toBeNull();
-    await sql(`delete from public.zip_market_benchmarks where zip_code = '00000'`);
-  });
-});
+    const row = { zip_code: '00000', period_end: '2025-09-30' }
+    expect((await anonClient().from('zip_market_benchmarks').insert(row)).error?.code).toBe('42501')
+    const { error } = await serviceClient().from('zip_market_benchmarks').insert(row)
+    expect(error).toBeNull()
+    await sql(`delete from public.zip_market_benchmarks where zip_code = '00000'`)
+  })
+})

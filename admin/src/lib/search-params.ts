@@ -26,7 +26,10 @@ export function stringifySearch(search: Record<string, unknown>): string {
  * to its default is left out of the URL, so the default state keeps a bare address (`/admin/blog`, not
  * `/admin/blog?tab=posts`).
  */
-export function searchWithDefaults<TSchema extends z.ZodType<object, object>>(schema: TSchema, defaults: Partial<z.output<TSchema>>) {
+export function searchWithDefaults<TSchema extends z.ZodType<object, object>>(
+  schema: TSchema,
+  defaults: Partial<z.output<TSchema>>,
+) {
   return {
     validateSearch: schema,
     search: { middlewares: [stripSearchParams<z.output<TSchema>>(defaults)] },

@@ -22,7 +22,9 @@ export const supabase = createClient<Database>(env.PUBLIC_SUPABASE_URL, env.PUBL
  * The `data` of a supabase-js answer (`{ data, error }` from PostgREST, GoTrue or Functions); rejects with its
  * `error` instead, so a failed call is never mistaken for an empty answer (STYLE.md "Boundaries").
  */
-export async function dataOrThrow<TData>(request: PromiseLike<{ data: TData; error: null } | { data: unknown; error: Error }>): Promise<TData> {
+export async function dataOrThrow<TData>(
+  request: PromiseLike<{ data: TData; error: null } | { data: unknown; error: Error }>,
+): Promise<TData> {
   const { data, error } = await request
   if (error) throw error
   return data as TData

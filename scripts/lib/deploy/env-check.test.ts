@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest'
 
-import { checkProductionEnv } from './env-check.ts';
+import { checkProductionEnv } from './env-check.ts'
 
 // a legacy anon JWT's shape: header.payload.signature with role anon
-const anonJwt = ['e30', Buffer.from(JSON.stringify({ role: 'anon' })).toString('base64url'), 'sig'].join('.');
-const serviceJwt = ['e30', Buffer.from(JSON.stringify({ role: 'service_role' })).toString('base64url'), 'sig'].join('.');
+const anonJwt = ['e30', Buffer.from(JSON.stringify({ role: 'anon' })).toString('base64url'), 'sig'].join('.')
+const serviceJwt = ['e30', Buffer.from(JSON.stringify({ role: 'service_role' })).toString('base64url'), 'sig'].join('.')
 
 const ready = {
   PROJECT_REF: 'abcdefghijklmnopqrst',
@@ -16,23 +16,23 @@ const ready = {
   MAIL_FROM: 'Agent Insight <leads@example.com>',
   REPORT_REQUEST_HMAC_SECRET: '0123456789abcdef0123456789abcdef',
   SITE_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/abc',
-};
+}
 
 describe('checkProductionEnv', () => {
   it('accepts a complete production file, with the new or the legacy publishable key', () => {
-    expect(checkProductionEnv(ready)).toEqual([]);
-    expect(checkProductionEnv({ ...ready, PUBLIC_SUPABASE_ANON_KEY: anonJwt })).toEqual([]);
-  });
+    expect(checkProductionEnv(ready)).toEqual([])
+    expect(checkProductionEnv({ ...ready, PUBLIC_SUPABASE_ANON_KEY: anonJwt })).toEqual([])
+  })
 
   it('names a missing secret and what breaks without it', () => {
-    const { REPORT_REQUEST_HMAC_SECRET: _, ...rest } = ready;
+    const { REPORT_REQUEST_HMAC_SECRET: _, ...rest } = ready
     expect(checkProductionEnv(rest)).toEqual([
       {
         variable: 'REPORT_REQUEST_HMAC_SECRET',
         message: 'REPORT_REQUEST_HMAC_SECRET is missing: request-report fails at start-up: Get Report answers 500',
       },
-    ]);
-  });
+    ])
+  })
 
   it('refuses localhost and private-network URLs, plain http, and secret keys for the browser', () => {
     expect(
@@ -48,8 +48,8 @@ describe('checkProductionEnv', () => {
       'SITE_URL points at localhost, which hosted Supabase and the static host cannot reach',
       'SITE_BUILD_HOOK_URL must use https, got http://',
       'PUBLIC_SUPABASE_ANON_KEY is a secret key; the browser must get the publishable (sb_publishable_...) or anon key',
-    ]);
-  });
+    ])
+  })
 
   it('checks the format of the ref, the HMAC secret, operators and the AI settings', () => {
     expect(
@@ -65,6 +65,6 @@ describe('checkProductionEnv', () => {
       'REPORT_REQUEST_HMAC_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)',
       'MAIL_OPERATORS has invalid addresses: nobody',
       'AI_MODEL is required when AI_PROVIDER is anthropic',
-    ]);
-  });
-});
+    ])
+  })
+})

@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest'
 
-import { headersFile, redirectRules, redirectsFile } from './host-config.ts';
+import { headersFile, redirectRules, redirectsFile } from './host-config.ts'
 
 describe('redirectRules', () => {
   it('passes the admin bundles through before the SPA fallback and never rewrites to an index.html', () => {
-    const rules = redirectRules(['assets/', 'index.html', 'robots.txt', '.source-hash']);
-    expect(redirectsFile(rules).split('\n').slice(1, -1).map((line) => line.split(/\s+/).join(' '))).toEqual([
+    const rules = redirectRules(['assets/', 'index.html', 'robots.txt', '.source-hash'])
+    expect(
+      redirectsFile(rules)
+        .split('\n')
+        .slice(1, -1)
+        .map((line) => line.split(/\s+/).join(' ')),
+    ).toEqual([
       '/admin /admin/ 301',
       '/admin/assets/* /admin/assets/:splat 200',
       '/admin/robots.txt /admin/robots.txt 200',
@@ -13,15 +18,15 @@ describe('redirectRules', () => {
       '/admin/:p1/:p2 /admin/ 200',
       '/admin/:p1/:p2/:p3 /admin/ 200',
       '/admin/:p1/:p2/:p3/:p4 /admin/ 200',
-    ]);
-  });
-});
+    ])
+  })
+})
 
 describe('headersFile', () => {
   it('keeps the security headers as written and adds the immutable caching of hashed bundles', () => {
-    const text = headersFile('/*\n  X-Frame-Options: DENY\n');
-    expect(text.startsWith('/*\n  X-Frame-Options: DENY\n\n# Generated')).toBe(true);
-    expect(text).toContain('/admin/assets/*\n  Cache-Control: public, max-age=31536000, immutable');
-    expect(headersFile(null).startsWith('# Generated')).toBe(true);
-  });
-});
+    const text = headersFile('/*\n  X-Frame-Options: DENY\n')
+    expect(text.startsWith('/*\n  X-Frame-Options: DENY\n\n# Generated')).toBe(true)
+    expect(text).toContain('/admin/assets/*\n  Cache-Control: public, max-age=31536000, immutable')
+    expect(headersFile(null).startsWith('# Generated')).toBe(true)
+  })
+})

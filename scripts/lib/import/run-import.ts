@@ -14,96 +14,128 @@
  * Rejected records go to `rejectsFile` (default .data/import-rejects/<file name>.<timestamp>.rejects.csv), never
  * beside the input.
  */
-import cliProgress from 'cli-progress';
-import { stringify } from 'csv-stringify/sync';
-import fs from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { rootDir } from '../env.ts';
-import { finishImportRun, sha256File, startImportRun, type ImportRunCounts } from './import-runs.ts';
-import { applyMapping, mappedColumns, MappingError, validateMappingAgainstHeader, type Mapping } from './mapping.ts';
-import { defaultMaxRecordBytes, detectFormat, readRecords } from './read-file.ts';
-import { detectResource, MemberRecordSchema, PropertyRecordSchema, toMemberRow, toPropertyRow, type MemberRow, type PropertyRow } from './records.ts';
-import { applyStaged, createStaging, stageRows } from './upsert.ts';
+import cliProgress from 'cli-progress'
+import { stringify } from 'csv-stringify/sync'
+import fs from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { rootDir } from '../env.ts'
+import { finishImportRun, sha256File, startImportRun, type ImportRunCounts } from './import-runs.ts'
+import { applyMapping, mappedColumns, MappingError, validateMappingAgainstHeader, type Mapping } from './mapping.ts'
+import { defaultMaxRecordBytes, detectFormat, readRecords } from './read-file.ts'
+import {
+  detectResource,
+  MemberRecordSchema,
+  PropertyRecordSchema,
+  toMemberRow,
+  toPropertyRow,
+  type MemberRow,
+  type PropertyRow,
+} from './records.ts'
+import { applyStaged, createStaging, stageRows } from './upsert.ts'
 
 export interface ImportOptions {
-  file: string;
-  mapping?: Mapping;
+  file: string
+  mapping?: Mapping
   /** Validate and count only; nothing is written to the database (the rejects file still is). */
-  dryRun?: boolean;
-  databaseUrl?: string;
+  dryRun?: boolean
+  databaseUrl?: string
   /** properties.source when there is no mapping; default 'reso'. */
-  source?: string;
+  source?: string
   /** Rows per staging insert (default 5,000). */
-  batchSize?: number;
+  batchSize?: number
   /** Show a progress bar (default: when stderr is a terminal and the file is over 5 MB). */
-  progress?: boolean;
+  progress?: boolean
   /** Months of closed sales behind the agent metrics (refresh_agent_metrics). */
-  windowMonths?: number;
+  windowMonths?: number
   /** Skip refresh_agent_metrics() (e.g. when several files are imported in a row). */
-  skipMetrics?: boolean;
+  skipMetrics?: boolean
   /** CSV delimiter; sniffed from the header line when absent. */
-  delimiter?: string;
+  delimiter?: string
   /** Largest share of rejected records (FRACTION 0-1) a run may have and still be applied. Default 0.05. */
-  maxRejectRate?: number;
+  maxRejectRate?: number
   /** Where rejected records go. Default .data/import-rejects/<file name>.<timestamp>.rejects.csv. */
-  rejectsFile?: string;
+  rejectsFile?: string
   /** Longest record, in characters. Default 1 MiB. */
-  maxRecordBytes?: number;
+  maxRecordBytes?: number
   /** Phase lines ("Staged ...", "Applying ..."), for the CLI and the bench. */
-  log?: (line: string) => void;
+  log?: (line: string) => void
 }
 
 export interface ImportSummary {
-  resource: 'Property' | 'Member';
-  read: number;
-  rejected: number;
+  resource: 'Property' | 'Member'
+  read: number
+  rejected: number
   /** Valid records whose key appeared earlier in the same file; the later one wins. */
-  duplicates: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  agentsInserted: number;
-  agentsUpdated: number;
-  rejectsFile: string | null;
-  metrics: { windowStart: string | null; windowEnd: string | null; agentsUpdated: number } | null;
+  duplicates: number
+  inserted: number
+  updated: number
+  unchanged: number
+  agentsInserted: number
+  agentsUpdated: number
+  rejectsFile: string | null
+  metrics: { windowStart: string | null; windowEnd: string | null; agentsUpdated: number } | null
   /** public.import_runs.id of this run (null on a dry run). */
-  runId: number | null;
+  runId: number | null
   /** Things the operator should know that did not stop the run (e.g. a last line without line end). */
-  warnings: string[];
+  warnings: string[]
   /** Seconds spent reading, validating and staging; and applying (upserts, metrics, commit). */
-  timings: { stageSeconds: number; applySeconds: number };
+  timings: { stageSeconds: number; applySeconds: number }
 }
 
 /** A run that changed nothing: bad mapping, too many rejects, unreadable file, lost connection. Carries the summary so far. */
 export class ImportError extends Error {
-  override name = 'ImportError';
-  constructor(message: string, readonly summary: ImportSummary | null, options?: ErrorOptions) {
-    super(message, options);
+  override name = 'ImportError'
+  constructor(
+    message: string,
+    readonly summary: ImportSummary | null,
+    options?: ErrorOptions,
+  ) {
+    super(message, options)
   }
 }
 
-export const defaultMaxRejectRate = 0.05;
-export const defaultRejectsDir = path.join(rootDir, '.data/import-rejects');
+export const defaultMaxRejectRate = 0.05
+export const defaultRejectsDir = path.join(rootDir, '.data/import-rejects')
 
 /** The default rejects file of `file`: .data/import-rejects/<file name>.<UTC timestamp>.rejects.csv. */
 export function defaultRejectsPath(file: string, now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  return path.join(defaultRejectsDir, `${path.basename(file)}.${stamp}.rejects.csv`);
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+  return path.join(defaultRejectsDir, `${path.basename(file)}.${stamp}.rejects.csv`)
 }
 
-const connectionLostCodes = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+const connectionLostCodes = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+])
 
 /** Whether `error` means the database connection is gone (server shut down or killed, network cut). */
 export function isConnectionLost(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  return !!e && ((e.code !== undefined && connectionLostCodes.has(e.code)) || /Connection terminated|terminating connection|Client has encountered a connection error|not queryable/i.test(e.message ?? ''));
+  const e = error as { code?: string; message?: string } | null
+  return (
+    !!e &&
+    ((e.code !== undefined && connectionLostCodes.has(e.code)) ||
+      /Connection terminated|terminating connection|Client has encountered a connection error|not queryable/i.test(
+        e.message ?? '',
+      ))
+  )
 }
 
 /** RESO fields read when there is no mapping, to tell whether a cut-short last column matters. */
-const resoFieldsRead = new Set([...Object.keys(PropertyRecordSchema.shape), ...Object.keys(MemberRecordSchema.shape)]);
+const resoFieldsRead = new Set([...Object.keys(PropertyRecordSchema.shape), ...Object.keys(MemberRecordSchema.shape)])
 
-const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
+const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10
 
 /**
  * Runs an import. Everything is applied in one transaction, or nothing is.
@@ -112,189 +144,258 @@ const seconds = (since: number) => Math.round((performance.now() - since) / 100)
  * be told, or the database connection was lost ("lost the database connection after N rows; nothing was changed").
  */
 export async function runImport(options: ImportOptions): Promise<ImportSummary> {
-  const batchSize = options.batchSize ?? 5000;
-  const source = options.mapping?.source ?? options.source ?? 'reso';
-  const maxRejectRate = options.maxRejectRate ?? defaultMaxRejectRate;
-  const log = options.log ?? (() => {});
-  if (!options.dryRun && !options.databaseUrl) throw new Error('databaseUrl is required unless dryRun is set');
-  if (!(maxRejectRate >= 0 && maxRejectRate <= 1)) throw new Error(`maxRejectRate must be a fraction between 0 and 1, got ${maxRejectRate}`);
+  const batchSize = options.batchSize ?? 5000
+  const source = options.mapping?.source ?? options.source ?? 'reso'
+  const maxRejectRate = options.maxRejectRate ?? defaultMaxRejectRate
+  const log = options.log ?? (() => {})
+  if (!options.dryRun && !options.databaseUrl) throw new Error('databaseUrl is required unless dryRun is set')
+  if (!(maxRejectRate >= 0 && maxRejectRate <= 1))
+    throw new Error(`maxRejectRate must be a fraction between 0 and 1, got ${maxRejectRate}`)
 
   const summary: ImportSummary = {
     resource: options.mapping?.resource ?? 'Property',
-    read: 0, rejected: 0, duplicates: 0, inserted: 0, updated: 0, unchanged: 0, agentsInserted: 0, agentsUpdated: 0,
-    rejectsFile: null, metrics: null, runId: null, warnings: [], timings: { stageSeconds: 0, applySeconds: 0 },
-  };
-  const rejectsFile = options.rejectsFile ?? defaultRejectsPath(options.file);
-  const rejects: string[][] = [];
-  let rejectColumns: string[] | null = null;
-  const format = detectFormat(options.file);
-  const readColumns = options.mapping ? new Set(mappedColumns(options.mapping).map((entry) => entry.column)) : resoFieldsRead;
-  let header: string[] | null = null;
+    read: 0,
+    rejected: 0,
+    duplicates: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    agentsInserted: 0,
+    agentsUpdated: 0,
+    rejectsFile: null,
+    metrics: null,
+    runId: null,
+    warnings: [],
+    timings: { stageSeconds: 0, applySeconds: 0 },
+  }
+  const rejectsFile = options.rejectsFile ?? defaultRejectsPath(options.file)
+  const rejects: string[][] = []
+  let rejectColumns: string[] | null = null
+  const format = detectFormat(options.file)
+  const readColumns = options.mapping
+    ? new Set(mappedColumns(options.mapping).map((entry) => entry.column))
+    : resoFieldsRead
+  let header: string[] | null = null
 
-  const size = fs.statSync(options.file).size;
-  const showProgress = options.progress ?? (process.stderr.isTTY && size > 5_000_000);
+  const size = fs.statSync(options.file).size
+  const showProgress = options.progress ?? (process.stderr.isTTY && size > 5_000_000)
   const bar = showProgress
-    ? new cliProgress.SingleBar({ format: 'import [{bar}] {percentage}% | {records} records | {eta_formatted} left', stream: process.stderr }, cliProgress.Presets.shades_classic)
-    : null;
+    ? new cliProgress.SingleBar(
+        { format: 'import [{bar}] {percentage}% | {records} records | {eta_formatted} left', stream: process.stderr },
+        cliProgress.Presets.shades_classic,
+      )
+    : null
 
-  const client = options.dryRun ? null : new pg.Client({ connectionString: options.databaseUrl });
+  const client = options.dryRun ? null : new pg.Client({ connectionString: options.databaseUrl })
   // without a listener a dropped connection is an uncaught 'error' event: a stack trace instead of our one line
-  client?.on('error', () => {});
-  let phase: 'connect' | 'stage' | 'apply' | 'commit' = 'connect';
-  let inTransaction = false;
+  client?.on('error', () => {})
+  let phase: 'connect' | 'stage' | 'apply' | 'commit' = 'connect'
+  let inTransaction = false
   const runCounts = (): ImportRunCounts => ({
-    resource: summary.resource, read: summary.read, inserted: summary.inserted, updated: summary.updated, unchanged: summary.unchanged,
-    rejected: summary.rejected, duplicates: summary.duplicates, rejectsFile: summary.rejectsFile,
-  });
+    resource: summary.resource,
+    read: summary.read,
+    inserted: summary.inserted,
+    updated: summary.updated,
+    unchanged: summary.unchanged,
+    rejected: summary.rejected,
+    duplicates: summary.duplicates,
+    rejectsFile: summary.rejectsFile,
+  })
   const writeRejects = () => {
-    if (rejects.length === 0) return;
-    fs.mkdirSync(path.dirname(rejectsFile), { recursive: true });
-    fs.writeFileSync(rejectsFile, stringify([['line', 'reason', ...(rejectColumns ?? [])], ...rejects]));
-    summary.rejectsFile = rejectsFile;
-  };
+    if (rejects.length === 0) return
+    fs.mkdirSync(path.dirname(rejectsFile), { recursive: true })
+    fs.writeFileSync(rejectsFile, stringify([['line', 'reason', ...(rejectColumns ?? [])], ...rejects]))
+    summary.rejectsFile = rejectsFile
+  }
 
   try {
     if (client) {
-      await client.connect();
+      await client.connect()
       // the staging table lives in this session's temp buffers (default 8 MB): a million staged rows would be
       // written out and read back again; only settable before the session's first temporary table
-      await client.query(`set temp_buffers = '256MB'`);
-      summary.runId = await startImportRun(client, { source, fileName: options.file, sha256: await sha256File(options.file), bytes: size });
-      await client.query('begin');
-      inTransaction = true;
+      await client.query(`set temp_buffers = '256MB'`)
+      summary.runId = await startImportRun(client, {
+        source,
+        fileName: options.file,
+        sha256: await sha256File(options.file),
+        bytes: size,
+      })
+      await client.query('begin')
+      inTransaction = true
     }
-    phase = 'stage';
-    const stageStarted = performance.now();
-    bar?.start(size, 0, { records: 0 });
+    phase = 'stage'
+    const stageStarted = performance.now()
+    bar?.start(size, 0, { records: 0 })
 
-    const seen = new Set<string>();
-    let batch = new Map<string, { seq: number; row: PropertyRow | MemberRow }>();
-    let resource: 'Property' | 'Member' | undefined = options.mapping?.resource;
-    let staging = false;
+    const seen = new Set<string>()
+    let batch = new Map<string, { seq: number; row: PropertyRow | MemberRow }>()
+    let resource: 'Property' | 'Member' | undefined = options.mapping?.resource
+    let staging = false
     // one batch is staged while the next one is parsed and validated; at most one write is in flight
-    let pending: Promise<void> = Promise.resolve();
+    let pending: Promise<void> = Promise.resolve()
     const flush = async () => {
-      await pending;
+      await pending
       if (batch.size === 0 || !client) {
-        batch = new Map();
-        return;
+        batch = new Map()
+        return
       }
-      const rows = [...batch.values()];
-      batch = new Map();
+      const rows = [...batch.values()]
+      batch = new Map()
       if (!staging) {
-        await createStaging(client, resource!);
-        staging = true;
+        await createStaging(client, resource!)
+        staging = true
       }
-      pending = stageRows(client, resource!, rows);
+      pending = stageRows(client, resource!, rows)
       // the rejection is re-thrown by the next `await pending`; this only stops Node reporting it as unhandled
-      pending.catch(() => {});
-    };
+      pending.catch(() => {})
+    }
     const reject = (line: number, reason: string, raw: Record<string, unknown> | null) => {
-      summary.rejected += 1;
-      if (raw) rejectColumns ??= Object.keys(raw);
-      rejects.push([String(line), reason, ...(rejectColumns ?? []).map((column) => (raw?.[column] == null ? '' : String(raw[column])))]);
-    };
+      summary.rejected += 1
+      if (raw) rejectColumns ??= Object.keys(raw)
+      rejects.push([
+        String(line),
+        reason,
+        ...(rejectColumns ?? []).map((column) => (raw?.[column] == null ? '' : String(raw[column]))),
+      ])
+    }
 
     const records = readRecords(options.file, {
       delimiter: options.delimiter,
       maxRecordBytes: options.maxRecordBytes ?? defaultMaxRecordBytes,
       onBytes: bar ? (bytes) => bar.update(bytes, { records: summary.read }) : undefined,
       onHeader: (columns, delimiter) => {
-        header = columns;
+        header = columns
         // a mapping that does not fit the header stops the run before a single row is staged
-        if (options.mapping) validateMappingAgainstHeader(options.mapping, columns, `the header of ${options.file}`, delimiter);
-        else if (!columns.includes('ListingKey') && !columns.includes('MemberMlsId') && columns.length === 1 && delimiter === ',') {
-          throw new ImportError(`${options.file}: the header has a single column; is the delimiter right? (set --delimiter); nothing was imported`, summary);
+        if (options.mapping)
+          validateMappingAgainstHeader(options.mapping, columns, `the header of ${options.file}`, delimiter)
+        else if (
+          !columns.includes('ListingKey') &&
+          !columns.includes('MemberMlsId') &&
+          columns.length === 1 &&
+          delimiter === ','
+        ) {
+          throw new ImportError(
+            `${options.file}: the header has a single column; is the delimiter right? (set --delimiter); nothing was imported`,
+            summary,
+          )
         }
       },
-    });
-    const jsonKeys = new Set<string>();
+    })
+    const jsonKeys = new Set<string>()
     for await (const entry of records) {
-      summary.read += 1;
+      summary.read += 1
       if (entry.problem !== undefined) {
-        reject(entry.line, entry.problem, null);
-        continue;
+        reject(entry.line, entry.problem, null)
+        continue
       }
-      const raw = entry.record;
-      if (format !== 'csv' && options.mapping) for (const key of Object.keys(raw)) jsonKeys.add(key);
-      const record = options.mapping ? applyMapping(raw, options.mapping) : raw;
-      resource ??= detectResource(record);
+      const raw = entry.record
+      if (format !== 'csv' && options.mapping) for (const key of Object.keys(raw)) jsonKeys.add(key)
+      const record = options.mapping ? applyMapping(raw, options.mapping) : raw
+      resource ??= detectResource(record)
       if (!resource) {
-        throw new ImportError(`${options.file}: cannot tell the RESO resource: the first record has neither ListingKey (Property) nor MemberMlsId (Member). Use --map to name the columns.`, summary);
+        throw new ImportError(
+          `${options.file}: cannot tell the RESO resource: the first record has neither ListingKey (Property) nor MemberMlsId (Member). Use --map to name the columns.`,
+          summary,
+        )
       }
-      const result = resource === 'Member' ? toMemberRow(record) : toPropertyRow(record, source);
+      const result = resource === 'Member' ? toMemberRow(record) : toPropertyRow(record, source)
       if (!result.ok) {
-        reject(entry.line, result.reason, raw);
-        continue;
+        reject(entry.line, result.reason, raw)
+        continue
       }
       // a valid last record without its line end may still have been cut inside its last column
       if (entry.unterminated) {
-        const lastColumn = (header ?? Object.keys(raw)).at(-1);
+        const lastColumn = (header ?? Object.keys(raw)).at(-1)
         if (lastColumn !== undefined && readColumns.has(lastColumn) && !entry.endsQuoted) {
-          reject(entry.line, `the file ends inside this record (no line end after it): its last column ${JSON.stringify(lastColumn)} may be cut short`, raw);
-          summary.warnings.push(`line ${entry.line}: the file ends without a line end; the record was rejected because its last column may be cut short`);
-          continue;
+          reject(
+            entry.line,
+            `the file ends inside this record (no line end after it): its last column ${JSON.stringify(lastColumn)} may be cut short`,
+            raw,
+          )
+          summary.warnings.push(
+            `line ${entry.line}: the file ends without a line end; the record was rejected because its last column may be cut short`,
+          )
+          continue
         }
-        summary.warnings.push(`line ${entry.line}: the file ends without a line end; the record was accepted (its last column is complete or not read)`);
+        summary.warnings.push(
+          `line ${entry.line}: the file ends without a line end; the record was accepted (its last column is complete or not read)`,
+        )
       }
-      const key = 'mls_id' in result.row ? result.row.mls_id : result.row.source_record_id;
-      if (seen.has(key)) summary.duplicates += 1;
-      else seen.add(key);
-      batch.delete(key);
-      batch.set(key, { seq: entry.line, row: result.row });
-      if (batch.size >= batchSize) await flush();
+      const key = 'mls_id' in result.row ? result.row.mls_id : result.row.source_record_id
+      if (seen.has(key)) summary.duplicates += 1
+      else seen.add(key)
+      batch.delete(key)
+      batch.set(key, { seq: entry.line, row: result.row })
+      if (batch.size >= batchSize) await flush()
     }
-    await flush();
-    await pending;
-    bar?.stop();
-    summary.resource = resource ?? summary.resource;
+    await flush()
+    await pending
+    bar?.stop()
+    summary.resource = resource ?? summary.resource
     if (options.mapping && format !== 'csv' && summary.read > summary.rejected) {
-      validateMappingAgainstHeader(options.mapping, [...jsonKeys], `the keys of the records in ${options.file}`);
+      validateMappingAgainstHeader(options.mapping, [...jsonKeys], `the keys of the records in ${options.file}`)
     }
-    summary.timings.stageSeconds = seconds(stageStarted);
-    writeRejects();
+    summary.timings.stageSeconds = seconds(stageStarted)
+    writeRejects()
 
-    if (summary.read === 0) throw new ImportError(`${options.file}: no records found (is it empty, or the wrong file?); nothing was imported`, summary);
+    if (summary.read === 0)
+      throw new ImportError(
+        `${options.file}: no records found (is it empty, or the wrong file?); nothing was imported`,
+        summary,
+      )
     if (summary.rejected === summary.read) {
-      throw new ImportError(`All ${summary.read} records were rejected (see ${summary.rejectsFile}); nothing was imported`, summary);
+      throw new ImportError(
+        `All ${summary.read} records were rejected (see ${summary.rejectsFile}); nothing was imported`,
+        summary,
+      )
     }
-    const rate = summary.rejected / summary.read;
+    const rate = summary.rejected / summary.read
     if (rate > maxRejectRate) {
       throw new ImportError(
         `${summary.rejected} of ${summary.read} records were rejected (${(rate * 100).toFixed(1)} %, over the ${(maxRejectRate * 100).toFixed(1)} % allowed by --max-reject-rate; see ${summary.rejectsFile}); nothing was imported`,
         summary,
-      );
+      )
     }
-    log(`Staged ${seen.size.toLocaleString('en-US')} ${summary.resource} records in ${summary.timings.stageSeconds} s (${summary.rejected} rejected); applying...`);
+    log(
+      `Staged ${seen.size.toLocaleString('en-US')} ${summary.resource} records in ${summary.timings.stageSeconds} s (${summary.rejected} rejected); applying...`,
+    )
 
     if (client && staging) {
-      phase = 'apply';
-      const applyStarted = performance.now();
-      const applied = await applyStaged(client, summary.resource);
-      summary.inserted = applied.inserted;
-      summary.updated = applied.updated;
-      summary.agentsInserted = applied.agentsInserted;
-      summary.agentsUpdated = applied.agentsUpdated;
-      summary.unchanged = Math.max(0, seen.size - summary.inserted - summary.updated);
+      phase = 'apply'
+      const applyStarted = performance.now()
+      const applied = await applyStaged(client, summary.resource)
+      summary.inserted = applied.inserted
+      summary.updated = applied.updated
+      summary.agentsInserted = applied.agentsInserted
+      summary.agentsUpdated = applied.agentsUpdated
+      summary.unchanged = Math.max(0, seen.size - summary.inserted - summary.updated)
       if (!options.skipMetrics) {
-        const { rows } = await client.query<{ metrics_window_start: string | null; metrics_window_end: string | null; agents_updated: number }>(
+        const { rows } = await client.query<{
+          metrics_window_start: string | null
+          metrics_window_end: string | null
+          agents_updated: number
+        }>(
           `select metrics_window_start::text, metrics_window_end::text, agents_updated from public.refresh_agent_metrics($1)`,
           [options.windowMonths ?? 24],
-        );
-        summary.metrics = { windowStart: rows[0]!.metrics_window_start, windowEnd: rows[0]!.metrics_window_end, agentsUpdated: rows[0]!.agents_updated };
+        )
+        summary.metrics = {
+          windowStart: rows[0]!.metrics_window_start,
+          windowEnd: rows[0]!.metrics_window_end,
+          agentsUpdated: rows[0]!.agents_updated,
+        }
       }
-      await finishImportRun(client, summary.runId!, 'succeeded', runCounts());
-      phase = 'commit';
-      await client.query('commit');
-      inTransaction = false;
-      summary.timings.applySeconds = seconds(applyStarted);
+      await finishImportRun(client, summary.runId!, 'succeeded', runCounts())
+      phase = 'commit'
+      await client.query('commit')
+      inTransaction = false
+      summary.timings.applySeconds = seconds(applyStarted)
     } else {
-      summary.unchanged = 0;
+      summary.unchanged = 0
     }
-    return summary;
+    return summary
   } catch (error) {
-    bar?.stop();
-    if (!summary.rejectsFile) writeRejects();
+    bar?.stop()
+    if (!summary.rejectsFile) writeRejects()
     if (isConnectionLost(error)) {
       throw new ImportError(
         phase === 'commit'
@@ -302,21 +403,32 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
           : `lost the database connection after ${summary.read} rows; nothing was changed`,
         summary,
         { cause: error },
-      );
+      )
     }
     if (client && summary.runId !== null) {
       try {
-        if (inTransaction) await client.query('rollback');
-        const rejected = error instanceof MappingError || (error instanceof ImportError && summary.read > 0);
-        await finishImportRun(client, summary.runId, rejected ? 'rejected' : 'failed', { ...runCounts(), inserted: 0, updated: 0, unchanged: 0 }, (error as Error).message);
+        if (inTransaction) await client.query('rollback')
+        const rejected = error instanceof MappingError || (error instanceof ImportError && summary.read > 0)
+        await finishImportRun(
+          client,
+          summary.runId,
+          rejected ? 'rejected' : 'failed',
+          { ...runCounts(), inserted: 0, updated: 0, unchanged: 0 },
+          (error as Error).message,
+        )
       } catch (bookkeeping) {
-        if (isConnectionLost(bookkeeping)) throw new ImportError(`lost the database connection after ${summary.read} rows; nothing was changed`, summary, { cause: error });
-        throw bookkeeping;
+        if (isConnectionLost(bookkeeping))
+          throw new ImportError(
+            `lost the database connection after ${summary.read} rows; nothing was changed`,
+            summary,
+            { cause: error },
+          )
+        throw bookkeeping
       }
     }
-    throw error;
+    throw error
   } finally {
-    await client?.end().catch(() => {});
+    await client?.end().catch(() => {})
   }
 }
 
@@ -327,15 +439,25 @@ export function formatSummary(summary: ImportSummary, dryRun = false): string {
     `  read        ${summary.read}`,
     `  rejected    ${summary.rejected}${summary.rejectsFile ? ` (see ${summary.rejectsFile})` : ''}`,
     `  duplicates  ${summary.duplicates} (same key again in the file; merged, last one wins)`,
-  ];
+  ]
   if (!dryRun) {
-    lines.push(`  inserted    ${summary.inserted}`, `  updated     ${summary.updated}`, `  unchanged   ${summary.unchanged}`);
-    if (summary.resource === 'Property') lines.push(`  agents      ${summary.agentsInserted} created, ${summary.agentsUpdated} updated`);
+    lines.push(
+      `  inserted    ${summary.inserted}`,
+      `  updated     ${summary.updated}`,
+      `  unchanged   ${summary.unchanged}`,
+    )
+    if (summary.resource === 'Property')
+      lines.push(`  agents      ${summary.agentsInserted} created, ${summary.agentsUpdated} updated`)
   }
   if (summary.metrics) {
-    lines.push(`Agent metrics refreshed for ${summary.metrics.windowStart ?? '-'} to ${summary.metrics.windowEnd ?? '-'}: ${summary.metrics.agentsUpdated} agents changed`);
+    lines.push(
+      `Agent metrics refreshed for ${summary.metrics.windowStart ?? '-'} to ${summary.metrics.windowEnd ?? '-'}: ${summary.metrics.agentsUpdated} agents changed`,
+    )
   }
-  if (summary.runId !== null) lines.push(`Recorded as import run ${summary.runId} (public.import_runs); staging ${summary.timings.stageSeconds} s, apply ${summary.timings.applySeconds} s`);
-  for (const warning of summary.warnings) lines.push(`Warning: ${warning}`);
-  return lines.join('\n');
+  if (summary.runId !== null)
+    lines.push(
+      `Recorded as import run ${summary.runId} (public.import_runs); staging ${summary.timings.stageSeconds} s, apply ${summary.timings.applySeconds} s`,
+    )
+  for (const warning of summary.warnings) lines.push(`Warning: ${warning}`)
+  return lines.join('\n')
 }

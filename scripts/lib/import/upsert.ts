@@ -4,8 +4,8 @@
  * change are not updated (IS DISTINCT FROM), which makes a second import of the same file a no-op and lets the
  * summary tell inserted, updated and unchanged apart (xmax = 0 marks a fresh insert).
  */
-import type pg from 'pg';
-import type { MemberRow, PropertyRow } from './records.ts';
+import type pg from 'pg'
+import type { MemberRow, PropertyRow } from './records.ts'
 
 /** The properties columns the importer writes, with the Postgres array type used to send them. */
 const propertyColumns = [
@@ -37,10 +37,10 @@ const propertyColumns = [
   ['buyer_agent_mls_id', 'text'],
   ['list_office_name', 'text'],
   ['modification_timestamp', 'timestamptz'],
-] as const satisfies ReadonlyArray<readonly [keyof PropertyRow, string]>;
+] as const satisfies ReadonlyArray<readonly [keyof PropertyRow, string]>
 
-const names = propertyColumns.map(([name]) => name);
-const updatable = names.filter((name) => name !== 'source' && name !== 'source_record_id');
+const names = propertyColumns.map(([name]) => name)
+const updatable = names.filter((name) => name !== 'source' && name !== 'source_record_id')
 
 /**
  * INSERT ... ON CONFLICT for properties reading rows from `from`, a FROM item that yields the columns of
@@ -59,12 +59,12 @@ const upsertPropertiesFrom = (from: string, returning: string) => `
     is distinct from (${updatable.map((name) => `excluded.${name}`).join(', ')}, coalesce(excluded.agent_id, properties.agent_id))
     and (excluded.modification_timestamp is null or properties.modification_timestamp is null
          or excluded.modification_timestamp >= properties.modification_timestamp)
-  returning ${returning}`;
+  returning ${returning}`
 
 const upsertPropertiesSql = upsertPropertiesFrom(
   `unnest(${propertyColumns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) as u(${names.join(', ')})`,
   '(xmax = 0) as inserted',
-);
+)
 
 /**
  * Listing agents from a FROM item yielding (mls_id, name, brokerage) as `u`: creates missing agents and fills a
@@ -79,10 +79,17 @@ const upsertListingAgentsFrom = (from: string, returning: string) => `
     brokerage = coalesce(agents.brokerage, excluded.brokerage)
   where (agents.name = agents.mls_id and excluded.name <> excluded.mls_id)
      or (agents.brokerage is null and excluded.brokerage is not null)
-  returning ${returning}`;
+  returning ${returning}`
 
-const memberColumns = ['mls_id', 'name', 'license_number', 'email', 'phone', 'brokerage'] as const satisfies ReadonlyArray<keyof MemberRow>;
-const keptMemberColumns = ['license_number', 'email', 'phone', 'brokerage'] as const;
+const memberColumns = [
+  'mls_id',
+  'name',
+  'license_number',
+  'email',
+  'phone',
+  'brokerage',
+] as const satisfies ReadonlyArray<keyof MemberRow>
+const keptMemberColumns = ['license_number', 'email', 'phone', 'brokerage'] as const
 
 /** Member records from a FROM item yielding memberColumns as `u`; a blank field keeps what is stored. */
 const upsertMembersFrom = (from: string, returning: string) => `
@@ -93,16 +100,16 @@ const upsertMembersFrom = (from: string, returning: string) => `
     ${keptMemberColumns.map((name) => `${name} = coalesce(excluded.${name}, agents.${name})`).join(',\n    ')}
   where (agents.name, ${keptMemberColumns.map((name) => `agents.${name}`).join(', ')})
     is distinct from (excluded.name, ${keptMemberColumns.map((name) => `coalesce(excluded.${name}, agents.${name})`).join(', ')})
-  returning ${returning}`;
+  returning ${returning}`
 
 export interface WriteCounts {
-  inserted: number;
-  updated: number;
+  inserted: number
+  updated: number
 }
 
 function count(rows: Array<{ inserted: boolean }>): WriteCounts {
-  const inserted = rows.filter((row) => row.inserted).length;
-  return { inserted, updated: rows.length - inserted };
+  const inserted = rows.filter((row) => row.inserted).length
+  return { inserted, updated: rows.length - inserted }
 }
 
 /**
@@ -111,40 +118,46 @@ function count(rows: Array<{ inserted: boolean }>): WriteCounts {
  * stands in as the name until a Member record supplies one.
  */
 export async function upsertListingAgents(client: pg.ClientBase, rows: PropertyRow[]): Promise<WriteCounts> {
-  const agents = new Map<string, { name: string | null; office: string | null }>();
+  const agents = new Map<string, { name: string | null; office: string | null }>()
   for (const row of rows) {
-    if (!row.list_agent_mls_id) continue;
-    const seen = agents.get(row.list_agent_mls_id);
+    if (!row.list_agent_mls_id) continue
+    const seen = agents.get(row.list_agent_mls_id)
     agents.set(row.list_agent_mls_id, {
       name: row.list_agent_full_name ?? seen?.name ?? null,
       office: row.list_office_name ?? seen?.office ?? null,
-    });
+    })
   }
-  if (agents.size === 0) return { inserted: 0, updated: 0 };
-  const ids = [...agents.keys()];
+  if (agents.size === 0) return { inserted: 0, updated: 0 }
+  const ids = [...agents.keys()]
   const result = await client.query<{ inserted: boolean }>(
-    upsertListingAgentsFrom('unnest($1::text[], $2::text[], $3::text[]) as u(mls_id, name, brokerage)', '(xmax = 0) as inserted'),
+    upsertListingAgentsFrom(
+      'unnest($1::text[], $2::text[], $3::text[]) as u(mls_id, name, brokerage)',
+      '(xmax = 0) as inserted',
+    ),
     [ids, ids.map((id) => agents.get(id)!.name), ids.map((id) => agents.get(id)!.office)],
-  );
-  return count(result.rows);
+  )
+  return count(result.rows)
 }
 
 /** Upserts a batch of properties by (source, source_record_id); the batch must not repeat a key. */
 export async function upsertProperties(client: pg.ClientBase, rows: PropertyRow[]): Promise<WriteCounts> {
-  if (rows.length === 0) return { inserted: 0, updated: 0 };
-  const values = propertyColumns.map(([name]) => rows.map((row) => row[name]));
-  const result = await client.query<{ inserted: boolean }>(upsertPropertiesSql, values);
-  return count(result.rows);
+  if (rows.length === 0) return { inserted: 0, updated: 0 }
+  const values = propertyColumns.map(([name]) => rows.map((row) => row[name]))
+  const result = await client.query<{ inserted: boolean }>(upsertPropertiesSql, values)
+  return count(result.rows)
 }
 
 /** Upserts agents from Member records by mls_id; a blank field in the record keeps what is stored. */
 export async function upsertMembers(client: pg.ClientBase, rows: MemberRow[]): Promise<WriteCounts> {
-  if (rows.length === 0) return { inserted: 0, updated: 0 };
+  if (rows.length === 0) return { inserted: 0, updated: 0 }
   const result = await client.query<{ inserted: boolean }>(
-    upsertMembersFrom(`unnest(${memberColumns.map((_, i) => `$${i + 1}::text[]`).join(', ')}) as u(${memberColumns.join(', ')})`, '(xmax = 0) as inserted'),
+    upsertMembersFrom(
+      `unnest(${memberColumns.map((_, i) => `$${i + 1}::text[]`).join(', ')}) as u(${memberColumns.join(', ')})`,
+      '(xmax = 0) as inserted',
+    ),
     memberColumns.map((name) => rows.map((row) => row[name])),
-  );
-  return count(result.rows);
+  )
+  return count(result.rows)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -154,8 +167,8 @@ export async function upsertMembers(client: pg.ClientBase, rows: MemberRow[]): P
 // Postgres drops with the session.
 // ---------------------------------------------------------------------------------------------------------------
 
-const stagedProperties = 'pg_temp.import_staged_properties';
-const stagedMembers = 'pg_temp.import_staged_members';
+const stagedProperties = 'pg_temp.import_staged_properties'
+const stagedMembers = 'pg_temp.import_staged_members'
 
 /** Creates the session's staging table for `resource` (empty, dropped at commit). Call inside a transaction. */
 export async function createStaging(client: pg.ClientBase, resource: 'Property' | 'Member'): Promise<void> {
@@ -167,11 +180,11 @@ export async function createStaging(client: pg.ClientBase, resource: 'Property' 
          list_agent_full_name text,
          primary key (source_record_id)
        ) on commit drop`,
-    );
+    )
   } else {
     await client.query(
       `create temp table import_staged_members (seq bigint not null, ${memberColumns.map((name) => `${name} text`).join(', ')}, primary key (mls_id)) on commit drop`,
-    );
+    )
   }
 }
 
@@ -179,26 +192,36 @@ export async function createStaging(client: pg.ClientBase, resource: 'Property' 
  * Adds a batch to the staging table; a key staged before is replaced (the later record in the file wins).
  * `rows` must not repeat a key; `seq` gives each row's position in the file.
  */
-export async function stageRows(client: pg.ClientBase, resource: 'Property' | 'Member', rows: Array<{ seq: number; row: PropertyRow | MemberRow }>): Promise<void> {
-  if (rows.length === 0) return;
+export async function stageRows(
+  client: pg.ClientBase,
+  resource: 'Property' | 'Member',
+  rows: Array<{ seq: number; row: PropertyRow | MemberRow }>,
+): Promise<void> {
+  if (rows.length === 0) return
   const columns: Array<readonly [string, string]> =
-    resource === 'Property' ? [...propertyColumns, ['list_agent_full_name', 'text']] : memberColumns.map((name) => [name, 'text'] as const);
-  const table = resource === 'Property' ? stagedProperties : stagedMembers;
-  const key = resource === 'Property' ? 'source_record_id' : 'mls_id';
+    resource === 'Property'
+      ? [...propertyColumns, ['list_agent_full_name', 'text']]
+      : memberColumns.map((name) => [name, 'text'] as const)
+  const table = resource === 'Property' ? stagedProperties : stagedMembers
+  const key = resource === 'Property' ? 'source_record_id' : 'mls_id'
   await client.query(
     `insert into ${table} (seq, ${columns.map(([name]) => name).join(', ')})
      select * from unnest($1::bigint[], ${columns.map(([, type], i) => `$${i + 2}::${type}[]`).join(', ')})
      on conflict (${key}) do update set seq = excluded.seq, ${columns.map(([name]) => `${name} = excluded.${name}`).join(', ')}`,
-    [rows.map((entry) => entry.seq), ...columns.map(([name]) => rows.map((entry) => (entry.row as unknown as Record<string, unknown>)[name] ?? null))],
-  );
+    [
+      rows.map((entry) => entry.seq),
+      ...columns.map(([name]) => rows.map((entry) => (entry.row as unknown as Record<string, unknown>)[name] ?? null)),
+    ],
+  )
 }
 
 export interface ApplyCounts extends WriteCounts {
-  agentsInserted: number;
-  agentsUpdated: number;
+  agentsInserted: number
+  agentsUpdated: number
 }
 
-const countsOf = 'count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated';
+const countsOf =
+  'count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated'
 
 /**
  * Applies the staged rows to the live tables with one upsert per table (same rules as the batch functions above):
@@ -208,23 +231,24 @@ export async function applyStaged(client: pg.ClientBase, resource: 'Property' | 
   if (resource === 'Member') {
     const { rows } = await client.query<WriteCounts>(
       `with w as (${upsertMembersFrom(`(select ${memberColumns.join(', ')} from ${stagedMembers}) as u`, '(xmax = 0) as inserted')}) select ${countsOf} from w`,
-    );
-    return { ...rows[0]!, agentsInserted: rows[0]!.inserted, agentsUpdated: rows[0]!.updated };
+    )
+    return { ...rows[0]!, agentsInserted: rows[0]!.inserted, agentsUpdated: rows[0]!.updated }
   }
-  const latest = (column: string) => `(array_agg(s.${column} order by s.seq desc) filter (where s.${column} is not null))[1]`;
+  const latest = (column: string) =>
+    `(array_agg(s.${column} order by s.seq desc) filter (where s.${column} is not null))[1]`
   const agents = await client.query<WriteCounts>(
     `with w as (${upsertListingAgentsFrom(
       `(select s.list_agent_mls_id as mls_id, ${latest('list_agent_full_name')} as name, ${latest('list_office_name')} as brokerage
         from ${stagedProperties} s where s.list_agent_mls_id is not null group by s.list_agent_mls_id) as u`,
       '(xmax = 0) as inserted',
     )}) select ${countsOf} from w`,
-  );
-  const rebuilt = await dropSecondaryIndexesForBulkLoad(client, 'public.properties', stagedProperties);
+  )
+  const rebuilt = await dropSecondaryIndexesForBulkLoad(client, 'public.properties', stagedProperties)
   const properties = await client.query<WriteCounts>(
     `with w as (${upsertPropertiesFrom(`(select ${names.join(', ')} from ${stagedProperties} order by source_record_id) as u`, '(xmax = 0) as inserted')}) select ${countsOf} from w`,
-  );
-  for (const definition of rebuilt) await client.query(definition);
-  return { ...properties.rows[0]!, agentsInserted: agents.rows[0]!.inserted, agentsUpdated: agents.rows[0]!.updated };
+  )
+  for (const definition of rebuilt) await client.query(definition)
+  return { ...properties.rows[0]!, agentsInserted: agents.rows[0]!.inserted, agentsUpdated: agents.rows[0]!.updated }
 }
 
 /**
@@ -236,18 +260,24 @@ export async function applyStaged(client: pg.ClientBase, resource: 'Property' | 
  * ACCESS EXCLUSIVE lock on `table` until commit: readers of a table that small wait for the new data instead of
  * seeing the old. Below the threshold nothing is dropped and [] is returned.
  */
-async function dropSecondaryIndexesForBulkLoad(client: pg.ClientBase, table: string, staged: string): Promise<string[]> {
-  const { rows: sizes } = await client.query<{ live: string; incoming: string }>(`select (select count(*) from ${table}) as live, (select count(*) from ${staged}) as incoming`);
-  if (Number(sizes[0]!.incoming) < Math.max(1, Number(sizes[0]!.live))) return [];
+async function dropSecondaryIndexesForBulkLoad(
+  client: pg.ClientBase,
+  table: string,
+  staged: string,
+): Promise<string[]> {
+  const { rows: sizes } = await client.query<{ live: string; incoming: string }>(
+    `select (select count(*) from ${table}) as live, (select count(*) from ${staged}) as incoming`,
+  )
+  if (Number(sizes[0]!.incoming) < Math.max(1, Number(sizes[0]!.live))) return []
   const { rows } = await client.query<{ name: string; definition: string }>(
     `select format('%I.%I', n.nspname, c.relname) as name, pg_get_indexdef(i.indexrelid) as definition
      from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
      where i.indrelid = $1::regclass and not i.indisprimary and not i.indisunique
        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
     [table],
-  );
+  )
   // index builds sort: give them room for this transaction only
-  await client.query(`set local maintenance_work_mem = '256MB'`);
-  for (const { name } of rows) await client.query(`drop index ${name}`);
-  return rows.map((row) => row.definition);
+  await client.query(`set local maintenance_work_mem = '256MB'`)
+  for (const { name } of rows) await client.query(`drop index ${name}`)
+  return rows.map((row) => row.definition)
 }

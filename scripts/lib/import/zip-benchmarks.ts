@@ -3,21 +3,27 @@
  * public.zip_market_benchmarks, upserting by zip_code. Redfin's fractions are stored as fractions; the table derives
  * the percent column.
  */
-import { stringify } from 'csv-stringify/sync';
-import fs from 'node:fs';
-import path from 'node:path';
-import type pg from 'pg';
-import { z } from 'zod';
-import { readRecords } from './read-file.ts';
-import { blankToUndefined, cleanNumber, parseDate, parseStateCode } from './values.ts';
-import { defaultRejectsPath } from './run-import.ts';
+import { stringify } from 'csv-stringify/sync'
+import fs from 'node:fs'
+import path from 'node:path'
+import type pg from 'pg'
+import { z } from 'zod'
+import { readRecords } from './read-file.ts'
+import { blankToUndefined, cleanNumber, parseDate, parseStateCode } from './values.ts'
+import { defaultRejectsPath } from './run-import.ts'
 
-const optionalNumber = (schema: z.ZodNumber) => z.preprocess(cleanNumber, schema.optional());
-const optionalText = z.preprocess(blankToUndefined, z.string().max(200).optional());
+const optionalNumber = (schema: z.ZodNumber) => z.preprocess(cleanNumber, schema.optional())
+const optionalText = z.preprocess(blankToUndefined, z.string().max(200).optional())
 
 export const RedfinZipRowSchema = z.object({
   zip_code: z.string().regex(/^\d{5}$/, 'unknown ZIP format (expected 12345)'),
-  state: z.preprocess((value) => parseStateCode(value) ?? value, z.string().regex(/^[A-Z]{2}$/, 'unknown state').optional()),
+  state: z.preprocess(
+    (value) => parseStateCode(value) ?? value,
+    z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'unknown state')
+      .optional(),
+  ),
   city: optionalText,
   county: optionalText,
   parent_metro: optionalText,
@@ -30,16 +36,16 @@ export const RedfinZipRowSchema = z.object({
   sold_above_list: optionalNumber(z.number().min(0).max(1, 'must be a fraction 0-1')),
   median_dom: optionalNumber(z.number().min(0)),
   homes_sold: optionalNumber(z.number().int().min(0)),
-});
-export type RedfinZipRow = z.infer<typeof RedfinZipRowSchema>;
+})
+export type RedfinZipRow = z.infer<typeof RedfinZipRowSchema>
 
 export interface BenchmarkSummary {
-  read: number;
-  rejected: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  rejectsFile: string | null;
+  read: number
+  rejected: number
+  inserted: number
+  updated: number
+  unchanged: number
+  rejectsFile: string | null
 }
 
 const columns = [
@@ -57,37 +63,45 @@ const columns = [
   ['sold_above_list_fraction', 'numeric', 'sold_above_list'],
   ['median_dom', 'numeric', 'median_dom'],
   ['homes_sold', 'integer', 'homes_sold'],
-] as const satisfies ReadonlyArray<readonly [string, string, keyof RedfinZipRow]>;
+] as const satisfies ReadonlyArray<readonly [string, string, keyof RedfinZipRow]>
 
 /** Validates and upserts a Redfin ZIP CSV; rejects go to `rejectsFile` (default under .data/import-rejects/). */
-export async function loadZipBenchmarks(client: pg.ClientBase | null, file: string, rejectsFile = defaultRejectsPath(file)): Promise<BenchmarkSummary> {
-  const summary: BenchmarkSummary = { read: 0, rejected: 0, inserted: 0, updated: 0, unchanged: 0, rejectsFile: null };
-  const rows = new Map<string, RedfinZipRow>();
-  const rejects: string[][] = [];
+export async function loadZipBenchmarks(
+  client: pg.ClientBase | null,
+  file: string,
+  rejectsFile = defaultRejectsPath(file),
+): Promise<BenchmarkSummary> {
+  const summary: BenchmarkSummary = { read: 0, rejected: 0, inserted: 0, updated: 0, unchanged: 0, rejectsFile: null }
+  const rows = new Map<string, RedfinZipRow>()
+  const rejects: string[][] = []
   for await (const { line, record, problem } of readRecords(file)) {
-    summary.read += 1;
+    summary.read += 1
     if (problem !== undefined) {
-      summary.rejected += 1;
-      rejects.push([String(line), problem, '']);
-      continue;
+      summary.rejected += 1
+      rejects.push([String(line), problem, ''])
+      continue
     }
-    const parsed = RedfinZipRowSchema.safeParse(record);
+    const parsed = RedfinZipRowSchema.safeParse(record)
     if (!parsed.success) {
-      summary.rejected += 1;
-      rejects.push([String(line), parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '), JSON.stringify(record)]);
-      continue;
+      summary.rejected += 1
+      rejects.push([
+        String(line),
+        parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+        JSON.stringify(record),
+      ])
+      continue
     }
-    rows.set(parsed.data.zip_code, parsed.data);
+    rows.set(parsed.data.zip_code, parsed.data)
   }
   if (rejects.length > 0) {
-    fs.mkdirSync(path.dirname(rejectsFile), { recursive: true });
-    fs.writeFileSync(rejectsFile, stringify([['line', 'reason', 'record'], ...rejects]));
-    summary.rejectsFile = rejectsFile;
+    fs.mkdirSync(path.dirname(rejectsFile), { recursive: true })
+    fs.writeFileSync(rejectsFile, stringify([['line', 'reason', 'record'], ...rejects]))
+    summary.rejectsFile = rejectsFile
   }
-  if (!client || rows.size === 0) return summary;
-  const names = columns.map(([name]) => name);
-  const updatable = names.filter((name) => name !== 'zip_code');
-  const list = [...rows.values()];
+  if (!client || rows.size === 0) return summary
+  const names = columns.map(([name]) => name)
+  const updatable = names.filter((name) => name !== 'zip_code')
+  const list = [...rows.values()]
   const result = await client.query<{ inserted: boolean }>(
     `insert into public.zip_market_benchmarks (${names.join(', ')})
      select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) as u(${names.join(', ')})
@@ -96,9 +110,9 @@ export async function loadZipBenchmarks(client: pg.ClientBase | null, file: stri
        is distinct from (${updatable.map((name) => `excluded.${name}`).join(', ')})
      returning (xmax = 0) as inserted`,
     columns.map(([, , field]) => list.map((row) => row[field] ?? null)),
-  );
-  summary.inserted = result.rows.filter((row) => row.inserted).length;
-  summary.updated = result.rows.length - summary.inserted;
-  summary.unchanged = rows.size - result.rows.length;
-  return summary;
+  )
+  summary.inserted = result.rows.filter((row) => row.inserted).length
+  summary.updated = result.rows.length - summary.inserted
+  summary.unchanged = rows.size - result.rows.length
+  return summary
 }

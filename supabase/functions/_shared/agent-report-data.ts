@@ -2,20 +2,25 @@
  * Reads one agent's report figures with the service client and shapes them for renderAgentReportPdf: the agents row
  * (figures of the last refresh_agent_metrics run), their 10 newest closed sales and their primary ZIP's Redfin row.
  */
-import type { AgentReportData } from './agent-report.ts';
-import type { Db } from './supabase.ts';
-import { absoluteUrl, agentUrl } from './urls.ts';
+import type { AgentReportData } from './agent-report.ts'
+import type { Db } from './supabase.ts'
+import { absoluteUrl, agentUrl } from './urls.ts'
 
-const num = (value: number | string | null) => (value === null ? null : Number(value));
+const num = (value: number | string | null) => (value === null ? null : Number(value))
 
 /**
  * @param today `YYYY-MM-DD` printed as the report date.
  * @returns null when no agent has this id. @throws the PostgREST error message of a failed read.
  */
-export async function loadAgentReportData(db: Db, agentId: string, siteUrl: string, today: string): Promise<AgentReportData | null> {
-  const { data: agent, error } = await db.from('agents').select('*').eq('id', agentId).maybeSingle();
-  if (error) throw new Error(`Could not read the agent: ${error.message}`);
-  if (!agent) return null;
+export async function loadAgentReportData(
+  db: Db,
+  agentId: string,
+  siteUrl: string,
+  today: string,
+): Promise<AgentReportData | null> {
+  const { data: agent, error } = await db.from('agents').select('*').eq('id', agentId).maybeSingle()
+  if (error) throw new Error(`Could not read the agent: ${error.message}`)
+  if (!agent) return null
   const [sales, benchmark] = await Promise.all([
     db
       .from('properties')
@@ -28,11 +33,11 @@ export async function loadAgentReportData(db: Db, agentId: string, siteUrl: stri
     agent.primary_zip_code
       ? db.from('zip_market_benchmarks').select('*').eq('zip_code', agent.primary_zip_code).maybeSingle()
       : Promise.resolve({ data: null, error: null }),
-  ]);
-  if (sales.error) throw new Error(`Could not read the sales: ${sales.error.message}`);
-  if (benchmark.error) throw new Error(`Could not read the ZIP benchmark: ${benchmark.error.message}`);
-  const demo = Boolean(agent.mls_id?.startsWith('DEMO-')) || sales.data.some((sale) => sale.source === 'demo');
-  const zip = benchmark.data;
+  ])
+  if (sales.error) throw new Error(`Could not read the sales: ${sales.error.message}`)
+  if (benchmark.error) throw new Error(`Could not read the ZIP benchmark: ${benchmark.error.message}`)
+  const demo = Boolean(agent.mls_id?.startsWith('DEMO-')) || sales.data.some((sale) => sale.source === 'demo')
+  const zip = benchmark.data
   return {
     generatedOn: today,
     sample: false,
@@ -40,12 +45,17 @@ export async function loadAgentReportData(db: Db, agentId: string, siteUrl: stri
       name: agent.name,
       brokerage: agent.brokerage,
       licenseNumber: agent.license_number,
-      area: [agent.city, agent.state].filter(Boolean).join(', ') + (agent.primary_zip_code ? ` ${agent.primary_zip_code}` : '') || null,
+      area:
+        [agent.city, agent.state].filter(Boolean).join(', ') +
+          (agent.primary_zip_code ? ` ${agent.primary_zip_code}` : '') || null,
       phone: agent.phone,
       email: agent.email,
       url: absoluteUrl(agentUrl(agent.id), siteUrl),
     },
-    window: agent.metrics_window_start && agent.metrics_window_end ? { start: agent.metrics_window_start, end: agent.metrics_window_end } : null,
+    window:
+      agent.metrics_window_start && agent.metrics_window_end
+        ? { start: agent.metrics_window_start, end: agent.metrics_window_end }
+        : null,
     metrics: {
       totalSales: agent.total_sales,
       saleToListAverage: num(agent.average_sale_to_list_ratio),
@@ -86,5 +96,5 @@ export async function loadAgentReportData(db: Db, agentId: string, siteUrl: stri
         : 'Closed sales: the MLS listings imported into AgentInsight, counted for the listing agent.',
       ...(zip ? [`ZIP market figures: ${zip.source}, month ending ${zip.period_end}.`] : []),
     ],
-  };
+  }
 }

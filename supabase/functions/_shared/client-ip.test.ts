@@ -1,20 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest'
 
-import { clientIp, mailboxKey } from './client-ip.ts';
+import { clientIp, mailboxKey } from './client-ip.ts'
 
 describe('clientIp', () => {
   it('takes the last x-forwarded-for entry (the gateway hop), never client-set headers', () => {
-    expect(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.7, 10.0.0.1' }))).toBe('10.0.0.1');
-    expect(clientIp(new Headers({ 'x-forwarded-for': '198.51.100.9' }))).toBe('198.51.100.9');
-    expect(clientIp(new Headers({ 'x-real-ip': '198.51.100.2' }))).toBe('');
-    expect(clientIp(new Headers())).toBe('');
-  });
-});
+    expect(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.7, 10.0.0.1' }))).toBe('10.0.0.1')
+    expect(clientIp(new Headers({ 'x-forwarded-for': '198.51.100.9' }))).toBe('198.51.100.9')
+    expect(clientIp(new Headers({ 'x-real-ip': '198.51.100.2' }))).toBe('')
+    expect(clientIp(new Headers())).toBe('')
+  })
+})
 
 describe('mailboxKey', () => {
   it('folds case and +tags into one mailbox', () => {
-    expect(mailboxKey(' Ana+news@Example.COM ')).toBe('ana@example.com');
-    expect(mailboxKey('ana@example.com')).toBe('ana@example.com');
-    expect(mailboxKey('+only@example.com')).toBe('+only@example.com');
-  });
-});
+    expect(mailboxKey(' Ana+news@Example.COM ')).toBe('ana@example.com')
+    expect(mailboxKey('ana@example.com')).toBe('ana@example.com')
+    expect(mailboxKey('+only@example.com')).toBe('+only@example.com')
+  })
+})

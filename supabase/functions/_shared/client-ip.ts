@@ -10,8 +10,11 @@
  * (a request that did not pass the gateway); callers then use one shared "unknown" bucket.
  */
 export function clientIp(headers: Headers): string {
-  const entries = (headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
-  return entries.at(-1) ?? '';
+  const entries = (headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  return entries.at(-1) ?? ''
 }
 
 /**
@@ -19,9 +22,9 @@ export function clientIp(headers: Headers): string {
  * local part (`Ana+x@Example.com` -> `ana@example.com`), so tags and case do not open new buckets.
  */
 export function mailboxKey(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  if (at < 1) return address;
-  const local = address.slice(0, at).split('+')[0] || address.slice(0, at);
-  return `${local}@${address.slice(at + 1)}`;
+  const address = email.trim().toLowerCase()
+  const at = address.lastIndexOf('@')
+  if (at < 1) return address
+  const local = address.slice(0, at).split('+')[0] || address.slice(0, at)
+  return `${local}@${address.slice(at + 1)}`
 }

@@ -23,7 +23,9 @@ export function densityLabel(score: number | null): string {
 
 /** How actionable a post reads (spec section 9): "Highly Actionable", "Very Actionable", "Actionable", "Informational". */
 export function actionabilityLabel(score: number | null): string {
-  return { high: 'Highly Actionable', medium: 'Very Actionable', fair: 'Actionable', low: 'Informational' }[densityBand(score)]
+  return { high: 'Highly Actionable', medium: 'Very Actionable', fair: 'Actionable', low: 'Informational' }[
+    densityBand(score)
+  ]
 }
 
 /** A post is featured on /blog when its score is at least 7. */

@@ -3,9 +3,9 @@
  * Import-free so Node, Vite and Deno all load it.
  */
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
 /** Escapes text for HTML element content and quoted attribute values (& < > " '). */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!)
 }

@@ -1,31 +1,49 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest'
 
-import { corsHeadersFor, findControlCharacters, HttpError, parseJsonBody, siteOrigins } from './http.ts';
+import { corsHeadersFor, findControlCharacters, HttpError, parseJsonBody, siteOrigins } from './http.ts'
 
-const post = (body: string, type = 'application/json') => new Request('http://x/fn', { method: 'POST', headers: { 'Content-Type': type }, body });
+const post = (body: string, type = 'application/json') =>
+  new Request('http://x/fn', { method: 'POST', headers: { 'Content-Type': type }, body })
 
 describe('request shell', () => {
   it('names the first field holding a control character or a lone surrogate', () => {
-    expect(findControlCharacters({ a: 'ok\tfine\n', b: { c: ['x', 'y\u0000'] } })).toBe('b.c[1]');
-    expect(findControlCharacters({ name: 'a\ud800' })).toBe('name');
-    expect(findControlCharacters({ emoji: '😀' })).toBeNull();
-    expect(findControlCharacters(JSON.parse('['.repeat(20_000) + ']'.repeat(20_000)))).toBeNull();
-  });
+    expect(findControlCharacters({ a: 'ok\tfine\n', b: { c: ['x', 'y\u0000'] } })).toBe('b.c[1]')
+    expect(findControlCharacters({ name: 'a\ud800' })).toBe('name')
+    expect(findControlCharacters({ emoji: '😀' })).toBeNull()
+    expect(findControlCharacters(JSON.parse('['.repeat(20_000) + ']'.repeat(20_000)))).toBeNull()
+  })
 
   it('answers 415, 413 and 400 before a handler sees the body', async () => {
-    expect(await parseJsonBody(post('{}', 'text/plain'), 100)).toEqual(new HttpError(415, 'Content-Type must be application/json'));
-    expect(await parseJsonBody(post(JSON.stringify({ a: 'x'.repeat(200) })), 100)).toEqual(new HttpError(413, 'The request body must be at most 100 bytes'));
-    expect(await parseJsonBody(post('null'), 100)).toEqual(new HttpError(400, 'The request body must be a JSON object'));
-    expect(await parseJsonBody(post('{"name":"a\\u0000"}'), 100)).toEqual(new HttpError(400, 'name must not contain control characters'));
-    expect(await parseJsonBody(post('{"name":"Ana"}'), 100)).toEqual({ name: 'Ana' });
-  });
+    expect(await parseJsonBody(post('{}', 'text/plain'), 100)).toEqual(
+      new HttpError(415, 'Content-Type must be application/json'),
+    )
+    expect(await parseJsonBody(post(JSON.stringify({ a: 'x'.repeat(200) })), 100)).toEqual(
+      new HttpError(413, 'The request body must be at most 100 bytes'),
+    )
+    expect(await parseJsonBody(post('null'), 100)).toEqual(new HttpError(400, 'The request body must be a JSON object'))
+    expect(await parseJsonBody(post('{"name":"a\\u0000"}'), 100)).toEqual(
+      new HttpError(400, 'name must not contain control characters'),
+    )
+    expect(await parseJsonBody(post('{"name":"Ana"}'), 100)).toEqual({ name: 'Ana' })
+  })
 
   it("echoes only allowed origins for 'site' functions, and any loopback origin for a loopback site", () => {
-    const allowed = siteOrigins({ SITE_URL: 'https://agents.example.com/', CORS_ALLOWED_ORIGINS: 'https://admin.example.com' });
-    expect(corsHeadersFor('site', 'https://agents.example.com', allowed, ['POST'])['Access-Control-Allow-Origin']).toBe('https://agents.example.com');
-    expect(corsHeadersFor('site', 'https://evil.example', allowed, ['POST'])['Access-Control-Allow-Origin']).toBeUndefined();
-    expect(corsHeadersFor('site', 'http://localhost:5173', siteOrigins({ SITE_URL: 'http://localhost:4321' }), ['POST'])['Access-Control-Allow-Origin']).toBe('http://localhost:5173');
-    expect(corsHeadersFor('public', 'https://evil.example', [], ['POST'])['Access-Control-Allow-Origin']).toBe('*');
-    expect(corsHeadersFor('none', 'https://evil.example', [], ['POST'])).toEqual({});
-  });
-});
+    const allowed = siteOrigins({
+      SITE_URL: 'https://agents.example.com/',
+      CORS_ALLOWED_ORIGINS: 'https://admin.example.com',
+    })
+    expect(corsHeadersFor('site', 'https://agents.example.com', allowed, ['POST'])['Access-Control-Allow-Origin']).toBe(
+      'https://agents.example.com',
+    )
+    expect(
+      corsHeadersFor('site', 'https://evil.example', allowed, ['POST'])['Access-Control-Allow-Origin'],
+    ).toBeUndefined()
+    expect(
+      corsHeadersFor('site', 'http://localhost:5173', siteOrigins({ SITE_URL: 'http://localhost:4321' }), ['POST'])[
+        'Access-Control-Allow-Origin'
+      ],
+    ).toBe('http://localhost:5173')
+    expect(corsHeadersFor('public', 'https://evil.example', [], ['POST'])['Access-Control-Allow-Origin']).toBe('*')
+    expect(corsHeadersFor('none', 'https://evil.example', [], ['POST'])).toEqual({})
+  })
+})

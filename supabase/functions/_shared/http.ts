@@ -17,16 +17,16 @@
  * data) -> 500 `{error: failureMessage}` with the detail only in the function log.
  * Every answer is JSON (`Response.json`).
  */
-import { z } from 'zod';
+import { z } from 'zod'
 
-import { findControlCharacters } from './text-guard.ts';
+import { findControlCharacters } from './text-guard.ts'
 
-export { findControlCharacters };
+export { findControlCharacters }
 
 /** Default body cap in bytes (64 KB): every form and beacon of the product fits in a few KB. */
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 
-export type CorsPolicy = 'public' | 'site' | 'none';
+export type CorsPolicy = 'public' | 'site' | 'none'
 
 /** An answer the handler wants to give with a status other than 2xx (message shown to the caller as is). */
 export class HttpError extends Error {
@@ -37,8 +37,8 @@ export class HttpError extends Error {
     /** Field messages for a 400 from `parseBody`. */
     readonly errors?: Record<string, string>,
   ) {
-    super(message);
-    this.name = 'HttpError';
+    super(message)
+    this.name = 'HttpError'
   }
 }
 
@@ -47,110 +47,118 @@ export class HttpError extends Error {
  * (`field: message`) and whose `errors` hold one message per field.
  */
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const errors = zodFieldErrors(parsed.error);
-  const [field, message] = Object.entries(errors)[0] ?? ['body', 'Invalid request'];
-  throw new HttpError(400, field === 'body' || message.startsWith(field) ? message : `${field}: ${message}`, {}, errors);
+  const parsed = schema.safeParse(body)
+  if (parsed.success) return parsed.data
+  const errors = zodFieldErrors(parsed.error)
+  const [field, message] = Object.entries(errors)[0] ?? ['body', 'Invalid request']
+  throw new HttpError(400, field === 'body' || message.startsWith(field) ? message : `${field}: ${message}`, {}, errors)
 }
 
 /** What a handler receives: the request, the parsed JSON body (undefined for GET) and the CORS headers to send. */
 export interface FunctionRequest {
-  request: Request;
-  body: Record<string, unknown> | undefined;
+  request: Request
+  body: Record<string, unknown> | undefined
   /** JSON answer with this function's CORS headers. */
-  json(body: unknown, status?: number, headers?: Record<string, string>): Response;
+  json(body: unknown, status?: number, headers?: Record<string, string>): Response
 }
 
 export interface FunctionOptions {
   /** Function slug, for log lines. */
-  name: string;
-  cors: CorsPolicy;
+  name: string
+  cors: CorsPolicy
   /** Allowed methods besides OPTIONS (default ['POST']). */
-  methods?: ('GET' | 'POST')[];
+  methods?: ('GET' | 'POST')[]
   /** Body cap in bytes (default DEFAULT_MAX_BODY_BYTES). */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number
   /** The generic 500 message callers see. */
-  failureMessage: string;
+  failureMessage: string
   /** The 400 message for a body that is not a JSON object (default 'The request body must be a JSON object'). */
-  invalidBodyMessage?: string;
-  handle(input: FunctionRequest): Promise<Response>;
+  invalidBodyMessage?: string
+  handle(input: FunctionRequest): Promise<Response>
 }
 
-const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type';
+const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type'
 
 function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]'
 }
 
 /** Origins allowed for 'site' functions: SITE_URL's origin plus CORS_ALLOWED_ORIGINS (comma-separated origins). */
 export function siteOrigins(env: { SITE_URL?: string; CORS_ALLOWED_ORIGINS?: string }): string[] {
-  const origins: string[] = [];
+  const origins: string[] = []
   for (const value of [env.SITE_URL, ...(env.CORS_ALLOWED_ORIGINS ?? '').split(',')]) {
-    const trimmed = value?.trim();
-    if (!trimmed) continue;
+    const trimmed = value?.trim()
+    if (!trimmed) continue
     try {
-      origins.push(new URL(trimmed).origin);
+      origins.push(new URL(trimmed).origin)
     } catch {
-      throw new Error(`Not a URL in SITE_URL/CORS_ALLOWED_ORIGINS: ${trimmed}`);
+      throw new Error(`Not a URL in SITE_URL/CORS_ALLOWED_ORIGINS: ${trimmed}`)
     }
   }
-  return origins;
+  return origins
 }
 
 /**
  * The CORS headers for one request. 'site': the request's Origin echoed when allowed (with Vary: Origin), no
  * Allow-Origin otherwise, so the browser refuses to hand the answer to a foreign page.
  */
-export function corsHeadersFor(policy: CorsPolicy, origin: string | null, allowed: string[], methods: string[]): Record<string, string> {
-  if (policy === 'none') return {};
-  const common = { 'Access-Control-Allow-Headers': ALLOWED_HEADERS, 'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', ') };
-  if (policy === 'public') return { ...common, 'Access-Control-Allow-Origin': '*' };
-  const loopbackSite = allowed.some((entry) => isLoopback(new URL(entry).hostname));
-  let permitted = false;
+export function corsHeadersFor(
+  policy: CorsPolicy,
+  origin: string | null,
+  allowed: string[],
+  methods: string[],
+): Record<string, string> {
+  if (policy === 'none') return {}
+  const common = {
+    'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+    'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
+  }
+  if (policy === 'public') return { ...common, 'Access-Control-Allow-Origin': '*' }
+  const loopbackSite = allowed.some((entry) => isLoopback(new URL(entry).hostname))
+  let permitted = false
   if (origin) {
     try {
-      const url = new URL(origin);
-      permitted = allowed.includes(url.origin) || (loopbackSite && isLoopback(url.hostname));
+      const url = new URL(origin)
+      permitted = allowed.includes(url.origin) || (loopbackSite && isLoopback(url.hostname))
     } catch {
-      permitted = false;
+      permitted = false
     }
   }
-  return permitted ? { ...common, 'Access-Control-Allow-Origin': origin!, Vary: 'Origin' } : { Vary: 'Origin' };
+  return permitted ? { ...common, 'Access-Control-Allow-Origin': origin!, Vary: 'Origin' } : { Vary: 'Origin' }
 }
 
 /** One message per field (the first problem found), keyed by the dotted path ('body' for the whole body). */
 export function zodFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[issue.path.map(String).join('.') || 'body'] ??= issue.message;
-  return errors;
+  const errors: Record<string, string> = {}
+  for (const issue of error.issues) errors[issue.path.map(String).join('.') || 'body'] ??= issue.message
+  return errors
 }
 
 /** Reads at most `limit` bytes of the body; null when it is longer (the rest is not read). */
 async function readCapped(request: Request, limit: number): Promise<Uint8Array | null> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) return null;
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const declared = Number(request.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > limit) return null
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return null;
+      await reader.cancel().catch(() => {})
+      return null
     }
-    chunks.push(value);
+    chunks.push(value)
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
+  const bytes = new Uint8Array(size)
+  let offset = 0
   for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
   }
-  return bytes;
+  return bytes
 }
 
 /**
@@ -162,61 +170,69 @@ export async function parseJsonBody(
   maxBodyBytes: number,
   invalidBodyMessage = 'The request body must be a JSON object',
 ): Promise<Record<string, unknown> | HttpError> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') return new HttpError(415, 'Content-Type must be application/json');
-  const bytes = await readCapped(request, maxBodyBytes);
-  if (bytes === null) return new HttpError(413, `The request body must be at most ${maxBodyBytes} bytes`);
-  let text: string;
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type !== 'application/json') return new HttpError(415, 'Content-Type must be application/json')
+  const bytes = await readCapped(request, maxBodyBytes)
+  if (bytes === null) return new HttpError(413, `The request body must be at most ${maxBodyBytes} bytes`)
+  let text: string
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
-    return new HttpError(400, 'The request body must be UTF-8 JSON');
+    return new HttpError(400, 'The request body must be UTF-8 JSON')
   }
-  let value: unknown;
+  let value: unknown
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text)
   } catch {
-    return new HttpError(400, invalidBodyMessage);
+    return new HttpError(400, invalidBodyMessage)
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return new HttpError(400, invalidBodyMessage);
-  const field = findControlCharacters(value);
-  if (field) return new HttpError(400, `${field} must not contain control characters`);
-  return value as Record<string, unknown>;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return new HttpError(400, invalidBodyMessage)
+  const field = findControlCharacters(value)
+  if (field) return new HttpError(400, `${field} must not contain control characters`)
+  return value as Record<string, unknown>
 }
 
 /** Serves `options.handle` behind the shell described at the top of this file (Deno.serve). */
 export function serveFunction(options: FunctionOptions): void {
-  Deno.serve(functionHandler(options));
+  Deno.serve(functionHandler(options))
 }
 
 /** The shell as a plain fetch handler (what serveFunction serves). */
 export function functionHandler(options: FunctionOptions): (request: Request) => Promise<Response> {
-  const methods = options.methods ?? ['POST'];
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const allowed = options.cors === 'site' ? siteOrigins({ SITE_URL: Deno.env.get('SITE_URL'), CORS_ALLOWED_ORIGINS: Deno.env.get('CORS_ALLOWED_ORIGINS') }) : [];
+  const methods = options.methods ?? ['POST']
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const allowed =
+    options.cors === 'site'
+      ? siteOrigins({ SITE_URL: Deno.env.get('SITE_URL'), CORS_ALLOWED_ORIGINS: Deno.env.get('CORS_ALLOWED_ORIGINS') })
+      : []
 
   return async (request) => {
-    const cors = corsHeadersFor(options.cors, request.headers.get('origin'), allowed, methods);
+    const cors = corsHeadersFor(options.cors, request.headers.get('origin'), allowed, methods)
     const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-      Response.json(body, { status, headers: { ...cors, ...headers } });
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...cors, 'Access-Control-Max-Age': '86400' } });
+      Response.json(body, { status, headers: { ...cors, ...headers } })
+    if (request.method === 'OPTIONS')
+      return new Response(null, { status: 204, headers: { ...cors, 'Access-Control-Max-Age': '86400' } })
     if (!methods.includes(request.method as 'GET' | 'POST')) {
-      return json({ error: `Use ${methods.join(' or ')}` }, 405, { Allow: [...methods, 'OPTIONS'].join(', ') });
+      return json({ error: `Use ${methods.join(' or ')}` }, 405, { Allow: [...methods, 'OPTIONS'].join(', ') })
     }
     try {
-      let body: Record<string, unknown> | undefined;
+      let body: Record<string, unknown> | undefined
       if (request.method === 'POST') {
-        const parsed = await parseJsonBody(request, maxBodyBytes, options.invalidBodyMessage);
-        if (parsed instanceof HttpError) return json({ error: parsed.message }, parsed.status);
-        body = parsed;
+        const parsed = await parseJsonBody(request, maxBodyBytes, options.invalidBodyMessage)
+        if (parsed instanceof HttpError) return json({ error: parsed.message }, parsed.status)
+        body = parsed
       }
-      return await options.handle({ request, body, json });
+      return await options.handle({ request, body, json })
     } catch (error) {
       if (error instanceof HttpError) {
-        return json(error.errors ? { error: error.message, errors: error.errors } : { error: error.message }, error.status, error.headers);
+        return json(
+          error.errors ? { error: error.message, errors: error.errors } : { error: error.message },
+          error.status,
+          error.headers,
+        )
       }
-      console.error(`${options.name} failed`, error);
-      return json({ error: options.failureMessage }, 500);
+      console.error(`${options.name} failed`, error)
+      return json({ error: options.failureMessage }, 500)
     }
-  };
+  }
 }

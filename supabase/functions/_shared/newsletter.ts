@@ -12,17 +12,17 @@
  * Unconfirmed sign-ups expire after NEWSLETTER_CONFIRM_HOURS; only confirmed rows may be mailed
  * (public.newsletter_recipients).
  */
-import { z } from 'zod';
+import { z } from 'zod'
 
 /** Sign-ups (and confirmation emails) per mailbox (case and +tag folded) per clock hour. */
-export const NEWSLETTER_EMAIL_LIMIT_PER_HOUR = 3;
+export const NEWSLETTER_EMAIL_LIMIT_PER_HOUR = 3
 /** Sign-ups per client IP per clock hour. */
-export const NEWSLETTER_IP_LIMIT_PER_HOUR = 10;
+export const NEWSLETTER_IP_LIMIT_PER_HOUR = 10
 /** How long a confirmation link works. */
-export const NEWSLETTER_CONFIRM_HOURS = 48;
+export const NEWSLETTER_CONFIRM_HOURS = 48
 
-export const NEWSLETTER_CHECK_INBOX = 'Thanks! Check your inbox and click the link to confirm your subscription.';
-export const NEWSLETTER_RATE_LIMIT_MESSAGE = 'Too many sign-ups. Please try again in an hour.';
+export const NEWSLETTER_CHECK_INBOX = 'Thanks! Check your inbox and click the link to confirm your subscription.'
+export const NEWSLETTER_RATE_LIMIT_MESSAGE = 'Too many sign-ups. Please try again in an hour.'
 
 export const NewsletterSubscribeSchema = z.object({
   email: z
@@ -30,16 +30,16 @@ export const NewsletterSubscribeSchema = z.object({
     .trim()
     .max(320, { error: 'Email is too long' })
     .pipe(z.email({ error: 'Please enter a valid email address' })),
-});
-export type NewsletterSubscribe = z.infer<typeof NewsletterSubscribeSchema>;
+})
+export type NewsletterSubscribe = z.infer<typeof NewsletterSubscribeSchema>
 
 /** 64 hex characters of randomness: the token in a confirmation link. */
 export function newConfirmationToken(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 /** SHA-256 hex of a token: what the table stores, so a database reader cannot confirm for someone else. */
 export async function confirmationTokenHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }

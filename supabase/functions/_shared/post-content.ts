@@ -5,17 +5,17 @@
  * text of HTML. One module for Node, Vite and Deno, so preview, site and generated posts never differ.
  */
 // @ts-types="@types/sanitize-html"
-import sanitizeHtml from 'sanitize-html';
-import { decodeHTML } from 'entities';
-import { IFRAME_HOSTS, POST_SANITIZE_OPTIONS } from './post-html-policy.ts';
+import sanitizeHtml from 'sanitize-html'
+import { decodeHTML } from 'entities'
+import { IFRAME_HOSTS, POST_SANITIZE_OPTIONS } from './post-html-policy.ts'
 
-export { IFRAME_HOSTS };
+export { IFRAME_HOSTS }
 
-const options: sanitizeHtml.IOptions = POST_SANITIZE_OPTIONS;
+const options: sanitizeHtml.IOptions = POST_SANITIZE_OPTIONS
 
 /** Sanitizes post HTML (see module doc). Pure; safe to call at build time and in the browser. */
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, options);
+  return sanitizeHtml(html, options)
 }
 
 /**
@@ -24,22 +24,22 @@ export function sanitizePostHtml(html: string): string {
  * not read "02139103.4%").
  */
 export function htmlToText(html: string): string {
-  const stripped = sanitizeHtml(html.replace(/<(?=\/?[a-zA-Z])/g, ' <'), { allowedTags: [], allowedAttributes: {} });
-  return decodeHTML(stripped).replace(/\s+/g, ' ').trim();
+  const stripped = sanitizeHtml(html.replace(/<(?=\/?[a-zA-Z])/g, ' <'), { allowedTags: [], allowedAttributes: {} })
+  return decodeHTML(stripped).replace(/\s+/g, ' ').trim()
 }
 
 /** Reading time in whole minutes: words after stripping tags / 200, rounded up (spec rule), at least 1. */
 export function readingTimeMinutes(html: string): number {
-  const words = htmlToText(html).split(/\s+/).filter(Boolean).length;
-  return Math.max(1, Math.ceil(words / 200));
+  const words = htmlToText(html).split(/\s+/).filter(Boolean).length
+  return Math.max(1, Math.ceil(words / 200))
 }
 
 export interface TocEntry {
   /** Anchor id of the heading in the rendered HTML. */
-  id: string;
+  id: string
   /** Plain text (entities decoded): escape it when writing HTML. */
-  text: string;
-  level: 1 | 2;
+  text: string
+  level: 1 | 2
 }
 
 /** URL-safe id from heading text: lowercase, ASCII letters and digits joined by hyphens. */
@@ -51,7 +51,7 @@ export function headingId(text: string): string {
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '') || 'section'
-  );
+  )
 }
 
 /**
@@ -59,19 +59,22 @@ export function headingId(text: string): string {
  * of those headings in document order (spec: table of contents from h1/h2 with anchor links).
  */
 export function renderPostContent(html: string): { html: string; toc: TocEntry[] } {
-  const clean = sanitizePostHtml(html);
-  const toc: TocEntry[] = [];
-  const used = new Map<string, number>();
-  const withIds = clean.replace(/<h([12])((?:\s[^>]*)?)>([\s\S]*?)<\/h\1>/g, (_match, level: string, attrs: string, inner: string) => {
-    const text = htmlToText(inner);
-    const existing = /\sid="([^"]+)"/.exec(attrs)?.[1];
-    let id = existing ?? headingId(text);
-    const seen = used.get(id) ?? 0;
-    used.set(id, seen + 1);
-    if (seen > 0 && !existing) id = `${id}-${seen + 1}`;
-    toc.push({ id, text, level: Number(level) as 1 | 2 });
-    const rest = attrs.replace(/\sid="[^"]*"/, '');
-    return `<h${level} id="${id}"${rest}>${inner}</h${level}>`;
-  });
-  return { html: withIds, toc };
+  const clean = sanitizePostHtml(html)
+  const toc: TocEntry[] = []
+  const used = new Map<string, number>()
+  const withIds = clean.replace(
+    /<h([12])((?:\s[^>]*)?)>([\s\S]*?)<\/h\1>/g,
+    (_match, level: string, attrs: string, inner: string) => {
+      const text = htmlToText(inner)
+      const existing = /\sid="([^"]+)"/.exec(attrs)?.[1]
+      let id = existing ?? headingId(text)
+      const seen = used.get(id) ?? 0
+      used.set(id, seen + 1)
+      if (seen > 0 && !existing) id = `${id}-${seen + 1}`
+      toc.push({ id, text, level: Number(level) as 1 | 2 })
+      const rest = attrs.replace(/\sid="[^"]*"/, '')
+      return `<h${level} id="${id}"${rest}>${inner}</h${level}>`
+    },
+  )
+  return { html: withIds, toc }
 }

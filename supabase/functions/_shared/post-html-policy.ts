@@ -6,17 +6,52 @@
  */
 
 /** Hosts whose iframes (video embeds) may appear in posts; everything else is dropped. */
-export const IFRAME_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
+export const IFRAME_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com']
 
 /** The one value of `data-callout` a post's `<div>` may carry: an insight card in the article body. */
-export const CALLOUT_INSIGHT = 'insight';
+export const CALLOUT_INSIGHT = 'insight'
 
 /** sanitize-html options (structurally its IOptions). */
 export const POST_SANITIZE_OPTIONS = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'strong', 'b',
-    'em', 'i', 'u', 's', 'sub', 'sup', 'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr',
-    'th', 'td', 'caption', 'span', 'div', 'iframe',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'pre',
+    'code',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'span',
+    'div',
+    'iframe',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
@@ -36,13 +71,14 @@ export const POST_SANITIZE_OPTIONS = {
   transformTags: {
     // sanitize-html keeps a disallowed value as a bare attribute; a div is a callout only with the exact value
     div: (tagName: string, attribs: Record<string, string>) => {
-      if (attribs['data-callout'] === undefined || attribs['data-callout'] === CALLOUT_INSIGHT) return { tagName, attribs };
-      const { 'data-callout': _dropped, ...rest } = attribs;
-      return { tagName, attribs: rest };
+      if (attribs['data-callout'] === undefined || attribs['data-callout'] === CALLOUT_INSIGHT)
+        return { tagName, attribs }
+      const { 'data-callout': _dropped, ...rest } = attribs
+      return { tagName, attribs: rest }
     },
     a: (tagName: string, attribs: Record<string, string>) => ({
       tagName,
       attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
     }),
   },
-};
+}

@@ -25,9 +25,7 @@ export function parsePublicEnv(source: Record<keyof PublicEnv, string | undefine
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0])
     const value = source[name as keyof PublicEnv]
-    return value === undefined || value.trim() === ''
-      ? `${name} is not set`
-      : `${name} is invalid: ${issue.message}`
+    return value === undefined || value.trim() === '' ? `${name} is not set` : `${name} is invalid: ${issue.message}`
   })
   throw new Error(
     `Invalid environment: ${problems.join('; ')}. Set the variables in .env at the repository root or in the environment of the build.`,

@@ -10,26 +10,26 @@
  * object; 429 {error: RATE_LIMIT_MESSAGE} with Retry-After; 500 {error} (generic, details only in the function log).
  */
 
-import type { LeadSource } from './lead-source.ts';
+import type { LeadSource } from './lead-source.ts'
 
 export interface ReportRequestBody extends LeadSource {
-  full_name: string;
-  email: string;
-  phone?: string | null;
-  property_address?: string | null;
-  agent_id?: string | null;
-  agent_name?: string | null;
-  agent_location?: string | null;
-  website?: string;
+  full_name: string
+  email: string
+  phone?: string | null
+  property_address?: string | null
+  agent_id?: string | null
+  agent_name?: string | null
+  agent_location?: string | null
+  website?: string
 }
 
-export type ReportRequestAnswer = { ok: true } | { errors: Record<string, string> } | { error: string };
+export type ReportRequestAnswer = { ok: true } | { errors: Record<string, string> } | { error: string }
 
 /** Requests allowed per email address per clock hour. */
-export const EMAIL_LIMIT_PER_HOUR = 3;
+export const EMAIL_LIMIT_PER_HOUR = 3
 /** Requests allowed per client IP address per clock hour (several people can share an office or mobile NAT). */
-export const IP_LIMIT_PER_HOUR = 10;
+export const IP_LIMIT_PER_HOUR = 10
 /** The 429 message, shown to the visitor as is. */
-export const RATE_LIMIT_MESSAGE = 'Too many report requests. Please try again in an hour.';
+export const RATE_LIMIT_MESSAGE = 'Too many report requests. Please try again in an hour.'
 /** The honeypot field's name: plausible to a form-filling bot, hidden from people and assistive technology. */
-export const HONEYPOT_FIELD = 'website';
+export const HONEYPOT_FIELD = 'website'

@@ -3,36 +3,43 @@
  * validation with visitor-facing messages, the shape check of the SQL answer and what is logged to
  * public.search_queries. No Deno APIs, so vitest unit-tests it in Node.
  */
-import { z } from 'zod';
+import { z } from 'zod'
 
-import type { AgentSearchResult, SearchAgentsRequest, SearchAgentsResponse, SearchLocation, SearchType } from './search-contract.ts';
+import type {
+  AgentSearchResult,
+  SearchAgentsRequest,
+  SearchAgentsResponse,
+  SearchLocation,
+  SearchType,
+} from './search-contract.ts'
 import {
   BAD_ZIP_CODE_MESSAGE,
   EMPTY_QUERY_MESSAGE,
   QUERY_TOO_LONG_MESSAGE,
   SEARCH_QUERY_MAX_LENGTH,
   ZIP_CODE_PATTERN,
-} from './search-query-rules.ts';
+} from './search-query-rules.ts'
 
-export { SEARCH_QUERY_MAX_LENGTH };
+export { SEARCH_QUERY_MAX_LENGTH }
 /** Largest page (search-contract.ts). */
-export const SEARCH_LIMIT_MAX = 50;
-export const SEARCH_LIMIT_DEFAULT = 20;
+export const SEARCH_LIMIT_MAX = 50
+export const SEARCH_LIMIT_DEFAULT = 20
 /** Deepest page start; deeper paging is refused so a request cannot make the database rank endlessly. */
-export const SEARCH_OFFSET_MAX = 10_000;
+export const SEARCH_OFFSET_MAX = 10_000
 
-export const SEARCH_TYPES = ['agent', 'zipcode', 'address'] as const satisfies readonly SearchType[];
+export const SEARCH_TYPES = ['agent', 'zipcode', 'address'] as const satisfies readonly SearchType[]
 
 /** The generic answer to anything unexpected (the real cause is logged server-side). */
-export const SEARCH_FAILED_MESSAGE = 'Search function failed';
-export const NOT_JSON_MESSAGE = 'The request body must be a JSON object: {"query": "...", "type": "agent" | "zipcode" | "address"}.';
+export const SEARCH_FAILED_MESSAGE = 'Search function failed'
+export const NOT_JSON_MESSAGE =
+  'The request body must be a JSON object: {"query": "...", "type": "agent" | "zipcode" | "address"}.'
 
 const wholeNumber = (field: string, min: number, max: number) =>
   z
     .number({ error: `${field} must be a whole number from ${min} to ${max}.` })
     .int(`${field} must be a whole number from ${min} to ${max}.`)
     .min(min, `${field} must be a whole number from ${min} to ${max}.`)
-    .max(max, `${field} must be a whole number from ${min} to ${max}.`);
+    .max(max, `${field} must be a whole number from ${min} to ${max}.`)
 
 /** The request body; messages are shown to the visitor as they are. */
 export const SearchAgentsRequestSchema = z
@@ -46,18 +53,22 @@ export const SearchAgentsRequestSchema = z
       .enum(SEARCH_TYPES, { error: 'The search type must be agent, zipcode or address.' })
       .nullish()
       .transform((type) => type ?? 'agent'),
-    limit: wholeNumber('limit', 1, SEARCH_LIMIT_MAX).nullish().transform((limit) => limit ?? SEARCH_LIMIT_DEFAULT),
-    offset: wholeNumber('offset', 0, SEARCH_OFFSET_MAX).nullish().transform((offset) => offset ?? 0),
+    limit: wholeNumber('limit', 1, SEARCH_LIMIT_MAX)
+      .nullish()
+      .transform((limit) => limit ?? SEARCH_LIMIT_DEFAULT),
+    offset: wholeNumber('offset', 0, SEARCH_OFFSET_MAX)
+      .nullish()
+      .transform((offset) => offset ?? 0),
   })
   .superRefine((body, context) => {
     if (body.type === 'zipcode' && !ZIP_CODE_PATTERN.test(body.query)) {
-      context.addIssue({ code: 'custom', path: ['query'], message: BAD_ZIP_CODE_MESSAGE });
+      context.addIssue({ code: 'custom', path: ['query'], message: BAD_ZIP_CODE_MESSAGE })
     }
-  });
+  })
 
-export type SearchAgentsInput = Required<Pick<SearchAgentsRequest, 'query' | 'type' | 'limit' | 'offset'>>;
+export type SearchAgentsInput = Required<Pick<SearchAgentsRequest, 'query' | 'type' | 'limit' | 'offset'>>
 
-export type ParsedSearchRequest = { ok: true; input: SearchAgentsInput } | { ok: false; error: string };
+export type ParsedSearchRequest = { ok: true; input: SearchAgentsInput } | { ok: false; error: string }
 
 /**
  * Validates a decoded JSON body (`undefined` when the body was not JSON). Returns the normalised input (trimmed
@@ -65,15 +76,15 @@ export type ParsedSearchRequest = { ok: true; input: SearchAgentsInput } | { ok:
  */
 export function parseSearchRequest(body: unknown): ParsedSearchRequest {
   if (body === null || body === undefined || typeof body !== 'object' || Array.isArray(body)) {
-    return { ok: false, error: NOT_JSON_MESSAGE };
+    return { ok: false, error: NOT_JSON_MESSAGE }
   }
-  const parsed = SearchAgentsRequestSchema.safeParse(body);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? NOT_JSON_MESSAGE };
-  return { ok: true, input: parsed.data };
+  const parsed = SearchAgentsRequestSchema.safeParse(body)
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? NOT_JSON_MESSAGE }
+  return { ok: true, input: parsed.data }
 }
 
-const nullableNumber = z.number().nullable();
-const nullableText = z.string().nullable();
+const nullableNumber = z.number().nullable()
+const nullableText = z.string().nullable()
 
 /** What public.search_agents() returns; checked so a schema drift becomes a logged 500, not a broken page. */
 export const SearchSqlResultSchema = z.object({
@@ -111,19 +122,22 @@ export const SearchSqlResultSchema = z.object({
   totalResults: z.number().int().min(0),
   location: z.object({ city: nullableText, state: nullableText, zipCode: nullableText }).nullable(),
   message: z.string().optional(),
-});
+})
 
 /** The function's 200 answer from the SQL result and the page asked for. */
-export function toSearchResponse(sql: z.infer<typeof SearchSqlResultSchema>, input: SearchAgentsInput): SearchAgentsResponse {
+export function toSearchResponse(
+  sql: z.infer<typeof SearchSqlResultSchema>,
+  input: SearchAgentsInput,
+): SearchAgentsResponse {
   const response: SearchAgentsResponse = {
     agents: sql.agents as AgentSearchResult[],
     totalResults: sql.totalResults,
     location: sql.location as SearchLocation | null,
     limit: input.limit,
     offset: input.offset,
-  };
-  if (sql.message) response.message = sql.message;
-  return response;
+  }
+  if (sql.message) response.message = sql.message
+  return response
 }
 
 /**
@@ -133,7 +147,7 @@ export function toSearchResponse(sql: z.infer<typeof SearchSqlResultSchema>, inp
  * public.search_agents_logged() from the answer (migration 20261124030100).
  */
 export function searchLogQuery(input: SearchAgentsInput): string {
-  return input.type === 'address' ? redactHouseNumbers(input.query) : input.query;
+  return input.type === 'address' ? redactHouseNumbers(input.query) : input.query
 }
 
 /**
@@ -141,9 +155,9 @@ export function searchLogQuery(input: SearchAgentsInput): string {
  * attached letter) except a 5-digit ZIP (+4) after the street.
  */
 export function redactHouseNumbers(address: string): string {
-  if (/^\d{5}(-\d{4})?$/.test(address)) return address;
+  if (/^\d{5}(-\d{4})?$/.test(address)) return address
   return address.replace(/\d+[A-Za-z]?(?:-\d{4})?/g, (token: string, offset: number) => {
-    const leading = address.slice(0, offset).trim() === '';
-    return /^\d{5}(-\d{4})?$/.test(token) && !leading ? token : '#';
-  });
+    const leading = address.slice(0, offset).trim() === ''
+    return /^\d{5}(-\d{4})?$/.test(token) && !leading ? token : '#'
+  })
 }

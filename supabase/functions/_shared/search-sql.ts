@@ -15,24 +15,27 @@
  * layer went from about 226 to 268 req/s with this alone (docs/performance.md, "Search throughput").
  * Inside an explicit transaction (tests do this) the role stays set until that transaction ends.
  */
-import type { Sql, TransactionSql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres'
 
 /** search_agents_logged()'s arguments, as PostgREST names them (limit 1-50, offset 0-10000; checked in SQL too). */
 export interface SearchAgentsLoggedArgs {
-  search_query: string;
-  search_type: string;
-  result_limit: number;
-  result_offset: number;
+  search_query: string
+  search_type: string
+  result_limit: number
+  result_offset: number
   /** What public.search_queries records for the search (searchLogQuery in search-request.ts). */
-  log_query: string;
+  log_query: string
 }
 
 /** Runs the search and its log row as service_role in one statement; see the module comment. */
-export async function searchAgentsLoggedAsServiceRole(sql: Sql | TransactionSql, args: SearchAgentsLoggedArgs): Promise<unknown> {
+export async function searchAgentsLoggedAsServiceRole(
+  sql: Sql | TransactionSql,
+  args: SearchAgentsLoggedArgs,
+): Promise<unknown> {
   const rows = await sql`
     select public.search_agents_logged(${args.search_query}, ${args.search_type}, ${args.result_limit}::integer,
                                        ${args.result_offset}::integer, ${args.log_query}) as result
     from (select pg_catalog.set_config('role', 'service_role', true)) as as_service_role
-    offset 0`;
-  return rows[0]?.result;
+    offset 0`
+  return rows[0]?.result
 }

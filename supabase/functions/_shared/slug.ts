@@ -5,13 +5,13 @@
  */
 
 /** Lower-case ASCII words joined by single hyphens (the check constraint's pattern). */
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 /** Longest slug the blog_posts check constraint accepts. */
-export const SLUG_MAX_LENGTH = 200;
+export const SLUG_MAX_LENGTH = 200
 
 /** Length a generated slug is cut to (at a word boundary): short enough to read in a search result. */
-export const SLUG_GENERATED_LENGTH = 80;
+export const SLUG_GENERATED_LENGTH = 80
 
 /**
  * Slug from a title: accents folded, lower-case ASCII letters and digits joined by single hyphens, cut at a word
@@ -23,9 +23,9 @@ export function slugify(title: string, max: number = SLUG_GENERATED_LENGTH): str
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  if (slug.length <= max) return slug;
-  const cut = slug.slice(0, max + 1);
-  const boundary = cut.lastIndexOf('-');
-  return (boundary > 0 ? cut.slice(0, boundary) : slug.slice(0, max)).replace(/-+$/, '');
+    .replace(/^-+|-+$/g, '')
+  if (slug.length <= max) return slug
+  const cut = slug.slice(0, max + 1)
+  const boundary = cut.lastIndexOf('-')
+  return (boundary > 0 ? cut.slice(0, boundary) : slug.slice(0, max)).replace(/-+$/, '')
 }

@@ -6,11 +6,12 @@
  */
 
 // C0 controls except tab, LF and CR; DEL; and unpaired surrogates (they cannot be encoded as UTF-8).
-const FORBIDDEN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN_TEXT =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** A child's path; past 200 characters the parent's path stands for it (deep nesting must not cost quadratic memory). */
 function deeper(path: string, step: string): string {
-  return path.length > 200 ? path : path + step;
+  return path.length > 200 ? path : path + step
 }
 
 /**
@@ -19,21 +20,21 @@ function deeper(path: string, step: string): string {
  * call stack.
  */
 export function findControlCharacters(value: unknown, path = 'body'): string | null {
-  const pending: [unknown, string][] = [[value, path]];
+  const pending: [unknown, string][] = [[value, path]]
   while (pending.length > 0) {
-    const [item, at] = pending.pop()!;
+    const [item, at] = pending.pop()!
     if (typeof item === 'string') {
-      if (FORBIDDEN_TEXT.test(item)) return at;
+      if (FORBIDDEN_TEXT.test(item)) return at
     } else if (Array.isArray(item)) {
-      for (let index = item.length - 1; index >= 0; index -= 1) pending.push([item[index], deeper(at, `[${index}]`)]);
+      for (let index = item.length - 1; index >= 0; index -= 1) pending.push([item[index], deeper(at, `[${index}]`)])
     } else if (item && typeof item === 'object') {
-      const entries = Object.entries(item);
+      const entries = Object.entries(item)
       for (let index = entries.length - 1; index >= 0; index -= 1) {
-        const [key, child] = entries[index]!;
-        if (FORBIDDEN_TEXT.test(key)) return at;
-        pending.push([child, at === 'body' ? key : deeper(at, `.${key}`)]);
+        const [key, child] = entries[index]!
+        if (FORBIDDEN_TEXT.test(key)) return at
+        pending.push([child, at === 'body' ? key : deeper(at, `.${key}`)])
       }
     }
   }
-  return null;
+  return null
 }

@@ -3,18 +3,18 @@
  * tests. Every path segment is percent-encoded, so a slug or id can never break out of its segment.
  * Import-free (types only) so Node, Vite and Deno all load it.
  */
-import type { SearchType } from './search-contract.ts';
+import type { SearchType } from './search-contract.ts'
 
-const segment = (value: string) => encodeURIComponent(value);
+const segment = (value: string) => encodeURIComponent(value)
 
 /** `/blog/<slug>`: a blog article. */
 export function postUrl(slug: string): string {
-  return `/blog/${segment(slug)}`;
+  return `/blog/${segment(slug)}`
 }
 
 /** `/blog/category/<slug>`: a blog category's list of articles. */
 export function categoryUrl(slug: string): string {
-  return `/blog/category/${segment(slug)}`;
+  return `/blog/category/${segment(slug)}`
 }
 
 /**
@@ -22,17 +22,17 @@ export function categoryUrl(slug: string): string {
  * URL's id is sent to the database, so a bad link is "not found" rather than a 22P02 error.
  */
 export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 }
 
 /** `/agent/<id>`: an agent's profile (id is the agents.id uuid). */
 export function agentUrl(id: string): string {
-  return `/agent/${segment(id)}`;
+  return `/agent/${segment(id)}`
 }
 
 /** `/agents/<zip>`: the ranked agents of a five-digit US ZIP code. */
 export function zipUrl(zip: string): string {
-  return `/agents/${segment(zip)}`;
+  return `/agents/${segment(zip)}`
 }
 
 /**
@@ -40,23 +40,23 @@ export function zipUrl(zip: string): string {
  * the city name through slugify() of slug.ts (e.g. 'Austin' -> 'austin', 'St. Louis' -> 'st-louis').
  */
 export function cityUrl(state: string, citySlug: string): string {
-  return `/agents/${segment(state.toLowerCase())}/${segment(citySlug)}`;
+  return `/agents/${segment(state.toLowerCase())}/${segment(citySlug)}`
 }
 
 /** The most agents /compare shows side by side. */
-export const COMPARE_MAX_AGENTS = 4;
+export const COMPARE_MAX_AGENTS = 4
 
 /** `/compare?agents=<id1>,<id2>`: agents side by side (ids are agents.id uuids, order kept). */
 export function compareUrl(ids: readonly string[]): string {
-  return `/compare?agents=${ids.map(segment).join(',')}`;
+  return `/compare?agents=${ids.map(segment).join(',')}`
 }
 
 /** `/search-results?q=<trimmed, encoded text>&type=<agent|zipcode|address>`: the results page for a search. */
 export function searchUrl(query: string, type: SearchType): string {
-  return `/search-results?q=${encodeURIComponent(query.trim())}&type=${type}`;
+  return `/search-results?q=${encodeURIComponent(query.trim())}&type=${type}`
 }
 
 /** An absolute URL for a site path (canonical URLs, feeds, sitemaps, emails); `site` is the site's origin. */
 export function absoluteUrl(path: string, site: string | URL): string {
-  return new URL(path, site).href;
+  return new URL(path, site).href
 }

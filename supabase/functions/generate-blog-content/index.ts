@@ -9,29 +9,29 @@
  * Errors: 400 {error: 'Please select a topic or enter a custom topic'} or naming the bad field; 404 for an unknown
  * topicId; 401 without a user token; 403 for non-admins; 500 {error: 'Content generation failed'}.
  */
-import { json, runInBackground, serviceClient } from '@shared/ai/http.ts';
-import { createGenerationJob, runGenerationJob } from '@shared/ai/pipeline.ts';
-import { firstIssue, GenerateBodySchema } from '@shared/ai/schemas.ts';
-import { serveAdminAiFunction } from '@shared/ai/serve.ts';
+import { json, runInBackground, serviceClient } from '@shared/ai/http.ts'
+import { createGenerationJob, runGenerationJob } from '@shared/ai/pipeline.ts'
+import { firstIssue, GenerateBodySchema } from '@shared/ai/schemas.ts'
+import { serveAdminAiFunction } from '@shared/ai/serve.ts'
 
 await serveAdminAiFunction({
   name: 'generate-blog-content',
   failureMessage: 'Content generation failed',
   async handle(raw, { config, ai, userId }) {
-    const parsed = GenerateBodySchema.safeParse(raw);
-    if (!parsed.success) return json({ error: firstIssue(parsed.error) }, 400);
-    const body = parsed.data;
-    const db = serviceClient();
+    const parsed = GenerateBodySchema.safeParse(raw)
+    if (!parsed.success) return json({ error: firstIssue(parsed.error) }, 400)
+    const body = parsed.data
+    const db = serviceClient()
 
     if (body.topicId) {
-      const { data, error } = await db.from('trending_topics').select('id').eq('id', body.topicId).maybeSingle();
-      if (error) throw error;
-      if (!data) return json({ error: 'The selected topic does not exist' }, 404);
+      const { data, error } = await db.from('trending_topics').select('id').eq('id', body.topicId).maybeSingle()
+      if (error) throw error
+      if (!data) return json({ error: 'The selected topic does not exist' }, 404)
     }
     if (body.categoryId) {
-      const { data, error } = await db.from('blog_categories').select('id').eq('id', body.categoryId).maybeSingle();
-      if (error) throw error;
-      if (!data) return json({ error: 'The selected category does not exist' }, 400);
+      const { data, error } = await db.from('blog_categories').select('id').eq('id', body.categoryId).maybeSingle()
+      if (error) throw error
+      if (!data) return json({ error: 'The selected category does not exist' }, 400)
     }
 
     const request_ = {
@@ -40,9 +40,9 @@ await serveAdminAiFunction({
       categoryId: body.categoryId ?? null,
       autoPublish: body.autoPublish,
       userId,
-    };
-    const jobId = await createGenerationJob(db, request_);
-    runInBackground(runGenerationJob({ db, config, ai }, { ...request_, jobId }));
-    return json({ jobId, status: 'pending' }, 202);
+    }
+    const jobId = await createGenerationJob(db, request_)
+    runInBackground(runGenerationJob({ db, config, ai }, { ...request_, jobId }))
+    return json({ jobId, status: 'pending' }, 202)
   },
-});
+})

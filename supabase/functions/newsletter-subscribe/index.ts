@@ -7,9 +7,9 @@
  * 48 hours (public.expire_newsletter_subscriptions, run on every request). Request shell: @shared/http.ts.
  * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
  */
-import { escapeHtml } from '@shared/html.ts';
-import { parseBody, serveFunction } from '@shared/http.ts';
-import { mailConfigFromEnv, sendMail } from '@shared/mail.ts';
+import { escapeHtml } from '@shared/html.ts'
+import { parseBody, serveFunction } from '@shared/http.ts'
+import { mailConfigFromEnv, sendMail } from '@shared/mail.ts'
 import {
   NEWSLETTER_CHECK_INBOX,
   NEWSLETTER_CONFIRM_HOURS,
@@ -19,20 +19,25 @@ import {
   NewsletterSubscribeSchema,
   confirmationTokenHash,
   newConfirmationToken,
-} from '@shared/newsletter.ts';
-import { enforceHourlyLimit } from '@shared/rate-limit.ts';
-import { rateLimitSecret } from '@shared/report-request.ts';
-import { platformEnv, serviceClient } from '@shared/supabase.ts';
-import { z } from 'zod';
+} from '@shared/newsletter.ts'
+import { enforceHourlyLimit } from '@shared/rate-limit.ts'
+import { rateLimitSecret } from '@shared/report-request.ts'
+import { platformEnv, serviceClient } from '@shared/supabase.ts'
+import { z } from 'zod'
 
-const env = { ...platformEnv(), ...z.object({ SITE_URL: z.url({ error: 'SITE_URL must be the site URL' }) }).parse({ SITE_URL: Deno.env.get('SITE_URL') }) };
-const hmacSecret = rateLimitSecret(Deno.env.get('REPORT_REQUEST_HMAC_SECRET'));
-const mail = mailConfigFromEnv(Deno.env.toObject());
-const admin = serviceClient();
-const siteUrl = env.SITE_URL.replace(/\/+$/, '');
+const env = {
+  ...platformEnv(),
+  ...z
+    .object({ SITE_URL: z.url({ error: 'SITE_URL must be the site URL' }) })
+    .parse({ SITE_URL: Deno.env.get('SITE_URL') }),
+}
+const hmacSecret = rateLimitSecret(Deno.env.get('REPORT_REQUEST_HMAC_SECRET'))
+const mail = mailConfigFromEnv(Deno.env.toObject())
+const admin = serviceClient()
+const siteUrl = env.SITE_URL.replace(/\/+$/, '')
 
 async function confirm(token: string | null): Promise<Response> {
-  let outcome = 'invalid';
+  let outcome = 'invalid'
   if (token && /^[0-9a-f]{64}$/.test(token)) {
     const { data, error } = await admin
       .from('newsletter_subscriptions')
@@ -40,11 +45,11 @@ async function confirm(token: string | null): Promise<Response> {
       .eq('confirmation_token_hash', await confirmationTokenHash(token))
       .is('confirmed_at', null)
       .gt('created_at', new Date(Date.now() - NEWSLETTER_CONFIRM_HOURS * 3600_000).toISOString())
-      .select('id');
-    if (error) throw error;
-    if (data.length === 1) outcome = 'confirmed';
+      .select('id')
+    if (error) throw error
+    if (data.length === 1) outcome = 'confirmed'
   }
-  return new Response(null, { status: 303, headers: { Location: `${siteUrl}/?newsletter=${outcome}` } });
+  return new Response(null, { status: 303, headers: { Location: `${siteUrl}/?newsletter=${outcome}` } })
 }
 
 serveFunction({
@@ -53,11 +58,11 @@ serveFunction({
   methods: ['GET', 'POST'],
   failureMessage: 'Something went wrong. Please try again later.',
   async handle({ request, body, json }) {
-    if (request.method === 'GET') return await confirm(new URL(request.url).searchParams.get('token'));
-    const { email } = parseBody(NewsletterSubscribeSchema, body);
+    if (request.method === 'GET') return await confirm(new URL(request.url).searchParams.get('token'))
+    const { email } = parseBody(NewsletterSubscribeSchema, body)
 
-    const expired = await admin.rpc('expire_newsletter_subscriptions');
-    if (expired.error) throw expired.error;
+    const expired = await admin.rpc('expire_newsletter_subscriptions')
+    if (expired.error) throw expired.error
 
     await enforceHourlyLimit(admin, hmacSecret, request, email, {
       emailKind: 'newsletter-email',
@@ -65,33 +70,36 @@ serveFunction({
       emailPerHour: NEWSLETTER_EMAIL_LIMIT_PER_HOUR,
       ipPerHour: NEWSLETTER_IP_LIMIT_PER_HOUR,
       message: NEWSLETTER_RATE_LIMIT_MESSAGE,
-    });
+    })
 
-    const address = email.toLowerCase();
+    const address = email.toLowerCase()
     const { data: existing, error: readError } = await admin
       .from('newsletter_subscriptions')
       .select('id, confirmed_at')
       .eq('email', address)
-      .maybeSingle();
-    if (readError) throw readError;
+      .maybeSingle()
+    if (readError) throw readError
     // already confirmed: the same answer, and no mail (the owner is subscribed; nobody learns whether they are)
-    if (existing?.confirmed_at) return json({ message: NEWSLETTER_CHECK_INBOX }, 202);
+    if (existing?.confirmed_at) return json({ message: NEWSLETTER_CHECK_INBOX }, 202)
 
-    const token = newConfirmationToken();
-    const pending = { confirmation_token_hash: await confirmationTokenHash(token), confirmation_sent_at: new Date().toISOString() };
+    const token = newConfirmationToken()
+    const pending = {
+      confirmation_token_hash: await confirmationTokenHash(token),
+      confirmation_sent_at: new Date().toISOString(),
+    }
     const { error: writeError } = existing
       ? await admin.from('newsletter_subscriptions').update(pending).eq('id', existing.id)
-      : await admin.from('newsletter_subscriptions').insert({ email: address, ...pending });
-    if (writeError) throw writeError;
+      : await admin.from('newsletter_subscriptions').insert({ email: address, ...pending })
+    if (writeError) throw writeError
 
-    const link = `${env.SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/newsletter-subscribe?token=${token}`;
+    const link = `${env.SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/newsletter-subscribe?token=${token}`
     await sendMail(mail, {
       from: mail.from,
       to: [address],
       subject: 'Confirm your Agent Insight newsletter subscription',
       text: `Please confirm your subscription to the Agent Insight newsletter by opening this link within ${NEWSLETTER_CONFIRM_HOURS} hours:\n\n${link}\n\nIf you did not sign up, ignore this email and nothing will be sent to you.`,
       html: `<p>Please confirm your subscription to the Agent Insight newsletter within ${NEWSLETTER_CONFIRM_HOURS} hours:</p><p><a href="${escapeHtml(link)}">Confirm my subscription</a></p><p>If you did not sign up, ignore this email and nothing will be sent to you.</p>`,
-    });
-    return json({ message: NEWSLETTER_CHECK_INBOX }, 202);
+    })
+    return json({ message: NEWSLETTER_CHECK_INBOX }, 202)
   },
-});
+})

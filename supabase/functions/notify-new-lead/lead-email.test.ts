@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { buildNewLeadEmail, NewLeadWebhookSchema } from './lead-email.ts';
+import { describe, expect, it } from 'vitest'
+import { buildNewLeadEmail, NewLeadWebhookSchema } from './lead-email.ts'
 
 const record = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -10,26 +10,44 @@ const record = {
   agent_name: 'Jane & Co',
   agent_location: 'Austin, TX',
   created_at: '2026-03-01T10:00:00+00:00',
-};
+}
 
 describe('NewLeadWebhookSchema', () => {
   it('accepts the Supabase insert payload and refuses other events, naming the field', () => {
-    expect(NewLeadWebhookSchema.safeParse({ type: 'INSERT', schema: 'public', table: 'report_requests', record, old_record: null }).success).toBe(true);
-    const update = NewLeadWebhookSchema.safeParse({ type: 'UPDATE', schema: 'public', table: 'report_requests', record });
-    expect(update.error?.issues[0]?.path).toEqual(['type']);
-  });
-});
+    expect(
+      NewLeadWebhookSchema.safeParse({
+        type: 'INSERT',
+        schema: 'public',
+        table: 'report_requests',
+        record,
+        old_record: null,
+      }).success,
+    ).toBe(true)
+    const update = NewLeadWebhookSchema.safeParse({
+      type: 'UPDATE',
+      schema: 'public',
+      table: 'report_requests',
+      record,
+    })
+    expect(update.error?.issues[0]?.path).toEqual(['type'])
+  })
+})
 
 describe('buildNewLeadEmail', () => {
   it('escapes lead values in the HTML and says Not provided for empty ones', () => {
-    const lead = NewLeadWebhookSchema.parse({ type: 'INSERT', schema: 'public', table: 'report_requests', record }).record;
-    const email = buildNewLeadEmail(lead, 'https://example.com/admin/crm');
-    expect(email.subject).toBe('New lead: <script>alert(1)</script> "Ann" (agent Jane & Co)');
-    expect(email.html).not.toContain('<script>');
-    expect(email.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &quot;Ann&quot;');
-    expect(email.html).toContain('Jane &amp; Co');
-    expect(email.text).toContain('Phone: Not provided');
-    expect(email.text).toContain('Property address: Not provided');
-    expect(email.text).toContain('Open the CRM: https://example.com/admin/crm');
-  });
-});
+    const lead = NewLeadWebhookSchema.parse({
+      type: 'INSERT',
+      schema: 'public',
+      table: 'report_requests',
+      record,
+    }).record
+    const email = buildNewLeadEmail(lead, 'https://example.com/admin/crm')
+    expect(email.subject).toBe('New lead: <script>alert(1)</script> "Ann" (agent Jane & Co)')
+    expect(email.html).not.toContain('<script>')
+    expect(email.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &quot;Ann&quot;')
+    expect(email.html).toContain('Jane &amp; Co')
+    expect(email.text).toContain('Phone: Not provided')
+    expect(email.text).toContain('Property address: Not provided')
+    expect(email.text).toContain('Open the CRM: https://example.com/admin/crm')
+  })
+})

@@ -3,11 +3,14 @@
  * and text the operators receive. Every lead value is visitor input, so it is HTML-escaped and kept off header
  * lines (no CR/LF in the subject).
  */
-import { z } from 'zod';
-import { escapeHtml } from '@shared/html.ts';
-import { singleLine } from '@shared/mail.ts';
+import { z } from 'zod'
+import { escapeHtml } from '@shared/html.ts'
+import { singleLine } from '@shared/mail.ts'
 
-const optionalText = z.string().nullish().transform((value) => (value && value.trim() !== '' ? value : null));
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => (value && value.trim() !== '' ? value : null))
 
 /** The report_requests columns the email shows (a subset of the webhook's `record`). */
 export const NewLeadRecordSchema = z.object({
@@ -19,8 +22,8 @@ export const NewLeadRecordSchema = z.object({
   agent_name: optionalText,
   agent_location: optionalText,
   created_at: z.string().min(1),
-});
-export type NewLeadRecord = z.infer<typeof NewLeadRecordSchema>;
+})
+export type NewLeadRecord = z.infer<typeof NewLeadRecordSchema>
 
 /**
  * A Supabase database-webhook payload for an insert into public.report_requests
@@ -31,9 +34,9 @@ export const NewLeadWebhookSchema = z.object({
   schema: z.literal('public', { error: 'schema must be public' }),
   table: z.literal('report_requests', { error: 'table must be report_requests' }),
   record: NewLeadRecordSchema,
-});
+})
 
-export type NewLeadEmail = { subject: string; html: string; text: string };
+export type NewLeadEmail = { subject: string; html: string; text: string }
 
 /**
  * Builds the operators' email for one lead. `adminUrl` is the CRM page (e.g. https://example.com/admin/crm).
@@ -48,8 +51,10 @@ export function buildNewLeadEmail(lead: NewLeadRecord, adminUrl: string): NewLea
     ['Agent', lead.agent_name ?? 'Not provided'],
     ['Agent location', lead.agent_location ?? 'Not provided'],
     ['Submitted', lead.created_at],
-  ];
-  const subject = singleLine(`New lead: ${lead.full_name}${lead.agent_name ? ` (agent ${lead.agent_name})` : ''}`).slice(0, 200);
+  ]
+  const subject = singleLine(
+    `New lead: ${lead.full_name}${lead.agent_name ? ` (agent ${lead.agent_name})` : ''}`,
+  ).slice(0, 200)
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#0f172a">
 <h1 style="font-size:18px">New agent report request</h1>
 <table style="border-collapse:collapse">${rows
@@ -59,7 +64,13 @@ export function buildNewLeadEmail(lead: NewLeadRecord, adminUrl: string): NewLea
     )
     .join('')}</table>
 <p><a href="${escapeHtml(adminUrl)}">Open the CRM</a></p>
-</body></html>`;
-  const text = ['New agent report request', '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Open the CRM: ${adminUrl}`].join('\n');
-  return { subject, html, text };
+</body></html>`
+  const text = [
+    'New agent report request',
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Open the CRM: ${adminUrl}`,
+  ].join('\n')
+  return { subject, html, text }
 }

@@ -6,9 +6,9 @@
  * function is the only way in. Contract: @shared/report-request-contract.ts; request shell: @shared/http.ts.
  * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
  */
-import { serveFunction } from '@shared/http.ts';
-import { enforceHourlyLimit } from '@shared/rate-limit.ts';
-import { platformEnv, serviceClient } from '@shared/supabase.ts';
+import { serveFunction } from '@shared/http.ts'
+import { enforceHourlyLimit } from '@shared/rate-limit.ts'
+import { platformEnv, serviceClient } from '@shared/supabase.ts'
 
 import {
   EMAIL_LIMIT_PER_HOUR,
@@ -18,12 +18,12 @@ import {
   fieldErrors,
   isBot,
   rateLimitSecret,
-} from '@shared/report-request.ts';
+} from '@shared/report-request.ts'
 
 // REPORT_REQUEST_HMAC_SECRET keys the rate-limit HMACs (see rateLimitSecret); checked at boot
-const hmacSecret = rateLimitSecret(Deno.env.get('REPORT_REQUEST_HMAC_SECRET'));
-platformEnv();
-const admin = serviceClient();
+const hmacSecret = rateLimitSecret(Deno.env.get('REPORT_REQUEST_HMAC_SECRET'))
+platformEnv()
+const admin = serviceClient()
 
 serveFunction({
   name: 'request-report',
@@ -31,26 +31,30 @@ serveFunction({
   failureMessage: 'Could not save your request. Please try again later.',
   async handle({ request, body, json }) {
     // a bot gets the same answer as a person, so it has nothing to learn from; nothing is stored or counted
-    if (isBot(body)) return json({ ok: true }, 201);
+    if (isBot(body)) return json({ ok: true }, 201)
 
-    const parsed = ReportRequestSchema.safeParse(body);
-    if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 400);
-    const form = parsed.data;
+    const parsed = ReportRequestSchema.safeParse(body)
+    if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 400)
+    const form = parsed.data
 
     await enforceHourlyLimit(admin, hmacSecret, request, form.email, {
-      emailKind: 'email', ipKind: 'ip', emailPerHour: EMAIL_LIMIT_PER_HOUR, ipPerHour: IP_LIMIT_PER_HOUR, message: RATE_LIMIT_MESSAGE,
-    });
+      emailKind: 'email',
+      ipKind: 'ip',
+      emailPerHour: EMAIL_LIMIT_PER_HOUR,
+      ipPerHour: IP_LIMIT_PER_HOUR,
+      message: RATE_LIMIT_MESSAGE,
+    })
 
-    const { error } = await admin.from('report_requests').insert({ ...form, status: 'pending' });
+    const { error } = await admin.from('report_requests').insert({ ...form, status: 'pending' })
     if (error) {
       // the agent was deleted between page load and submit: keep the lead, without the dangling reference
       if (error.code === '23503' && form.agent_id) {
-        const retry = await admin.from('report_requests').insert({ ...form, agent_id: null, status: 'pending' });
-        if (retry.error) throw retry.error;
+        const retry = await admin.from('report_requests').insert({ ...form, agent_id: null, status: 'pending' })
+        if (retry.error) throw retry.error
       } else {
-        throw error;
+        throw error
       }
     }
-    return json({ ok: true }, 201);
+    return json({ ok: true }, 201)
   },
-});
+})

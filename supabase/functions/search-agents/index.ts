@@ -17,10 +17,10 @@
  * SUPABASE_DB_URL the supabase-js RPC path below is used (one client per process, module scope, so its HTTP
  * connections are reused across requests).
  */
-import { serveFunction } from '@shared/http.ts';
-import { platformEnv, serviceClient } from '@shared/supabase.ts';
-import postgres from 'postgres';
-import { z } from 'zod';
+import { serveFunction } from '@shared/http.ts'
+import { platformEnv, serviceClient } from '@shared/supabase.ts'
+import postgres from 'postgres'
+import { z } from 'zod'
 
 import {
   NOT_JSON_MESSAGE,
@@ -29,28 +29,30 @@ import {
   parseSearchRequest,
   searchLogQuery,
   toSearchResponse,
-} from '@shared/search-request.ts';
-import { type SearchAgentsLoggedArgs, searchAgentsLoggedAsServiceRole } from '@shared/search-sql.ts';
+} from '@shared/search-request.ts'
+import { type SearchAgentsLoggedArgs, searchAgentsLoggedAsServiceRole } from '@shared/search-sql.ts'
 
 // Validated at start-up (URL and keys, new or legacy) so a missing platform variable fails the boot.
-platformEnv();
+platformEnv()
 
 /** The search RPC (not open to anon): the fallback when SUPABASE_DB_URL is absent. */
-const admin = serviceClient();
+const admin = serviceClient()
 
-const databaseUrl = Deno.env.get('SUPABASE_DB_URL');
+const databaseUrl = Deno.env.get('SUPABASE_DB_URL')
 /** One postgres.js pool per isolate, or null (then the RPC path). Connections open lazily on first use. */
-const sql = databaseUrl ? postgres(databaseUrl, { max: 4, prepare: false, idle_timeout: 20, connect_timeout: 10 }) : null;
+const sql = databaseUrl
+  ? postgres(databaseUrl, { max: 4, prepare: false, idle_timeout: 20, connect_timeout: 10 })
+  : null
 
 /**
  * Runs search_agents_logged() as service_role (the role the RPC path used), straight on Postgres or through the RPC.
  * @returns the function's jsonb answer as parsed JSON; throws on any database error (the shell answers 500).
  */
 async function searchAgentsLogged(args: SearchAgentsLoggedArgs): Promise<unknown> {
-  if (sql) return await searchAgentsLoggedAsServiceRole(sql, args);
-  const { data, error } = await admin.rpc('search_agents_logged', args);
-  if (error) throw new Error(`search_agents_logged failed: ${error.code ?? ''} ${error.message}`);
-  return data;
+  if (sql) return await searchAgentsLoggedAsServiceRole(sql, args)
+  const { data, error } = await admin.rpc('search_agents_logged', args)
+  if (error) throw new Error(`search_agents_logged failed: ${error.code ?? ''} ${error.message}`)
+  return data
 }
 
 serveFunction({
@@ -59,9 +61,9 @@ serveFunction({
   failureMessage: SEARCH_FAILED_MESSAGE,
   invalidBodyMessage: NOT_JSON_MESSAGE,
   async handle({ body, json }) {
-    const parsed = parseSearchRequest(body);
-    if (!parsed.ok) return json({ error: parsed.error }, 400);
-    const input = parsed.input;
+    const parsed = parseSearchRequest(body)
+    if (!parsed.ok) return json({ error: parsed.error }, 400)
+    const input = parsed.input
 
     const data = await searchAgentsLogged({
       search_query: input.query,
@@ -69,9 +71,10 @@ serveFunction({
       result_limit: input.limit,
       result_offset: input.offset,
       log_query: searchLogQuery(input),
-    });
-    const result = SearchSqlResultSchema.safeParse(data);
-    if (!result.success) throw new Error(`search_agents_logged returned an unexpected shape: ${z.prettifyError(result.error)}`);
-    return json(toSearchResponse(result.data, input), 200);
+    })
+    const result = SearchSqlResultSchema.safeParse(data)
+    if (!result.success)
+      throw new Error(`search_agents_logged returned an unexpected shape: ${z.prettifyError(result.error)}`)
+    return json(toSearchResponse(result.data, input), 200)
   },
-});
+})

@@ -11,45 +11,48 @@
  * Environment: the platform variables (@shared/supabase.ts), SITE_URL (required); ANALYTICS_RATE_LIMIT_PER_MINUTE
  * (optional, 1-1000).
  */
-import { clientIp } from '@shared/client-ip.ts';
-import { serveFunction } from '@shared/http.ts';
-import { serviceClient } from '@shared/supabase.ts';
-import { z } from 'zod';
-import { buildPageViewRow, describeIssue, isBot, PageViewBodySchema } from '@shared/page-view.ts';
+import { clientIp } from '@shared/client-ip.ts'
+import { serveFunction } from '@shared/http.ts'
+import { serviceClient } from '@shared/supabase.ts'
+import { z } from 'zod'
+import { buildPageViewRow, describeIssue, isBot, PageViewBodySchema } from '@shared/page-view.ts'
 
 const EnvSchema = z.object({
   SITE_URL: z.url(),
   ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(30),
-});
+})
 
 const parsedEnv = EnvSchema.safeParse({
   SITE_URL: Deno.env.get('SITE_URL'),
   ANALYTICS_RATE_LIMIT_PER_MINUTE: Deno.env.get('ANALYTICS_RATE_LIMIT_PER_MINUTE') || undefined,
-});
+})
 if (!parsedEnv.success) {
-  throw new Error(`track-pageview: invalid environment: ${parsedEnv.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  throw new Error(
+    `track-pageview: invalid environment: ${parsedEnv.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+  )
 }
-const env = parsedEnv.data;
-const siteHost = new URL(env.SITE_URL).host;
+const env = parsedEnv.data
+const siteHost = new URL(env.SITE_URL).host
 
-const supabase = serviceClient();
+const supabase = serviceClient()
 
-const SaltSchema = z.array(z.object({ day: z.string(), salt: z.string().regex(/^[0-9a-f]{64}$/) })).length(1);
+const SaltSchema = z.array(z.object({ day: z.string(), salt: z.string().regex(/^[0-9a-f]{64}$/) })).length(1)
 
 /** Today's salt, cached per instance until the UTC date changes. */
-let cachedSalt: { day: string; salt: string } | null = null;
+let cachedSalt: { day: string; salt: string } | null = null
 
 async function dailySalt(): Promise<string> {
-  const today = new Date().toISOString().slice(0, 10);
-  if (cachedSalt?.day === today) return cachedSalt.salt;
-  const { data, error } = await supabase.rpc('analytics_daily_salt');
-  if (error) throw new Error(`analytics_daily_salt failed: ${error.message}`);
-  const salts = SaltSchema.safeParse(data);
-  if (!salts.success) throw new Error(`analytics_daily_salt returned an unexpected shape: ${z.prettifyError(salts.error)}`);
-  const [row] = salts.data;
+  const today = new Date().toISOString().slice(0, 10)
+  if (cachedSalt?.day === today) return cachedSalt.salt
+  const { data, error } = await supabase.rpc('analytics_daily_salt')
+  if (error) throw new Error(`analytics_daily_salt failed: ${error.message}`)
+  const salts = SaltSchema.safeParse(data)
+  if (!salts.success)
+    throw new Error(`analytics_daily_salt returned an unexpected shape: ${z.prettifyError(salts.error)}`)
+  const [row] = salts.data
   // The database decides the day; only cache a salt that belongs to the day this instance believes it is.
-  if (row!.day === today) cachedSalt = row!;
-  return row!.salt;
+  if (row!.day === today) cachedSalt = row!
+  return row!.salt
 }
 
 serveFunction({
@@ -60,37 +63,41 @@ serveFunction({
   failureMessage: 'Page view could not be stored',
   invalidBodyMessage: 'Body must be a JSON object with a path',
   async handle({ request, body, json }) {
-    const parsed = PageViewBodySchema.safeParse(body);
-    if (!parsed.success) return json({ error: describeIssue(parsed.error) }, 400);
+    const parsed = PageViewBodySchema.safeParse(body)
+    if (!parsed.success) return json({ error: describeIssue(parsed.error) }, 400)
 
-    const userAgent = request.headers.get('user-agent') ?? '';
-    if (isBot(userAgent)) return json({ recorded: false, reason: 'bot' }, 200);
+    const userAgent = request.headers.get('user-agent') ?? ''
+    if (isBot(userAgent)) return json({ recorded: false, reason: 'bot' }, 200)
 
     const originHost = (() => {
       try {
-        return new URL(request.headers.get('origin') ?? '').hostname;
+        return new URL(request.headers.get('origin') ?? '').hostname
       } catch {
-        return '';
+        return ''
       }
-    })();
+    })()
     const row = await buildPageViewRow(parsed.data, {
       userAgent,
       ip: clientIp(request.headers),
       site: siteHost,
       siteHosts: [new URL(env.SITE_URL).hostname, originHost].filter(Boolean),
       salt: await dailySalt(),
-    });
+    })
     // postgres-meta types SQL arguments as non-null; record_page_view stores NULL for "no referrer" / "no UTM source".
     const { data: stored, error } = await supabase.rpc('record_page_view', {
       ...row,
       referrer_host: row.referrer_host as string,
       utm_source: row.utm_source as string,
       max_per_minute: env.ANALYTICS_RATE_LIMIT_PER_MINUTE,
-    });
-    if (error) throw new Error(`record_page_view failed: ${error.message}`);
+    })
+    if (error) throw new Error(`record_page_view failed: ${error.message}`)
     if (stored !== true) {
-      return json({ error: `Too many page views: at most ${env.ANALYTICS_RATE_LIMIT_PER_MINUTE} per minute per visitor` }, 429, { 'Retry-After': '60' });
+      return json(
+        { error: `Too many page views: at most ${env.ANALYTICS_RATE_LIMIT_PER_MINUTE} per minute per visitor` },
+        429,
+        { 'Retry-After': '60' },
+      )
     }
-    return json({ recorded: true }, 201);
+    return json({ recorded: true }, 201)
   },
-});
+})

@@ -14,7 +14,16 @@ type AppSidebarProps = {
 
 export function NavIcon({ d }: { d: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={d} />
     </svg>
   )
@@ -24,7 +33,12 @@ export function NavIcon({ d }: { d: string }) {
 export function AppSidebar({ email, collapsed, onNavigate }: AppSidebarProps) {
   return (
     <div className="flex h-full flex-col">
-      <div className={cn('flex h-14 items-center border-b border-slate-200 font-semibold text-blue-700', collapsed ? 'justify-center' : 'px-4')}>
+      <div
+        className={cn(
+          'flex h-14 items-center border-b border-slate-200 font-semibold text-blue-700',
+          collapsed ? 'justify-center' : 'px-4',
+        )}
+      >
         {collapsed ? <span aria-label="AgentInsight Admin">AI</span> : 'AgentInsight Admin'}
       </div>
       <nav aria-label="Admin" className="flex-1 overflow-y-auto p-2">

@@ -6,14 +6,27 @@ import { readSidebarExpanded } from './sidebar-state'
 describe('NAV_ITEMS', () => {
   it('lists every section once, Dashboard first', () => {
     expect(NAV_ITEMS.map((item) => item.label)).toEqual([
-      'Dashboard', 'Blog', 'Calendar', 'CRM', 'Analytics', 'Builds', 'Users', 'Database', 'Settings',
+      'Dashboard',
+      'Blog',
+      'Calendar',
+      'CRM',
+      'Analytics',
+      'Builds',
+      'Users',
+      'Database',
+      'Settings',
     ])
     expect(new Set(NAV_ITEMS.map((item) => item.to)).size).toBe(NAV_ITEMS.length)
   })
 
   it("gives the spec dashboard's six tools a card, in sidebar order", () => {
     expect(NAV_ITEMS.flatMap((item) => ('tool' in item ? [item.tool.title] : []))).toEqual([
-      'Blog Management', 'Content Calendar', 'Lead CRM', 'Analytics', 'User Management', 'Settings',
+      'Blog Management',
+      'Content Calendar',
+      'Lead CRM',
+      'Analytics',
+      'User Management',
+      'Settings',
     ])
   })
 })

@@ -10,7 +10,14 @@ export function NavLink({ href, onClick, ...props }: ComponentProps<'a'> & { hre
   const router = useRouter()
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event)
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
       return
     }
     event.preventDefault()

@@ -14,10 +14,18 @@ const variants = {
 export type BadgeVariant = keyof typeof variants
 
 /** A status pill; every status badge of the admin (posts, leads, builds) is one of these colours. */
-export function Badge({ className, variant = 'default', ...props }: ComponentProps<'span'> & { variant?: BadgeVariant }) {
+export function Badge({
+  className,
+  variant = 'default',
+  ...props
+}: ComponentProps<'span'> & { variant?: BadgeVariant }) {
   return (
     <span
-      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', variants[variant], className)}
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
+        variants[variant],
+        className,
+      )}
       {...props}
     />
   )

@@ -23,7 +23,14 @@ export type ButtonProps = ComponentProps<'button'> & {
   asChild?: boolean
 }
 
-export function Button({ className, variant = 'default', size = 'default', asChild = false, type, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant = 'default',
+  size = 'default',
+  asChild = false,
+  type,
+  ...props
+}: ButtonProps) {
   const Component = asChild ? Slot : 'button'
   return (
     <Component

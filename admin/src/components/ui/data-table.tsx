@@ -25,7 +25,14 @@ export type DataTableColumn = {
  * A list as a table (the admin's wide-screen layout): bordered card that scrolls sideways when narrow, a header row,
  * and the loading and empty states spanning every column.
  */
-export function DataTable({ columns, loading, empty, skeletonRows = 4, className, children }: ListStateProps & {
+export function DataTable({
+  columns,
+  loading,
+  empty,
+  skeletonRows = 4,
+  className,
+  children,
+}: ListStateProps & {
   columns: DataTableColumn[]
   className?: string
 }) {
@@ -71,7 +78,14 @@ export const DATA_CARD_CLASS = 'rounded-xl border border-slate-200 bg-white p-4'
  * A list as cards (the admin's layout under 768 px): a labelled `<ul>` with the same loading and empty states as
  * `DataTable`; each child is an `<li className={DATA_CARD_CLASS}>`.
  */
-export function DataCards({ label, loading, empty, skeletonRows = 4, className, children }: ListStateProps & {
+export function DataCards({
+  label,
+  loading,
+  empty,
+  skeletonRows = 4,
+  className,
+  children,
+}: ListStateProps & {
   /** The list's accessible name ('Blog posts'). */
   label: string
   className?: string

@@ -5,5 +5,8 @@ import { Route as ShellRoute } from '../_shell'
 export const Route = createRoute({
   getParentRoute: () => ShellRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('@/features/dashboard/components/dashboard-overview'), 'DashboardOverview'),
+  component: lazyRouteComponent(
+    () => import('@/features/dashboard/components/dashboard-overview'),
+    'DashboardOverview',
+  ),
 })

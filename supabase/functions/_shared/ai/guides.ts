@@ -5,21 +5,21 @@
  * from the fact sheet in writer.ts. Pure data and one classifier; no I/O.
  */
 
-export type GuideType = 'agent-selection' | 'offers' | 'pre-approval' | 'closing-costs' | 'pricing' | 'general';
+export type GuideType = 'agent-selection' | 'offers' | 'pre-approval' | 'closing-costs' | 'pricing' | 'general'
 
 export interface GuideSection {
-  heading: string;
-  paragraphs: string[];
+  heading: string
+  paragraphs: string[]
   /** Actionable steps, each starting with an imperative verb (density.ts ACTION_VERBS). */
-  steps: string[];
+  steps: string[]
 }
 
 export interface GuideTemplate {
-  type: GuideType;
+  type: GuideType
   /** What the reader gets, one sentence (excerpt and meta description of a figure-free guide). */
-  summary: string;
-  intro: string;
-  sections: GuideSection[];
+  summary: string
+  intro: string
+  sections: GuideSection[]
 }
 
 /** Topic words per guide type, tested in this order (the first match wins); no match is 'general'. */
@@ -29,18 +29,20 @@ const MATCHERS: [GuideType, RegExp][] = [
   ['agent-selection', /\bagents?\b|\brealtors?\b|\bbrokers?\b|\bsale-to-list record\b|\btrack record\b/i],
   ['offers', /\boffers?\b|\bbid(s|ding)?\b|\bnegotiat|\bcontingenc|\bearnest money\b/i],
   ['pricing', /\bpric(e|es|ing)\b|\blist(ing)? price\b|\bsell(ing|ers?)?\b|\bstag(e|ing)\b/i],
-];
+]
 
 /** The guide type a topic asks for (see MATCHERS). */
 export function guideTypeOf(topic: string): GuideType {
-  return MATCHERS.find(([, pattern]) => pattern.test(topic))?.[0] ?? 'general';
+  return MATCHERS.find(([, pattern]) => pattern.test(topic))?.[0] ?? 'general'
 }
 
 const GUIDES: Record<GuideType, GuideTemplate> = {
   'agent-selection': {
     type: 'agent-selection',
-    summary: 'How to choose a real estate agent by their record: the figures to ask for, how to compare them and the questions that reveal how an agent works.',
-    intro: 'An agent\'s closed sales say more than a sales pitch. This guide shows which parts of an agent\'s record matter, how to read them, and what to ask before you sign.',
+    summary:
+      'How to choose a real estate agent by their record: the figures to ask for, how to compare them and the questions that reveal how an agent works.',
+    intro:
+      "An agent's closed sales say more than a sales pitch. This guide shows which parts of an agent's record matter, how to read them, and what to ask before you sign.",
     sections: [
       {
         heading: 'Start with the record, not the pitch',
@@ -50,7 +52,7 @@ const GUIDES: Record<GuideType, GuideTemplate> = {
         ],
         steps: [
           'Ask each agent for their closed sales in your area over the last year, with list price, sale price and days on market for each.',
-          'Compare their average sale-to-list ratio with the area\'s: an agent who sells above the local norm is pricing and negotiating well.',
+          "Compare their average sale-to-list ratio with the area's: an agent who sells above the local norm is pricing and negotiating well.",
           'Check days on market next to price: fast sales at low prices can mean a listing was underpriced.',
         ],
       },
@@ -85,7 +87,7 @@ const GUIDES: Record<GuideType, GuideTemplate> = {
         ],
         steps: [
           'Compare agents on AgentInsight by sale-to-list ratio, days on market and recent sales before you call them.',
-          'Request a free agent report to see an agent\'s recent sales next to the market figures.',
+          "Request a free agent report to see an agent's recent sales next to the market figures.",
           'Choose the agent whose record fits your home and whose plan you understand.',
         ],
       },
@@ -97,15 +99,17 @@ const GUIDES: Record<GuideType, GuideTemplate> = {
         steps: [
           'Read the term and the cancellation clause; ask for a shorter term if you are unsure.',
           'Get the marketing plan and the pricing strategy in writing.',
-          'Keep copies of every document and note the agent\'s promises.',
+          "Keep copies of every document and note the agent's promises.",
         ],
       },
     ],
   },
   offers: {
     type: 'offers',
-    summary: 'How to write an offer that wins without overpaying: price, terms and contingencies, and how to negotiate after the first answer.',
-    intro: 'An offer is more than a price. Terms, timing and certainty decide many deals, and a seller reads all of them. This guide walks through an offer from the first look to the signed contract.',
+    summary:
+      'How to write an offer that wins without overpaying: price, terms and contingencies, and how to negotiate after the first answer.',
+    intro:
+      'An offer is more than a price. Terms, timing and certainty decide many deals, and a seller reads all of them. This guide walks through an offer from the first look to the signed contract.',
     sections: [
       {
         heading: 'Know the market before you offer',
@@ -166,8 +170,10 @@ const GUIDES: Record<GuideType, GuideTemplate> = {
   },
   'pre-approval': {
     type: 'pre-approval',
-    summary: 'How mortgage pre-approval works, what lenders check and how to get a letter that makes your offer credible.',
-    intro: 'A pre-approval letter tells a seller that a lender has checked your income, debts and credit. It sets your budget and makes your offers credible. This guide covers what to prepare and how to compare lenders.',
+    summary:
+      'How mortgage pre-approval works, what lenders check and how to get a letter that makes your offer credible.',
+    intro:
+      'A pre-approval letter tells a seller that a lender has checked your income, debts and credit. It sets your budget and makes your offers credible. This guide covers what to prepare and how to compare lenders.',
     sections: [
       {
         heading: 'Pre-qualified is not pre-approved',
@@ -226,12 +232,13 @@ const GUIDES: Record<GuideType, GuideTemplate> = {
   'closing-costs': {
     type: 'closing-costs',
     summary: 'What closing costs are, who pays which ones, and how buyers and sellers can lower them.',
-    intro: 'Closing costs are the fees and prepaid items due when a sale closes, on top of the price and the down payment. This guide explains what they cover and where there is room to save.',
+    intro:
+      'Closing costs are the fees and prepaid items due when a sale closes, on top of the price and the down payment. This guide explains what they cover and where there is room to save.',
     sections: [
       {
         heading: 'What closing costs cover',
         paragraphs: [
-          'For buyers they include lender fees, the appraisal, title insurance, recording fees and prepaid taxes and insurance. Sellers usually pay the agents\' commissions, transfer taxes in many states and their own title and attorney fees.',
+          "For buyers they include lender fees, the appraisal, title insurance, recording fees and prepaid taxes and insurance. Sellers usually pay the agents' commissions, transfer taxes in many states and their own title and attorney fees.",
         ],
         steps: [
           'Read the loan estimate line by line as soon as you get it.',
@@ -252,7 +259,7 @@ const GUIDES: Record<GuideType, GuideTemplate> = {
       {
         heading: 'Negotiate who pays',
         paragraphs: [
-          'Seller concessions (the seller paying part of the buyer\'s costs) are common when the market favors buyers. In a competitive market they weaken an offer.',
+          "Seller concessions (the seller paying part of the buyer's costs) are common when the market favors buyers. In a competitive market they weaken an offer.",
         ],
         steps: [
           'Negotiate seller credits when homes in the area sell below asking.',
@@ -274,7 +281,8 @@ const GUIDES: Record<GuideType, GuideTemplate> = {
   pricing: {
     type: 'pricing',
     summary: 'How to price a home to sell: reading comparable sales, the first weeks on the market and when to adjust.',
-    intro: 'The list price decides who comes to see a home and how quickly offers arrive. Price it from the evidence, not from hope, and the first weeks do most of the work.',
+    intro:
+      'The list price decides who comes to see a home and how quickly offers arrive. Price it from the evidence, not from hope, and the first weeks do most of the work.',
     sections: [
       {
         heading: 'Price from comparable sales',
@@ -310,20 +318,20 @@ const GUIDES: Record<GuideType, GuideTemplate> = {
       },
       {
         heading: 'Choose an agent who prices well',
-        paragraphs: [
-          'An agent\'s own sale-to-list ratio and days on market show how well their pricing works.',
-        ],
+        paragraphs: ["An agent's own sale-to-list ratio and days on market show how well their pricing works."],
         steps: [
           'Compare agents on AgentInsight by sale-to-list ratio and days on market before you choose one.',
-          'Request a free agent report to see an agent\'s recent sales.',
+          "Request a free agent report to see an agent's recent sales.",
         ],
       },
     ],
   },
   general: {
     type: 'general',
-    summary: 'A practical guide for home buyers and sellers: the steps, the figures worth checking and how to choose the right agent.',
-    intro: 'Buying or selling a home goes better with a plan and a few figures checked early. This guide sets out the steps and what to look at in each.',
+    summary:
+      'A practical guide for home buyers and sellers: the steps, the figures worth checking and how to choose the right agent.',
+    intro:
+      'Buying or selling a home goes better with a plan and a few figures checked early. This guide sets out the steps and what to look at in each.',
     sections: [
       {
         heading: 'Plan the steps',
@@ -347,13 +355,11 @@ const GUIDES: Record<GuideType, GuideTemplate> = {
       },
       {
         heading: 'Choose an agent by their record',
-        paragraphs: [
-          'An agent\'s recent closed sales show how they price, market and negotiate.',
-        ],
+        paragraphs: ["An agent's recent closed sales show how they price, market and negotiate."],
         steps: [
           'Compare agents on AgentInsight by sale-to-list ratio, days on market and recent sales.',
           'Interview at least 3 agents and ask which recent sales they would use to price your home.',
-          'Request a free agent report to see an agent\'s recent sales next to the market figures.',
+          "Request a free agent report to see an agent's recent sales next to the market figures.",
         ],
       },
       {
@@ -368,9 +374,9 @@ const GUIDES: Record<GuideType, GuideTemplate> = {
       },
     ],
   },
-};
+}
 
 /** The template of a guide type. */
 export function guideTemplate(type: GuideType): GuideTemplate {
-  return GUIDES[type];
+  return GUIDES[type]
 }

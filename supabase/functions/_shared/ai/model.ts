@@ -10,19 +10,22 @@
  *   retries of that call.
  * Every failure becomes an AiCallError whose message is safe to store in content_generation_jobs.error_message.
  */
-import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel } from 'ai';
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { z } from 'zod';
-import type { AiConfig } from './config.ts';
-import { AiCallError, addUsage, type TokenUsage } from './usage.ts';
+import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel } from 'ai'
+import { createAnthropic } from '@ai-sdk/anthropic'
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import type { z } from 'zod'
+import type { AiConfig } from './config.ts'
+import { AiCallError, addUsage, type TokenUsage } from './usage.ts'
 
-export { AiCallError, addUsage, emptyUsage, type TokenUsage } from './usage.ts';
+export { AiCallError, addUsage, emptyUsage, type TokenUsage } from './usage.ts'
 
 /** The provider's chat model for a configured provider; `fetch` is for tests. */
-export function createLanguageModel(config: Exclude<AiConfig, { provider: 'none' }>, fetchImpl?: typeof fetch): LanguageModel {
+export function createLanguageModel(
+  config: Exclude<AiConfig, { provider: 'none' }>,
+  fetchImpl?: typeof fetch,
+): LanguageModel {
   if (config.provider === 'anthropic') {
-    return createAnthropic({ apiKey: config.apiKey, baseURL: config.baseUrl, fetch: fetchImpl })(config.model);
+    return createAnthropic({ apiKey: config.apiKey, baseURL: config.baseUrl, fetch: fetchImpl })(config.model)
   }
   return createOpenAICompatible({
     name: 'openai-compatible',
@@ -32,40 +35,42 @@ export function createLanguageModel(config: Exclude<AiConfig, { provider: 'none'
     // the prompt and the SDK validates the answer, so invalid output is caught either way
     supportsStructuredOutputs: true,
     fetch: fetchImpl,
-  })(config.model);
+  })(config.model)
 }
 
 export interface StructuredCall<SCHEMA extends z.ZodType> {
-  model: LanguageModel;
-  schema: SCHEMA;
-  schemaName: string;
-  system: string;
-  prompt: string;
+  model: LanguageModel
+  schema: SCHEMA
+  schemaName: string
+  system: string
+  prompt: string
   /** Milliseconds before one call is aborted. */
-  timeoutMs: number;
+  timeoutMs: number
   /** SDK retries of provider errors per call. */
-  maxRetries: number;
+  maxRetries: number
   /** Calls in all when the output is invalid (default 2). */
-  outputAttempts?: number;
+  outputAttempts?: number
   /** Usage of every call is added here, failed ones included. */
-  usage: TokenUsage;
-  maxOutputTokens?: number;
+  usage: TokenUsage
+  maxOutputTokens?: number
 }
 
 function describeProviderError(error: unknown): string {
-  const last = RetryError.isInstance(error) ? error.lastError : error;
+  const last = RetryError.isInstance(error) ? error.lastError : error
   if (APICallError.isInstance(last)) {
-    return `AI provider error${last.statusCode ? ` (HTTP ${last.statusCode})` : ''}: ${last.message}`.slice(0, 500);
+    return `AI provider error${last.statusCode ? ` (HTTP ${last.statusCode})` : ''}: ${last.message}`.slice(0, 500)
   }
-  return `AI provider error: ${last instanceof Error ? last.message : String(last)}`.slice(0, 500);
+  return `AI provider error: ${last instanceof Error ? last.message : String(last)}`.slice(0, 500)
 }
 
 /** One structured model call (see module doc); resolves to the schema's output or throws AiCallError. */
-export async function generateStructured<SCHEMA extends z.ZodType>(call: StructuredCall<SCHEMA>): Promise<z.infer<SCHEMA>> {
-  const attempts = Math.max(1, call.outputAttempts ?? 2);
-  let lastInvalid = '';
+export async function generateStructured<SCHEMA extends z.ZodType>(
+  call: StructuredCall<SCHEMA>,
+): Promise<z.infer<SCHEMA>> {
+  const attempts = Math.max(1, call.outputAttempts ?? 2)
+  let lastInvalid = ''
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    const signal = AbortSignal.timeout(call.timeoutMs);
+    const signal = AbortSignal.timeout(call.timeoutMs)
     try {
       const result = await generateText({
         model: call.model,
@@ -75,26 +80,26 @@ export async function generateStructured<SCHEMA extends z.ZodType>(call: Structu
         maxRetries: call.maxRetries,
         abortSignal: signal,
         maxOutputTokens: call.maxOutputTokens,
-      });
-      addUsage(call.usage, result.totalUsage ?? result.usage);
-      return result.output as z.infer<SCHEMA>;
+      })
+      addUsage(call.usage, result.totalUsage ?? result.usage)
+      return result.output as z.infer<SCHEMA>
     } catch (error) {
       if (signal.aborted) {
-        addUsage(call.usage, undefined);
-        throw new AiCallError(`AI model call timed out after ${call.timeoutMs} ms`, 'timeout', call.usage);
+        addUsage(call.usage, undefined)
+        throw new AiCallError(`AI model call timed out after ${call.timeoutMs} ms`, 'timeout', call.usage)
       }
       if (NoObjectGeneratedError.isInstance(error)) {
-        addUsage(call.usage, error.usage);
-        lastInvalid = error.cause instanceof Error ? error.cause.message : error.message;
-        continue;
+        addUsage(call.usage, error.usage)
+        lastInvalid = error.cause instanceof Error ? error.cause.message : error.message
+        continue
       }
-      addUsage(call.usage, undefined);
-      throw new AiCallError(describeProviderError(error), 'provider', call.usage);
+      addUsage(call.usage, undefined)
+      throw new AiCallError(describeProviderError(error), 'provider', call.usage)
     }
   }
   throw new AiCallError(
     `AI model returned invalid ${call.schemaName} output ${attempts} times: ${lastInvalid.replace(/\s+/g, ' ').slice(0, 300)}`,
     'invalid-output',
     call.usage,
-  );
+  )
 }

@@ -10,14 +10,71 @@
 
 /** Words that carry no topic meaning ("how to sell in Austin" vs "selling Austin"). */
 export const STOP_WORDS = new Set([
-  'a', 'about', 'after', 'all', 'an', 'and', 'are', 'as', 'at', 'be', 'before', 'but', 'by', 'can', 'do', 'does',
-  'for', 'from', 'get', 'guide', 'has', 'have', 'how', 'in', 'into', 'is', 'it', 'its', 'just', 'more', 'most',
-  'now', 'of', 'on', 'or', 'our', 'out', 'should', 'so', 'than', 'that', 'the', 'their', 'them', 'these', 'this',
-  'to', 'up', 'us', 'vs', 'was', 'what', 'when', 'where', 'which', 'who', 'why', 'will', 'with', 'you', 'your',
-]);
+  'a',
+  'about',
+  'after',
+  'all',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'before',
+  'but',
+  'by',
+  'can',
+  'do',
+  'does',
+  'for',
+  'from',
+  'get',
+  'guide',
+  'has',
+  'have',
+  'how',
+  'in',
+  'into',
+  'is',
+  'it',
+  'its',
+  'just',
+  'more',
+  'most',
+  'now',
+  'of',
+  'on',
+  'or',
+  'our',
+  'out',
+  'should',
+  'so',
+  'than',
+  'that',
+  'the',
+  'their',
+  'them',
+  'these',
+  'this',
+  'to',
+  'up',
+  'us',
+  'vs',
+  'was',
+  'what',
+  'when',
+  'where',
+  'which',
+  'who',
+  'why',
+  'will',
+  'with',
+  'you',
+  'your',
+])
 
 /** Default similarity at or above which two titles count as the same topic. */
-export const DUPLICATE_THRESHOLD = 0.8;
+export const DUPLICATE_THRESHOLD = 0.8
 
 /** Token set of a title per the module rule. */
 export function titleTokens(title: string): Set<string> {
@@ -30,29 +87,31 @@ export function titleTokens(title: string): Set<string> {
     .replace(/[^a-z0-9.]+/g, ' ')
     .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
     .split(/\s+/)
-    .filter((word) => word !== '' && !STOP_WORDS.has(word));
-  return new Set(words.map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word)));
+    .filter((word) => word !== '' && !STOP_WORDS.has(word))
+  return new Set(
+    words.map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word)),
+  )
 }
 
 /** The normalized form as one string (sorted tokens), for display and logging. */
 export function normalizeTitle(title: string): string {
-  return [...titleTokens(title)].sort().join(' ');
+  return [...titleTokens(title)].sort().join(' ')
 }
 
 /** Jaccard similarity 0-1 of two titles' token sets; two empty titles are identical (1). */
 export function titleSimilarity(a: string, b: string): number {
-  const left = titleTokens(a);
-  const right = titleTokens(b);
-  if (left.size === 0 && right.size === 0) return 1;
-  let shared = 0;
-  for (const token of left) if (right.has(token)) shared += 1;
-  return shared / (left.size + right.size - shared);
+  const left = titleTokens(a)
+  const right = titleTokens(b)
+  if (left.size === 0 && right.size === 0) return 1
+  let shared = 0
+  for (const token of left) if (right.has(token)) shared += 1
+  return shared / (left.size + right.size - shared)
 }
 
 /** True when `title` is a near-duplicate (similarity >= threshold) of any of `existing`. */
 export function isNearDuplicate(title: string, existing: Iterable<string>, threshold = DUPLICATE_THRESHOLD): boolean {
-  for (const other of existing) if (titleSimilarity(title, other) >= threshold) return true;
-  return false;
+  for (const other of existing) if (titleSimilarity(title, other) >= threshold) return true
+  return false
 }
 
 /**
@@ -60,7 +119,7 @@ export function isNearDuplicate(title: string, existing: Iterable<string>, thres
  * words a generated title must keep so the article answers the topic that was asked for.
  */
 export function keyTermsOf(topic: string): string[] {
-  return [...titleTokens(topic)].filter((token) => !/\d/.test(token));
+  return [...titleTokens(topic)].filter((token) => !/\d/.test(token))
 }
 
 /**
@@ -68,9 +127,9 @@ export function keyTermsOf(topic: string): string[] {
  * compared as title tokens (so "agents" matches "agent"). A topic without key terms is shared by any title.
  */
 export function sharesKeyTerms(title: string, topic: string): boolean {
-  const terms = keyTermsOf(topic);
-  if (terms.length === 0) return true;
-  const tokens = titleTokens(title);
-  const shared = terms.filter((term) => tokens.has(term)).length;
-  return shared >= Math.ceil(terms.length / 2);
+  const terms = keyTermsOf(topic)
+  if (terms.length === 0) return true
+  const tokens = titleTokens(title)
+  const shared = terms.filter((term) => tokens.has(term)).length
+  return shared >= Math.ceil(terms.length / 2)
 }

@@ -1,5 +1,9 @@
 const countFormat = new Intl.NumberFormat('en-US')
-const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })
+const percentFormat = new Intl.NumberFormat('en-US', {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+})
 
 /** 12345 → '12,345'. */
 export function formatCount(value: number): string {
@@ -35,7 +39,8 @@ export function countTrend(current: number, previous: number, days: number): Per
  */
 export function rateTrend(current: number | null, previous: number | null, days: number): PeriodTrend {
   const span = `previous ${days} days`
-  if (current === null || previous === null) return { text: `No comparison: no visitors in one period`, direction: 'flat' }
+  if (current === null || previous === null)
+    return { text: `No comparison: no visitors in one period`, direction: 'flat' }
   const points = Math.round((current - previous) * 1000) / 10
   if (points === 0) return { text: `Same as ${span}`, direction: 'flat' }
   return { text: `${points > 0 ? '+' : ''}${points.toFixed(1)} pts vs ${span}`, direction: points > 0 ? 'up' : 'down' }

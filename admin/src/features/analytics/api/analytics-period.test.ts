@@ -26,17 +26,23 @@ describe('AnalyticsSearchParamsSchema', () => {
 
 describe('previousRange', () => {
   it('is the period of the same length just before', () => {
-    expect(previousRange({ period_start: '2026-03-05T00:00:00.000Z', period_end: '2026-03-12T00:00:00.000Z' })).toEqual({
-      period_start: '2026-02-26T00:00:00.000Z',
-      period_end: '2026-03-05T00:00:00.000Z',
-    })
+    expect(previousRange({ period_start: '2026-03-05T00:00:00.000Z', period_end: '2026-03-12T00:00:00.000Z' })).toEqual(
+      {
+        period_start: '2026-02-26T00:00:00.000Z',
+        period_end: '2026-03-05T00:00:00.000Z',
+      },
+    )
   })
 })
 
 describe('AnalyticsSearchParamsSchema filters', () => {
   it('keeps a page path, a source and an excluded prefix, and drops ones that break their rule', () => {
     const parsed = AnalyticsSearchParamsSchema.parse({ page: '/blog/offer', source: 'google.com', exclude: '/admin' })
-    expect(filtersOf(parsed)).toEqual({ page_path: '/blog/offer', traffic_source: 'google.com', exclude_path: '/admin' })
+    expect(filtersOf(parsed)).toEqual({
+      page_path: '/blog/offer',
+      traffic_source: 'google.com',
+      exclude_path: '/admin',
+    })
     const bad = AnalyticsSearchParamsSchema.parse({ page: 'blog', source: 'x'.repeat(256), exclude: '/' })
     expect(filtersOf(bad)).toEqual({})
   })

@@ -15,10 +15,18 @@ export const AnalyticsSummarySchema = z.object({
 export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>
 
 /** analytics_daily: one row per UTC day ('yyyy-MM-dd'), oldest first. */
-export const AnalyticsDaySchema = z.object({ day: z.iso.date(), page_views: z.number().int(), visitors: z.number().int() })
+export const AnalyticsDaySchema = z.object({
+  day: z.iso.date(),
+  page_views: z.number().int(),
+  visitors: z.number().int(),
+})
 export type AnalyticsDay = z.infer<typeof AnalyticsDaySchema>
 
-export const AnalyticsTopPageSchema = z.object({ path: z.string(), page_views: z.number().int(), visitors: z.number().int() })
+export const AnalyticsTopPageSchema = z.object({
+  path: z.string(),
+  page_views: z.number().int(),
+  visitors: z.number().int(),
+})
 export type AnalyticsTopPage = z.infer<typeof AnalyticsTopPageSchema>
 
 /** kind: 'campaign' (utm_source), 'referral' (referrer host) or 'direct'. */
@@ -43,7 +51,10 @@ export type AnalyticsGoal = z.infer<typeof AnalyticsGoalSchema>
  * analytics_summary for one period (also used by the dashboard's Page Views card).
  * @throws the PostgREST error, or a zod error when the answer has an unexpected shape.
  */
-export async function fetchAnalyticsSummary(range: AnalyticsQueryArgs, signal?: AbortSignal): Promise<AnalyticsSummary> {
+export async function fetchAnalyticsSummary(
+  range: AnalyticsQueryArgs,
+  signal?: AbortSignal,
+): Promise<AnalyticsSummary> {
   let request = supabase.rpc('analytics_summary', range)
   if (signal) request = request.abortSignal(signal)
   const { data, error } = await request.single()
@@ -58,7 +69,10 @@ const TOP_ROWS = 10
  * The rows of one RPC answer checked against `schema`.
  * @throws the PostgREST error, or a zod error when a row has an unexpected shape.
  */
-async function parsedRows<T>(request: PromiseLike<{ data: unknown; error: Error | null }>, schema: z.ZodType<T>): Promise<T[]> {
+async function parsedRows<T>(
+  request: PromiseLike<{ data: unknown; error: Error | null }>,
+  schema: z.ZodType<T>,
+): Promise<T[]> {
   const { data, error } = await request
   if (error) throw error
   return z.array(schema).parse(data)
@@ -79,26 +93,34 @@ export const analyticsQueries = {
   daily: (args: AnalyticsQueryArgs) =>
     queryOptions({
       queryKey: analyticsKeys.daily(args),
-      queryFn: ({ signal }) => parsedRows(supabase.rpc('analytics_daily', args).abortSignal(signal), AnalyticsDaySchema),
+      queryFn: ({ signal }) =>
+        parsedRows(supabase.rpc('analytics_daily', args).abortSignal(signal), AnalyticsDaySchema),
     }),
 
   topPages: (args: AnalyticsQueryArgs) =>
     queryOptions({
       queryKey: analyticsKeys.topPages(args),
       queryFn: ({ signal }) =>
-        parsedRows(supabase.rpc('analytics_top_pages', { ...args, max_rows: TOP_ROWS }).abortSignal(signal), AnalyticsTopPageSchema),
+        parsedRows(
+          supabase.rpc('analytics_top_pages', { ...args, max_rows: TOP_ROWS }).abortSignal(signal),
+          AnalyticsTopPageSchema,
+        ),
     }),
 
   sources: (args: AnalyticsQueryArgs) =>
     queryOptions({
       queryKey: analyticsKeys.sources(args),
       queryFn: ({ signal }) =>
-        parsedRows(supabase.rpc('analytics_sources', { ...args, max_rows: TOP_ROWS }).abortSignal(signal), AnalyticsSourceSchema),
+        parsedRows(
+          supabase.rpc('analytics_sources', { ...args, max_rows: TOP_ROWS }).abortSignal(signal),
+          AnalyticsSourceSchema,
+        ),
     }),
 
   goals: (args: AnalyticsQueryArgs) =>
     queryOptions({
       queryKey: analyticsKeys.goals(args),
-      queryFn: ({ signal }) => parsedRows(supabase.rpc('analytics_goals', args).abortSignal(signal), AnalyticsGoalSchema),
+      queryFn: ({ signal }) =>
+        parsedRows(supabase.rpc('analytics_goals', args).abortSignal(signal), AnalyticsGoalSchema),
     }),
 }

@@ -13,7 +13,10 @@ import { analyticsQueries } from '../api/analytics-queries'
 /** How each goal reads on the tab, and what completes it. */
 const GOAL_TEXT: Record<AnalyticsGoal['goal'], { name: string; description: string }> = {
   report_request: { name: 'Report request', description: 'A visitor asked for an agent report (a new lead).' },
-  newsletter_confirm: { name: 'Newsletter confirm', description: 'A subscriber confirmed the newsletter (double opt-in).' },
+  newsletter_confirm: {
+    name: 'Newsletter confirm',
+    description: 'A subscriber confirmed the newsletter (double opt-in).',
+  },
 }
 
 /**
@@ -43,13 +46,15 @@ export function AnalyticsConversionsTab({ search }: { search: AnalyticsSearchPar
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
-        Last {period} days{search.page || search.source || search.exclude ? ', with the Traffic tab’s filters' : ''}; trends compare with the{' '}
-        {period} days before.
+        Last {period} days{search.page || search.source || search.exclude ? ', with the Traffic tab’s filters' : ''};
+        trends compare with the {period} days before.
       </p>
       {current.data && current.data.every((goal) => !goal.completions) ? (
         <Card className="py-10 text-center">
           <p className="font-medium text-slate-900">No conversions in this period yet</p>
-          <CardDescription>Report requests and newsletter confirmations appear here as visitors complete them.</CardDescription>
+          <CardDescription>
+            Report requests and newsletter confirmations appear here as visitors complete them.
+          </CardDescription>
         </Card>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
@@ -57,14 +62,20 @@ export function AnalyticsConversionsTab({ search }: { search: AnalyticsSearchPar
           const key = goal?.goal ?? String(index)
           const before = goal ? previousByGoal.get(goal.goal) : undefined
           return (
-            <Card key={key} aria-label={goal ? GOAL_TEXT[goal.goal].name : 'Loading goal'} aria-busy={!goal} className="p-5">
+            <Card
+              key={key}
+              aria-label={goal ? GOAL_TEXT[goal.goal].name : 'Loading goal'}
+              aria-busy={!goal}
+              className="p-5"
+            >
               {goal ? (
                 <>
                   <h2 className="text-base font-semibold text-slate-900">{GOAL_TEXT[goal.goal].name}</h2>
                   <p className="text-xs text-slate-500">{GOAL_TEXT[goal.goal].description}</p>
                   {goal.completions === null ? (
                     <p data-testid="goal-completions" className="mt-3 text-sm text-slate-600">
-                      Not attributable: subscriptions store no page or source. Clear the page and source filters to see it.
+                      Not attributable: subscriptions store no page or source. Clear the page and source filters to see
+                      it.
                     </p>
                   ) : (
                     <dl className="mt-3 grid grid-cols-2 gap-2">
@@ -82,7 +93,8 @@ export function AnalyticsConversionsTab({ search }: { search: AnalyticsSearchPar
                       </div>
                       {before && before.completions !== null && (
                         <div className="col-span-2 text-xs text-slate-600" data-testid="goal-trend">
-                          {countTrend(goal.completions, before.completions, period).text} ({formatCount(before.completions)})
+                          {countTrend(goal.completions, before.completions, period).text} (
+                          {formatCount(before.completions)})
                         </div>
                       )}
                     </dl>

@@ -33,8 +33,12 @@ export function AnalyticsCountTable<Row extends { page_views: number; visitors: 
               {column.header}
             </th>
           ))}
-          <th scope="col" className="py-2 pr-2 text-right">Page views</th>
-          <th scope="col" className="py-2 text-right">Visitors</th>
+          <th scope="col" className="py-2 pr-2 text-right">
+            Page views
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Visitors
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -26,13 +26,21 @@ export function AnalyticsDailyChart({ days, previous }: { days: AnalyticsDay[]; 
             <Area type="monotone" dataKey="page_views" name="Page views" stroke="#1d4ed8" fill="#bfdbfe" />
             <Area type="monotone" dataKey="visitors" name="Visitors" stroke="#047857" fill="#a7f3d0" />
             {previous && (
-              <Line type="monotone" dataKey="previous_page_views" name="Page views, previous period" stroke="#64748b" strokeDasharray="5 4" dot={false} />
+              <Line
+                type="monotone"
+                dataKey="previous_page_views"
+                name="Page views, previous period"
+                stroke="#64748b"
+                strokeDasharray="5 4"
+                dot={false}
+              />
             )}
           </ComposedChart>
         </ResponsiveContainer>
       </div>
       <figcaption className="sr-only">
-        {total} page views from {dayLabel(days[0]?.day ?? '1970-01-01')} to {dayLabel(days.at(-1)?.day ?? '1970-01-01')} (UTC days)
+        {total} page views from {dayLabel(days[0]?.day ?? '1970-01-01')} to {dayLabel(days.at(-1)?.day ?? '1970-01-01')}{' '}
+        (UTC days)
         {previousTotal === undefined ? '.' : `; ${previousTotal} in the previous period.`}
       </figcaption>
     </figure>

@@ -22,7 +22,15 @@ const FIELD_PROBLEMS: Record<keyof FilterFields, string> = {
  * so a filtered view can be reloaded and shared; a value that breaks its rule is named and not applied.
  * `pages` and `sources` fill the fields' suggestions.
  */
-export function AnalyticsFilterBar({ search, pages, sources }: { search: AnalyticsSearchParams; pages: string[]; sources: string[] }) {
+export function AnalyticsFilterBar({
+  search,
+  pages,
+  sources,
+}: {
+  search: AnalyticsSearchParams
+  pages: string[]
+  sources: string[]
+}) {
   const navigate = route.useNavigate()
   const id = useId()
   const current: FilterFields = { page: search.page ?? '', source: search.source ?? '', exclude: search.exclude ?? '' }
@@ -46,7 +54,12 @@ export function AnalyticsFilterBar({ search, pages, sources }: { search: Analyti
     }
     setProblem(null)
     void navigate({
-      search: (prev) => ({ ...prev, page: trimmed.page || undefined, source: trimmed.source || undefined, exclude: trimmed.exclude || undefined }),
+      search: (prev) => ({
+        ...prev,
+        page: trimmed.page || undefined,
+        source: trimmed.source || undefined,
+        exclude: trimmed.exclude || undefined,
+      }),
       replace: true,
     })
   }
@@ -106,7 +119,9 @@ export function AnalyticsFilterBar({ search, pages, sources }: { search: Analyti
           Showing {search.page ? `page ${search.page}` : 'all pages'}
           {search.source ? `, source ${search.source}` : ''}
           {search.exclude ? `, excluding ${search.exclude}` : ''}.
-          {search.source && search.source !== 'Direct' ? ' Leads count only when their utm_source matches (leads store no referrer).' : ''}
+          {search.source && search.source !== 'Direct'
+            ? ' Leads count only when their utm_source matches (leads store no referrer).'
+            : ''}
         </p>
       )}
     </form>

@@ -20,7 +20,9 @@ export function AnalyticsPage() {
   return (
     <section>
       <h1 className="text-2xl font-bold tracking-tight">Analytics</h1>
-      <p className="mt-1 text-sm text-slate-500">Cookie-free, first-party traffic of the public site and the leads it brings.</p>
+      <p className="mt-1 text-sm text-slate-500">
+        Cookie-free, first-party traffic of the public site and the leads it brings.
+      </p>
       <Tabs
         value={tab}
         onValueChange={(value) => {

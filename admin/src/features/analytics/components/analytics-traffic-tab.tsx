@@ -9,7 +9,13 @@ import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Select } from '@/components/ui/textarea'
 import { countTrend, formatCount, formatRate, rateTrend } from '../api/analytics-format'
-import { AnalyticsSearchParamsSchema, filtersOf, periodRange, previousRange, type AnalyticsSearchParams } from '../api/analytics-period'
+import {
+  AnalyticsSearchParamsSchema,
+  filtersOf,
+  periodRange,
+  previousRange,
+  type AnalyticsSearchParams,
+} from '../api/analytics-period'
 import { analyticsQueries } from '../api/analytics-queries'
 import { AnalyticsFilterBar } from './analytics-filter-bar'
 import { AnalyticsStatCard } from './analytics-stat-card'
@@ -17,8 +23,12 @@ import { AnalyticsTopPages } from './analytics-top-pages'
 
 // recharts is most of this page's weight: load it with the charts, not with the admin app (the dashboard shares
 // this feature's stat card).
-const AnalyticsDailyChart = lazy(() => import('./analytics-daily-chart').then((module) => ({ default: module.AnalyticsDailyChart })))
-const AnalyticsSources = lazy(() => import('./analytics-sources').then((module) => ({ default: module.AnalyticsSources })))
+const AnalyticsDailyChart = lazy(() =>
+  import('./analytics-daily-chart').then((module) => ({ default: module.AnalyticsDailyChart })),
+)
+const AnalyticsSources = lazy(() =>
+  import('./analytics-sources').then((module) => ({ default: module.AnalyticsSources })),
+)
 
 /**
  * The Traffic tab: a period selector (7/30/90 whole UTC days, kept in `?period=`), the filters (page, source,
@@ -66,7 +76,9 @@ export function AnalyticsTrafficTab({ search }: { search: AnalyticsSearchParams 
           <option value="30">Last 30 days</option>
           <option value="90">Last 90 days</option>
         </Select>
-        <p className="text-xs text-slate-500">Days are UTC days, today included; trends compare with the {period} days before.</p>
+        <p className="text-xs text-slate-500">
+          Days are UTC days, today included; trends compare with the {period} days before.
+        </p>
       </div>
 
       <AnalyticsFilterBar
@@ -127,19 +139,27 @@ export function AnalyticsTrafficTab({ search }: { search: AnalyticsSearchParams 
             <h2 className="text-lg font-semibold">Page views per day</h2>
             <div className="mt-4">
               <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-                {daily.data ? <AnalyticsDailyChart days={daily.data} previous={previousDaily} /> : <Skeleton className="h-72 w-full" />}
+                {daily.data ? (
+                  <AnalyticsDailyChart days={daily.data} previous={previousDaily} />
+                ) : (
+                  <Skeleton className="h-72 w-full" />
+                )}
               </Suspense>
             </div>
           </Card>
           <div className="grid gap-6 lg:grid-cols-2">
             <Card>
               <h2 className="text-lg font-semibold">Top pages</h2>
-              <div className="mt-4">{topPages.data ? <AnalyticsTopPages pages={topPages.data} /> : <LoadingRows />}</div>
+              <div className="mt-4">
+                {topPages.data ? <AnalyticsTopPages pages={topPages.data} /> : <LoadingRows />}
+              </div>
             </Card>
             <Card>
               <h2 className="text-lg font-semibold">Traffic sources</h2>
               <div className="mt-4">
-                <Suspense fallback={<LoadingRows />}>{sources.data ? <AnalyticsSources sources={sources.data} /> : <LoadingRows />}</Suspense>
+                <Suspense fallback={<LoadingRows />}>
+                  {sources.data ? <AnalyticsSources sources={sources.data} /> : <LoadingRows />}
+                </Suspense>
               </div>
             </Card>
           </div>

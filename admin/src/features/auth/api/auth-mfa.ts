@@ -15,12 +15,15 @@ export interface Assurance {
 export function assuranceOf(session: Session): Assurance {
   let currentLevel: Assurance['currentLevel'] = 'aal1'
   try {
-    const payload = JSON.parse(atob(session.access_token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: string }
+    const payload = JSON.parse(atob(session.access_token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      aal?: string
+    }
     if (payload.aal === 'aal2') currentLevel = 'aal2'
   } catch {
     currentLevel = 'aal1'
   }
-  const totpFactor = (session.user.factors ?? []).find((factor) => factor.factor_type === 'totp' && factor.status === 'verified') ?? null
+  const totpFactor =
+    (session.user.factors ?? []).find((factor) => factor.factor_type === 'totp' && factor.status === 'verified') ?? null
   return { currentLevel, nextLevel: totpFactor ? 'aal2' : currentLevel, totpFactor }
 }
 

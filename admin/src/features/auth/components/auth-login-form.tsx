@@ -58,7 +58,11 @@ export function AuthLoginForm() {
       onSuccess: async (signedInSession) => {
         if (needsSecondFactor(signedInSession)) return // the code step renders from the session query
         // the same check as the guard (public.is_admin()); its answer is cached for the guard
-        const isAdmin = signedInSession ? await queryClient.fetchQuery(authQueries.isAdmin(signedInSession.user.id, assuranceOf(signedInSession).currentLevel)).catch(() => false) : false
+        const isAdmin = signedInSession
+          ? await queryClient
+              .fetchQuery(authQueries.isAdmin(signedInSession.user.id, assuranceOf(signedInSession).currentLevel))
+              .catch(() => false)
+          : false
         if (isAdmin) toast({ title: 'Welcome back, Admin!', description: 'You are signed in.' })
         void navigate({ to: '/' })
       },
@@ -130,7 +134,13 @@ function AuthCodeStep({ factorId }: { factorId: string }) {
     )
   }
 
-  const errorMessage = formError ?? (verify.error ? (verify.error.message === 'Invalid TOTP code entered' ? 'That code is not valid. Check your authenticator app and try again.' : verify.error.message) : null)
+  const errorMessage =
+    formError ??
+    (verify.error
+      ? verify.error.message === 'Invalid TOTP code entered'
+        ? 'That code is not valid. Check your authenticator app and try again.'
+        : verify.error.message
+      : null)
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
@@ -141,12 +151,27 @@ function AuthCodeStep({ factorId }: { factorId: string }) {
           {errorMessage && <Alert>{errorMessage}</Alert>}
           <div className="space-y-1.5">
             <Label htmlFor="code">Authentication code</Label>
-            <Input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required autoFocus />
+            <Input
+              id="code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              autoFocus
+            />
           </div>
           <Button type="submit" className="w-full" disabled={verify.isPending}>
             {verify.isPending ? 'Verifying...' : 'Verify'}
           </Button>
-          <Button type="button" variant="ghost" className="w-full" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          <Button
+            type="button"
+            variant="ghost"
+            className="w-full"
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+          >
             Cancel and sign out
           </Button>
         </form>

@@ -8,8 +8,7 @@ export function AuthNotAuthorized({ email }: { email: string }) {
         <div>
           <CardTitle>Not authorized</CardTitle>
           <CardDescription>
-            You are signed in as <strong className="text-slate-800">{email}</strong>, which does not have admin
-            access.
+            You are signed in as <strong className="text-slate-800">{email}</strong>, which does not have admin access.
           </CardDescription>
         </div>
         <AuthSignOutButton />

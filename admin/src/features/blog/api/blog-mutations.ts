@@ -28,7 +28,12 @@ const isLive = (post: Pick<WrittenPost, 'status' | 'published_at'>) =>
   post.status === 'published' && post.published_at !== null && new Date(post.published_at).getTime() <= Date.now()
 
 async function updatePost(id: string, values: PostUpdate): Promise<WrittenPost> {
-  const { data, error } = await supabase.from('blog_posts').update(values).eq('id', id).select(WRITTEN_COLUMNS).maybeSingle()
+  const { data, error } = await supabase
+    .from('blog_posts')
+    .update(values)
+    .eq('id', id)
+    .select(WRITTEN_COLUMNS)
+    .maybeSingle()
   if (error) throw describeWriteError(error)
   if (!data) throw new Error('The post no longer exists or you may not change it.')
   return data
@@ -113,7 +118,8 @@ export function useSavePostMutation() {
     // a newly published post gets a 'View live post' notice (the editor stamps it now); an edit of a live post
     // (or taking one down) is a public change too; a scheduled post waits for its time (the cron job rebuilds then)
     onSuccess: (post, { id, publishedAt, wasLive }) => {
-      if (isLive(post) && publishedAt && Date.now() - new Date(publishedAt).getTime() < 60_000 && !wasLive) afterPublicChange(post)
+      if (isLive(post) && publishedAt && Date.now() - new Date(publishedAt).getTime() < 60_000 && !wasLive)
+        afterPublicChange(post)
       else if (isLive(post) || (id && wasLive)) afterPublicChange()
     },
     onSettled: invalidate,

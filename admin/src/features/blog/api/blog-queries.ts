@@ -108,7 +108,9 @@ export const categoryQueries = {
   list: () =>
     queryOptions({
       queryKey: categoryKeys.list(),
-      queryFn: postgrestRead((signal) => supabase.from('blog_categories').select('id, name').order('name').abortSignal(signal)),
+      queryFn: postgrestRead((signal) =>
+        supabase.from('blog_categories').select('id, name').order('name').abortSignal(signal),
+      ),
       staleTime: 5 * 60_000,
     }),
 }

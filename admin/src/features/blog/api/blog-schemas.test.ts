@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
 import type { PostFormValues } from './blog-schemas'
-import { BlogSearchSchema, EMPTY_POST_FORM, hasContent, missingFieldsMessage, missingRequiredFields, PostFormSchema } from './blog-schemas'
+import {
+  BlogSearchSchema,
+  EMPTY_POST_FORM,
+  hasContent,
+  missingFieldsMessage,
+  missingRequiredFields,
+  PostFormSchema,
+} from './blog-schemas'
 
 const empty: PostFormValues = EMPTY_POST_FORM
 
@@ -38,7 +45,13 @@ describe('BlogSearchSchema', () => {
 
 describe('PostFormSchema', () => {
   it('maps insights lines to the array and its count', () => {
-    const parsed = PostFormSchema.parse({ ...empty, title: 'T', slug: 't', insights: 'a\n\n b \n', hack_density_score: '7.25' })
+    const parsed = PostFormSchema.parse({
+      ...empty,
+      title: 'T',
+      slug: 't',
+      insights: 'a\n\n b \n',
+      hack_density_score: '7.25',
+    })
     expect(parsed.fields.insights).toEqual(['a', 'b'])
     expect(parsed.fields.unique_insights).toBe(2)
     expect(parsed.fields.hack_density_score).toBe(7.3)
@@ -52,7 +65,12 @@ describe('PostFormSchema', () => {
     expect(bad.error?.issues[0]?.message).toBe('Publish date must be a date and time.')
   })
   it('rejects a non-http featured image URL with a message naming the field', () => {
-    const result = PostFormSchema.safeParse({ ...empty, title: 'T', slug: 't', featured_image_url: 'javascript:alert(1)' })
+    const result = PostFormSchema.safeParse({
+      ...empty,
+      title: 'T',
+      slug: 't',
+      featured_image_url: 'javascript:alert(1)',
+    })
     expect(result.success).toBe(false)
     expect(result.error?.issues[0]?.message).toBe('Featured image URL must be an http(s) URL.')
   })

@@ -80,7 +80,11 @@ const optionalText = z
  */
 export const PostFormSchema = z
   .object({
-    title: z.string().trim().min(1, { error: 'Title is required.' }).max(300, { error: 'Title must be at most 300 characters.' }),
+    title: z
+      .string()
+      .trim()
+      .min(1, { error: 'Title is required.' })
+      .max(300, { error: 'Title must be at most 300 characters.' }),
     slug: z
       .string()
       .trim()
@@ -95,9 +99,17 @@ export const PostFormSchema = z
       z.literal('').transform(() => null),
       z.url({ protocol: /^https?$/, error: 'Featured image URL must be an http(s) URL.' }),
     ]),
-    meta_title: optionalText.pipe(z.string().max(META_TITLE_MAX, { error: `SEO title must be at most ${META_TITLE_MAX} characters.` }).nullable()),
+    meta_title: optionalText.pipe(
+      z
+        .string()
+        .max(META_TITLE_MAX, { error: `SEO title must be at most ${META_TITLE_MAX} characters.` })
+        .nullable(),
+    ),
     meta_description: optionalText.pipe(
-      z.string().max(META_DESCRIPTION_MAX, { error: `Meta description must be at most ${META_DESCRIPTION_MAX} characters.` }).nullable(),
+      z
+        .string()
+        .max(META_DESCRIPTION_MAX, { error: `Meta description must be at most ${META_DESCRIPTION_MAX} characters.` })
+        .nullable(),
     ),
     insights: z.string().transform((value) =>
       value
@@ -115,10 +127,15 @@ export const PostFormSchema = z
     ]),
     publish_at: z
       .string()
-      .refine((value) => value === '' || LOCAL_DATE_TIME.test(value), { error: 'Publish date must be a date and time.' })
+      .refine((value) => value === '' || LOCAL_DATE_TIME.test(value), {
+        error: 'Publish date must be a date and time.',
+      })
       .transform((value) => (value === '' ? null : new Date(value).toISOString())),
   })
-  .transform(({ insights, publish_at, ...rest }) => ({ fields: { ...rest, insights, unique_insights: insights.length }, publishAt: publish_at }))
+  .transform(({ insights, publish_at, ...rest }) => ({
+    fields: { ...rest, insights, unique_insights: insights.length },
+    publishAt: publish_at,
+  }))
 
 export type PostFormOutput = z.output<typeof PostFormSchema>
 
@@ -143,7 +160,9 @@ export function hasContent(html: string): boolean {
 
 /** The toast text for missing required fields: the seed's wording for a draft and for publishing. */
 export function missingFieldsMessage(intent: 'draft' | 'publish'): string {
-  return intent === 'draft' ? 'Please fill in title and content' : 'Please fill in title, content, and excerpt before publishing'
+  return intent === 'draft'
+    ? 'Please fill in title and content'
+    : 'Please fill in title, content, and excerpt before publishing'
 }
 
 /** The editor's values for a new post: every field empty. */

@@ -11,13 +11,19 @@ export const POST_MEDIA_BUCKET = 'post-media'
 export async function uploadPostMedia(file: File): Promise<string> {
   const problem = postMediaProblem(file)
   if (problem) throw new Error(problem)
-  const safeName = file.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-+|-+$/g, '') || 'image'
+  const safeName =
+    file.name
+      .toLowerCase()
+      .replace(/[^a-z0-9.]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'image'
   const objectPath = `posts/${crypto.randomUUID()}-${safeName}`
   // The bytes, not the File: supabase-js sends a File as multipart form data under an empty field name, which the local
   // stand-in's storage (@supabase/lite) refuses ("Missing file in multipart upload"); a raw body with its
   // Content-Type is accepted by it and by hosted Storage alike.
   const body = await file.arrayBuffer()
-  const { error } = await supabase.storage.from(POST_MEDIA_BUCKET).upload(objectPath, body, { contentType: file.type, upsert: false })
+  const { error } = await supabase.storage
+    .from(POST_MEDIA_BUCKET)
+    .upload(objectPath, body, { contentType: file.type, upsert: false })
   if (error) throw new Error(`Upload failed: ${error.message}`)
   return supabase.storage.from(POST_MEDIA_BUCKET).getPublicUrl(objectPath).data.publicUrl
 }

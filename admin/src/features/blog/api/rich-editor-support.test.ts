@@ -13,7 +13,9 @@ describe('richEditorUnsupported', () => {
 
   it('names tables, frames, other divs and code once each, in order', () => {
     expect(
-      richEditorUnsupported('<table><tr><td>1</td></tr></table><iframe src="https://v.test"></iframe><div class="x"></div><TABLE></TABLE><pre><code>x</code></pre>'),
+      richEditorUnsupported(
+        '<table><tr><td>1</td></tr></table><iframe src="https://v.test"></iframe><div class="x"></div><TABLE></TABLE><pre><code>x</code></pre>',
+      ),
     ).toEqual(['table', 'embedded frame', 'block container', 'code block', 'code'])
   })
 })

@@ -44,7 +44,9 @@ export function BlogAdminPage() {
       >
         <TabsList>
           {TABS.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value}>{tab.label}</TabsTrigger>
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </TabsTrigger>
           ))}
         </TabsList>
         {TABS.map(({ value, Panel }) => (

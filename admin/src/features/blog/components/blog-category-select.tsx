@@ -13,7 +13,11 @@ export function BlogCategorySelect(props: Omit<ComponentProps<typeof Select>, 'c
   return (
     <Select {...props}>
       <option value="">No category</option>
-      {categories.data?.map((category) => <option key={category.id} value={category.id}>{category.name}</option>)}
+      {categories.data?.map((category) => (
+        <option key={category.id} value={category.id}>
+          {category.name}
+        </option>
+      ))}
     </Select>
   )
 }

@@ -157,7 +157,11 @@ function PostForm({ post }: { post?: PostDetail }) {
     }
     const parsed = PostFormSchema.safeParse(values)
     if (!parsed.success) {
-      toast({ title: 'Error', description: parsed.error.issues.map((issue) => issue.message).join(' '), variant: 'error' })
+      toast({
+        title: 'Error',
+        description: parsed.error.issues.map((issue) => issue.message).join(' '),
+        variant: 'error',
+      })
       return
     }
     const status = intent === 'publish' ? 'published' : 'draft'
@@ -178,7 +182,14 @@ function PostForm({ post }: { post?: PostDetail }) {
       { id: post?.id, values: fields, status, publishedAt, wasLive: isLive },
       {
         onSuccess: () => {
-          const title = intent === 'draft' ? 'Draft Saved' : scheduled ? 'Post Scheduled' : isPublished ? 'Post Updated' : 'Post Published'
+          const title =
+            intent === 'draft'
+              ? 'Draft Saved'
+              : scheduled
+                ? 'Post Scheduled'
+                : isPublished
+                  ? 'Post Updated'
+                  : 'Post Published'
           const description = scheduled
             ? `"${fields.title}" goes live on ${format(new Date(publishedAt), 'MMM d, yyyy h:mm a')}.`
             : `"${fields.title}" was saved.`
@@ -201,86 +212,106 @@ function PostForm({ post }: { post?: PostDetail }) {
   // screens and in the Settings drawer on narrow ones (never both, so each field exists once).
   const settings = (
     <div className="space-y-5">
-            <FormField label="Slug" htmlFor={field('slug')} hint={`Public address: ${values.slug ? postUrl(values.slug) : '/blog/...'}`}>
-              <Input
-                id={field('slug')}
-                value={values.slug}
-                maxLength={200}
-                onChange={(event) => {
-                  setSlugEdited(true)
-                  set('slug', event.target.value)
-                }}
-              />
-              {slugMoved && (
-                <Alert className="mt-2 border-amber-300 bg-amber-50 text-amber-900">
-                  This post is live at {postUrl(post?.slug ?? "")}. Saving moves it to {values.slug ? postUrl(values.slug.trim()) : 'a new address'};
-                  the old address will redirect to the new one.
-                </Alert>
-              )}
-            </FormField>
-            <div className="grid gap-5">
-              <FormField label="Category" htmlFor={field('category')}>
-                <BlogCategorySelect id={field('category')} value={values.category_id} onChange={(event) => set('category_id', event.target.value)} />
-              </FormField>
-              <FormField label="Location" htmlFor={field('location')}>
-                <Input id={field('location')} placeholder="Austin, TX" value={values.location} onChange={(event) => set('location', event.target.value)} />
-              </FormField>
-            </div>
+      <FormField
+        label="Slug"
+        htmlFor={field('slug')}
+        hint={`Public address: ${values.slug ? postUrl(values.slug) : '/blog/...'}`}
+      >
+        <Input
+          id={field('slug')}
+          value={values.slug}
+          maxLength={200}
+          onChange={(event) => {
+            setSlugEdited(true)
+            set('slug', event.target.value)
+          }}
+        />
+        {slugMoved && (
+          <Alert className="mt-2 border-amber-300 bg-amber-50 text-amber-900">
+            This post is live at {postUrl(post?.slug ?? '')}. Saving moves it to{' '}
+            {values.slug ? postUrl(values.slug.trim()) : 'a new address'}; the old address will redirect to the new one.
+          </Alert>
+        )}
+      </FormField>
+      <div className="grid gap-5">
+        <FormField label="Category" htmlFor={field('category')}>
+          <BlogCategorySelect
+            id={field('category')}
+            value={values.category_id}
+            onChange={(event) => set('category_id', event.target.value)}
+          />
+        </FormField>
+        <FormField label="Location" htmlFor={field('location')}>
+          <Input
+            id={field('location')}
+            placeholder="Austin, TX"
+            value={values.location}
+            onChange={(event) => set('location', event.target.value)}
+          />
+        </FormField>
+      </div>
 
-            <FormField label="Featured image URL" htmlFor={field('image')}>
-              <Input
-                id={field('image')}
-                type="url"
-                placeholder="https://..."
-                value={values.featured_image_url}
-                onChange={(event) => set('featured_image_url', event.target.value)}
-              />
-              <BlogPostImageUpload url={values.featured_image_url} onUploaded={(url) => set('featured_image_url', url)} />
-            </FormField>
+      <FormField label="Featured image URL" htmlFor={field('image')}>
+        <Input
+          id={field('image')}
+          type="url"
+          placeholder="https://..."
+          value={values.featured_image_url}
+          onChange={(event) => set('featured_image_url', event.target.value)}
+        />
+        <BlogPostImageUpload url={values.featured_image_url} onUploaded={(url) => set('featured_image_url', url)} />
+      </FormField>
 
-            <FormField
-              label="Publish date"
-              htmlFor={field('publish-at')}
-              hint={scheduling ? 'In the future: the post is scheduled and goes live at this time.' : 'Leave empty to publish now; a future date schedules the post.'}
-            >
-              <Input
-                id={field('publish-at')}
-                type="datetime-local"
-                value={values.publish_at}
-                onChange={(event) => set('publish_at', event.target.value)}
-              />
-            </FormField>
+      <FormField
+        label="Publish date"
+        htmlFor={field('publish-at')}
+        hint={
+          scheduling
+            ? 'In the future: the post is scheduled and goes live at this time.'
+            : 'Leave empty to publish now; a future date schedules the post.'
+        }
+      >
+        <Input
+          id={field('publish-at')}
+          type="datetime-local"
+          value={values.publish_at}
+          onChange={(event) => set('publish_at', event.target.value)}
+        />
+      </FormField>
 
-            <FormField label="SEO title" htmlFor={field('meta-title')} counter={`${values.meta_title.length}/${META_TITLE_MAX}`}>
-              <Input
-                id={field('meta-title')}
-                maxLength={META_TITLE_MAX}
-                value={values.meta_title}
-                onChange={(event) => {
-                  setMetaTitleEdited(true)
-                  set('meta_title', event.target.value)
-                }}
-              />
-            </FormField>
-            <FormField
-              label="Meta description"
-              htmlFor={field('meta-description')}
-              counter={`${values.meta_description.length}/${META_DESCRIPTION_MAX}`}
-            >
-              <Textarea
-                id={field('meta-description')}
-                rows={2}
-                maxLength={META_DESCRIPTION_MAX}
-                value={values.meta_description}
-                onChange={(event) => set('meta_description', event.target.value)}
-              />
-            </FormField>
-            <SearchResultPreview
-              slug={values.slug.trim()}
-              title={values.meta_title.trim() || values.title.trim()}
-              description={values.meta_description.trim() || values.excerpt.trim()}
-            />
-
+      <FormField
+        label="SEO title"
+        htmlFor={field('meta-title')}
+        counter={`${values.meta_title.length}/${META_TITLE_MAX}`}
+      >
+        <Input
+          id={field('meta-title')}
+          maxLength={META_TITLE_MAX}
+          value={values.meta_title}
+          onChange={(event) => {
+            setMetaTitleEdited(true)
+            set('meta_title', event.target.value)
+          }}
+        />
+      </FormField>
+      <FormField
+        label="Meta description"
+        htmlFor={field('meta-description')}
+        counter={`${values.meta_description.length}/${META_DESCRIPTION_MAX}`}
+      >
+        <Textarea
+          id={field('meta-description')}
+          rows={2}
+          maxLength={META_DESCRIPTION_MAX}
+          value={values.meta_description}
+          onChange={(event) => set('meta_description', event.target.value)}
+        />
+      </FormField>
+      <SearchResultPreview
+        slug={values.slug.trim()}
+        title={values.meta_title.trim() || values.title.trim()}
+        description={values.meta_description.trim() || values.excerpt.trim()}
+      />
     </div>
   )
 
@@ -290,12 +321,23 @@ function PostForm({ post }: { post?: PostDetail }) {
         <h1 className="text-2xl font-bold tracking-tight">{post ? 'Edit Post' : 'New Post'}</h1>
         {post && <BlogPostStatusBadge post={post} />}
         {post && isLive && (
-          <a href={postUrl(post.slug)} target="_blank" rel="noopener noreferrer" className="text-sm text-blue-700 underline">
+          <a
+            href={postUrl(post.slug)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-sm text-blue-700 underline"
+          >
             Preview
           </a>
         )}
         {!sidePanel && (
-          <Button variant="outline" className="ml-auto" aria-haspopup="dialog" aria-expanded={settingsOpen} onClick={() => setSettingsOpen(true)}>
+          <Button
+            variant="outline"
+            className="ml-auto"
+            aria-haspopup="dialog"
+            aria-expanded={settingsOpen}
+            onClick={() => setSettingsOpen(true)}
+          >
             Settings
           </Button>
         )}
@@ -312,20 +354,43 @@ function PostForm({ post }: { post?: PostDetail }) {
       >
         <div className="min-w-0 space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
           <FormField label="Title" htmlFor={field('title')}>
-            <Input id={field('title')} value={values.title} maxLength={300} onChange={(event) => setTitle(event.target.value)} />
+            <Input
+              id={field('title')}
+              value={values.title}
+              maxLength={300}
+              onChange={(event) => setTitle(event.target.value)}
+            />
           </FormField>
-          <FormField label="Content" htmlFor={field('content')} hint="Callout makes an insight card; HTML edits the markup directly.">
+          <FormField
+            label="Content"
+            htmlFor={field('content')}
+            hint="Callout makes an insight card; HTML edits the markup directly."
+          >
             <Suspense fallback={<Skeleton className="h-72 w-full" aria-label="Loading the editor" />}>
-              <RichContentEditor id={field('content')} value={values.content} onChange={(html) => set('content', html)} />
+              <RichContentEditor
+                id={field('content')}
+                value={values.content}
+                onChange={(html) => set('content', html)}
+              />
             </Suspense>
           </FormField>
           <FormField label="Excerpt" htmlFor={field('excerpt')}>
-            <Textarea id={field('excerpt')} rows={3} value={values.excerpt} onChange={(event) => set('excerpt', event.target.value)} />
+            <Textarea
+              id={field('excerpt')}
+              rows={3}
+              value={values.excerpt}
+              onChange={(event) => set('excerpt', event.target.value)}
+            />
           </FormField>
 
           <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
             <FormField label="Insights" htmlFor={field('insights')} hint="One insight per line.">
-              <Textarea id={field('insights')} rows={4} value={values.insights} onChange={(event) => set('insights', event.target.value)} />
+              <Textarea
+                id={field('insights')}
+                rows={4}
+                value={values.insights}
+                onChange={(event) => set('insights', event.target.value)}
+              />
             </FormField>
             <FormField label="Hack density score" htmlFor={field('hack-density')} hint="0 to 10">
               <Input
@@ -362,7 +427,10 @@ function PostForm({ post }: { post?: PostDetail }) {
           </div>
         </div>
         {sidePanel && (
-          <aside aria-labelledby={field('settings-title')} className="sticky top-20 space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+          <aside
+            aria-labelledby={field('settings-title')}
+            className="sticky top-20 space-y-4 rounded-xl border border-slate-200 bg-white p-5"
+          >
             <h2 id={field('settings-title')} className="text-base font-semibold">
               Post settings
             </h2>
@@ -396,7 +464,10 @@ function PostForm({ post }: { post?: PostDetail }) {
             postId={post.id}
             onRestore={(snapshot, savedAt) => {
               setValues((current) => ({ ...current, ...toFormFields(snapshot) }))
-              toast({ title: 'Revision Restored', description: `The version of ${format(new Date(savedAt), 'MMM d, HH:mm:ss')} is in the editor; save to keep it.` })
+              toast({
+                title: 'Revision Restored',
+                description: `The version of ${format(new Date(savedAt), 'MMM d, HH:mm:ss')} is in the editor; save to keep it.`,
+              })
             }}
           />
         </div>

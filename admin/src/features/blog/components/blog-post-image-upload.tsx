@@ -7,7 +7,9 @@ import { uploadPostMedia } from '../api/post-media'
  * back. Shows the upload in progress, the error (type, size, Storage refusal) and the uploaded image.
  */
 export function BlogPostImageUpload({ url, onUploaded }: { url: string; onUploaded: (url: string) => void }) {
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'error'; message: string }>({ kind: 'idle' })
+  const [state, setState] = useState<
+    { kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'error'; message: string }
+  >({ kind: 'idle' })
   const id = useId()
 
   async function upload(file: File) {
@@ -22,7 +24,10 @@ export function BlogPostImageUpload({ url, onUploaded }: { url: string; onUpload
 
   return (
     <div className="space-y-2">
-      <label htmlFor={id} className="inline-flex cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+      <label
+        htmlFor={id}
+        className="inline-flex cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+      >
         Upload image
       </label>
       <input
@@ -48,7 +53,11 @@ export function BlogPostImageUpload({ url, onUploaded }: { url: string; onUpload
         </p>
       )}
       {url ? (
-        <img src={url} alt="Featured image preview" className="max-h-40 rounded-md border border-slate-200 object-cover" />
+        <img
+          src={url}
+          alt="Featured image preview"
+          className="max-h-40 rounded-md border border-slate-200 object-cover"
+        />
       ) : (
         <p className="text-xs text-slate-500">No featured image yet.</p>
       )}

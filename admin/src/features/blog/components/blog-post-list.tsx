@@ -50,12 +50,15 @@ export function BlogPostList() {
   const posts = useQuery({ ...postQueries.list({ search, status }), placeholderData: keepPreviousData })
   const filtered = search.trim() !== '' || status !== 'all'
   const isMobile = useIsMobile()
-  const empty = posts.isSuccess && posts.data.length === 0 ? (
-    <EmptyState
-      title="No blog posts found"
-      hint={filtered ? 'Try adjusting your filters or search terms.' : 'Generate your first blog post to get started.'}
-    />
-  ) : null
+  const empty =
+    posts.isSuccess && posts.data.length === 0 ? (
+      <EmptyState
+        title="No blog posts found"
+        hint={
+          filtered ? 'Try adjusting your filters or search terms.' : 'Generate your first blog post to get started.'
+        }
+      />
+    ) : null
 
   const [previewId, setPreviewId] = useState<string | null>(null)
   const [deleteTarget, setDeleteTarget] = useState<PostListItem | null>(null)
@@ -69,9 +72,18 @@ export function BlogPostList() {
   function renderActions(post: PostListItem) {
     const live = postState(post) === 'published'
     // a published post (live or scheduled) can go back to draft; a draft can go out
-    const toggle = post.status === 'published'
-      ? { label: 'Unpublish', mutation: unpublish, onSuccess: () => toast({ title: 'Post Unpublished', description: `"${post.title}" is now a draft.` }) }
-      : { label: 'Publish', mutation: publish, onSuccess: () => toast({ title: 'Post Published', description: `"${post.title}" is live.` }) }
+    const toggle =
+      post.status === 'published'
+        ? {
+            label: 'Unpublish',
+            mutation: unpublish,
+            onSuccess: () => toast({ title: 'Post Unpublished', description: `"${post.title}" is now a draft.` }),
+          }
+        : {
+            label: 'Publish',
+            mutation: publish,
+            onSuccess: () => toast({ title: 'Post Published', description: `"${post.title}" is live.` }),
+          }
     return (
       <div className="flex flex-wrap justify-end gap-1">
         {live && (
@@ -84,13 +96,27 @@ export function BlogPostList() {
         <Button variant="ghost" size="sm" onClick={() => setPreviewId(post.id)}>
           Preview
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => void navigate({ search: (prev) => ({ ...prev, edit: post.id }) })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void navigate({ search: (prev) => ({ ...prev, edit: post.id }) })}
+        >
           Edit
         </Button>
-        <Button variant="ghost" size="sm" disabled={toggle.mutation.isPending} onClick={() => toggle.mutation.mutate(post.id, { onSuccess: toggle.onSuccess, onError })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={toggle.mutation.isPending}
+          onClick={() => toggle.mutation.mutate(post.id, { onSuccess: toggle.onSuccess, onError })}
+        >
           {toggle.label}
         </Button>
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleteTarget(post)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-700 hover:bg-red-50"
+          onClick={() => setDeleteTarget(post)}
+        >
           Delete
         </Button>
       </div>
@@ -112,7 +138,10 @@ export function BlogPostList() {
           aria-label="Filter by status"
           value={status}
           onChange={(event) =>
-            void navigate({ search: (prev) => ({ ...prev, status: PostStatusFilterSchema.parse(event.target.value) }), replace: true })
+            void navigate({
+              search: (prev) => ({ ...prev, status: PostStatusFilterSchema.parse(event.target.value) }),
+              replace: true,
+            })
           }
           className="sm:w-40"
         >
@@ -140,7 +169,9 @@ export function BlogPostList() {
               </td>
               <td className="px-4 py-3 text-slate-600">{post.blog_categories?.name ?? '—'}</td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(post.created_at)}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{post.status === 'published' ? formatDate(post.published_at) : '—'}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                {post.status === 'published' ? formatDate(post.published_at) : '—'}
+              </td>
               <td className="px-4 py-3">{renderActions(post)}</td>
             </tr>
           ))}

@@ -20,7 +20,8 @@ type BlogPostRevisionsProps = {
 export function BlogPostRevisions({ postId, onRestore }: BlogPostRevisionsProps) {
   const revisions = useQuery(revisionQueries.list(postId))
   const admins = useQuery(adminQueries.list())
-  const who = (id: string | null) => (id ? (admins.data?.find((admin) => admin.id === id)?.email ?? 'a former administrator') : 'system')
+  const who = (id: string | null) =>
+    id ? (admins.data?.find((admin) => admin.id === id)?.email ?? 'a former administrator') : 'system'
 
   return (
     <section aria-labelledby="revisions-heading" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -28,15 +29,22 @@ export function BlogPostRevisions({ postId, onRestore }: BlogPostRevisionsProps)
         Revisions
       </h2>
       {revisions.isPending && <Skeleton className="mt-3 h-12 w-full" />}
-      {revisions.isError && <p className="mt-2 text-sm text-red-700">Could not load revisions: {revisions.error.message}</p>}
-      {revisions.isSuccess && revisions.data.length === 0 && <p className="mt-2 text-sm text-slate-500">No revisions yet.</p>}
+      {revisions.isError && (
+        <p className="mt-2 text-sm text-red-700">Could not load revisions: {revisions.error.message}</p>
+      )}
+      {revisions.isSuccess && revisions.data.length === 0 && (
+        <p className="mt-2 text-sm text-slate-500">No revisions yet.</p>
+      )}
       {revisions.isSuccess && revisions.data.length > 0 && (
         <ol aria-label="Revisions" className="mt-2 divide-y divide-slate-100 text-sm">
           {revisions.data.map((revision, index) => (
             <li key={revision.id} className="py-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  <time dateTime={revision.saved_at}>{format(new Date(revision.saved_at), 'MMM d, yyyy HH:mm:ss')}</time> by {who(revision.saved_by)}
+                  <time dateTime={revision.saved_at}>
+                    {format(new Date(revision.saved_at), 'MMM d, yyyy HH:mm:ss')}
+                  </time>{' '}
+                  by {who(revision.saved_by)}
                   {index === 0 && <span className="ml-1 text-xs text-slate-500">(current)</span>}
                 </span>
                 {index > 0 && (
@@ -47,7 +55,9 @@ export function BlogPostRevisions({ postId, onRestore }: BlogPostRevisionsProps)
               </div>
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs text-blue-700">View “{revision.snapshot.title}”</summary>
-                <div className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap">{revision.snapshot.content.replace(/<[^>]*>/g, ' ')}</div>
+                <div className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap">
+                  {revision.snapshot.content.replace(/<[^>]*>/g, ' ')}
+                </div>
               </details>
             </li>
           ))}

@@ -5,7 +5,13 @@ const LABELS: Record<PostState, string> = { draft: 'Draft', scheduled: 'Schedule
 const VARIANTS = { draft: 'warning', scheduled: 'info', published: 'success' } as const
 
 /** Draft (amber), Scheduled (blue: published with a future date) or Published (green). */
-export function BlogPostStatusBadge({ post, now }: { post: { status: string; published_at: string | null }; now?: Date }) {
+export function BlogPostStatusBadge({
+  post,
+  now,
+}: {
+  post: { status: string; published_at: string | null }
+  now?: Date
+}) {
   const state = postState(post, now)
   return <Badge variant={VARIANTS[state]}>{LABELS[state]}</Badge>
 }

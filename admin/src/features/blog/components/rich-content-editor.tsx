@@ -79,7 +79,13 @@ interface ToolProps {
 
 function Tool({ label, active = false, onClick, children }: ToolProps) {
   return (
-    <Button variant={active ? 'default' : 'outline'} size="sm" aria-label={label} aria-pressed={active} onClick={onClick}>
+    <Button
+      variant={active ? 'default' : 'outline'}
+      size="sm"
+      aria-label={label}
+      aria-pressed={active}
+      onClick={onClick}
+    >
       {children}
     </Button>
   )
@@ -107,13 +113,25 @@ function Toolbar({ editor, source, onSource, imageOpen, onImage }: ToolbarProps)
   })
   const chain = () => editor.chain().focus()
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 rounded-t-md border border-b-0 border-slate-300 bg-slate-50 p-1.5">
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex flex-wrap gap-1 rounded-t-md border border-b-0 border-slate-300 bg-slate-50 p-1.5"
+    >
       {!source && (
         <>
-          <Tool label="Heading 2" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>H2</Tool>
-          <Tool label="Heading 3" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>H3</Tool>
-          <Tool label="Bullet list" active={state.bullets} onClick={() => chain().toggleBulletList().run()}>• List</Tool>
-          <Tool label="Numbered list" active={state.numbers} onClick={() => chain().toggleOrderedList().run()}>1. List</Tool>
+          <Tool label="Heading 2" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+            H2
+          </Tool>
+          <Tool label="Heading 3" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+            H3
+          </Tool>
+          <Tool label="Bullet list" active={state.bullets} onClick={() => chain().toggleBulletList().run()}>
+            • List
+          </Tool>
+          <Tool label="Numbered list" active={state.numbers} onClick={() => chain().toggleOrderedList().run()}>
+            1. List
+          </Tool>
           <Tool
             label="Link"
             active={state.link}
@@ -128,11 +146,15 @@ function Toolbar({ editor, source, onSource, imageOpen, onImage }: ToolbarProps)
           <Tool label="Image" active={imageOpen} onClick={() => onImage(!imageOpen)}>
             Image
           </Tool>
-          <Tool label="Callout" active={state.callout} onClick={() => chain().toggleWrap('callout').run()}>Callout</Tool>
+          <Tool label="Callout" active={state.callout} onClick={() => chain().toggleWrap('callout').run()}>
+            Callout
+          </Tool>
         </>
       )}
       <span className="ml-auto">
-        <Tool label="Edit HTML" active={source} onClick={() => onSource(!source)}>HTML</Tool>
+        <Tool label="Edit HTML" active={source} onClick={() => onSource(!source)}>
+          HTML
+        </Tool>
       </span>
     </div>
   )
@@ -140,7 +162,12 @@ function Toolbar({ editor, source, onSource, imageOpen, onImage }: ToolbarProps)
 
 /** The alt text a dropped or pasted file gets: its name without extension, dashes and underscores as spaces. */
 export function altFromFileName(name: string): string {
-  return name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim() || 'Image'
+  return (
+    name
+      .replace(/\.[a-z0-9]+$/i, '')
+      .replace(/[-_]+/g, ' ')
+      .trim() || 'Image'
+  )
 }
 
 type UploadState = { kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'error'; message: string }
@@ -178,9 +205,16 @@ function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }
   }
 
   return (
-    <div role="group" aria-label="Insert image" className="space-y-2 border border-b-0 border-slate-300 bg-white p-3 text-sm">
+    <div
+      role="group"
+      aria-label="Insert image"
+      className="space-y-2 border border-b-0 border-slate-300 bg-white p-3 text-sm"
+    >
       <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={`${id}-file`} className="inline-flex cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-50">
+        <label
+          htmlFor={`${id}-file`}
+          className="inline-flex cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-50"
+        >
           Upload image file
         </label>
         <input
@@ -208,7 +242,13 @@ function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }
           <label htmlFor={`${id}-src`} className="mb-1 block font-medium">
             Image address
           </label>
-          <Input id={`${id}-src`} type="url" placeholder="https://..." value={src} onChange={(event) => setSrc(event.target.value)} />
+          <Input
+            id={`${id}-src`}
+            type="url"
+            placeholder="https://..."
+            value={src}
+            onChange={(event) => setSrc(event.target.value)}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-alt`} className="mb-1 block font-medium">
@@ -320,10 +360,18 @@ export default function RichContentEditor({ id, value, onChange }: RichContentEd
         source={source}
         onSource={(next) => {
           const lost = next ? [] : richEditorUnsupported(value)
-          if (lost.length > 0 && !window.confirm(`The rich editor cannot keep this post's ${lost.join(', ')}: switching drops them on the next save. Switch anyway?`)) return
+          if (
+            lost.length > 0 &&
+            !window.confirm(
+              `The rich editor cannot keep this post's ${lost.join(', ')}: switching drops them on the next save. Switch anyway?`,
+            )
+          )
+            return
           setSource(next)
         }}
-        imageOpen={imageOpen && !source} onImage={setImageOpen} />
+        imageOpen={imageOpen && !source}
+        onImage={setImageOpen}
+      />
       {imageOpen && !source && <ImagePanel editor={editor} onClose={() => setImageOpen(false)} />}
       {dropState.kind === 'uploading' && (
         <p role="status" className="border border-b-0 border-slate-300 bg-slate-50 px-3 py-1 text-sm">

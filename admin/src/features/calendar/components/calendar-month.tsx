@@ -92,8 +92,15 @@ export function CalendarMonth({ month, onMonthChange, expandedDay, onExpandDay }
 
       {posts.isError && <Alert>Could not load the calendar: {posts.error.message}</Alert>}
 
-      <div role="grid" aria-label={format(month, 'MMMM yyyy')} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-        <div role="row" className="grid grid-cols-7 border-b border-slate-200 bg-slate-50 text-center text-xs font-medium text-slate-500">
+      <div
+        role="grid"
+        aria-label={format(month, 'MMMM yyyy')}
+        className="overflow-hidden rounded-xl border border-slate-200 bg-white"
+      >
+        <div
+          role="row"
+          className="grid grid-cols-7 border-b border-slate-200 bg-slate-50 text-center text-xs font-medium text-slate-500"
+        >
           {WEEKDAYS.map((day) => (
             <div role="columnheader" key={day} className="py-2">
               {day}
@@ -109,9 +116,17 @@ export function CalendarMonth({ month, onMonthChange, expandedDay, onExpandDay }
                 role="gridcell"
                 key={day.toISOString()}
                 aria-label={format(day, 'MMMM d')}
-                className={cn('min-h-24 border-r border-b border-slate-100 p-1.5 text-xs', !isSameMonth(day, month) && 'bg-slate-50 text-slate-400')}
+                className={cn(
+                  'min-h-24 border-r border-b border-slate-100 p-1.5 text-xs',
+                  !isSameMonth(day, month) && 'bg-slate-50 text-slate-400',
+                )}
               >
-                <span className={cn('inline-flex size-6 items-center justify-center rounded-full', isToday(day) && 'bg-blue-700 text-white')}>
+                <span
+                  className={cn(
+                    'inline-flex size-6 items-center justify-center rounded-full',
+                    isToday(day) && 'bg-blue-700 text-white',
+                  )}
+                >
                   {format(day, 'd')}
                 </span>
                 <ul className="mt-1 space-y-1">
@@ -122,7 +137,10 @@ export function CalendarMonth({ month, onMonthChange, expandedDay, onExpandDay }
                         title={`${STATE_LABELS[postState(post)]}: ${post.title}`}
                         aria-label={`${STATE_LABELS[postState(post)]}: ${post.title}`}
                         onClick={() => edit(post.id)}
-                        className={cn('block w-full truncate rounded px-1.5 py-0.5 text-left', STATE_STYLES[postState(post)])}
+                        className={cn(
+                          'block w-full truncate rounded px-1.5 py-0.5 text-left',
+                          STATE_STYLES[postState(post)],
+                        )}
                       >
                         {postState(post) === 'scheduled' && <span aria-hidden="true">⏰ </span>}
                         {post.title}
@@ -158,7 +176,10 @@ export function CalendarMonth({ month, onMonthChange, expandedDay, onExpandDay }
                 <button
                   type="button"
                   onClick={() => edit(post.id)}
-                  className={cn('flex w-full items-center justify-between gap-2 rounded px-2 py-1.5 text-left text-sm', STATE_STYLES[postState(post)])}
+                  className={cn(
+                    'flex w-full items-center justify-between gap-2 rounded px-2 py-1.5 text-left text-sm',
+                    STATE_STYLES[postState(post)],
+                  )}
                 >
                   <span className="truncate">{post.title}</span>
                   <span className="shrink-0 text-xs">{STATE_LABELS[postState(post)]}</span>

@@ -18,7 +18,9 @@ export function CalendarPage() {
         month={month}
         onMonthChange={(next) => void navigate({ search: { month: format(next, 'yyyy-MM') }, replace: true })}
         expandedDay={day}
-        onExpandDay={(next) => void navigate({ search: (prev) => ({ ...prev, day: next ? format(next, 'yyyy-MM-dd') : undefined }) })}
+        onExpandDay={(next) =>
+          void navigate({ search: (prev) => ({ ...prev, day: next ? format(next, 'yyyy-MM-dd') : undefined }) })
+        }
       />
     </section>
   )

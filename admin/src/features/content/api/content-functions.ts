@@ -7,7 +7,10 @@ import { supabase } from '@/lib/supabase'
  * Calls an admin content function and returns its JSON. A 4xx/5xx becomes an Error with the function's own
  * `error` message (e.g. 'Please select a topic or enter a custom topic'), so toasts can show it as is.
  */
-export async function invokeContentFunction(slug: 'discover-trending-topics' | 'generate-blog-content', body: Record<string, unknown>): Promise<unknown> {
+export async function invokeContentFunction(
+  slug: 'discover-trending-topics' | 'generate-blog-content',
+  body: Record<string, unknown>,
+): Promise<unknown> {
   const { data, error } = await supabase.functions.invoke(slug, { body })
   if (error) {
     if (error instanceof FunctionsHttpError) {

@@ -9,7 +9,9 @@ export function useDiscoverTopicsMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (location: string) => {
-      const result = DiscoverResultSchema.parse(await invokeContentFunction('discover-trending-topics', { location: location.trim() || 'general' }))
+      const result = DiscoverResultSchema.parse(
+        await invokeContentFunction('discover-trending-topics', { location: location.trim() || 'general' }),
+      )
       return result.topicsDiscovered
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: topicKeys.all }),
@@ -21,7 +23,12 @@ export function useSetTopicStatusMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: 'approved' | 'rejected' }) => {
-      const { data, error } = await supabase.from('trending_topics').update({ status }).eq('id', id).select('id').maybeSingle()
+      const { data, error } = await supabase
+        .from('trending_topics')
+        .update({ status })
+        .eq('id', id)
+        .select('id')
+        .maybeSingle()
       if (error) throw error
       if (!data) throw new Error('The topic no longer exists or you may not change it.')
     },

@@ -18,8 +18,11 @@ export const topicQueries = {
       queryFn: postgrestRead((signal) =>
         supabase
           .from('trending_topics')
-          .select('id, topic, location, hack_type, consumer_benefit, suggested_cta, priority_score, search_volume_estimate, competition_level, status, created_at')
-          .order('created_at', { ascending: false }).order('priority_score', { ascending: false, nullsFirst: false })
+          .select(
+            'id, topic, location, hack_type, consumer_benefit, suggested_cta, priority_score, search_volume_estimate, competition_level, status, created_at',
+          )
+          .order('created_at', { ascending: false })
+          .order('priority_score', { ascending: false, nullsFirst: false })
           .limit(100)
           .abortSignal(signal),
       ),
@@ -30,8 +33,12 @@ export const topicQueries = {
     queryOptions({
       queryKey: topicKeys.list('approved'),
       queryFn: postgrestRead((signal) =>
-        supabase.from('trending_topics').select('id, topic, location, priority_score').eq('status', 'approved')
-          .order('priority_score', { ascending: false, nullsFirst: false }).abortSignal(signal),
+        supabase
+          .from('trending_topics')
+          .select('id, topic, location, priority_score')
+          .eq('status', 'approved')
+          .order('priority_score', { ascending: false, nullsFirst: false })
+          .abortSignal(signal),
       ),
     }),
 }
@@ -44,14 +51,17 @@ export const generationJobQueries = {
       queryFn: async ({ signal }) => {
         const { data, error } = await supabase
           .from('content_generation_jobs')
-          .select('id, status, custom_topic, error_message, created_at, generation_started_at, completed_at, blog_post_id, content_mode, word_count, reading_time_minutes, heading_count, figures_checked, unsupported_figures, density_score, target_min_words, target_max_words, trending_topics(topic), blog_posts(title, status)')
+          .select(
+            'id, status, custom_topic, error_message, created_at, generation_started_at, completed_at, blog_post_id, content_mode, word_count, reading_time_minutes, heading_count, figures_checked, unsupported_figures, density_score, target_min_words, target_max_words, trending_topics(topic), blog_posts(title, status)',
+          )
           .order('created_at', { ascending: false })
           .limit(20)
           .abortSignal(signal)
         if (error) throw error
         return data
       },
-      refetchInterval: (query) => (query.state.data?.some((job) => ACTIVE_JOB_STATUSES.includes(job.status)) ? JOB_POLL_MS : false),
+      refetchInterval: (query) =>
+        query.state.data?.some((job) => ACTIVE_JOB_STATUSES.includes(job.status)) ? JOB_POLL_MS : false,
     }),
 }
 
@@ -60,10 +70,13 @@ export const aiProviderQueries = {
   status: () =>
     queryOptions({
       queryKey: aiProviderKeys.status(),
-      queryFn: async () => ProviderStatusSchema.parse(await invokeContentFunction('generate-blog-content', { action: 'status' })),
+      queryFn: async () =>
+        ProviderStatusSchema.parse(await invokeContentFunction('generate-blog-content', { action: 'status' })),
       staleTime: 5 * 60_000,
     }),
 }
 
 export type TopicListItem = Awaited<ReturnType<NonNullable<ReturnType<typeof topicQueries.list>['queryFn']>>>[number]
-export type GenerationJob = Awaited<ReturnType<NonNullable<ReturnType<typeof generationJobQueries.recent>['queryFn']>>>[number]
+export type GenerationJob = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof generationJobQueries.recent>['queryFn']>>
+>[number]

@@ -64,7 +64,10 @@ export function ContentGenerationTab() {
       setWatchCount(watched.current.size)
       if (job.status === 'completed') {
         const published = job.blog_posts?.status === 'published'
-        toast({ title: 'Content Generated', description: `${job.blog_posts?.title ?? 'Your article'} — Status: ${published ? 'Published' : 'Draft'}` })
+        toast({
+          title: 'Content Generated',
+          description: `${job.blog_posts?.title ?? 'Your article'} — Status: ${published ? 'Published' : 'Draft'}`,
+        })
         void queryClient.invalidateQueries({ queryKey: postKeys.all })
         void queryClient.invalidateQueries({ queryKey: topicKeys.all })
       } else {
@@ -105,7 +108,9 @@ export function ContentGenerationTab() {
               </option>
             ))}
           </Select>
-          {approved.isSuccess && approved.data.length === 0 && <p className="text-xs text-slate-500">No approved topics yet: approve some in Trending Topics.</p>}
+          {approved.isSuccess && approved.data.length === 0 && (
+            <p className="text-xs text-slate-500">No approved topics yet: approve some in Trending Topics.</p>
+          )}
         </div>
         <div className="space-y-1">
           <Label htmlFor="generation-custom-topic">Or a custom topic</Label>
@@ -121,7 +126,11 @@ export function ContentGenerationTab() {
         </div>
         <div className="space-y-1">
           <Label htmlFor="generation-category">Category (optional)</Label>
-          <BlogCategorySelect id="generation-category" value={categoryId} onChange={(event) => setCategoryId(event.target.value)} />
+          <BlogCategorySelect
+            id="generation-category"
+            value={categoryId}
+            onChange={(event) => setCategoryId(event.target.value)}
+          />
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" checked={autoPublish} onChange={(event) => setAutoPublish(event.target.checked)} />
@@ -136,23 +145,42 @@ export function ContentGenerationTab() {
       </form>
 
       <section aria-labelledby="generation-jobs-heading">
-        <h2 id="generation-jobs-heading" className="text-lg font-semibold">Recent jobs</h2>
+        <h2 id="generation-jobs-heading" className="text-lg font-semibold">
+          Recent jobs
+        </h2>
         {jobs.isError && <Alert className="mt-2">Could not load jobs: {jobs.error.message}</Alert>}
         {jobs.isPending && <Skeleton className="mt-2 h-16 w-full" />}
-        {jobs.isSuccess && jobs.data.length === 0 && <p className="mt-2 text-sm text-slate-500">No generation jobs yet.</p>}
+        {jobs.isSuccess && jobs.data.length === 0 && (
+          <p className="mt-2 text-sm text-slate-500">No generation jobs yet.</p>
+        )}
         {jobs.isSuccess && jobs.data.length > 0 && (
-          <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Generation jobs">
+          <ul
+            className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+            aria-label="Generation jobs"
+          >
             {jobs.data.map((job) => (
-              <li key={job.id} className="flex flex-wrap items-start justify-between gap-3 px-4 py-3" data-testid="generation-job">
+              <li
+                key={job.id}
+                className="flex flex-wrap items-start justify-between gap-3 px-4 py-3"
+                data-testid="generation-job"
+              >
                 <div className="min-w-0 flex-1">
                   {job.blog_post_id && job.blog_posts ? (
-                    <Link to="/blog" search={{ edit: job.blog_post_id }} className="font-medium text-blue-700 hover:underline">
+                    <Link
+                      to="/blog"
+                      search={{ edit: job.blog_post_id }}
+                      className="font-medium text-blue-700 hover:underline"
+                    >
                       {job.blog_posts.title}
                     </Link>
                   ) : (
-                    <p className="font-medium text-slate-900">{job.trending_topics?.topic ?? job.custom_topic ?? 'Untitled job'}</p>
+                    <p className="font-medium text-slate-900">
+                      {job.trending_topics?.topic ?? job.custom_topic ?? 'Untitled job'}
+                    </p>
                   )}
-                  <p className="text-xs text-slate-500">Started {format(new Date(job.created_at), 'MMM d, yyyy HH:mm')}</p>
+                  <p className="text-xs text-slate-500">
+                    Started {format(new Date(job.created_at), 'MMM d, yyyy HH:mm')}
+                  </p>
                   <ContentJobQuality job={job} />
                 </div>
                 <JobStatus job={job} />

@@ -9,7 +9,10 @@ const count = (value: number) => value.toLocaleString('en-US')
  */
 export function ContentJobQuality({ job }: { job: GenerationJob }) {
   if (job.word_count === null) return null
-  const target = job.target_min_words !== null && job.target_max_words !== null ? { min: job.target_min_words, max: job.target_max_words } : null
+  const target =
+    job.target_min_words !== null && job.target_max_words !== null
+      ? { min: job.target_min_words, max: job.target_max_words }
+      : null
   const offTarget = target !== null && (job.word_count < target.min || job.word_count > target.max)
   const unsupported = job.unsupported_figures
   return (
@@ -36,7 +39,8 @@ export function ContentJobQuality({ job }: { job: GenerationJob }) {
         <div className="flex gap-1">
           <dt className="sr-only">Figure check</dt>
           <dd className={unsupported.length > 0 ? 'text-red-700' : 'text-green-800'}>
-            {job.figures_checked} figures checked, {unsupported.length === 0 ? 'all match the data' : `not in the data: ${unsupported.join(', ')}`}
+            {job.figures_checked} figures checked,{' '}
+            {unsupported.length === 0 ? 'all match the data' : `not in the data: ${unsupported.join(', ')}`}
           </dd>
         </div>
       )}

@@ -45,7 +45,8 @@ function TopicCard({ topic }: { topic: TopicListItem }) {
     setStatus.mutate(
       { id: topic.id, status: next },
       {
-        onSuccess: () => toast({ title: next === 'approved' ? 'Topic Approved' : 'Topic Rejected', description: topic.topic }),
+        onSuccess: () =>
+          toast({ title: next === 'approved' ? 'Topic Approved' : 'Topic Rejected', description: topic.topic }),
         onError: (error) => toast({ title: 'Error', description: error.message, variant: 'error' }),
       },
     )
@@ -55,25 +56,51 @@ function TopicCard({ topic }: { topic: TopicListItem }) {
         <div className="min-w-0 flex-1">
           <p className="font-medium text-slate-900">{topic.topic}</p>
           <p className="mt-1 text-xs text-slate-500">
-            {topic.location ?? 'general'} · {topic.hack_type ?? 'general'} · found {format(new Date(topic.created_at), 'MMM d, yyyy')}
+            {topic.location ?? 'general'} · {topic.hack_type ?? 'general'} · found{' '}
+            {format(new Date(topic.created_at), 'MMM d, yyyy')}
           </p>
           {topic.consumer_benefit && <p className="mt-2 text-sm text-slate-600">{topic.consumer_benefit}</p>}
           {topic.suggested_cta && <p className="mt-1 text-xs text-slate-500">CTA: {topic.suggested_cta}</p>}
         </div>
-        <Badge variant={statusBadge[status]} className="capitalize">{status}</Badge>
+        <Badge variant={statusBadge[status]} className="capitalize">
+          {status}
+        </Badge>
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
-        <div className="flex gap-1"><dt>Priority:</dt><dd className="font-medium text-slate-900">{priorityLabel(topic.priority_score)}</dd></div>
-        <div className="flex gap-1"><dt>Search volume:</dt><dd className="font-medium text-slate-900">{topic.search_volume_estimate ?? 0}/100</dd></div>
-        <div className="flex gap-1"><dt>Priority score:</dt><dd className="font-medium text-slate-900">{topic.priority_score ?? 0}/100</dd></div>
-        <div className="flex gap-1"><dt>Competition:</dt><dd className="font-medium text-slate-900">{topic.competition_level ?? '—'}</dd></div>
+        <div className="flex gap-1">
+          <dt>Priority:</dt>
+          <dd className="font-medium text-slate-900">{priorityLabel(topic.priority_score)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Search volume:</dt>
+          <dd className="font-medium text-slate-900">{topic.search_volume_estimate ?? 0}/100</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Priority score:</dt>
+          <dd className="font-medium text-slate-900">{topic.priority_score ?? 0}/100</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Competition:</dt>
+          <dd className="font-medium text-slate-900">{topic.competition_level ?? '—'}</dd>
+        </div>
       </dl>
       {status === 'pending' && (
         <div className="mt-3 flex gap-2">
-          <Button size="sm" disabled={setStatus.isPending} onClick={() => decide('approved')} aria-label={`Approve: ${topic.topic}`}>
+          <Button
+            size="sm"
+            disabled={setStatus.isPending}
+            onClick={() => decide('approved')}
+            aria-label={`Approve: ${topic.topic}`}
+          >
             Approve
           </Button>
-          <Button size="sm" variant="outline" disabled={setStatus.isPending} onClick={() => decide('rejected')} aria-label={`Reject: ${topic.topic}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={setStatus.isPending}
+            onClick={() => decide('rejected')}
+            aria-label={`Reject: ${topic.topic}`}
+          >
             Reject
           </Button>
         </div>
@@ -99,7 +126,10 @@ export function ContentTopicsTab() {
 
   return (
     <div className="space-y-4">
-      <form onSubmit={onDiscover} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-end">
+      <form
+        onSubmit={onDiscover}
+        className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-end"
+      >
         <div className="flex-1 space-y-1">
           <Label htmlFor="discover-location">Location</Label>
           <Input

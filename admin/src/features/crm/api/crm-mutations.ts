@@ -14,7 +14,12 @@ type LeadUpdate = Database['public']['Tables']['report_requests']['Update']
  * RLS hides matches no row without an error, so "no row came back" is an error, not a silent success.
  */
 async function updateLead(id: string, values: LeadUpdate): Promise<Lead> {
-  const { data, error } = await supabase.from('report_requests').update(values).eq('id', id).select(LEAD_COLUMNS).maybeSingle()
+  const { data, error } = await supabase
+    .from('report_requests')
+    .update(values)
+    .eq('id', id)
+    .select(LEAD_COLUMNS)
+    .maybeSingle()
   if (error) throw new Error(error.message)
   if (!data) throw new Error('The lead no longer exists or you may not change it.')
   return data
@@ -28,7 +33,9 @@ function useApplyStoredLead() {
   const queryClient = useQueryClient()
   return {
     onSuccess: (stored: Lead) => {
-      queryClient.setQueryData(leadQueries.list().queryKey, (leads) => leads?.map((lead) => (lead.id === stored.id ? stored : lead)))
+      queryClient.setQueryData(leadQueries.list().queryKey, (leads) =>
+        leads?.map((lead) => (lead.id === stored.id ? stored : lead)),
+      )
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadKeys.lists() }),
   }
@@ -37,7 +44,8 @@ function useApplyStoredLead() {
 /** Moves a lead to another status; the first move out of pending stamps contacted_at (database trigger). */
 export function useUpdateLeadStatusMutation() {
   return useMutation({
-    mutationFn: async ({ id, status }: { id: string; status: LeadStatus }) => updateLead(id, { status: LeadStatusSchema.parse(status) }),
+    mutationFn: async ({ id, status }: { id: string; status: LeadStatus }) =>
+      updateLead(id, { status: LeadStatusSchema.parse(status) }),
     ...useApplyStoredLead(),
   })
 }
@@ -45,7 +53,8 @@ export function useUpdateLeadStatusMutation() {
 /** Assigns the lead to an administrator (user id) or, with null, to nobody. */
 export function useAssignLeadMutation() {
   return useMutation({
-    mutationFn: async ({ id, ownerId }: { id: string; ownerId: string | null }) => updateLead(id, { owner_id: ownerId }),
+    mutationFn: async ({ id, ownerId }: { id: string; ownerId: string | null }) =>
+      updateLead(id, { owner_id: ownerId }),
     ...useApplyStoredLead(),
   })
 }

@@ -43,8 +43,13 @@ export const leadNoteQueries = {
     queryOptions({
       queryKey: leadKeys.notes(leadId),
       queryFn: postgrestRead((signal) =>
-        supabase.from('lead_notes').select('id, body, author_id, created_at').eq('report_request_id', leadId)
-          .order('created_at', { ascending: true }).order('id', { ascending: true }).abortSignal(signal),
+        supabase
+          .from('lead_notes')
+          .select('id, body, author_id, created_at')
+          .eq('report_request_id', leadId)
+          .order('created_at', { ascending: true })
+          .order('id', { ascending: true })
+          .abortSignal(signal),
       ),
     }),
 }

@@ -36,7 +36,9 @@ describe('filterLeads', () => {
   })
   it('filters by status and combines with the search', () => {
     expect(filterLeads(leads, { search: '', status: 'closed' }).map((item) => item.full_name)).toEqual(['Di Prince'])
-    expect(filterLeads(leads, { search: 'bob', status: 'qualified' }).map((item) => item.full_name)).toEqual(['Cy Young'])
+    expect(filterLeads(leads, { search: 'bob', status: 'qualified' }).map((item) => item.full_name)).toEqual([
+      'Cy Young',
+    ])
   })
 })
 
@@ -56,7 +58,9 @@ describe('owner and follow-up filters', () => {
     lead({ full_name: 'Nobody', owner_id: null }),
   ]
   const names = (owner: string, followUp: 'all' | 'overdue' | 'today' = 'all') =>
-    filterLeads(pipeline, { search: '', status: 'all', owner, followUp }, { userId: me, today: '2026-03-02' }).map((item) => item.full_name)
+    filterLeads(pipeline, { search: '', status: 'all', owner, followUp }, { userId: me, today: '2026-03-02' }).map(
+      (item) => item.full_name,
+    )
   it('filters by owner: me, unassigned, or one administrator', () => {
     expect(names('me')).toEqual(['Mine overdue', 'Mine today'])
     expect(names('unassigned')).toEqual(['Nobody'])
@@ -80,8 +84,18 @@ describe('duplicatesOf', () => {
 
 describe('LeadSearchSchema', () => {
   it('reads the page as a number and falls back on unreadable values', () => {
-    expect(LeadSearchSchema.parse({ page: '3', status: 'qualified', followUp: 'overdue' })).toMatchObject({ page: 3, status: 'qualified', followUp: 'overdue', owner: 'all', q: '' })
-    expect(LeadSearchSchema.parse({ page: '-1', status: 'x', owner: 'someone' })).toMatchObject({ page: 1, status: 'all', owner: 'all' })
+    expect(LeadSearchSchema.parse({ page: '3', status: 'qualified', followUp: 'overdue' })).toMatchObject({
+      page: 3,
+      status: 'qualified',
+      followUp: 'overdue',
+      owner: 'all',
+      q: '',
+    })
+    expect(LeadSearchSchema.parse({ page: '-1', status: 'x', owner: 'someone' })).toMatchObject({
+      page: 1,
+      status: 'all',
+      owner: 'all',
+    })
   })
 })
 
@@ -99,7 +113,9 @@ describe('waitingMs / formatWaiting', () => {
     expect(formatWaiting(waitingMs(lead({}), now))).toBe('2d 2h')
   })
   it('stops at the first contact', () => {
-    expect(formatWaiting(waitingMs(lead({ status: 'closed', contacted_at: '2026-03-01T13:05:00Z' }), now))).toBe('3h 5m')
+    expect(formatWaiting(waitingMs(lead({ status: 'closed', contacted_at: '2026-03-01T13:05:00Z' }), now))).toBe(
+      '3h 5m',
+    )
   })
   it('is unknown for a worked lead without contacted_at', () => {
     expect(formatWaiting(waitingMs(lead({ status: 'contacted' }), now))).toBe('—')
@@ -114,14 +130,22 @@ describe('LeadNoteBodySchema', () => {
   it('trims, refuses a blank note and more than 5,000 characters', () => {
     expect(LeadNoteBodySchema.parse('  called back  ')).toBe('called back')
     expect(LeadNoteBodySchema.safeParse('  ').error?.issues[0]?.message).toBe('Write a note first.')
-    expect(LeadNoteBodySchema.safeParse('x'.repeat(5001)).error?.issues[0]?.message).toBe('A note must be at most 5,000 characters.')
+    expect(LeadNoteBodySchema.safeParse('x'.repeat(5001)).error?.issues[0]?.message).toBe(
+      'A note must be at most 5,000 characters.',
+    )
   })
 })
 
 describe('reportDelivery', () => {
   it('says whether the PDF report went out', () => {
-    expect(reportDelivery({ report_sent_at: '2026-11-23T10:00:00Z', report_error: null })).toEqual({ state: 'sent', text: 'Sent' })
-    expect(reportDelivery({ report_sent_at: null, report_error: 'The email could not be sent.' })).toEqual({ state: 'failed', text: 'Not sent: The email could not be sent.' })
+    expect(reportDelivery({ report_sent_at: '2026-11-23T10:00:00Z', report_error: null })).toEqual({
+      state: 'sent',
+      text: 'Sent',
+    })
+    expect(reportDelivery({ report_sent_at: null, report_error: 'The email could not be sent.' })).toEqual({
+      state: 'failed',
+      text: 'Not sent: The email could not be sent.',
+    })
     expect(reportDelivery({ report_sent_at: null, report_error: null })).toEqual({ state: 'pending', text: 'Sending…' })
   })
 })

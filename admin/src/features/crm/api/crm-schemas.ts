@@ -6,7 +6,9 @@ import { z } from 'zod'
 
 /** The values allowed by report_requests.status (check constraint in the core schema), in pipeline order. */
 export const LEAD_STATUSES = ['pending', 'contacted', 'qualified', 'closed'] as const
-export const LeadStatusSchema = z.enum(LEAD_STATUSES, { error: 'Status must be pending, contacted, qualified or closed.' })
+export const LeadStatusSchema = z.enum(LEAD_STATUSES, {
+  error: 'Status must be pending, contacted, qualified or closed.',
+})
 export type LeadStatus = z.infer<typeof LeadStatusSchema>
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
@@ -95,7 +97,10 @@ export type Lead = {
  * The CRM's line on the PDF report mailed to the lead (send-agent-report): 'Sent' with the time, 'Not sent: <reason>'
  * or 'Sending…' right after the request (the webhook mails within seconds).
  */
-export function reportDelivery(lead: Pick<Lead, 'report_sent_at' | 'report_error'>): { state: 'sent' | 'failed' | 'pending'; text: string } {
+export function reportDelivery(lead: Pick<Lead, 'report_sent_at' | 'report_error'>): {
+  state: 'sent' | 'failed' | 'pending'
+  text: string
+} {
   if (lead.report_sent_at) return { state: 'sent', text: 'Sent' }
   if (lead.report_error) return { state: 'failed', text: `Not sent: ${lead.report_error}` }
   return { state: 'pending', text: 'Sending…' }

@@ -14,17 +14,32 @@ function lead(overrides: Partial<Lead> = {}): Lead {
 }
 
 describe('neutralizeFormula', () => {
-  it.each(['=1+1', '+HYPERLINK("x")', '-A1', '+1 555 cmd', '@SUM(A1)', '\tx', '\rx'])('prefixes %j with an apostrophe', (value) => {
-    expect(neutralizeFormula(value)).toBe(`'${value}`)
-  })
-  it.each(['Ada', '', ' =not first', "'already", '+1 512-555-0100', '+1 (512) 555 0100', '-2.5'])('leaves %j alone', (value) => {
-    expect(neutralizeFormula(value)).toBe(value)
-  })
+  it.each(['=1+1', '+HYPERLINK("x")', '-A1', '+1 555 cmd', '@SUM(A1)', '\tx', '\rx'])(
+    'prefixes %j with an apostrophe',
+    (value) => {
+      expect(neutralizeFormula(value)).toBe(`'${value}`)
+    },
+  )
+  it.each(['Ada', '', ' =not first', "'already", '+1 512-555-0100', '+1 (512) 555 0100', '-2.5'])(
+    'leaves %j alone',
+    (value) => {
+      expect(neutralizeFormula(value)).toBe(value)
+    },
+  )
 })
 
 describe('buildLeadsCsv', () => {
   it("writes the seed's columns first, one CRLF row per lead and the request day as yyyy-MM-dd", () => {
-    expect(LEAD_CSV_COLUMNS.slice(0, 8)).toEqual(['Date', 'Name', 'Email', 'Phone', 'Address', 'Agent Name', 'Agent Location', 'Status'])
+    expect(LEAD_CSV_COLUMNS.slice(0, 8)).toEqual([
+      'Date',
+      'Name',
+      'Email',
+      'Phone',
+      'Address',
+      'Agent Name',
+      'Agent Location',
+      'Status',
+    ])
     const owner = '00000000-0000-4000-8000-0000000000aa'
     const csv = buildLeadsCsv(
       [
@@ -52,11 +67,30 @@ describe('buildLeadsCsv', () => {
 
   it('quotes commas, quotes and line breaks (RFC 4180) and neutralizes formulas after quoting survives a parse', () => {
     const evil = '=HYPERLINK("http://x.test","click"), now'
-    const csv = buildLeadsCsv([lead({ full_name: evil, property_address: 'line 1\nline 2', agent_location: '@home', phone: '+1 555 0100' })])
+    const csv = buildLeadsCsv([
+      lead({ full_name: evil, property_address: 'line 1\nline 2', agent_location: '@home', phone: '+1 555 0100' }),
+    ])
     expect(csv).toContain(`"'=HYPERLINK(""http://x.test"",""click""), now"`)
     const [header, row] = parse(csv, { relax_column_count: false }) as string[][]
     expect(header).toEqual([...LEAD_CSV_COLUMNS])
-    expect(row).toEqual(['2026-03-05', `'${evil}`, 'ada@example.com', '+1 555 0100', 'line 1\nline 2', '', "'@home", 'Pending', '', '', '', '', '', '', '', ''])
+    expect(row).toEqual([
+      '2026-03-05',
+      `'${evil}`,
+      'ada@example.com',
+      '+1 555 0100',
+      'line 1\nline 2',
+      '',
+      "'@home",
+      'Pending',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ])
   })
 
   it('writes only the header for no leads', () => {

@@ -35,7 +35,9 @@ const CLOCK_TICK_MS = 60_000
 
 /** Offers `csv` as a download; the UTF-8 byte-order mark makes Excel read accents correctly. */
 // loaded on first use: the dialog (notes, merge, owner) and the CSV writer are not needed to show the list
-const LeadDetailsDialog = lazy(() => import('./lead-details-dialog').then((module) => ({ default: module.LeadDetailsDialog })))
+const LeadDetailsDialog = lazy(() =>
+  import('./lead-details-dialog').then((module) => ({ default: module.LeadDetailsDialog })),
+)
 
 /** Downloads `leads` as the CRM's CSV export (csv-stringify is fetched on the first export). */
 async function exportCsv(leads: readonly Lead[], owners: ReadonlyMap<string, string>): Promise<void> {
@@ -88,7 +90,11 @@ export function CrmPage() {
   const visible = useMemo(
     () =>
       leads.data
-        ? filterLeads(leads.data, { search: search.q, status: search.status, owner: search.owner, followUp: search.followUp }, { userId, today })
+        ? filterLeads(
+            leads.data,
+            { search: search.q, status: search.status, owner: search.owner, followUp: search.followUp },
+            { userId, today },
+          )
         : undefined,
     [leads.data, search.q, search.status, search.owner, search.followUp, userId, today],
   )
@@ -96,7 +102,8 @@ export function CrmPage() {
   const page = Math.min(search.page, pageCount)
   const pageRows = visible?.slice((page - 1) * LEADS_PER_PAGE, page * LEADS_PER_PAGE)
   const openLead = search.lead ? leads.data?.find((lead) => lead.id === search.lead) : undefined
-  const filtered = search.q.trim() !== '' || search.status !== 'all' || search.owner !== 'all' || search.followUp !== 'all'
+  const filtered =
+    search.q.trim() !== '' || search.status !== 'all' || search.owner !== 'all' || search.followUp !== 'all'
 
   const setSearch = (next: Partial<typeof search>) =>
     void navigate({ search: (prev) => ({ ...prev, page: undefined, ...next }), replace: true })
@@ -120,7 +127,12 @@ export function CrmPage() {
           className="lg:max-w-xs"
         />
         <div className="grid grid-cols-3 gap-2 lg:flex">
-          <Select aria-label="Filter by status" value={search.status} onChange={(event) => setSearch({ status: LeadStatusFilterSchema.parse(event.target.value) })} className="lg:w-36">
+          <Select
+            aria-label="Filter by status"
+            value={search.status}
+            onChange={(event) => setSearch({ status: LeadStatusFilterSchema.parse(event.target.value) })}
+            className="lg:w-36"
+          >
             <option value="all">All Status</option>
             {LEAD_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -128,7 +140,12 @@ export function CrmPage() {
               </option>
             ))}
           </Select>
-          <Select aria-label="Filter by owner" value={search.owner} onChange={(event) => setSearch({ owner: LeadOwnerFilterSchema.parse(event.target.value) })} className="lg:w-44">
+          <Select
+            aria-label="Filter by owner"
+            value={search.owner}
+            onChange={(event) => setSearch({ owner: LeadOwnerFilterSchema.parse(event.target.value) })}
+            className="lg:w-44"
+          >
             <option value="all">All owners</option>
             <option value="me">My leads</option>
             <option value="unassigned">Unassigned</option>
@@ -160,9 +177,18 @@ export function CrmPage() {
       </div>
 
       {selected.size > 0 && (
-        <div role="region" aria-label="Bulk actions" className="mt-4 flex flex-wrap items-center gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm">
+        <div
+          role="region"
+          aria-label="Bulk actions"
+          className="mt-4 flex flex-wrap items-center gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm"
+        >
           <span className="font-medium">{selected.size} selected</span>
-          <Select aria-label="New status for the selected leads" value={bulkStatus} onChange={(event) => setBulkStatus(LeadStatusSchema.parse(event.target.value))} className="w-36">
+          <Select
+            aria-label="New status for the selected leads"
+            value={bulkStatus}
+            onChange={(event) => setBulkStatus(LeadStatusSchema.parse(event.target.value))}
+            className="w-36"
+          >
             {LEAD_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {LEAD_STATUS_LABELS[value]}
@@ -178,9 +204,13 @@ export function CrmPage() {
                 {
                   onSuccess: (count) => {
                     setSelected(new Set())
-                    toast({ title: 'Status Updated', description: `${count} leads are now ${LEAD_STATUS_LABELS[bulkStatus]}.` })
+                    toast({
+                      title: 'Status Updated',
+                      description: `${count} leads are now ${LEAD_STATUS_LABELS[bulkStatus]}.`,
+                    })
                   },
-                  onError: (error) => toast({ title: 'Status Not Updated', description: error.message, variant: 'error' }),
+                  onError: (error) =>
+                    toast({ title: 'Status Not Updated', description: error.message, variant: 'error' }),
                 },
               )
             }
@@ -219,13 +249,23 @@ export function CrmPage() {
 
       {visible && visible.length > LEADS_PER_PAGE && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => void navigate({ search: (prev) => ({ ...prev, page: page - 1 }) })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => void navigate({ search: (prev) => ({ ...prev, page: page - 1 }) })}
+          >
             Previous
           </Button>
           <span>
             Page {page} of {pageCount} · {visible.length} requests
           </span>
-          <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => void navigate({ search: (prev) => ({ ...prev, page: page + 1 }) })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page >= pageCount}
+            onClick={() => void navigate({ search: (prev) => ({ ...prev, page: page + 1 }) })}
+          >
             Next
           </Button>
         </nav>

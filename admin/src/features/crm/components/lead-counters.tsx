@@ -16,7 +16,11 @@ function Counter({ label, value, hint }: { label: string; value: number | undefi
 export function LeadCounters({ counters }: { counters: Counters | undefined }) {
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" role="group" aria-label="Lead counters">
-      <Counter label="Total Requests" value={counters?.total} hint={counters ? `${counters.closed} closed` : 'All report requests'} />
+      <Counter
+        label="Total Requests"
+        value={counters?.total}
+        hint={counters ? `${counters.closed} closed` : 'All report requests'}
+      />
       <Counter label="Pending" value={counters?.pending} hint="Waiting for first contact" />
       <Counter label="Contacted" value={counters?.contacted} hint="In conversation" />
       <Counter label="Qualified" value={counters?.qualified} hint="Ready to be matched" />

@@ -19,7 +19,15 @@ import {
 import { leadNoteQueries } from '../api/crm-queries'
 import type { Lead } from '../api/crm-schemas'
 import { describeLeadSource } from '@shared/lead-source.ts'
-import { duplicatesOf, formatWaiting, LEAD_STATUS_LABELS, LEAD_STATUSES, LeadStatusSchema, reportDelivery, waitingMs } from '../api/crm-schemas'
+import {
+  duplicatesOf,
+  formatWaiting,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  LeadStatusSchema,
+  reportDelivery,
+  waitingMs,
+} from '../api/crm-schemas'
 
 const NOT_PROVIDED = 'Not provided'
 
@@ -68,7 +76,8 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
   const followUpId = useId()
   const noteId = useId()
   const duplicates = duplicatesOf(lead, allLeads)
-  const authorEmail = (id: string | null) => (id ? (admins.find((admin) => admin.id === id)?.email ?? 'Former administrator') : 'Imported')
+  const authorEmail = (id: string | null) =>
+    id ? (admins.find((admin) => admin.id === id)?.email ?? 'Former administrator') : 'Imported'
   const source = describeLeadSource(lead)
   const fail = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'error' })
 
@@ -114,14 +123,20 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                 statusMutation.mutate(
                   { id: lead.id, status },
                   {
-                    onSuccess: (stored) => toast({ title: 'Status Updated', description: `${stored.full_name} is now ${LEAD_STATUS_LABELS[status]}.` }),
+                    onSuccess: (stored) =>
+                      toast({
+                        title: 'Status Updated',
+                        description: `${stored.full_name} is now ${LEAD_STATUS_LABELS[status]}.`,
+                      }),
                     onError: fail('Status Not Updated'),
                   },
                 )
               }}
             >
               {LEAD_STATUSES.map((status) => (
-                <option key={status} value={status}>{LEAD_STATUS_LABELS[status]}</option>
+                <option key={status} value={status}>
+                  {LEAD_STATUS_LABELS[status]}
+                </option>
               ))}
             </Select>
           </FormField>
@@ -137,7 +152,12 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                     { id: lead.id, ownerId: owner },
                     {
                       onSuccess: () =>
-                        toast({ title: 'Owner Updated', description: owner ? `${lead.full_name} is assigned to ${authorEmail(owner)}.` : `${lead.full_name} is unassigned.` }),
+                        toast({
+                          title: 'Owner Updated',
+                          description: owner
+                            ? `${lead.full_name} is assigned to ${authorEmail(owner)}.`
+                            : `${lead.full_name} is unassigned.`,
+                        }),
                       onError: fail('Owner Not Updated'),
                     },
                   )
@@ -145,7 +165,9 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
               >
                 <option value="">Unassigned</option>
                 {admins.map((admin) => (
-                  <option key={admin.id} value={admin.id}>{admin.email}</option>
+                  <option key={admin.id} value={admin.id}>
+                    {admin.email}
+                  </option>
                 ))}
               </Select>
             </FormField>
@@ -161,7 +183,11 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                   followUp.mutate(
                     { id: lead.id, followUpOn: value },
                     {
-                      onSuccess: () => toast({ title: 'Follow-up Set', description: value ? `Follow up on ${value}.` : 'No follow-up planned.' }),
+                      onSuccess: () =>
+                        toast({
+                          title: 'Follow-up Set',
+                          description: value ? `Follow up on ${value}.` : 'No follow-up planned.',
+                        }),
                       onError: fail('Follow-up Not Set'),
                     },
                   )
@@ -183,7 +209,8 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                   <li key={note.id} className="rounded-md border border-slate-200 bg-slate-50 p-2 text-sm">
                     <p className="whitespace-pre-wrap">{note.body}</p>
                     <p className="mt-1 text-xs text-slate-500">
-                      {authorEmail(note.author_id)} · <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
+                      {authorEmail(note.author_id)} ·{' '}
+                      <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
                     </p>
                   </li>
                 ))}
@@ -200,7 +227,13 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
               }}
             >
               <Label htmlFor={noteId}>New note</Label>
-              <Textarea id={noteId} rows={3} maxLength={5000} value={draft} onChange={(event) => setDraft(event.target.value)} />
+              <Textarea
+                id={noteId}
+                rows={3}
+                maxLength={5000}
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+              />
               <Button type="submit" size="sm" disabled={addNote.isPending || draft.trim() === ''}>
                 {addNote.isPending ? 'Adding...' : 'Add Note'}
               </Button>
@@ -215,7 +248,8 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
               <ul className="mt-1 list-disc pl-5 text-slate-700">
                 {duplicates.map((other) => (
                   <li key={other.id}>
-                    {formatDateTime(other.created_at)} · {other.agent_name ?? 'no agent'} · {LEAD_STATUS_LABELS[LeadStatusSchema.catch('pending').parse(other.status)]}
+                    {formatDateTime(other.created_at)} · {other.agent_name ?? 'no agent'} ·{' '}
+                    {LEAD_STATUS_LABELS[LeadStatusSchema.catch('pending').parse(other.status)]}
                   </li>
                 ))}
               </ul>
@@ -228,7 +262,11 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                   merge.mutate(
                     { keepId: lead.id, mergeIds: duplicates.map((other) => other.id) },
                     {
-                      onSuccess: (count) => toast({ title: 'Leads Merged', description: `${count} duplicate requests were merged into this lead.` }),
+                      onSuccess: (count) =>
+                        toast({
+                          title: 'Leads Merged',
+                          description: `${count} duplicate requests were merged into this lead.`,
+                        }),
                       onError: fail('Leads Not Merged'),
                     },
                   )

@@ -48,15 +48,27 @@ function FollowUp({ lead, today }: { lead: Lead; today: string }) {
  * The leads: a table from 768 px (Date, Name, Email, Agent Search, Status, Owner, Follow-up, Waiting, Actions),
  * one card per lead below it. Rows have a checkbox for bulk status changes.
  */
-export function LeadTable({ leads, loading, filtered, now, today, owners, selected, onToggle, onToggleAll, onOpen }: LeadTableProps) {
+export function LeadTable({
+  leads,
+  loading,
+  filtered,
+  now,
+  today,
+  owners,
+  selected,
+  onToggle,
+  onToggleAll,
+  onOpen,
+}: LeadTableProps) {
   const isMobile = useIsMobile()
   const allSelected = Boolean(leads?.length) && leads!.every((lead) => selected.has(lead.id))
-  const empty = !loading && leads?.length === 0 ? (
-    <EmptyState
-      title="No report requests found"
-      hint={filtered ? 'Try adjusting your search or filters' : 'Report requests from the site will appear here'}
-    />
-  ) : null
+  const empty =
+    !loading && leads?.length === 0 ? (
+      <EmptyState
+        title="No report requests found"
+        hint={filtered ? 'Try adjusting your search or filters' : 'Report requests from the site will appear here'}
+      />
+    ) : null
   if (!isMobile) {
     const columns = [
       {
@@ -75,7 +87,11 @@ export function LeadTable({ leads, loading, filtered, now, today, owners, select
     return (
       <DataTable columns={columns} loading={loading} empty={empty}>
         {leads?.map((lead) => (
-          <tr key={lead.id} data-lead-id={lead.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+          <tr
+            key={lead.id}
+            data-lead-id={lead.id}
+            className="border-b border-slate-100 last:border-0 hover:bg-slate-50"
+          >
             <td className="px-4 py-3">
               <input
                 type="checkbox"
@@ -86,7 +102,10 @@ export function LeadTable({ leads, loading, filtered, now, today, owners, select
             </td>
             <td className="px-4 py-3 whitespace-nowrap text-slate-600">
               <time dateTime={lead.created_at}>{format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')}</time>
-              <span className="block text-xs text-slate-400" title="Time to first contact, or time since the request while pending">
+              <span
+                className="block text-xs text-slate-400"
+                title="Time to first contact, or time since the request while pending"
+              >
                 waited {formatWaiting(waitingMs(lead, now))}
               </span>
             </td>
@@ -99,12 +118,19 @@ export function LeadTable({ leads, loading, filtered, now, today, owners, select
             <td className="px-4 py-3">
               <LeadStatusBadge status={lead.status} />
             </td>
-            <td className="px-4 py-3 text-slate-600">{lead.owner_id ? (owners.get(lead.owner_id) ?? 'Unknown') : 'Unassigned'}</td>
+            <td className="px-4 py-3 text-slate-600">
+              {lead.owner_id ? (owners.get(lead.owner_id) ?? 'Unknown') : 'Unassigned'}
+            </td>
             <td className="px-4 py-3 whitespace-nowrap text-slate-600">
               <FollowUp lead={lead} today={today} />
             </td>
             <td className="px-4 py-3 text-right">
-              <Button variant="ghost" size="sm" aria-label={`View details for ${lead.full_name}`} onClick={() => onOpen(lead)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`View details for ${lead.full_name}`}
+                onClick={() => onOpen(lead)}
+              >
                 View
               </Button>
             </td>
@@ -137,9 +163,16 @@ export function LeadTable({ leads, loading, filtered, now, today, owners, select
                 {lead.agent_location ? `, ${lead.agent_location}` : ''}
               </p>
               <p className="mt-1 text-xs text-slate-500">
-                {lead.owner_id ? (owners.get(lead.owner_id) ?? 'Unknown') : 'Unassigned'} · follow-up <FollowUp lead={lead} today={today} />
+                {lead.owner_id ? (owners.get(lead.owner_id) ?? 'Unknown') : 'Unassigned'} · follow-up{' '}
+                <FollowUp lead={lead} today={today} />
               </p>
-              <Button variant="outline" size="sm" className="mt-3 w-full" aria-label={`View details for ${lead.full_name}`} onClick={() => onOpen(lead)}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-3 w-full"
+                aria-label={`View details for ${lead.full_name}`}
+                onClick={() => onOpen(lead)}
+              >
                 View
               </Button>
             </div>

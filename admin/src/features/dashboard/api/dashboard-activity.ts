@@ -44,7 +44,15 @@ export function buildRecentActivity(sources: ActivitySources, limit = 10): Activ
     })),
     ...sources.publishedPosts.flatMap((post) =>
       post.published_at
-        ? [{ key: `post_published:${post.id}`, kind: 'post_published' as const, text: `Post published: "${post.title}"`, at: post.published_at, href: `/admin/blog?edit=${post.id}` }]
+        ? [
+            {
+              key: `post_published:${post.id}`,
+              kind: 'post_published' as const,
+              text: `Post published: "${post.title}"`,
+              at: post.published_at,
+              href: `/admin/blog?edit=${post.id}`,
+            },
+          ]
         : [],
     ),
     ...sources.leads.map((lead) => ({

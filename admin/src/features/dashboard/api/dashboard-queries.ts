@@ -37,7 +37,12 @@ export const dashboardQueries = {
       queryFn: async ({ signal }) => {
         const now = new Date().toISOString()
         const [createdPosts, publishedPosts, leads, finishedJobs] = await Promise.all([
-          supabase.from('blog_posts').select('id, title, created_at').order('created_at', { ascending: false }).limit(ACTIVITY_LIMIT).abortSignal(signal),
+          supabase
+            .from('blog_posts')
+            .select('id, title, created_at')
+            .order('created_at', { ascending: false })
+            .limit(ACTIVITY_LIMIT)
+            .abortSignal(signal),
           supabase
             .from('blog_posts')
             .select('id, title, published_at')

@@ -5,8 +5,14 @@ import { describeTrend, formatMinutes } from './dashboard-schemas'
 describe('describeTrend', () => {
   it('says how far the period moved from the previous one', () => {
     expect(describeTrend({ current: 12, previous: 9 }, 30)).toEqual({ text: '+3 vs previous 30 days', direction: 'up' })
-    expect(describeTrend({ current: 1, previous: 1200 }, 7)).toEqual({ text: '−1,199 vs previous 7 days', direction: 'down' })
-    expect(describeTrend({ current: 4, previous: 4 }, 30)).toEqual({ text: 'same as previous 30 days', direction: 'flat' })
+    expect(describeTrend({ current: 1, previous: 1200 }, 7)).toEqual({
+      text: '−1,199 vs previous 7 days',
+      direction: 'down',
+    })
+    expect(describeTrend({ current: 4, previous: 4 }, 30)).toEqual({
+      text: 'same as previous 30 days',
+      direction: 'flat',
+    })
   })
 })
 

@@ -29,11 +29,17 @@ export type DashboardOverview = z.infer<typeof DashboardOverviewSchema>
  * '+3 vs previous 30 days' / '−2 …' / 'same as previous …', and the direction for colouring.
  * @param days length of each period, in days.
  */
-export function describeTrend({ current, previous }: { current: number; previous: number }, days: number): { text: string; direction: 'up' | 'down' | 'flat' } {
+export function describeTrend(
+  { current, previous }: { current: number; previous: number },
+  days: number,
+): { text: string; direction: 'up' | 'down' | 'flat' } {
   const delta = current - previous
   if (delta === 0) return { text: `same as previous ${days} days`, direction: 'flat' }
   const sign = delta > 0 ? '+' : '−'
-  return { text: `${sign}${Math.abs(delta).toLocaleString('en-US')} vs previous ${days} days`, direction: delta > 0 ? 'up' : 'down' }
+  return {
+    text: `${sign}${Math.abs(delta).toLocaleString('en-US')} vs previous ${days} days`,
+    direction: delta > 0 ? 'up' : 'down',
+  }
 }
 
 /** Minutes as '45 min', '3.5 h' or '2.1 days'. */

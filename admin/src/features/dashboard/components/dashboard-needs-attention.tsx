@@ -15,11 +15,39 @@ export function DashboardNeedsAttention() {
   const data = overview.data
   const items = data
     ? [
-        { count: data.pending_leads_over_a_day, text: 'pending leads waiting more than a day', link: <Link to="/crm" search={{ status: 'pending' }}>Open CRM</Link> },
-        { count: data.overdue_follow_ups, text: 'overdue follow-ups', link: <Link to="/crm" search={{ followUp: 'overdue' }}>Show overdue</Link> },
+        {
+          count: data.pending_leads_over_a_day,
+          text: 'pending leads waiting more than a day',
+          link: (
+            <Link to="/crm" search={{ status: 'pending' }}>
+              Open CRM
+            </Link>
+          ),
+        },
+        {
+          count: data.overdue_follow_ups,
+          text: 'overdue follow-ups',
+          link: (
+            <Link to="/crm" search={{ followUp: 'overdue' }}>
+              Show overdue
+            </Link>
+          ),
+        },
         { count: data.failed_builds, text: 'failed last site build', link: <Link to="/builds">Open Builds</Link> },
-        { count: data.failed_jobs, text: 'failed generation jobs this week', link: <Link to="/blog" search={{ tab: 'generation' }}>Open jobs</Link> },
-        { count: data.scheduled_today, text: 'posts scheduled in the next 24 hours', link: <Link to="/calendar">Open calendar</Link> },
+        {
+          count: data.failed_jobs,
+          text: 'failed generation jobs this week',
+          link: (
+            <Link to="/blog" search={{ tab: 'generation' }}>
+              Open jobs
+            </Link>
+          ),
+        },
+        {
+          count: data.scheduled_today,
+          text: 'posts scheduled in the next 24 hours',
+          link: <Link to="/calendar">Open calendar</Link>,
+        },
       ].filter((item) => item.count > 0)
     : []
 

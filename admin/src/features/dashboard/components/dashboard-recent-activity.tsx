@@ -53,7 +53,11 @@ export function DashboardRecentActivity() {
                 <NavLink href={item.href} className="min-w-0 flex-1 text-slate-800 hover:text-blue-700 hover:underline">
                   {item.text}
                 </NavLink>
-                <time dateTime={item.at} title={format(new Date(item.at), 'PPpp')} className="shrink-0 text-xs text-slate-500">
+                <time
+                  dateTime={item.at}
+                  title={format(new Date(item.at), 'PPpp')}
+                  className="shrink-0 text-xs text-slate-500"
+                >
                   {formatDistanceToNow(new Date(item.at), { addSuffix: true })}
                 </time>
               </li>

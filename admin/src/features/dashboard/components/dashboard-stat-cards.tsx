@@ -34,19 +34,34 @@ export function DashboardStatCards() {
         title="Published Posts"
         value={value((figures) => figures.published_posts)}
         description={scheduled > 0 ? `Live on the blog, ${scheduled} more scheduled` : 'Live on the blog'}
-        trend={data && { ...describeTrend(data.posts_published, PAGE_VIEW_DAYS), text: `${data.posts_published.current} published, ${describeTrend(data.posts_published, PAGE_VIEW_DAYS).text}` }}
+        trend={
+          data && {
+            ...describeTrend(data.posts_published, PAGE_VIEW_DAYS),
+            text: `${data.posts_published.current} published, ${describeTrend(data.posts_published, PAGE_VIEW_DAYS).text}`,
+          }
+        }
       />
       <AnalyticsStatCard
         title="Drafts"
         value={value((figures) => figures.draft_posts)}
         description="Not yet published"
-        trend={data && { ...describeTrend(data.posts_created, PAGE_VIEW_DAYS), text: `${data.posts_created.current} written, ${describeTrend(data.posts_created, PAGE_VIEW_DAYS).text}` }}
+        trend={
+          data && {
+            ...describeTrend(data.posts_created, PAGE_VIEW_DAYS),
+            text: `${data.posts_created.current} written, ${describeTrend(data.posts_created, PAGE_VIEW_DAYS).text}`,
+          }
+        }
       />
       <AnalyticsStatCard
         title="Leads Awaiting Contact"
         value={value((figures) => figures.pending_leads)}
         description="Pending report requests"
-        trend={data && { ...describeTrend(data.leads, PAGE_VIEW_DAYS), text: `${data.leads.current} new, ${describeTrend(data.leads, PAGE_VIEW_DAYS).text}` }}
+        trend={
+          data && {
+            ...describeTrend(data.leads, PAGE_VIEW_DAYS),
+            text: `${data.leads.current} new, ${describeTrend(data.leads, PAGE_VIEW_DAYS).text}`,
+          }
+        }
       />
       <AnalyticsStatCard
         title="Page Views"
@@ -56,8 +71,18 @@ export function DashboardStatCards() {
       />
       <AnalyticsStatCard
         title="Speed to Lead"
-        value={data ? (data.median_minutes_to_contact === null ? '—' : formatMinutes(data.median_minutes_to_contact)) : undefined}
-        description={data ? `Median time to first contact, ${data.contacted_leads} leads in ${PAGE_VIEW_DAYS} days` : 'Median time to first contact'}
+        value={
+          data
+            ? data.median_minutes_to_contact === null
+              ? '—'
+              : formatMinutes(data.median_minutes_to_contact)
+            : undefined
+        }
+        description={
+          data
+            ? `Median time to first contact, ${data.contacted_leads} leads in ${PAGE_VIEW_DAYS} days`
+            : 'Median time to first contact'
+        }
       />
     </div>
   )

@@ -7,7 +7,13 @@ import { settingsKeys } from './settings-keys'
 export function useEnrollTotpMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => dataOrThrow(supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: `Authenticator ${new Date().toISOString().slice(0, 10)}` })),
+    mutationFn: () =>
+      dataOrThrow(
+        supabase.auth.mfa.enroll({
+          factorType: 'totp',
+          friendlyName: `Authenticator ${new Date().toISOString().slice(0, 10)}`,
+        }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.factors() }),
   })
 }
@@ -16,7 +22,8 @@ export function useEnrollTotpMutation() {
 export function useConfirmTotpMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ factorId, code }: { factorId: string; code: string }) => dataOrThrow(supabase.auth.mfa.challengeAndVerify({ factorId, code })),
+    mutationFn: ({ factorId, code }: { factorId: string; code: string }) =>
+      dataOrThrow(supabase.auth.mfa.challengeAndVerify({ factorId, code })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.factors() }),
   })
 }

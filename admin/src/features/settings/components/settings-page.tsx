@@ -37,7 +37,8 @@ function TwoFactorCard() {
         {factors.isSuccess && <Badge>{verified ? 'Enabled' : 'Off'}</Badge>}
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        After your password, sign-in asks for a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy, ...).
+        After your password, sign-in asks for a 6-digit code from an authenticator app (Google Authenticator, 1Password,
+        Authy, ...).
       </p>
       <div className="mt-4">
         {factors.isPending && (
@@ -98,7 +99,10 @@ function Enrollment() {
     setFormError(null)
     confirm.mutate(
       { factorId: enroll.data!.id, code },
-      { onSuccess: () => toast({ title: 'Two-factor authentication enabled', description: 'Sign-in now asks for a code.' }) },
+      {
+        onSuccess: () =>
+          toast({ title: 'Two-factor authentication enabled', description: 'Sign-in now asks for a code.' }),
+      },
     )
   }
 
@@ -113,19 +117,41 @@ function Enrollment() {
     )
   }
 
-  const errorMessage = formError ?? (confirm.error ? (confirm.error.message === 'Invalid TOTP code entered' ? 'That code is not valid. Check your authenticator app and try again.' : confirm.error.message) : null)
+  const errorMessage =
+    formError ??
+    (confirm.error
+      ? confirm.error.message === 'Invalid TOTP code entered'
+        ? 'That code is not valid. Check your authenticator app and try again.'
+        : confirm.error.message
+      : null)
   return (
     <form className="grid gap-4 md:grid-cols-[auto_1fr]" onSubmit={handleSubmit} noValidate>
-      <img src={enroll.data.totp.qr_code} alt="QR code to scan with your authenticator app" width={180} height={180} className="rounded border border-slate-200 bg-white" />
+      <img
+        src={enroll.data.totp.qr_code}
+        alt="QR code to scan with your authenticator app"
+        width={180}
+        height={180}
+        className="rounded border border-slate-200 bg-white"
+      />
       <div className="space-y-3">
-        <p className="text-sm text-slate-700">Scan the QR code with your authenticator app, or enter this key by hand:</p>
+        <p className="text-sm text-slate-700">
+          Scan the QR code with your authenticator app, or enter this key by hand:
+        </p>
         <code data-testid="totp-secret" className="block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm">
           {enroll.data.totp.secret}
         </code>
         {errorMessage && <Alert>{errorMessage}</Alert>}
         <div className="space-y-1.5">
           <Label htmlFor="enroll-code">Code from the app</Label>
-          <Input id="enroll-code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required className="max-w-40" />
+          <Input
+            id="enroll-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            className="max-w-40"
+          />
         </div>
         <Button type="submit" disabled={confirm.isPending}>
           {confirm.isPending ? 'Verifying...' : 'Verify and enable'}

@@ -45,7 +45,8 @@ export function watchLivePost(post: Omit<WatchedPost, 'publishedAt'>): void {
 
 /** Stops watching a post (its notice was dismissed or the watch gave up). */
 export function unwatchLivePost(id: string): void {
-  if (state.watched.some((item) => item.id === id)) emit({ ...state, watched: state.watched.filter((item) => item.id !== id) })
+  if (state.watched.some((item) => item.id === id))
+    emit({ ...state, watched: state.watched.filter((item) => item.id !== id) })
 }
 
 function subscribe(listener: () => void) {

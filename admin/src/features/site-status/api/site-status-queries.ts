@@ -10,7 +10,14 @@ const BUILD_COLUMNS = 'id, status, trigger_reason, requested_at, started_at, fin
 
 /** The newest `limit` site_builds rows (admins only, by RLS), newest first. */
 const newestBuilds = (limit: number) =>
-  postgrestRead((signal) => supabase.from('site_builds').select(BUILD_COLUMNS).order('id', { ascending: false }).limit(limit).abortSignal(signal))
+  postgrestRead((signal) =>
+    supabase
+      .from('site_builds')
+      .select(BUILD_COLUMNS)
+      .order('id', { ascending: false })
+      .limit(limit)
+      .abortSignal(signal),
+  )
 
 export const siteStatusQueries = {
   /** The newest site_builds rows (admins only, by RLS), newest first. Throws when the read fails. */

@@ -20,17 +20,26 @@ describe('deriveSiteStatus', () => {
   })
 
   it('is rebuilding since the running build started, even when an older row failed', () => {
-    expect(deriveSiteStatus([row(1, 'failed'), row(2, 'building'), row(3, 'queued')])).toEqual({ kind: 'rebuilding', since: '2026-11-21T10:02:30Z' })
+    expect(deriveSiteStatus([row(1, 'failed'), row(2, 'building'), row(3, 'queued')])).toEqual({
+      kind: 'rebuilding',
+      since: '2026-11-21T10:02:30Z',
+    })
   })
 
   it('is rebuilding since the oldest queued request when nothing runs yet', () => {
-    expect(deriveSiteStatus([row(4, 'queued'), row(3, 'queued'), row(2, 'succeeded')])).toEqual({ kind: 'rebuilding', since: '2026-11-21T10:03:00Z' })
+    expect(deriveSiteStatus([row(4, 'queued'), row(3, 'queued'), row(2, 'succeeded')])).toEqual({
+      kind: 'rebuilding',
+      since: '2026-11-21T10:03:00Z',
+    })
   })
 
   it('is rebuilding right after a saved change, before its build row appears, and not after the timeout', () => {
     const at = Date.parse('2026-11-21T11:00:00Z')
     const rows = [row(2, 'succeeded')]
-    expect(deriveSiteStatus(rows, { afterId: 2, at }, at + 500)).toEqual({ kind: 'rebuilding', since: '2026-11-21T11:00:00.000Z' })
+    expect(deriveSiteStatus(rows, { afterId: 2, at }, at + 500)).toEqual({
+      kind: 'rebuilding',
+      since: '2026-11-21T11:00:00.000Z',
+    })
     expect(deriveSiteStatus(rows, { afterId: 2, at }, at + 31_000)).toEqual({ kind: 'live' })
     // the build came and went: its row decides
     expect(deriveSiteStatus([...rows, row(3, 'succeeded')], { afterId: 2, at }, at + 5_000)).toEqual({ kind: 'live' })
@@ -42,7 +51,10 @@ describe('deriveSiteStatus', () => {
   })
 
   it('reports a build-hook request (production) as requested, not as live', () => {
-    expect(deriveSiteStatus([row(1, 'requested'), row(2, 'requested')])).toEqual({ kind: 'requested', requestedAt: '2026-11-21T10:02:00Z' })
+    expect(deriveSiteStatus([row(1, 'requested'), row(2, 'requested')])).toEqual({
+      kind: 'requested',
+      requestedAt: '2026-11-21T10:02:00Z',
+    })
   })
 
   it('polls every second while rebuilding', () => {

@@ -37,7 +37,11 @@ export const EXPECTATION_TIMEOUT_MS = 30_000
  * saved. A running or queued build wins; then a saved change whose build row has not appeared yet (the webhook
  * takes a moment), so the pill never says Live right after Publish; otherwise the newest row decides.
  */
-export function deriveSiteStatus(rows: readonly SiteBuildRow[], expectation: BuildExpectation | null = null, now: number = Date.now()): SiteStatus {
+export function deriveSiteStatus(
+  rows: readonly SiteBuildRow[],
+  expectation: BuildExpectation | null = null,
+  now: number = Date.now(),
+): SiteStatus {
   const newestFirst = [...rows].sort((a, b) => b.id - a.id)
   const building = newestFirst.find((row) => row.status === 'building')
   if (building) return { kind: 'rebuilding', since: building.started_at ?? building.requested_at }

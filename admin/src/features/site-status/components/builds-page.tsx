@@ -32,7 +32,9 @@ export function buildDuration(build: Pick<SiteBuildRow, 'started_at' | 'finished
   return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
 }
 
-const BUILD_COLUMNS = ['Build', 'Trigger', 'Requested', 'Started', 'Duration', 'Result', 'Log'].map((header) => ({ header }))
+const BUILD_COLUMNS = ['Build', 'Trigger', 'Requested', 'Started', 'Duration', 'Result', 'Log'].map((header) => ({
+  header,
+}))
 
 const when = (iso: string | null) => (iso ? format(new Date(iso), 'MMM d, HH:mm:ss') : '—')
 
@@ -46,7 +48,10 @@ function LogTail({ build }: { build: SiteBuildRow }) {
   return (
     <details>
       <summary className="cursor-pointer text-blue-700">Log tail</summary>
-      <pre aria-label={`Log tail of build ${build.id}`} className="mt-2 max-h-64 overflow-auto rounded bg-slate-950 p-2 font-mono text-xs whitespace-pre-wrap text-slate-100">
+      <pre
+        aria-label={`Log tail of build ${build.id}`}
+        className="mt-2 max-h-64 overflow-auto rounded bg-slate-950 p-2 font-mono text-xs whitespace-pre-wrap text-slate-100"
+      >
         {build.log_tail}
       </pre>
     </details>
@@ -61,26 +66,31 @@ export function BuildsPage() {
   const expectation = useBuildExpectation()
   const builds = useQuery({
     ...siteStatusQueries.history(HISTORY_LIMIT),
-    refetchInterval: (query) => siteStatusPollMs(query.state.data ? deriveSiteStatus(query.state.data, expectation) : undefined),
+    refetchInterval: (query) =>
+      siteStatusPollMs(query.state.data ? deriveSiteStatus(query.state.data, expectation) : undefined),
   })
   const rebuild = useRebuildSiteMutation()
   const isMobile = useIsMobile()
   const { toast } = useToast()
-  const empty = builds.isSuccess && builds.data.length === 0 ? 'No builds yet. Publishing a post or Rebuild now starts one.' : null
+  const empty =
+    builds.isSuccess && builds.data.length === 0 ? 'No builds yet. Publishing a post or Rebuild now starts one.' : null
 
   return (
     <section>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Site Builds</h1>
-          <p className="mt-1 text-sm text-slate-500">Every rebuild of the public site: why it ran, how long it took and how it ended.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            Every rebuild of the public site: why it ran, how long it took and how it ended.
+          </p>
         </div>
         <Button
           disabled={rebuild.isPending}
           onClick={() =>
             rebuild.mutate(undefined, {
               onSuccess: () => toast({ title: 'Rebuild Requested', description: 'The site is being rebuilt.' }),
-              onError: (error) => toast({ title: 'Rebuild Not Requested', description: error.message, variant: 'error' }),
+              onError: (error) =>
+                toast({ title: 'Rebuild Not Requested', description: error.message, variant: 'error' }),
             })
           }
         >
@@ -99,8 +109,12 @@ export function BuildsPage() {
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{when(build.requested_at)}</td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{when(build.started_at)}</td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{buildDuration(build)}</td>
-              <td className="px-4 py-3"><ResultBadge status={build.status} /></td>
-              <td className="px-4 py-3"><LogTail build={build} /></td>
+              <td className="px-4 py-3">
+                <ResultBadge status={build.status} />
+              </td>
+              <td className="px-4 py-3">
+                <LogTail build={build} />
+              </td>
             </tr>
           ))}
         </DataTable>

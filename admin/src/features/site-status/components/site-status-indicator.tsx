@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
 
-import { Dialog, DialogCloseFooter, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogCloseFooter,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
 import { cn } from '@/lib/utils'
 import { Link } from '@tanstack/react-router'
 
@@ -23,7 +30,8 @@ export function SiteStatusIndicator() {
   const expectation = useBuildExpectation()
   const { data: rows, isError } = useQuery({
     ...siteStatusQueries.recentBuilds(),
-    refetchInterval: (query) => siteStatusPollMs(query.state.data ? deriveSiteStatus(query.state.data, expectation) : undefined),
+    refetchInterval: (query) =>
+      siteStatusPollMs(query.state.data ? deriveSiteStatus(query.state.data, expectation) : undefined),
   })
   const status = rows ? deriveSiteStatus(rows, expectation) : undefined
 

@@ -12,13 +12,26 @@ const GIVE_UP_AFTER_MS = 15 * 60 * 1000
  * the publish succeeded and nothing is pending (the site is static, so a post is live only after that rebuild).
  * Decided from site_builds alone: the public URL is never polled.
  */
-export function SiteStatusLivePostNotices({ rows, status }: { rows: readonly SiteBuildRow[]; status: SiteStatus | undefined }) {
+export function SiteStatusLivePostNotices({
+  rows,
+  status,
+}: {
+  rows: readonly SiteBuildRow[]
+  status: SiteStatus | undefined
+}) {
   const posts = useWatchedLivePosts()
   if (posts.length === 0) return null
   return (
-    <div aria-live="polite" className="pointer-events-none fixed top-16 right-4 z-[60] flex w-full max-w-sm flex-col gap-2">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed top-16 right-4 z-[60] flex w-full max-w-sm flex-col gap-2"
+    >
       {posts.map((post) => (
-        <LivePostNotice key={post.id} post={post} live={status !== undefined && isLiveAfter(rows, post.afterBuildId, status)} />
+        <LivePostNotice
+          key={post.id}
+          post={post}
+          live={status !== undefined && isLiveAfter(rows, post.afterBuildId, status)}
+        />
       ))}
     </div>
   )
@@ -26,7 +39,10 @@ export function SiteStatusLivePostNotices({ rows, status }: { rows: readonly Sit
 
 function LivePostNotice({ post, live }: { post: WatchedPost; live: boolean }) {
   useEffect(() => {
-    const timer = window.setTimeout(() => unwatchLivePost(post.id), Math.max(0, post.publishedAt + GIVE_UP_AFTER_MS - Date.now()))
+    const timer = window.setTimeout(
+      () => unwatchLivePost(post.id),
+      Math.max(0, post.publishedAt + GIVE_UP_AFTER_MS - Date.now()),
+    )
     return () => window.clearTimeout(timer)
   }, [post.id, post.publishedAt])
 
