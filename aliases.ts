@@ -1,6 +1,6 @@
 /**
  * The import aliases, one map for every tool that resolves our modules (Astro, the admin's Vite, Vitest); tsconfig
- * `paths` and supabase/functions/deno.json `imports` say the same for tsc and Deno. STYLE.md "One home per rule".
+ * `paths` and supabase/functions/deno.json `imports` say the same for tsc and Deno. A shared rule has one home and one import path.
  * - `@shared/` → supabase/functions/_shared/: rules the site, the admin and the edge functions share.
  * - `~/` → src/: the public site.
  * - `@/` → admin/src/: the admin app.

@@ -72,7 +72,7 @@ interface PageResult {
   jsFiles: number
   lcpMs: number
   tbtMs: number
-  /** Cumulative Layout Shift (unitless score; issue 12 asks for at most 0.02). */
+  /** Cumulative Layout Shift (unitless score; our target is at most 0.02). */
   cls: number
 }
 

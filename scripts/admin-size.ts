@@ -1,6 +1,6 @@
 /**
  * `npm run size:admin`: builds the admin app into a temporary folder (`vite build --manifest`) and prints the gzip
- * size of the JavaScript admin/index.html loads up front (issue 16 budget: 150 KB), then what a first visit to the
+ * size of the JavaScript admin/index.html loads up front (budget: 150 KB), then what a first visit to the
  * login page and to the dashboard downloads in all (up front plus those pages' lazy modules).
  *
  *   npm run size:admin                       build, then measure

@@ -1,7 +1,7 @@
 /**
  * `npm run check:budgets [-- --site <built site dir> --admin <built admin dir>]`
  *
- * Fails (exit 1) when a page ships more JavaScript than its budget in budgets.json (issue 16). A page's JavaScript is
+ * Fails (exit 1) when a page ships more JavaScript than its budget in budgets.json. A page's JavaScript is
  * what loads before the visitor interacts: the inline scripts of its HTML and every script the HTML references
  * (`<script src>`, `<link rel=modulepreload>`, the component-url/renderer-url of an Astro island that hydrates on
  * its own: client:load, client:idle, client:only), plus the chunks those import statically, each file counted once, gzip level 9 (what a static host sends). Chunks

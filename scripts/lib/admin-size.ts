@@ -3,7 +3,7 @@
  * writes `.vite/manifest.json` into the output folder): the JavaScript that admin/index.html loads up front (the
  * entry chunk and every chunk it imports statically, all of which Vite also names in `<link rel="modulepreload">`),
  * and what a first page adds through its lazy route modules. Sizes are gzip at zlib's default level, as a static
- * host compresses and as Vite's own build report prints them. Issue 16: up front ≤ 150 KB gzip.
+ * host compresses and as Vite's own build report prints them. Budget: up front ≤ 150 KB gzip.
  */
 import fs from 'node:fs'
 import path from 'node:path'

@@ -31,7 +31,7 @@ export const SignUpSchema = z.object({
     }),
 })
 
-/** Success toasts (spec section 8). */
+/** Success toasts. */
 export const SIGNED_IN_MESSAGE = 'Signed in successfully!'
 export const SIGNED_UP_CONFIRM_MESSAGE =
   'Account created successfully! Please check your email to confirm your account.'
@@ -138,7 +138,7 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
       )
     } else {
       const data = parsed.data as z.infer<typeof SignUpSchema>
-      // spec section 7: redirect to the site root, metadata full_name
+      // the confirmation link returns to the site root; the name is kept as user metadata full_name
       await submit(
         () =>
           supabase.auth.signUp({
@@ -154,7 +154,7 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
   const errorId = `${id}-error`
   return (
     <form onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined} aria-busy={busy}>
-      {/* spec section 2: every field is disabled while the request runs */}
+      {/* every field is disabled while the request runs */}
       <fieldset disabled={busy} className="space-y-4">
         {!signIn && (
           <TextField

@@ -49,7 +49,7 @@ class InvalidSearchError extends Error {}
  * One page of results.
  * @throws InvalidSearchError with the function's message for a 400; Error with the function's message (or 'Search
  * function failed') for any other error status, and 'No data returned from search function' for a 2xx without
- * data (spec sections 5 and 8).
+ * data.
  */
 async function searchAgents(params: SearchParams, offset: number, signal?: AbortSignal): Promise<SearchAgentsResponse> {
   const response = await callFunction<SearchAgentsResponse | SearchAgentsError>(

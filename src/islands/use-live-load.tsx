@@ -38,7 +38,7 @@ export function useLiveLoad<T>(key: string | null, load: () => Promise<T>, logLa
   return { state, retry }
 }
 
-/** The error state of a live load: what failed, and Try Again (spec section 8). */
+/** The error state of a live load: what failed, and Try Again. */
 export function LoadError({
   title,
   message,

@@ -4,7 +4,7 @@
  * pages read every agent at once (./agent-pages.ts); fetchAgentProfile serves the live island (compare, and agents
  * newer than the last build) through PostgREST with @supabase/postgrest-js, the query builder inside supabase-js,
  * on its own: the islands need no auth, storage or realtime, and the whole of supabase-js is about 55 KiB gzip
- * (issue 16, JS budgets).
+ * (the JS budgets in budgets.json).
  */
 import { PostgrestClient } from '@supabase/postgrest-js'
 

@@ -30,7 +30,7 @@ const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 /**
  * Reads the filter from a query string; anything malformed is dropped rather than failing the page. Two plain checks
- * instead of a schema library: this module is the only script /blog loads (issue 16 JS budget, budgets.json).
+ * instead of a schema library: this module is the only script /blog loads (its JS budget is in budgets.json).
  */
 export function parseBlogFilterParams(search: string): BlogFilterParams {
   const params = new URLSearchParams(search)

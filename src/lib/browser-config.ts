@@ -4,7 +4,7 @@
  * Vite inlines both PUBLIC_ values into the bundles at build time. They are validated (zod, @shared/public-env.ts)
  * at build time by ./env.ts, which BaseLayout imports on every page: a build with a missing or invalid value fails
  * before any page ships, so here they only need reading. The zod core alone is about 14 KiB gzip, as much as
- * every other script of the results page together (issue 16, JS budgets).
+ * every other script of the results page together (the JS budgets in budgets.json).
  */
 
 /** Base URL of the Supabase project (no trailing slash) and the anon key; both validated at build time. */

@@ -1,7 +1,7 @@
 /**
  * Astro client directive `client:interaction`: the island's JavaScript (React and the component) loads when the
  * visitor first points at, touches or focuses the island, not with the page, so a prerendered page ships no
- * framework code until someone uses its controls (issue 16: agent pages ≤ 20 KB gzip until the visitor interacts).
+ * framework code until someone uses its controls (budget: agent pages ≤ 20 KB gzip until the visitor interacts).
  * The prerendered HTML is live meanwhile (links work); a click that lands before hydration finishes is replayed on
  * the same element once React owns it. Registered in astro.config.mjs (Astro's addClientDirective).
  */

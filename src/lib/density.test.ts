@@ -18,7 +18,7 @@ describe('density bands', () => {
     expect(actionabilityLabel(score)).toBe(actionability)
   })
 
-  it('colours the badge green, blue, yellow, gray (spec section 9)', () => {
+  it('colours the badge green, blue, yellow, gray', () => {
     expect(densityBadgeClass(8)).toContain('bg-green-100')
     expect(densityBadgeClass(5)).toContain('bg-brand-100')
     expect(densityBadgeClass(3)).toContain('bg-yellow-100')

@@ -6,7 +6,7 @@ import { densityBand } from '@shared/density.ts'
 
 export { actionabilityLabel, densityBand, densityLabel, isFeatured } from '@shared/density.ts'
 
-/** Tailwind classes of the badge for a band (spec section 9): green, blue, yellow, gray, each with AA contrast. */
+/** Tailwind classes of the badge for a band: green, blue, yellow, gray, each with AA contrast. */
 export function densityBadgeClass(score: number | null): string {
   return {
     high: 'bg-green-100 text-green-800 ring-green-200',

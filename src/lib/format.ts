@@ -4,7 +4,7 @@
  *
  * Numbers are grouped here in plain code, not with Intl.NumberFormat: the first Intl formatter a page creates
  * initialises the browser's ICU data, 30-37 ms of main thread on this project's 2-core machine and 114-150 ms under
- * Lighthouse's 4x CPU slowdown, inside the search-results island's first render (issue 16: TBT). The output is the
+ * Lighthouse's 4x CPU slowdown, inside the search-results island's first render (it counted as Total Blocking Time). The output is the
  * same as Intl.NumberFormat('en-US') with no fraction digits (format.test.ts compares them). Dates keep
  * Intl.DateTimeFormat, created on first use: the result cards show no dates.
  */

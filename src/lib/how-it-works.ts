@@ -1,5 +1,5 @@
 /**
- * The three steps of "how it works" (spec sections 1, 2 and 9: 30 seconds, 2 minutes, the user's timeline). One
+ * The three steps of "how it works" (30 seconds, 2 minutes, the user's timeline). One
  * list for the home page's explainer and the /how-it-works page, so both tell the same story.
  */
 export interface HowItWorksStep {

@@ -1,5 +1,5 @@
 /**
- * Responsive images for blog posts (issue 14 "the site uses responsive images" from Supabase Storage).
+ * Responsive images for blog posts (srcset widths of images kept in Supabase Storage).
  *
  * At build time each post image (the featured image and every `<img>` in the sanitized body) is downloaded once
  * through Astro's image service (sharp) and written to the built site as WebP at several widths, so the article

@@ -1,5 +1,5 @@
 /**
- * The sample report's content (spec section 2: a static 'Agent Performance Report' with sample data), shared by the
+ * The sample report's content (a static 'Agent Performance Report' with sample data), shared by the
  * /sample-report page and its PDF (src/pages/sample-report.pdf.ts), which goes through the same template as the report mailed after a
  * request (supabase/functions/_shared/agent-report.ts). Every figure is
  * invented to show the report's layout; none describes a real agent or market.

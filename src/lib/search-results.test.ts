@@ -37,7 +37,7 @@ describe('resultCountText', () => {
 })
 
 describe('rankingBadge', () => {
-  it('bands top 10 % green, top 25 % blue, top 50 % yellow (spec section 9)', () => {
+  it('bands top 10 % green, top 25 % blue, top 50 % yellow', () => {
     expect(rankingBadge(1, 20)).toEqual({ label: 'Top 5%', tone: 'green' })
     expect(rankingBadge(2, 20)).toEqual({ label: 'Top 10%', tone: 'green' })
     expect(rankingBadge(3, 20)).toEqual({ label: 'Top 15%', tone: 'blue' })

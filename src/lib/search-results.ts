@@ -2,7 +2,7 @@
  * Pure rules of the /search-results page: reading the URL, the page title, the result count line and the ranking
  * badge. Kept out of the island so they are unit-tested without a browser.
  * Plain code, no zod: the results page is where visitors land from every search, and zod's core alone would add
- * about 14 KiB gzip to it for two URL parameters (issue 16, JS budgets).
+ * about 14 KiB gzip to it for two URL parameters (the JS budgets in budgets.json).
  */
 import type { SearchLocation, SearchType } from '@shared/search-contract.ts'
 
@@ -27,7 +27,7 @@ export function parseSearchParams(search: string): SearchParams {
   }
 }
 
-/** The heading for a search (spec section 2): 'Agents matching "{q}"', 'Top agents in {zip}' or 'Agents near {address}'. */
+/** The heading for a search: 'Agents matching "{q}"', 'Top agents in {zip}' or 'Agents near {address}'. */
 export function searchTitle({ q, type }: SearchParams): string {
   if (type === 'zipcode') return `Top agents in ${q}`
   if (type === 'address') return `Agents near ${q}`
@@ -49,21 +49,21 @@ export interface RankingBadge {
   tone: BadgeTone
 }
 
-/** Empty results text (spec section 8, 'Empty search'). */
+/** Empty results text. */
 export function noResultsText(q: string): string {
   return `We couldn't find any agents matching "${q}". Try adjusting your search.`
 }
 
-/** Raised when the function answers 200 without a body (spec section 5). */
+/** Raised when the function answers 200 without a body. */
 export const NO_DATA_MESSAGE = 'No data returned from search function'
-/** A function error without a message of its own (spec section 8). */
+/** A function error without a message of its own. */
 export const FUNCTION_FAILED_MESSAGE = 'Search function failed'
 
 /**
- * The local ranking badge from an agent's rank in their primary ZIP (spec section 9): N = round(local_ranking /
+ * The local ranking badge from an agent's rank in their primary ZIP: N = round(local_ranking /
  * total_agents_in_area * 100), at least 1, shown as "Top N%" with colour bands 10 % or less green, 25 or less blue,
- * 50 or less yellow. Below the top half the badge reads "Ranked #n of N" in gray instead (issue 12: "Top 100%" for
- * the last agent read as praise). Null when the agent has no ranking (fewer than 5 sales; the card then shows none).
+ * 50 or less yellow. Below the top half the badge reads "Ranked #n of N" in gray instead ("Top 100%" for
+ * the last agent would read as praise). Null when the agent has no ranking (fewer than 5 sales; the card then shows none).
  */
 export function rankingBadge(localRanking: number | null, totalAgentsInArea: number | null): RankingBadge | null {
   if (!localRanking || !totalAgentsInArea || localRanking < 1 || totalAgentsInArea < 1) return null

@@ -33,7 +33,7 @@ export async function shareLink(title: string, url: string): Promise<ShareOutcom
   }
 }
 
-/** Toasts of the Share action (spec section 8). */
+/** Toasts of the Share action. */
 export const SHARE_COPIED = {
   title: 'Link copied!',
   description: 'The article link has been copied to your clipboard.',

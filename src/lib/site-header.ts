@@ -5,7 +5,7 @@
  * The session is read from supabase-js's localStorage entry (`sb-<project>-auth-token`, written by the /auth page),
  * so pages do not load supabase-js just to draw the header; it is loaded on demand to take the session from an auth
  * e-mail link's URL, and for Sign Out, which calls
- * `auth.signOut()`, which ends the session on the server and clears the entry (spec section 4: sign-out clears the
+ * `auth.signOut()`, which ends the session on the server and clears the entry (sign-out clears the
  * session).
  */
 

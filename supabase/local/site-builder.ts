@@ -14,7 +14,7 @@
  * It also rebuilds on its own when a scheduled post's published_at arrives, and once at start-up when the
  * published content differs from what the served directory was built from (`.content-hash` in the build).
  *
- * Builds scale with data (issue 13): the served directory records a content hash per agent, ZIP, city and article
+ * Builds scale with data: the served directory records a content hash per agent, ZIP, city and article
  * page (`.build-state.json`, src/lib/build-scope.ts). A blog publish builds the 'site' scope (home, blog lists,
  * feeds, static pages, sitemaps, and only the articles whose content changed) and never reads agent data; a data
  * change (reason 'agent data changed: …') builds the 'data' scope (only the agent, ZIP and city pages whose hash

@@ -78,7 +78,7 @@ function linkOrCopy(from: string, to: string) {
 
 /**
  * The build-independent half of a merge, to run while `astro build` does (a blog publish with 20,000 agent pages:
- * about 1.2 s of listing and linking, issue 16): lists the served files and hard-links into `outDir` the pages of
+ * about 1.2 s of listing and linking): lists the served files and hard-links into `outDir` the pages of
  * the groups a `scope` build does not evaluate, which the merge keeps whatever the build renders. Synchronous calls
  * in batches of 256 with a turn of the event loop between them: as fast as a plain loop (the thread pool's async
  * calls took twice as long and competed with Astro for the two cores), while the process's other servers keep

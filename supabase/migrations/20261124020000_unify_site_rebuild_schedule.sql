@@ -1,4 +1,4 @@
--- One scheduler for scheduled posts (issue 14): two jobs called private.request_site_build_if_due(): the 30-second
+-- One scheduler for scheduled posts: two jobs called private.request_site_build_if_due(): the 30-second
 -- 'rebuild-for-due-posts' (20261123140400) and the 10-minute 'site-build-when-due' that
 -- private.schedule_site_rebuilds() created (20261123180000). Posts must go live within a minute of their time, so the
 -- 30-second job stays; the 10-minute one is removed, and private.schedule_site_rebuilds() (the hosted step after

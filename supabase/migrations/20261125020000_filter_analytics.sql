@@ -1,4 +1,4 @@
--- Analytics filters and goals (issue 14 "Analytics": filter by page/source, exclude a path, goals on Conversions).
+-- Analytics filters and goals (filter by page/source, exclude a path, goals on Conversions).
 --
 -- The four aggregates (analytics_summary, analytics_top_pages, analytics_sources, analytics_daily) take three
 -- optional filters after their period, all null by default so existing calls keep their meaning:

@@ -1,4 +1,4 @@
--- Searches plan once per connection, not once per call (issue 16, throughput: 50 clients through the gateway).
+-- Searches plan once per connection, not once per call (for throughput: 50 clients through the gateway).
 --
 -- Where the time went: PostgreSQL was the bottleneck under load (about 4.5 ms of CPU per search on 2 cores), and
 -- much of that was planning. A LANGUAGE sql function with a SET clause is neither inlined nor plan-cached: every call

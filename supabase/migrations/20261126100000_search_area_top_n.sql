@@ -1,4 +1,4 @@
--- Address and multi-ZIP searches rank only the agents up to the requested page (issue 16: address p95 < 25 ms at
+-- Address and multi-ZIP searches rank only the agents up to the requested page (target: address p95 < 25 ms at
 -- 100,000 agents / 2,000,000 sales).
 --
 -- Where the time went (bench:search's data, an address with three nearby ZIPs, EXPLAIN ANALYZE): adding up the

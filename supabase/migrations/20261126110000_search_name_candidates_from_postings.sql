@@ -1,4 +1,4 @@
--- National-scale agent-name search, third step (issue 16: p95 < 25 ms at 1,000,000 agents): a several-word query
+-- National-scale agent-name search, third step (target: p95 < 25 ms at 1,000,000 agents): a several-word query
 -- finds its candidates in agent_name_postings alone, and the GIN index over agents' name tokens goes.
 --
 -- Where the time went (bench:search -- --agents 1000000 --keep, 145,823 dictionary tokens, warm, one connection):

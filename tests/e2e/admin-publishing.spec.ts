@@ -1,7 +1,7 @@
 /**
  * Publishing operations: Rebuild now on the Builds page (a new build row, then Live) and restoring a saved revision.
  * (A post scheduled two minutes ahead going live without a click is in admin-editor.spec.ts, written with the rich
- * editor and an uploaded image as issue 14 asks.) Builds run the real Astro build
+ * editor and an uploaded image.) Builds run the real Astro build
  * through the browser-test site's builder, so these tests take minutes.
  */
 import type { Page } from '@playwright/test'

@@ -1,5 +1,5 @@
 /**
- * The admin's rich-text post editor (TipTap) and the scheduler, end to end (issue 14 "Done when"): a post written with
+ * The admin's rich-text post editor (TipTap) and the scheduler, end to end: a post written with
  * the toolbar (an H2, a bullet list, an insight callout and an image uploaded from a file to the post-media bucket) and
  * scheduled two minutes ahead is stored as the allow-listed HTML, shows as Scheduled in the calendar, and goes live on
  * the public site after its time without any further click (the stack's 30-second cron job asks for the rebuild); the

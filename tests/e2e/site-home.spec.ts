@@ -199,7 +199,7 @@ test('the header marks the current page and the footer links the blog categories
     'href',
     '/blog/category/buying-guides',
   )
-  // spec section 2: Product links are /, /blog and /sample-report
+  // Product links are /, /blog and /sample-report
   const product = page.getByRole('navigation', { name: 'Product' }).getByRole('link')
   expect(await product.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
     '/',

@@ -24,7 +24,7 @@ test('the sample report is labelled as a sample, with gauge and percentile bands
   for (const name of ['Summary', 'Key metrics', 'Recent sales', 'Market analysis', 'Contact', 'Report information']) {
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible()
   }
-  // spec section 9 bands: gauges by percent of their maximum, cards by percentile
+  // bands: gauges by percent of their maximum, cards by percentile
   await expect(page.getByRole('img', { name: 'Sale-to-list ratio: 99.2%, Excellent' })).toBeVisible()
   await expect(page.getByTestId('gauge-band')).toHaveText(['Excellent', 'Good', 'Good'])
   await expect(page.getByTestId('percentile-band')).toHaveText(['Excellent', 'Good', 'Good', 'Excellent', 'Average'])

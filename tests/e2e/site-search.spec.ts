@@ -166,9 +166,7 @@ test.describe('with a routed search answer', () => {
     await expect(page.getByRole('link', { name: 'Back to Search' })).toHaveAttribute('href', '/search')
   })
 
-  test('an error without a message says "Search function failed"; a 200 without data says so (spec section 8)', async ({
-    page,
-  }) => {
+  test('an error without a message says "Search function failed"; a 200 without data says so', async ({ page }) => {
     await page.route('**/functions/v1/search-agents', (route) =>
       route.fulfill({ status: 502, body: 'Bad gateway', headers: cors }),
     )

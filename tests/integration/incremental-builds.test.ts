@@ -1,5 +1,5 @@
 /**
- * Builds that scale with data (issue 13, src/lib/build-scope.ts, supabase/local/site-merge.ts): with the real Astro
+ * Builds that scale with data (src/lib/build-scope.ts, supabase/local/site-merge.ts): with the real Astro
  * build behind the local site builder, a data change renders only the changed agent's pages and links every other
  * agent page unchanged (same inode and mtime), an agent that lost its page answers 404, and a blog publish renders
  * no agent page at all.

@@ -20,7 +20,7 @@ export const supabase = createClient<Database>(env.PUBLIC_SUPABASE_URL, env.PUBL
 
 /**
  * The `data` of a supabase-js answer (`{ data, error }` from PostgREST, GoTrue or Functions); rejects with its
- * `error` instead, so a failed call is never mistaken for an empty answer (STYLE.md "Boundaries").
+ * `error` instead, so a failed call is never mistaken for an empty answer.
  */
 export async function dataOrThrow<TData>(
   request: PromiseLike<{ data: TData; error: null } | { data: unknown; error: Error }>,
@@ -31,7 +31,7 @@ export async function dataOrThrow<TData>(
 }
 
 /**
- * The `queryFn` of a PostgREST read (STYLE.md "Data access in admin"): runs `request` with the query's abort signal
+ * The `queryFn` of a PostgREST read: runs `request` with the query's abort signal
  * and resolves to its `data`, or rejects with its PostgrestError.
  */
 export function postgrestRead<TData>(request: (signal: AbortSignal) => PromiseLike<PostgrestSingleResponse<TData>>) {

@@ -1,6 +1,6 @@
 /**
  * Hack density: the editorial 0-10 score of how much concrete, actionable advice a post carries
- * (blog_posts.hack_density_score). Bands follow spec section 9: >= 8 high (green), >= 5 medium (blue), >= 3 fair
+ * (blog_posts.hack_density_score). Bands: >= 8 high (green), >= 5 medium (blue), >= 3 fair
  * (yellow), else low (gray); actionability labels 'Highly Actionable', 'Very Actionable', 'Actionable',
  * 'Informational'. Shared by the site's badges, the admin and the AI writer's density score (./ai/density.ts).
  */
@@ -21,7 +21,7 @@ export function densityLabel(score: number | null): string {
   return { high: 'High Density', medium: 'Medium Density', fair: 'Low Density', low: 'Low Density' }[densityBand(score)]
 }
 
-/** How actionable a post reads (spec section 9): "Highly Actionable", "Very Actionable", "Actionable", "Informational". */
+/** How actionable a post reads: "Highly Actionable", "Very Actionable", "Actionable", "Informational". */
 export function actionabilityLabel(score: number | null): string {
   return { high: 'Highly Actionable', medium: 'Very Actionable', fair: 'Actionable', low: 'Informational' }[
     densityBand(score)

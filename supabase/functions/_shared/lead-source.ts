@@ -1,6 +1,6 @@
 /**
  * Where a lead came from: the site path the report request was sent from and the UTM parameters of the visit's
- * landing URL (issue 14, CRM pipeline: "source of the lead (page, agent, UTM)"). One home for the field names, the
+ * landing URL (the CRM shows it as the lead's source: page, agent, UTM). One home for the field names, the
  * limits (they repeat the report_requests check constraints: path up to 500 characters starting with `/`, each UTM
  * value up to 100) and the browser capture, used by the site's layout and form, the request-report function and the
  * admin CRM. No zod here, so every site page can bundle the capture cheaply; the zod fields are in ./report-request.ts.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { gaugeBand, percentileBand } from './report-bands.ts'
 
-/** Each band with the values at and just inside its edges (spec section 9). */
+/** Each band with the values at and just inside its edges. */
 const cases = {
   percentile: {
     band: percentileBand,
@@ -11,7 +11,7 @@ const cases = {
   gauge: { band: gaugeBand, at: { Excellent: [100, 90], Good: [89.9, 70], Fair: [69, 40], Poor: [39] } },
 } as const
 
-describe('report bands (spec section 9)', () => {
+describe('report bands', () => {
   const rows = Object.entries(cases).flatMap(([scale, { band, at }]) =>
     Object.entries(at).flatMap(([name, values]) => values.map((value) => ({ scale, band, value, name }))),
   )

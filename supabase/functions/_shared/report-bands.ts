@@ -1,5 +1,5 @@
 /**
- * The verbal bands of the agent report (spec section 9), shared by the sample report page, its PDF and the agent
+ * The verbal bands of the agent report, shared by the sample report page, its PDF and the agent
  * profile's metric cards.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The contract of the `search-agents` edge function (spec section 7, plus paging), shared by the function (Deno)
+ * The contract of the `search-agents` edge function ({query, type} plus paging), shared by the function (Deno)
  * and the public site's search-results island (browser). Types only: no imports, so both runtimes can load it.
  *
  * Request: POST /functions/v1/search-agents with JSON {query, type?, limit?, offset?}.

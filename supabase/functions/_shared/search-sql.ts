@@ -1,5 +1,5 @@
 /**
- * The search-agents function's direct database call (issue 16, throughput): public.search_agents_logged() (the
+ * The search-agents function's direct database call (for throughput): public.search_agents_logged() (the
  * search and its public.search_queries row, migration 20261124030100) as ONE statement that runs as service_role.
  *
  * Shape: `searchAgentsLoggedAsServiceRole(sql, args)` -> the function's jsonb answer (postgres.js parses it), or

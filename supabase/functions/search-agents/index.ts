@@ -1,5 +1,5 @@
 /**
- * search-agents: the public site's agent search (spec section 7). POST {query, type?, limit?, offset?} ->
+ * search-agents: the public site's agent search. POST {query, type?, limit?, offset?} ->
  * {agents, totalResults, location, limit, offset, message?}; contract in @shared/search-contract.ts.
  *
  * The body is validated here (400 with a visitor-facing message); the search and its public.search_queries row
@@ -9,7 +9,7 @@
  * result_limit in SQL as well). Anything unexpected answers 500 {error: 'Search function failed'}. Request shell:
  * @shared/http.ts. verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
  *
- * Database path (issue 16, throughput): when SUPABASE_DB_URL is set (hosted Supabase sets it for every function;
+ * Database path (for throughput): when SUPABASE_DB_URL is set (hosted Supabase sets it for every function;
  * the local stand-in passes its database URL the same way) the search goes straight to Postgres with postgres.js,
  * one small pool per isolate (module scope, max 4 connections, `prepare: false` so it also works through the
  * Supavisor pooler in transaction mode). Each search is one statement that runs as service_role, so grants and RLS

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { cn } from '@/lib/utils'
 import { Skeleton } from './skeleton'
 
-/** The three states every admin list shows besides its rows (STYLE.md: empty, loading, error; errors sit above). */
+/** The three states every admin list shows besides its rows (empty, loading, error; errors sit above the rows). */
 type ListStateProps = {
   /** The first page is loading: skeleton rows instead of rows, and `aria-busy` on the list. */
   loading: boolean

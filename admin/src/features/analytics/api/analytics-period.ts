@@ -70,8 +70,7 @@ export function periodRange(days: number, now: Date = new Date()): AnalyticsRang
 }
 
 /**
- * The period of the same length just before `range` (the comparison of issue 14 "compare with the previous
- * period"): [start - (end - start), start).
+ * The period of the same length just before `range` (for comparing a period with the one before it): [start - (end - start), start).
  */
 export function previousRange(range: AnalyticsRange): AnalyticsRange {
   const start = Date.parse(range.period_start)

@@ -17,7 +17,7 @@ const FIELD_PROBLEMS: Record<keyof FilterFields, string> = {
 }
 
 /**
- * The analytics filters (issue 14): one page (an exact path), one traffic source (the label the sources table shows:
+ * The analytics filters: one page (an exact path), one traffic source (the label the sources table shows:
  * utm_source, referrer host or Direct) and a path prefix to leave out. Applied to the URL (`?page=&source=&exclude=`),
  * so a filtered view can be reloaded and shared; a value that breaks its rule is named and not applied.
  * `pages` and `sources` fill the fields' suggestions.

@@ -1,0 +1,40 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { deadPathsIn } from './check-doc-paths.ts'
+
+describe('docs dead-path check', () => {
+  let dir: string
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-paths-'))
+    fs.mkdirSync(path.join(dir, 'src/lib'), { recursive: true })
+    fs.mkdirSync(path.join(dir, 'docs'), { recursive: true })
+    fs.writeFileSync(path.join(dir, 'src/lib/here.ts'), '')
+  })
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  it('names a code span or a relative link whose file is missing, with its line', () => {
+    const doc = path.join(dir, 'docs/guide.md')
+    fs.writeFileSync(
+      doc,
+      [
+        'Reads `src/lib/here.ts:12` and `src/lib/gone.ts`.',
+        'See [the guide](../src/lib/moved.ts) and [home](../src/lib/here.ts#top).',
+        '```sh',
+        'cat src/lib/inside-a-fence.ts',
+        '```',
+      ].join('\n'),
+    )
+    expect(deadPathsIn(doc, dir)).toEqual([
+      { file: 'docs/guide.md', line: 1, target: 'src/lib/gone.ts' },
+      { file: 'docs/guide.md', line: 2, target: '../src/lib/moved.ts' },
+    ])
+  })
+
+  it('skips placeholders, globs, generated folders and files the reader creates', () => {
+    const doc = path.join(dir, 'README.md')
+    fs.writeFileSync(doc, '`src/pages/<slug>.astro` `tests/**/*.ts` `dist/site` `supabase/functions/.env` `npm test`')
+    expect(deadPathsIn(doc, dir)).toEqual([])
+  })
+})

@@ -1,0 +1,107 @@
+/**
+ * `npm run check:docs`: fails (exit 1) when README.md or a Markdown file under docs/ names a repository path that does
+ * not exist, so the docs cannot keep pointing at a file that moved or was deleted.
+ *
+ * What counts as a path: an inline code span or a relative link target that starts with one of the repository's
+ * top-level folders (src/, admin/, supabase/, scripts/, tests/, bench/, public/, docs/, .ci/) or names a top-level file
+ * (package.json, astro.config.mjs, ...). Link targets resolve from the Markdown file's own folder; code spans from the
+ * repository root. Files the reader creates (`.env`, `supabase/functions/.env`), globs and placeholders (`*`, `<id>`, `{a,b}`, `...`) and generated folders (dist/, .data/) are not
+ * checked. A trailing `:line`, `#anchor` or punctuation is ignored.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const TOP_FOLDERS = ['src', 'admin', 'supabase', 'scripts', 'tests', 'bench', 'public', 'docs', '.ci']
+const TOP_FILES = [
+  'package.json',
+  'package-lock.json',
+  'astro.config.mjs',
+  'tsconfig.json',
+  'vitest.config.ts',
+  'playwright.config.ts',
+  'eslint.config.js',
+  'aliases.ts',
+  'budgets.json',
+  'netlify.toml',
+  '.env.example',
+  '.env.production.example',
+  '.prettierrc.json',
+]
+const PLACEHOLDER = /[*<>{}]|\.\.\.|…/
+
+/** One path a document names that is not in the repository. */
+export interface DeadPath {
+  file: string
+  line: number
+  target: string
+}
+
+/** The Markdown files checked: README.md and every .md under docs/. */
+export function markdownFiles(dir = root): string[] {
+  const found = [path.join(dir, 'README.md')]
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (entry.name.endsWith('.md')) found.push(full)
+    }
+  }
+  walk(path.join(dir, 'docs'))
+  return found.filter((file) => fs.existsSync(file))
+}
+
+function clean(target: string): string {
+  return target
+    .replace(/[#?].*$/, '')
+    .replace(/:\d+(-\d+)?$/, '')
+    .replace(/[.,;:)]+$/, '')
+}
+
+function looksLikeRepoPath(target: string): boolean {
+  if (PLACEHOLDER.test(target) || /\s/.test(target)) return false
+  // files the reader creates (secrets, local settings) are named in instructions but never committed
+  if (/(^|\/)\.env(\.|$)/.test(target)) return false
+  if (TOP_FILES.includes(target)) return true
+  const first = target.split('/')[0]
+  return target.includes('/') && TOP_FOLDERS.includes(first)
+}
+
+/** The dead paths in one Markdown file (`file` absolute); `repoRoot` is where code spans resolve. */
+export function deadPathsIn(file: string, repoRoot = root): DeadPath[] {
+  const dead: DeadPath[] = []
+  let inFence = false
+  fs.readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((text, index) => {
+      if (/^\s*```/.test(text)) inFence = !inFence
+      if (inFence) return
+      const candidates: { target: string; base: string }[] = []
+      for (const match of text.matchAll(/`([^`]+)`/g)) candidates.push({ target: match[1], base: repoRoot })
+      for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:|^#|^\//i.test(match[1])) continue
+        candidates.push({ target: match[1], base: path.dirname(file) })
+      }
+      for (const { target, base } of candidates) {
+        const candidate = clean(target)
+        const fromBase = path.resolve(base, candidate)
+        const relative = path.relative(repoRoot, fromBase).split(path.sep).join('/')
+        if (base === repoRoot ? !looksLikeRepoPath(candidate) : !looksLikeRepoPath(relative)) continue
+        if (!fs.existsSync(fromBase)) {
+          dead.push({ file: path.relative(repoRoot, file), line: index + 1, target: candidate })
+        }
+      }
+    })
+  return dead
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dead = markdownFiles().flatMap((file) => deadPathsIn(file))
+  for (const { file, line, target } of dead) console.error(`${file}:${line}: ${target} does not exist`)
+  if (dead.length > 0) {
+    console.error(`${dead.length} path(s) in the docs name nothing in the repository.`)
+    process.exit(1)
+  }
+  console.log(`Docs name only paths that exist (${markdownFiles().length} files checked).`)
+}
