@@ -75,7 +75,7 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
       }
       setStatus({ kind: 'editing' })
       const answer = response.body
-      if (answer && 'errors' in answer) {
+      if (answer && 'errors' in answer && answer.errors) {
         setErrors(answer.errors)
         focusFirstInvalid(form)
       } else {

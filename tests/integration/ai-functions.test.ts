@@ -179,18 +179,13 @@ describe('content_sales_overview (evergreen figures)', () => {
 
 describe('discover-trending-topics', () => {
   it('answers 400 naming the bad field', async () => {
-    expect(await call('discover-trending-topics', { count: 0 })).toEqual({
-      status: 400,
-      body: { error: 'count must be between 1 and 50' },
-    })
-    expect(await call('discover-trending-topics', { count: 51 })).toEqual({
-      status: 400,
-      body: { error: 'count must be between 1 and 50' },
-    })
+    const countError = { error: 'count must be between 1 and 50', errors: { count: 'count must be between 1 and 50' } }
+    expect(await call('discover-trending-topics', { count: 0 })).toEqual({ status: 400, body: countError })
+    expect(await call('discover-trending-topics', { count: 51 })).toEqual({ status: 400, body: countError })
     expect(await call('discover-trending-topics', { location: 7 })).toMatchObject({ status: 400 })
     expect(await call('discover-trending-topics', { locale: 'x' })).toEqual({
       status: 400,
-      body: { error: 'Unknown field: locale' },
+      body: { error: 'Unknown field: locale', errors: { locale: 'Unknown field: locale' } },
     })
     expect(await call('discover-trending-topics', 'not json')).toEqual({
       status: 400,
@@ -266,7 +261,10 @@ describe('discover-trending-topics', () => {
 
 describe('generate-blog-content', () => {
   it('answers 400 without a topic and for bad fields', async () => {
-    const message = { error: 'Please select a topic or enter a custom topic' }
+    const message = {
+      error: 'Please select a topic or enter a custom topic',
+      errors: { body: 'Please select a topic or enter a custom topic' },
+    }
     expect(await call('generate-blog-content', {})).toEqual({ status: 400, body: message })
     expect(await call('generate-blog-content', { customTopic: '   ', categoryId: null, autoPublish: false })).toEqual({
       status: 400,
@@ -274,11 +272,14 @@ describe('generate-blog-content', () => {
     })
     expect(await call('generate-blog-content', { topicId: 'nope' })).toEqual({
       status: 400,
-      body: { error: 'topicId must be a UUID' },
+      body: { error: 'topicId must be a UUID', errors: { topicId: 'topicId must be a UUID' } },
     })
     expect(await call('generate-blog-content', { customTopic: 'x', autoPublish: 'yes' })).toEqual({
       status: 400,
-      body: { error: 'autoPublish must be true or false' },
+      body: {
+        error: 'autoPublish must be true or false',
+        errors: { autoPublish: 'autoPublish must be true or false' },
+      },
     })
     expect(await call('generate-blog-content', { topicId: '00000000-0000-4000-8000-000000000000' })).toEqual({
       status: 404,

@@ -114,7 +114,10 @@ describe('track-pageview', () => {
 
     const noSlash = await track({ path: `it-analytics-${run}/bad` })
     expect(noSlash.status).toBe(400)
-    expect(await noSlash.json()).toEqual({ error: 'path must start with /' })
+    expect(await noSlash.json()).toEqual({
+      error: 'path must start with /',
+      errors: { path: 'path must start with /' },
+    })
 
     const badDevice = await track({ path: `/it-analytics-${run}/bad`, device_class: 'watch' })
     expect(badDevice.status).toBe(400)

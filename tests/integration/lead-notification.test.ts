@@ -123,7 +123,7 @@ describe('notify-new-lead caller check', () => {
 
     const bad = await post({ Authorization: `Bearer ${testEnv.serviceRoleKey}` }, { ...payload, type: 'DELETE' })
     expect(bad.status).toBe(400)
-    expect(await bad.json()).toEqual({ error: 'Invalid webhook payload: type: type must be INSERT' })
+    expect(await bad.json()).toEqual({ error: 'type must be INSERT', errors: { type: 'type must be INSERT' } })
   })
 
   it('keeps the webhook secret and the operator list away from the API roles', async () => {

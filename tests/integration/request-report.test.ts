@@ -113,6 +113,7 @@ describe('request-report', () => {
     })
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({
+      error: 'source_page must be a site path starting with /',
       errors: {
         utm_source: 'utm_source must be 100 characters or fewer',
         source_page: 'source_page must be a site path starting with /',
@@ -125,6 +126,7 @@ describe('request-report', () => {
     const response = await post({ full_name: '   ', email: 'not-an-email', phone: 'call me', agent_id: 'x' })
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({
+      error: 'Please enter your full name',
       errors: {
         full_name: 'Please enter your full name',
         email: 'Please enter a valid email address',

@@ -470,19 +470,19 @@ describe('closed-sales summary (agent_zip_sales)', () => {
 
 describe('bad input', () => {
   it.each([
-    [{ query: '   ' }, 'Enter a name, ZIP code or address to search for.'],
-    [{}, 'Enter a name, ZIP code or address to search for.'],
-    [{ query: 'x'.repeat(201) }, 'Your search is too long: use at most 200 characters.'],
-    [{ query: 'Quackenbush', type: 'city' }, 'The search type must be agent, zipcode or address.'],
-    [{ query: 'Quackenbush', limit: 51 }, 'limit must be a whole number from 1 to 50.'],
-    [{ query: 'Quackenbush', limit: 0 }, 'limit must be a whole number from 1 to 50.'],
-    [{ query: 'Quackenbush', offset: -1 }, 'offset must be a whole number from 0 to 10000.'],
-    [{ query: 'Quackenbush', offset: 1.5 }, 'offset must be a whole number from 0 to 10000.'],
-    [{ query: 'Cambridge', type: 'zipcode' }, 'Enter a 5-digit ZIP code, for example 02139.'],
-  ])('refuses %j with 400', async (body, message) => {
+    [{ query: '   ' }, 'query', 'Enter a name, ZIP code or address to search for.'],
+    [{}, 'query', 'Enter a name, ZIP code or address to search for.'],
+    [{ query: 'x'.repeat(201) }, 'query', 'Your search is too long: use at most 200 characters.'],
+    [{ query: 'Quackenbush', type: 'city' }, 'type', 'The search type must be agent, zipcode or address.'],
+    [{ query: 'Quackenbush', limit: 51 }, 'limit', 'limit must be a whole number from 1 to 50.'],
+    [{ query: 'Quackenbush', limit: 0 }, 'limit', 'limit must be a whole number from 1 to 50.'],
+    [{ query: 'Quackenbush', offset: -1 }, 'offset', 'offset must be a whole number from 0 to 10000.'],
+    [{ query: 'Quackenbush', offset: 1.5 }, 'offset', 'offset must be a whole number from 0 to 10000.'],
+    [{ query: 'Cambridge', type: 'zipcode' }, 'query', 'Enter a 5-digit ZIP code, for example 02139.'],
+  ])('refuses %j with 400 naming the field', async (body, field, message) => {
     const result = await search(body)
     expect(result.status).toBe(400)
-    expect(result.body).toEqual({ error: message })
+    expect(result.body).toEqual({ error: message, errors: { [field]: message } })
   })
 
   it('accepts a query of exactly 200 characters after trimming', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 
-import { corsHeadersFor, findControlCharacters, HttpError, parseJsonBody, siteOrigins } from './http.ts'
+import { corsHeadersFor, findControlCharacters, HttpError, parseBody, parseJsonBody, siteOrigins } from './http.ts'
 
 const post = (body: string, type = 'application/json') =>
   new Request('http://x/fn', { method: 'POST', headers: { 'Content-Type': type }, body })
@@ -45,5 +46,53 @@ describe('request shell', () => {
     ).toBe('http://localhost:5173')
     expect(corsHeadersFor('public', 'https://evil.example', [], ['POST'])['Access-Control-Allow-Origin']).toBe('*')
     expect(corsHeadersFor('none', 'https://evil.example', [], ['POST'])).toEqual({})
+  })
+})
+
+describe('parseBody, the one body validator', () => {
+  const Schema = z
+    .object({
+      name: z.string({ error: 'name must be text' }).min(1, 'name is required'),
+      address: z.object({ zip: z.string().regex(/^\d{5}$/, 'address.zip must be 5 digits') }).optional(),
+    })
+    .strict()
+
+  function refusal(body: unknown): HttpError {
+    try {
+      parseBody(Schema, body)
+    } catch (error) {
+      if (error instanceof HttpError) return error
+      throw error
+    }
+    throw new Error('parseBody accepted the body')
+  }
+
+  it('returns the parsed body', () => {
+    expect(parseBody(Schema, { name: 'Ana' })).toEqual({ name: 'Ana' })
+  })
+
+  it('answers 400 with one message per field, the first problem of each, and the first message as error', () => {
+    const error = refusal({ name: '', address: { zip: '1' } })
+    expect(error.status).toBe(400)
+    expect(error.message).toBe('name is required')
+    expect(error.errors).toEqual({ name: 'name is required', 'address.zip': 'address.zip must be 5 digits' })
+  })
+
+  it('names an unknown field of a strict body under its own name', () => {
+    expect(refusal({ name: 'Ana', locale: 'x' }).errors).toEqual({ locale: 'Unknown field: locale' })
+  })
+
+  it("puts a whole-body rule's message under 'body'", () => {
+    const error = (() => {
+      try {
+        parseBody(
+          z.object({ a: z.string().optional() }).refine((body) => body.a, 'Send a'),
+          {},
+        )
+      } catch (thrown) {
+        return thrown as HttpError
+      }
+    })()
+    expect(error).toMatchObject({ status: 400, message: 'Send a', errors: { body: 'Send a' } })
   })
 })

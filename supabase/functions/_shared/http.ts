@@ -1,6 +1,5 @@
 /**
- * The one request shell of every edge function (security issue, "One request shell"). `serveFunction` wraps a
- * handler and answers, before the handler runs:
+ * The one request shell of every edge function. `serveFunction` wraps a handler and answers, before the handler runs:
  *  - OPTIONS -> 204 CORS preflight; CORS headers on every answer (see `corsHeadersFor`):
  *      'public'  `Access-Control-Allow-Origin: *` (functions the site's visitors call with the anon key only);
  *      'site'    the site's own origin (SITE_URL) and CORS_ALLOWED_ORIGINS (comma-separated) only; when SITE_URL is a
@@ -12,16 +11,18 @@
  *  - a body that is not JSON -> 400; a JSON body that is not an object -> 400.
  *  - any string (value or key, at any depth) holding U+0000-U+001F other than tab/LF/CR, U+007F, or an unpaired
  *    UTF-16 surrogate -> 400 naming the field (`<field> must not contain control characters`).
- * Inside the handler: `parseBody(schema, body)` failing -> 400 `{error, errors: {field: message}}`; a thrown
- * `HttpError` -> its status and message; anything else (including a ZodError from checking the handler's own
- * data) -> 500 `{error: failureMessage}` with the detail only in the function log.
+ * Inside the handler, the one way to validate a body is `parseBody(schema, body)`: on failure it throws, and the
+ * shell answers 400 `{error, errors}` where `errors` holds one message per field (./field-errors.ts) and `error` is
+ * the first of them. A thrown `HttpError` -> its status and message; anything else (including a ZodError from
+ * checking the handler's own data) -> 500 `{error: failureMessage}` with the detail only in the function log.
  * Every answer is JSON (`Response.json`).
  */
 import { z } from 'zod'
 
+import { fieldErrors, firstFieldMessage } from './field-errors.ts'
 import { findControlCharacters } from './text-guard.ts'
 
-export { findControlCharacters }
+export { fieldErrors, findControlCharacters }
 
 /** Default body cap in bytes (64 KB): every form and beacon of the product fits in a few KB. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
@@ -43,15 +44,15 @@ export class HttpError extends Error {
 }
 
 /**
- * Validates a request body with `schema`; on failure throws an HttpError 400 whose message is the first field's
- * (`field: message`) and whose `errors` hold one message per field.
+ * The one body validation of every function: `schema` parses the body (defaults and transforms applied).
+ * @throws HttpError 400 whose `errors` hold one message per field and whose message is the first of them; the shell
+ *   answers it as `{error, errors}`. Messages name their field, so either form tells the caller what to fix.
  */
-export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const parsed = schema.safeParse(body)
   if (parsed.success) return parsed.data
-  const errors = zodFieldErrors(parsed.error)
-  const [field, message] = Object.entries(errors)[0] ?? ['body', 'Invalid request']
-  throw new HttpError(400, field === 'body' || message.startsWith(field) ? message : `${field}: ${message}`, {}, errors)
+  const errors = fieldErrors(parsed.error)
+  throw new HttpError(400, firstFieldMessage(errors), {}, errors)
 }
 
 /** What a handler receives: the request, the parsed JSON body (undefined for GET) and the CORS headers to send. */
@@ -125,13 +126,6 @@ export function corsHeadersFor(
     }
   }
   return permitted ? { ...common, 'Access-Control-Allow-Origin': origin!, Vary: 'Origin' } : { Vary: 'Origin' }
-}
-
-/** One message per field (the first problem found), keyed by the dotted path ('body' for the whole body). */
-export function zodFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {}
-  for (const issue of error.issues) errors[issue.path.map(String).join('.') || 'body'] ??= issue.message
-  return errors
 }
 
 /** Reads at most `limit` bytes of the body; null when it is longer (the rest is not read). */

@@ -26,8 +26,14 @@ export const PageViewBodySchema = z.object({
       (path) => !/[\\\s\u0000-\u001f\u007f]/.test(path),
       'path must be a same-origin path: no backslashes, spaces or control characters',
     ),
-  referrer: z.string().max(2000, 'referrer must be at most 2000 characters').nullish(),
-  utm_source: z.string().max(100, 'utm_source must be at most 100 characters').nullish(),
+  referrer: z
+    .string({ error: 'referrer must be text' })
+    .max(2000, 'referrer must be at most 2000 characters')
+    .nullish(),
+  utm_source: z
+    .string({ error: 'utm_source must be text' })
+    .max(100, 'utm_source must be at most 100 characters')
+    .nullish(),
   device_class: z.enum(DEVICE_CLASSES, { error: 'device_class must be mobile, tablet or desktop' }).nullish(),
 })
 export type PageViewBody = z.infer<typeof PageViewBodySchema>
@@ -136,14 +142,6 @@ export async function visitorHash(salt: string, ip: string, userAgent: string, s
   const data = new TextEncoder().encode([salt, ip, userAgent, site].join('\n'))
   const digest = await crypto.subtle.digest('SHA-256', data)
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
-
-/** The first issue of a failed parse as `field: message`, for a 400 that names the problem. */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0]
-  if (!issue) return 'Invalid page view'
-  const field = issue.path.join('.')
-  return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message
 }
 
 /**

@@ -6,7 +6,7 @@
  *   {full_name, email, phone?, property_address?, agent_id?, agent_name?, agent_location?, website?}
  * `website` is the honeypot (HONEYPOT_FIELD): hidden from people; a non-empty value marks a bot, which gets the same
  * 201 as a person while nothing is stored.
- * Answers: 201 {ok: true}; 400 {errors: {field: message}} for bad fields, or {error} for a body that is not a JSON
+ * Answers: 201 {ok: true}; 400 {error, errors: {field: message}} for bad fields (error: the first field's message), or {error} for a body that is not a JSON
  * object; 429 {error: RATE_LIMIT_MESSAGE} with Retry-After; 500 {error} (generic, details only in the function log).
  */
 
@@ -23,7 +23,7 @@ export interface ReportRequestBody extends LeadSource {
   website?: string
 }
 
-export type ReportRequestAnswer = { ok: true } | { errors: Record<string, string> } | { error: string }
+export type ReportRequestAnswer = { ok: true } | { error: string; errors?: Record<string, string> }
 
 /** Requests allowed per email address per clock hour. */
 export const EMAIL_LIMIT_PER_HOUR = 3

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 
+import { fieldErrors } from './field-errors.ts'
 import { SOURCE_PAGE_MAX, UTM_MAX, type UtmField } from './lead-source.ts'
 import { HONEYPOT_FIELD } from './report-request-contract.ts'
 
@@ -108,16 +109,6 @@ export function checkReportRequestForm(
 ): { data: z.output<typeof ReportRequestFormSchema> } | { errors: Record<string, string> } {
   const parsed = ReportRequestFormSchema.safeParse(values)
   return parsed.success ? { data: parsed.data } : { errors: fieldErrors(parsed.error) }
-}
-
-/** One message per field (the first problem found), keyed by the body's field name. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'body')
-    errors[field] ??= issue.message
-  }
-  return errors
 }
 
 /** True when the honeypot field holds anything other than blanks. */

@@ -1,40 +1,49 @@
 import { describe, expect, it } from 'vitest'
-import { NOT_JSON_MESSAGE, parseSearchRequest, redactHouseNumbers, searchLogQuery } from './search-request.ts'
+import { HttpError, parseBody } from './http.ts'
+import { redactHouseNumbers, SearchAgentsRequestSchema, searchLogQuery } from './search-request.ts'
 
-describe('parseSearchRequest', () => {
+describe('the search body (SearchAgentsRequestSchema through the request shell)', () => {
   it('trims the query and applies the defaults', () => {
-    expect(parseSearchRequest({ query: '  Jane Smith ' })).toEqual({
-      ok: true,
-      input: { query: 'Jane Smith', type: 'agent', limit: 20, offset: 0 },
+    expect(parseBody(SearchAgentsRequestSchema, { query: '  Jane Smith ' })).toEqual({
+      query: 'Jane Smith',
+      type: 'agent',
+      limit: 20,
+      offset: 0,
     })
-    expect(parseSearchRequest({ query: '02139', type: 'zipcode', limit: 50, offset: 100 })).toEqual({
-      ok: true,
-      input: { query: '02139', type: 'zipcode', limit: 50, offset: 100 },
+    expect(parseBody(SearchAgentsRequestSchema, { query: '02139', type: 'zipcode', limit: 50, offset: 100 })).toEqual({
+      query: '02139',
+      type: 'zipcode',
+      limit: 50,
+      offset: 100,
     })
-    expect(parseSearchRequest({ query: 'x', type: null, limit: null })).toMatchObject({
-      ok: true,
-      input: { type: 'agent', limit: 20 },
+    expect(parseBody(SearchAgentsRequestSchema, { query: 'x', type: null, limit: null })).toMatchObject({
+      type: 'agent',
+      limit: 20,
     })
   })
 
   it.each([
-    [undefined, NOT_JSON_MESSAGE],
-    [[], NOT_JSON_MESSAGE],
-    ['Jane', NOT_JSON_MESSAGE],
-    [{ query: 7 }, 'Enter a name, ZIP code or address to search for.'],
-    [{ query: ' \n ' }, 'Enter a name, ZIP code or address to search for.'],
-    [{ query: 'a'.repeat(201) }, 'Your search is too long: use at most 200 characters.'],
-    [{ query: 'Jane', type: 'AGENT' }, 'The search type must be agent, zipcode or address.'],
-    [{ query: 'Jane', limit: 51 }, 'limit must be a whole number from 1 to 50.'],
-    [{ query: 'Jane', limit: '10' }, 'limit must be a whole number from 1 to 50.'],
-    [{ query: 'Jane', offset: 10_001 }, 'offset must be a whole number from 0 to 10000.'],
-    [{ query: '0213', type: 'zipcode' }, 'Enter a 5-digit ZIP code, for example 02139.'],
-  ])('refuses %j', (body, error) => {
-    expect(parseSearchRequest(body)).toEqual({ ok: false, error })
+    [{ query: 7 }, 'query', 'Enter a name, ZIP code or address to search for.'],
+    [{ query: ' \n ' }, 'query', 'Enter a name, ZIP code or address to search for.'],
+    [{ query: 'a'.repeat(201) }, 'query', 'Your search is too long: use at most 200 characters.'],
+    [{ query: 'Jane', type: 'AGENT' }, 'type', 'The search type must be agent, zipcode or address.'],
+    [{ query: 'Jane', limit: 51 }, 'limit', 'limit must be a whole number from 1 to 50.'],
+    [{ query: 'Jane', limit: '10' }, 'limit', 'limit must be a whole number from 1 to 50.'],
+    [{ query: 'Jane', offset: 10_001 }, 'offset', 'offset must be a whole number from 0 to 10000.'],
+    [{ query: '0213', type: 'zipcode' }, 'query', 'Enter a 5-digit ZIP code, for example 02139.'],
+  ])('refuses %j with 400 naming the field', (body, field, message) => {
+    let thrown: unknown
+    try {
+      parseBody(SearchAgentsRequestSchema, body)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(HttpError)
+    expect(thrown).toMatchObject({ status: 400, message, errors: { [field]: message } })
   })
 
   it('accepts ZIP+4 for a ZIP search', () => {
-    expect(parseSearchRequest({ query: '02139-4307', type: 'zipcode' }).ok).toBe(true)
+    expect(parseBody(SearchAgentsRequestSchema, { query: '02139-4307', type: 'zipcode' }).query).toBe('02139-4307')
   })
 })
 

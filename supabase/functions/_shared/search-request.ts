@@ -68,21 +68,6 @@ export const SearchAgentsRequestSchema = z
 
 export type SearchAgentsInput = Required<Pick<SearchAgentsRequest, 'query' | 'type' | 'limit' | 'offset'>>
 
-export type ParsedSearchRequest = { ok: true; input: SearchAgentsInput } | { ok: false; error: string }
-
-/**
- * Validates a decoded JSON body (`undefined` when the body was not JSON). Returns the normalised input (trimmed
- * query, defaults applied) or the first problem as a visitor-facing message.
- */
-export function parseSearchRequest(body: unknown): ParsedSearchRequest {
-  if (body === null || body === undefined || typeof body !== 'object' || Array.isArray(body)) {
-    return { ok: false, error: NOT_JSON_MESSAGE }
-  }
-  const parsed = SearchAgentsRequestSchema.safeParse(body)
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? NOT_JSON_MESSAGE }
-  return { ok: true, input: parsed.data }
-}
-
 const nullableNumber = z.number().nullable()
 const nullableText = z.string().nullable()
 

@@ -8,19 +8,18 @@
  * 'Topic discovery failed'} otherwise (details in the function log).
  * Secrets: AI_PROVIDER, AI_BASE_URL, AI_API_KEY, AI_MODEL (see _shared/ai/config.ts); none means the built-in ranker.
  */
+import { parseBody } from '@shared/http.ts'
 import { json, serviceClient } from '@shared/ai/http.ts'
 import { discoverTopics } from '@shared/ai/pipeline.ts'
-import { DiscoverBodySchema, firstIssue } from '@shared/ai/schemas.ts'
+import { DiscoverBodySchema } from '@shared/ai/schemas.ts'
 import { serveAdminAiFunction } from '@shared/ai/serve.ts'
 
 await serveAdminAiFunction({
   name: 'discover-trending-topics',
   failureMessage: 'Topic discovery failed',
   async handle(raw, { config, ai }) {
-    const parsed = DiscoverBodySchema.safeParse(raw)
-    if (!parsed.success) return json({ error: firstIssue(parsed.error) }, 400)
-
-    const { inserted, usage } = await discoverTopics({ db: serviceClient(), config, ai }, parsed.data)
+    const input = parseBody(DiscoverBodySchema, raw)
+    const { inserted, usage } = await discoverTopics({ db: serviceClient(), config, ai }, input)
     if (usage) console.log(`discover-trending-topics usage ${JSON.stringify(usage)}`)
     return json({ topicsDiscovered: inserted.length })
   },

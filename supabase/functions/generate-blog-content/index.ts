@@ -9,18 +9,17 @@
  * Errors: 400 {error: 'Please select a topic or enter a custom topic'} or naming the bad field; 404 for an unknown
  * topicId; 401 without a user token; 403 for non-admins; 500 {error: 'Content generation failed'}.
  */
+import { parseBody } from '@shared/http.ts'
 import { json, runInBackground, serviceClient } from '@shared/ai/http.ts'
 import { createGenerationJob, runGenerationJob } from '@shared/ai/pipeline.ts'
-import { firstIssue, GenerateBodySchema } from '@shared/ai/schemas.ts'
+import { GenerateBodySchema } from '@shared/ai/schemas.ts'
 import { serveAdminAiFunction } from '@shared/ai/serve.ts'
 
 await serveAdminAiFunction({
   name: 'generate-blog-content',
   failureMessage: 'Content generation failed',
   async handle(raw, { config, ai, userId }) {
-    const parsed = GenerateBodySchema.safeParse(raw)
-    if (!parsed.success) return json({ error: firstIssue(parsed.error) }, 400)
-    const body = parsed.data
+    const body = parseBody(GenerateBodySchema, raw)
     const db = serviceClient()
 
     if (body.topicId) {

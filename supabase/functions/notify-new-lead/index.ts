@@ -12,7 +12,7 @@
  * Answers 200 `{ sent: true, id, recipients }` or `{ sent: false, reason }` when there is nobody to tell; 400 for a
  * bad body; 401 for an unknown caller; 502 when the mail API refuses (so a retrying webhook tries again).
  */
-import { serveFunction } from '@shared/http.ts'
+import { parseBody, serveFunction } from '@shared/http.ts'
 import { platformEnv, serviceClient } from '@shared/supabase.ts'
 import { z } from 'zod'
 import { mailConfigFromEnv, MailSendError, sendMail } from '@shared/mail.ts'
@@ -81,14 +81,9 @@ serveFunction({
     if (!(await isTrustedCaller(request))) {
       return json({ error: 'Unauthorized: send the webhook secret or the service-role key.' }, 401)
     }
-    const parsed = NewLeadWebhookSchema.safeParse(body)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const field = issue?.path.join('.') || 'body'
-      return json({ error: `Invalid webhook payload: ${field}: ${issue?.message ?? 'expected JSON'}` }, 400)
-    }
+    const payload = parseBody(NewLeadWebhookSchema, body)
     // the visitor's PDF report first (stored outcome, never throws), then the operators' alert
-    const lead = parsed.data.record
+    const lead = payload.record
     const agentId = ReportAgentSchema.safeParse(body).data?.record.agent_id ?? null
     const report = await deliverAgentReport(
       supabase,
@@ -100,11 +95,11 @@ serveFunction({
     const recipients = await operatorEmails()
     if (recipients.length === 0) {
       console.warn(
-        `notify-new-lead: lead ${parsed.data.record.id} arrived but there is no administrator or MAIL_OPERATORS to tell`,
+        `notify-new-lead: lead ${payload.record.id} arrived but there is no administrator or MAIL_OPERATORS to tell`,
       )
       return json({ sent: false, reason: 'No operators to notify.' })
     }
-    const email = buildNewLeadEmail(parsed.data.record, adminUrl)
+    const email = buildNewLeadEmail(payload.record, adminUrl)
     try {
       // Resend accepts at most 50 recipients per request; operators are a handful, so one request is enough.
       const result = await sendMail(mail, { from: mail.from, to: recipients.slice(0, 50), ...email })

@@ -6,7 +6,7 @@
  * function is the only way in. Contract: @shared/report-request-contract.ts; request shell: @shared/http.ts.
  * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
  */
-import { serveFunction } from '@shared/http.ts'
+import { parseBody, serveFunction } from '@shared/http.ts'
 import { enforceHourlyLimit } from '@shared/rate-limit.ts'
 import { platformEnv, serviceClient } from '@shared/supabase.ts'
 
@@ -15,7 +15,6 @@ import {
   IP_LIMIT_PER_HOUR,
   RATE_LIMIT_MESSAGE,
   ReportRequestSchema,
-  fieldErrors,
   isBot,
   rateLimitSecret,
 } from '@shared/report-request.ts'
@@ -33,9 +32,7 @@ serveFunction({
     // a bot gets the same answer as a person, so it has nothing to learn from; nothing is stored or counted
     if (isBot(body)) return json({ ok: true }, 201)
 
-    const parsed = ReportRequestSchema.safeParse(body)
-    if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 400)
-    const form = parsed.data
+    const form = parseBody(ReportRequestSchema, body)
 
     await enforceHourlyLimit(admin, hmacSecret, request, form.email, {
       emailKind: 'email',

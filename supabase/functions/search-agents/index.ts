@@ -17,7 +17,7 @@
  * SUPABASE_DB_URL the supabase-js RPC path below is used (one client per process, module scope, so its HTTP
  * connections are reused across requests).
  */
-import { serveFunction } from '@shared/http.ts'
+import { parseBody, serveFunction } from '@shared/http.ts'
 import { platformEnv, serviceClient } from '@shared/supabase.ts'
 import postgres from 'postgres'
 import { z } from 'zod'
@@ -25,8 +25,8 @@ import { z } from 'zod'
 import {
   NOT_JSON_MESSAGE,
   SEARCH_FAILED_MESSAGE,
+  SearchAgentsRequestSchema,
   SearchSqlResultSchema,
-  parseSearchRequest,
   searchLogQuery,
   toSearchResponse,
 } from '@shared/search-request.ts'
@@ -61,9 +61,7 @@ serveFunction({
   failureMessage: SEARCH_FAILED_MESSAGE,
   invalidBodyMessage: NOT_JSON_MESSAGE,
   async handle({ body, json }) {
-    const parsed = parseSearchRequest(body)
-    if (!parsed.ok) return json({ error: parsed.error }, 400)
-    const input = parsed.input
+    const input = parseBody(SearchAgentsRequestSchema, body)
 
     const data = await searchAgentsLogged({
       search_query: input.query,

@@ -12,10 +12,10 @@
  * (optional, 1-1000).
  */
 import { clientIp } from '@shared/client-ip.ts'
-import { serveFunction } from '@shared/http.ts'
+import { parseBody, serveFunction } from '@shared/http.ts'
 import { serviceClient } from '@shared/supabase.ts'
 import { z } from 'zod'
-import { buildPageViewRow, describeIssue, isBot, PageViewBodySchema } from '@shared/page-view.ts'
+import { buildPageViewRow, isBot, PageViewBodySchema } from '@shared/page-view.ts'
 
 const EnvSchema = z.object({
   SITE_URL: z.url(),
@@ -63,8 +63,7 @@ serveFunction({
   failureMessage: 'Page view could not be stored',
   invalidBodyMessage: 'Body must be a JSON object with a path',
   async handle({ request, body, json }) {
-    const parsed = PageViewBodySchema.safeParse(body)
-    if (!parsed.success) return json({ error: describeIssue(parsed.error) }, 400)
+    const view = parseBody(PageViewBodySchema, body)
 
     const userAgent = request.headers.get('user-agent') ?? ''
     if (isBot(userAgent)) return json({ recorded: false, reason: 'bot' }, 200)
@@ -76,7 +75,7 @@ serveFunction({
         return ''
       }
     })()
-    const row = await buildPageViewRow(parsed.data, {
+    const row = await buildPageViewRow(view, {
       userAgent,
       ip: clientIp(request.headers),
       site: siteHost,

@@ -93,11 +93,3 @@ export const GenerateBodySchema = z
   .strict()
   .refine((body) => Boolean(body.topicId) || Boolean(body.customTopic), { message: NO_TOPIC_MESSAGE })
 export type GenerateBody = z.infer<typeof GenerateBodySchema>
-
-/** First issue of a zod error as one sentence for a 400 answer. */
-export function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0]
-  if (!issue) return 'Invalid request body'
-  if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}`
-  return issue.message
-}
