@@ -1,7 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useId, useState, type SubmitEvent } from 'react'
 
-import { HONEYPOT_FIELD, type ReportRequestAnswer, type ReportRequestBody } from '@shared/report-request-contract.ts'
+import {
+  CONFIRMATION_HOURS,
+  HONEYPOT_FIELD,
+  type ReportDeliveryStep,
+  type ReportRequestAnswer,
+  type ReportRequestBody,
+} from '@shared/report-request-contract.ts'
+import { signedInAccessToken } from '../lib/account-session'
 import { callFunction } from '../lib/functions-client'
 import { checkReportRequestForm, type ReportRequestFormValues as ReportRequestForm } from '@shared/report-request.ts'
 import { captureUtm, visitStorage } from '@shared/lead-source.ts'
@@ -17,13 +24,14 @@ interface Props {
 
 const EMPTY: ReportRequestForm = { full_name: '', email: '', phone: '', property_address: '' }
 
-type Status = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' }
+type Status = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent'; delivery: ReportDeliveryStep }
 
 /**
  * "Get Report": a button that opens a dialog form (full name, email, optional phone and property address; the agent
  * travels hidden) and POSTs it to the request-report function. Field errors from the form check or from the function
  * appear under their fields; a refusal (rate limit, outage) appears above the button. Typed values are kept through
- * every failure and cleared only after success, which shows a confirmation and a link to the sample report.
+ * every failure and cleared only after success, which says what happens next (a confirmation link in the inbox, or
+ * the report itself for a signed-in visitor with that confirmed email) and links the sample report.
  */
 export function ReportRequestDialog({ agentId, agentName, agentLocation, initiallyOpen = false }: Props) {
   const id = useId()
@@ -68,9 +76,12 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
         source_page: location.pathname,
         ...captureUtm(location.search, visitStorage()),
       }
-      const response = await callFunction<ReportRequestAnswer>('request-report', body)
+      // signed in: the function mails the report at once when the account's confirmed email is this address
+      const accessToken = (await signedInAccessToken()) ?? undefined
+      const response = await callFunction<ReportRequestAnswer>('request-report', body, undefined, accessToken)
       if (response.ok) {
-        setStatus({ kind: 'sent' })
+        const answer = response.body
+        setStatus({ kind: 'sent', delivery: answer && 'delivery' in answer ? answer.delivery : 'confirmation' })
         return
       }
       setStatus({ kind: 'editing' })
@@ -140,8 +151,10 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
             <div className="mt-4" role="status">
               <p className="font-semibold text-green-800">Thanks! Your report request has been received.</p>
               <p className="mt-2 text-slate-700">
-                We will email the full performance report on {agentName} to {values.email.trim()} within one business
-                day. In the meantime,{' '}
+                {status.delivery === 'report'
+                  ? `The full performance report on ${agentName} is on its way to ${values.email.trim()}.`
+                  : `We sent a confirmation link to ${values.email.trim()}. Open it within ${CONFIRMATION_HOURS} hours and we will email you the full performance report on ${agentName}.`}{' '}
+                In the meantime,{' '}
                 <a href="/sample-report" className="text-blue-700 underline">
                   see what a report contains
                 </a>

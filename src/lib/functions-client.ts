@@ -13,13 +13,23 @@ export interface FunctionResponse<T> {
 }
 
 /**
- * POSTs `body` as JSON to /functions/v1/<slug>.
+ * POSTs `body` as JSON to /functions/v1/<slug> with the anon key, and as the signed-in visitor when `accessToken`
+ * (their session's access token) is given.
  * @throws TypeError when the network request itself fails (offline, CORS, server down); HTTP errors are returned.
  */
-export async function callFunction<T>(slug: string, body: unknown, signal?: AbortSignal): Promise<FunctionResponse<T>> {
+export async function callFunction<T>(
+  slug: string,
+  body: unknown,
+  signal?: AbortSignal,
+  accessToken?: string,
+): Promise<FunctionResponse<T>> {
   const response = await fetch(`${browserConfig().apiUrl}/functions/v1/${slug}`, {
     method: 'POST',
-    headers: { ...anonHeaders(), 'Content-Type': 'application/json' },
+    headers: {
+      ...anonHeaders(),
+      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify(body),
     signal,
   })

@@ -247,11 +247,13 @@ create table if not exists public.properties (
   modification_timestamp timestamp with time zone
 );
 
--- table public.report_request_rate_limits
-create table if not exists public.report_request_rate_limits (
+-- table public.rate_limit_hits
+create table if not exists public.rate_limit_hits (
   key_hash text not null,
   window_start timestamp with time zone not null,
-  hits integer default 0 not null
+  window_seconds integer not null,
+  hits integer default 0 not null,
+  expires_at timestamp with time zone not null
 );
 
 -- table public.report_requests
@@ -278,7 +280,11 @@ create table if not exists public.report_requests (
   utm_medium text,
   utm_campaign text,
   utm_term text,
-  utm_content text
+  utm_content text,
+  email_confirmed_at timestamp with time zone,
+  email_confirmed_via text,
+  confirmation_token_hash text,
+  confirmation_sent_at timestamp with time zone
 );
 
 -- table public.reso_sync_state

@@ -914,27 +914,31 @@ AS $function$
   select count(*)::integer from gone;
 $function$;
 
--- function public.hit_report_request_rate_limit(key_hashes text[])
-CREATE OR REPLACE FUNCTION public.hit_report_request_rate_limit(key_hashes text[])
+-- function public.hit_rate_limits(key_hashes text[], window_seconds integer[])
+CREATE OR REPLACE FUNCTION public.hit_rate_limits(key_hashes text[], window_seconds integer[])
  RETURNS TABLE(key_hash text, hits integer)
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 #variable_conflict use_column
-declare
-  v_window timestamptz := date_trunc('hour', now());
 begin
-  if key_hashes is null or cardinality(key_hashes) = 0 then
-    raise exception 'key_hashes must hold at least one key' using errcode = '22023';
+  if key_hashes is null or cardinality(key_hashes) = 0 or cardinality(key_hashes) > 10 then
+    raise exception 'key_hashes must hold 1 to 10 keys' using errcode = '22023';
+  end if;
+  if window_seconds is null or cardinality(window_seconds) <> cardinality(key_hashes) then
+    raise exception 'window_seconds must give one window per key' using errcode = '22023';
+  end if;
+  if exists (select 1 from unnest(window_seconds) w where w is null or w < 1 or w > 86400) then
+    raise exception 'every window must be 1 to 86400 seconds' using errcode = '22023';
   end if;
 
-  delete from public.report_request_rate_limits where window_start < v_window - interval '1 hour';
-
   return query
-    insert into public.report_request_rate_limits as r (key_hash, window_start, hits)
-    select distinct k, v_window, 1 from unnest(key_hashes) as k
-    on conflict on constraint report_request_rate_limits_pkey do update set hits = r.hits + 1
+    insert into public.rate_limit_hits as r (key_hash, window_start, window_seconds, expires_at, hits)
+    select k.key_hash, w.start, k.seconds, w.start + make_interval(secs => k.seconds), 1
+      from unnest(key_hashes, window_seconds) as k (key_hash, seconds)
+      cross join lateral (select to_timestamp(floor(extract(epoch from now()) / k.seconds) * k.seconds) as start) w
+    on conflict on constraint rate_limit_hits_pkey do update set hits = r.hits + 1
     returning r.key_hash, r.hits;
 end;
 $function$;

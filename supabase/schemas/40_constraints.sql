@@ -366,14 +366,17 @@ alter table properties add constraint properties_unit_number_check CHECK ((char_
 -- constraint public.properties properties_zip_code_check
 alter table properties add constraint properties_zip_code_check CHECK ((zip_code ~ '^[0-9]{5}(-[0-9]{4})?$'::text));
 
--- constraint public.report_request_rate_limits report_request_rate_limits_hits_check
-alter table report_request_rate_limits add constraint report_request_rate_limits_hits_check CHECK ((hits >= 0));
+-- constraint public.rate_limit_hits rate_limit_hits_hits_check
+alter table rate_limit_hits add constraint rate_limit_hits_hits_check CHECK ((hits >= 0));
 
--- constraint public.report_request_rate_limits report_request_rate_limits_key_hash_check
-alter table report_request_rate_limits add constraint report_request_rate_limits_key_hash_check CHECK ((key_hash ~ '^[0-9a-f]{64}$'::text));
+-- constraint public.rate_limit_hits rate_limit_hits_key_hash_check
+alter table rate_limit_hits add constraint rate_limit_hits_key_hash_check CHECK ((key_hash ~ '^[0-9a-f]{64}$'::text));
 
--- constraint public.report_request_rate_limits report_request_rate_limits_pkey
-alter table report_request_rate_limits add constraint report_request_rate_limits_pkey PRIMARY KEY (key_hash, window_start);
+-- constraint public.rate_limit_hits rate_limit_hits_pkey
+alter table rate_limit_hits add constraint rate_limit_hits_pkey PRIMARY KEY (key_hash, window_start);
+
+-- constraint public.rate_limit_hits rate_limit_hits_window_seconds_check
+alter table rate_limit_hits add constraint rate_limit_hits_window_seconds_check CHECK (((window_seconds >= 1) AND (window_seconds <= 86400)));
 
 -- constraint public.report_requests report_requests_agent_location_check
 alter table report_requests add constraint report_requests_agent_location_check CHECK ((char_length(agent_location) <= 200));
@@ -381,8 +384,17 @@ alter table report_requests add constraint report_requests_agent_location_check 
 -- constraint public.report_requests report_requests_agent_name_check
 alter table report_requests add constraint report_requests_agent_name_check CHECK ((char_length(agent_name) <= 200));
 
+-- constraint public.report_requests report_requests_confirmation_token_hash_check
+alter table report_requests add constraint report_requests_confirmation_token_hash_check CHECK ((confirmation_token_hash ~ '^[0-9a-f]{64}$'::text));
+
 -- constraint public.report_requests report_requests_email_check
 alter table report_requests add constraint report_requests_email_check CHECK (((char_length(email) <= 320) AND (email ~ '^[a-zA-Z0-9.!#$%&''*+/=?^_`{|}~-]+@[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$'::text)));
+
+-- constraint public.report_requests report_requests_email_confirmation_check
+alter table report_requests add constraint report_requests_email_confirmation_check CHECK (((email_confirmed_at IS NULL) = (email_confirmed_via IS NULL)));
+
+-- constraint public.report_requests report_requests_email_confirmed_via_check
+alter table report_requests add constraint report_requests_email_confirmed_via_check CHECK ((email_confirmed_via = ANY (ARRAY['link'::text, 'account'::text])));
 
 -- constraint public.report_requests report_requests_full_name_check
 alter table report_requests add constraint report_requests_full_name_check CHECK (((char_length(full_name) >= 1) AND (char_length(full_name) <= 200) AND (btrim(full_name) <> ''::text)));

@@ -108,11 +108,14 @@ CREATE INDEX IF NOT EXISTS properties_state_city_idx ON public.properties USING 
 -- index public.properties_zip_code_idx
 CREATE INDEX IF NOT EXISTS properties_zip_code_idx ON public.properties USING btree (zip_code);
 
--- index public.report_request_rate_limits_window_start_idx
-CREATE INDEX IF NOT EXISTS report_request_rate_limits_window_start_idx ON public.report_request_rate_limits USING btree (window_start);
+-- index public.rate_limit_hits_expires_at_idx
+CREATE INDEX IF NOT EXISTS rate_limit_hits_expires_at_idx ON public.rate_limit_hits USING btree (expires_at);
 
 -- index public.report_requests_agent_id_idx
 CREATE INDEX IF NOT EXISTS report_requests_agent_id_idx ON public.report_requests USING btree (agent_id);
+
+-- index public.report_requests_confirmation_token_hash_key
+CREATE UNIQUE INDEX IF NOT EXISTS report_requests_confirmation_token_hash_key ON public.report_requests USING btree (confirmation_token_hash) WHERE (confirmation_token_hash IS NOT NULL);
 
 -- index public.report_requests_created_at_idx
 CREATE INDEX IF NOT EXISTS report_requests_created_at_idx ON public.report_requests USING btree (created_at DESC);

@@ -212,8 +212,8 @@ alter table public.page_views enable row level security;
 -- row level security public.properties
 alter table public.properties enable row level security;
 
--- row level security public.report_request_rate_limits
-alter table public.report_request_rate_limits enable row level security;
+-- row level security public.rate_limit_hits
+alter table public.rate_limit_hits enable row level security;
 
 -- row level security public.report_requests
 alter table public.report_requests enable row level security;

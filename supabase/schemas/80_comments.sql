@@ -255,14 +255,32 @@ comment on column public.properties.state is 'Two-letter USPS state code (RESO S
 -- comment column public.properties.zip_code
 comment on column public.properties.zip_code is 'Five-digit ZIP or ZIP+4 (RESO PostalCode).';
 
--- comment column public.report_request_rate_limits.key_hash
-comment on column public.report_request_rate_limits.key_hash is 'HMAC-SHA-256 hex of ''email:<address>'' or ''ip:<address>''; never the raw value.';
+-- comment column public.rate_limit_hits.expires_at
+comment on column public.rate_limit_hits.expires_at is 'When the window ends; rows past it are only history and are deleted.';
 
--- comment column public.report_request_rate_limits.window_start
-comment on column public.report_request_rate_limits.window_start is 'Start of the clock hour the hits belong to.';
+-- comment column public.rate_limit_hits.key_hash
+comment on column public.rate_limit_hits.key_hash is 'HMAC-SHA-256 hex of ''<kind>:<value>'' (value: a client IP or a folded mailbox); never the raw value.';
+
+-- comment column public.rate_limit_hits.window_seconds
+comment on column public.rate_limit_hits.window_seconds is 'Length of the window in seconds (60 for per-minute limits, 3600 per hour, 86400 per day).';
+
+-- comment column public.rate_limit_hits.window_start
+comment on column public.rate_limit_hits.window_start is 'Start of the window: now() rounded down to a multiple of window_seconds since the epoch.';
+
+-- comment column public.report_requests.confirmation_sent_at
+comment on column public.report_requests.confirmation_sent_at is 'When the confirmation email was sent; its link works for 48 hours from then.';
+
+-- comment column public.report_requests.confirmation_token_hash
+comment on column public.report_requests.confirmation_token_hash is 'SHA-256 hex of the token in the confirmation link (the token itself is only in the email); cleared once used.';
 
 -- comment column public.report_requests.contacted_at
 comment on column public.report_requests.contacted_at is 'When an admin first moved the lead out of pending; stamped by trigger if the client leaves it null.';
+
+-- comment column public.report_requests.email_confirmed_at
+comment on column public.report_requests.email_confirmed_at is 'When the owner of the email address confirmed this request (null: not confirmed). The agent report is mailed only to a confirmed address.';
+
+-- comment column public.report_requests.email_confirmed_via
+comment on column public.report_requests.email_confirmed_via is 'How the address was confirmed: link (the confirmation email''s link was used) or account (the visitor was signed in with this address, confirmed by Auth). Null while unconfirmed.';
 
 -- comment column public.report_requests.follow_up_on
 comment on column public.report_requests.follow_up_on is 'Next follow-up day (the operator''s calendar day); overdue when before today.';
@@ -420,8 +438,8 @@ comment on function public.content_zip_sales_trend(p_zip_codes text[], p_window_
 -- comment function public.dashboard_overview(period_days integer)
 comment on function public.dashboard_overview(period_days integer) is 'Dashboard figures as one JSON object: post and lead counts, {current, previous} pairs for the last period_days whole UTC days (today included) and the same length before, median minutes to first contact, and the needs-attention counts. Admins only (42501); 22023 for a period outside 1-366 days.';
 
--- comment function public.hit_report_request_rate_limit(key_hashes text[])
-comment on function public.hit_report_request_rate_limit(key_hashes text[]) is 'Adds a hit for each hashed key in the current hour; returns each key''s count. service_role only (request-report).';
+-- comment function public.hit_rate_limits(key_hashes text[], window_seconds integer[])
+comment on function public.hit_rate_limits(key_hashes text[], window_seconds integer[]) is 'Adds a hit for each hashed key in its current window (seconds per key); returns each key''s count. service_role only (the public edge functions).';
 
 -- comment function public.is_admin()
 comment on function public.is_admin() is 'True when the calling JWT subject is listed in public.user_roles with role admin and, if they have a verified MFA factor, the JWT is aal2. Used by RLS policies and by the admin app (rpc is_admin) to gate screens.';
@@ -540,8 +558,8 @@ comment on table public.page_views is 'Public-site page views (no IP, no user ag
 -- comment table public.properties
 comment on table public.properties is 'Listings and sales per agent (RESO ListPrice, ClosePrice, CloseDate, DaysOnMarket). Anyone reads; admins and service_role (import) write.';
 
--- comment table public.report_request_rate_limits
-comment on table public.report_request_rate_limits is 'Report-request hits per hashed key (HMAC of email or IP) per clock hour. service_role only (request-report function).';
+-- comment table public.rate_limit_hits
+comment on table public.rate_limit_hits is 'Hits per hashed key (HMAC of a kind and a client IP or mailbox) per fixed window. service_role only (the public edge functions); expired windows are removed by private.prune_raw_events().';
 
 -- comment table public.report_requests
 comment on table public.report_requests is 'Leads from the Get Report form, written only by the request-report edge function (service role); admins work them.';

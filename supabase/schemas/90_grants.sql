@@ -171,10 +171,10 @@ revoke all on function public.expire_newsletter_subscriptions() from anon, authe
 grant execute on function public.expire_newsletter_subscriptions() to postgres;
 grant execute on function public.expire_newsletter_subscriptions() to service_role;
 
--- grant function public.hit_report_request_rate_limit(key_hashes text[])
-revoke all on function public.hit_report_request_rate_limit(key_hashes text[]) from anon, authenticated, public, service_role;
-grant execute on function public.hit_report_request_rate_limit(key_hashes text[]) to postgres;
-grant execute on function public.hit_report_request_rate_limit(key_hashes text[]) to service_role;
+-- grant function public.hit_rate_limits(key_hashes text[], window_seconds integer[])
+revoke all on function public.hit_rate_limits(key_hashes text[], window_seconds integer[]) from anon, authenticated, public, service_role;
+grant execute on function public.hit_rate_limits(key_hashes text[], window_seconds integer[]) to postgres;
+grant execute on function public.hit_rate_limits(key_hashes text[], window_seconds integer[]) to service_role;
 
 -- grant function public.is_admin()
 revoke all on function public.is_admin() from anon, authenticated, public, service_role;
@@ -422,10 +422,10 @@ grant insert, select, update, delete on table public.properties to authenticated
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.properties to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.properties to service_role;
 
--- grant table public.report_request_rate_limits
-revoke all on table public.report_request_rate_limits from anon, authenticated, public, service_role;
-grant insert, select, update, delete, truncate, references, trigger, maintain on table public.report_request_rate_limits to postgres;
-grant insert, select, update, delete, truncate, references, trigger, maintain on table public.report_request_rate_limits to service_role;
+-- grant table public.rate_limit_hits
+revoke all on table public.rate_limit_hits from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.rate_limit_hits to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.rate_limit_hits to service_role;
 
 -- grant table public.report_requests
 revoke all on table public.report_requests from anon, authenticated, public, service_role;

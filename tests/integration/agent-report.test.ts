@@ -1,9 +1,10 @@
 /**
  * The agent report, delivered: a valid report request (request-report, as the site's Get Report dialog sends it)
- * fires the new-lead database webhook; notify-new-lead renders the PDF (pdf-lib, _shared/agent-report-delivery.ts)
- * and mails it with the attachment to the visitor's address (local mailbox, Resend-shaped attachments); report_requests.report_sent_at is
- * stamped. The PDF's text is extracted with pdf.js and compared with the database. The time from request to mail is
- * printed (figures are not asserted: timings belong in bench/).
+ * mails a confirmation link; confirming it (confirm-report, as the site's /report/confirm page posts it) renders the
+ * PDF (pdf-lib, _shared/agent-report-delivery.ts) and mails it with the attachment to the visitor's address (local
+ * mailbox, Resend-shaped attachments); report_requests.report_sent_at is stamped. The PDF's text is extracted with
+ * pdf.js and compared with the database. The time from confirmation to mail is printed (figures are not asserted:
+ * timings belong in bench/).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailTo, sql, testEnv, uniqueEmail } from '../support/env.ts'
@@ -53,6 +54,39 @@ afterAll(async () => {
   await sql('delete from public.agents where id = $1', [agentId])
 })
 
+/** Posts a report request from `ip` (the gateway's hop) and answers its status. */
+async function requestReport(body: Record<string, unknown>, ip: string): Promise<number> {
+  const response = await fetch(`${testEnv.url}/functions/v1/request-report`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      apikey: testEnv.anonKey,
+      Authorization: `Bearer ${testEnv.anonKey}`,
+      'X-Forwarded-For': ip,
+    },
+    body: JSON.stringify(body),
+  })
+  return response.status
+}
+
+/** Waits for the confirmation email to `email` and posts its token to confirm-report, as the site's page does. */
+async function confirmFromMail(email: string): Promise<Response> {
+  const mail = await waitFor(
+    async () => (await mailTo(email)).find((item) => /\/report\/confirm\?token=/.test(item.text_body ?? '')),
+    'the confirmation email',
+  )
+  const token = /\/report\/confirm\?token=([0-9a-f]{64})/.exec(mail.text_body ?? '')![1]
+  return fetch(`${testEnv.url}/functions/v1/confirm-report`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      apikey: testEnv.anonKey,
+      Authorization: `Bearer ${testEnv.anonKey}`,
+    },
+    body: JSON.stringify({ token }),
+  })
+}
+
 describe('agent report email', () => {
   it('mails a PDF whose text carries the agent name and the stored sale-to-list figure', async () => {
     const email = uniqueEmail('report')
@@ -62,31 +96,26 @@ describe('agent report email', () => {
     )
     expect(agent!.total_sales).toBe(6)
 
+    const status = await requestReport(
+      { full_name: 'Pat Visitor', email, agent_id: agentId, agent_name: agent!.name, agent_location: 'Pdfton, MA' },
+      `198.51.100.${Math.floor(Math.random() * 200) + 1}`,
+    )
+    expect(status).toBe(201)
     const started = Date.now()
-    const response = await fetch(`${testEnv.url}/functions/v1/request-report`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        apikey: testEnv.anonKey,
-        Authorization: `Bearer ${testEnv.anonKey}`,
-        'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 200) + 1}`,
-      },
-      body: JSON.stringify({
-        full_name: 'Pat Visitor',
-        email,
-        agent_id: agentId,
-        agent_name: agent!.name,
-        agent_location: 'Pdfton, MA',
-      }),
+    const confirmed = await confirmFromMail(email)
+    expect(confirmed.status).toBe(200)
+    expect(await confirmed.json()).toEqual({
+      status: 'sent',
+      message: 'Thanks, your email is confirmed. The report is on its way to your inbox.',
     })
-    expect(response.status).toBe(201)
 
     const message = await waitFor(
       async () => (await mailTo(email)).find((item) => item.attachments?.length),
       'the report email',
     )
-    console.log(`agent report: request to mail in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    console.log(`agent report: confirmation to mail in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     expect(message.subject).toBe(`Your AgentInsight report: ${agent!.name}`)
+    expect(message.text_body?.split('\n')[0]).toBe('Hello,')
     expect(message.text_body).toContain(`See the live profile: http://localhost:4321/agent/${agentId}`)
     expect(message.attachments).toHaveLength(1)
     const [file] = message.attachments!
@@ -112,17 +141,14 @@ describe('agent report email', () => {
 
   it('records why nothing was sent when the request names no agent', async () => {
     const email = uniqueEmail('noagent')
-    const response = await fetch(`${testEnv.url}/functions/v1/request-report`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        apikey: testEnv.anonKey,
-        Authorization: `Bearer ${testEnv.anonKey}`,
-        'X-Forwarded-For': `203.0.113.${Math.floor(Math.random() * 200) + 1}`,
-      },
-      body: JSON.stringify({ full_name: 'No Agent', email }),
+    expect(
+      await requestReport({ full_name: 'No Agent', email }, `203.0.113.${Math.floor(Math.random() * 200) + 1}`),
+    ).toBe(201)
+    const confirmed = await confirmFromMail(email)
+    expect(await confirmed.json()).toEqual({
+      status: 'not_sent',
+      message: 'The request names no listed agent, so there is no report to send.',
     })
-    expect(response.status).toBe(201)
     const row = await waitFor(async () => {
       const [found] = await sql<{ report_error: string | null; report_sent_at: Date | null }>(
         'select report_error, report_sent_at from public.report_requests where email = $1',
@@ -132,6 +158,9 @@ describe('agent report email', () => {
     }, 'the recorded outcome')
     expect(row.report_error).toBe('The request names no listed agent, so there is no report to send.')
     expect(row.report_sent_at).toBeNull()
-    expect(await mailTo(email)).toEqual([])
+    // the confirmation email only: no report
+    expect((await mailTo(email)).map((item) => item.subject)).toEqual([
+      'Confirm your email to receive your AgentInsight report',
+    ])
   })
 })

@@ -53,7 +53,7 @@ describe('request-report', () => {
       website: '',
     })
     expect(response.status).toBe(201)
-    expect(await response.json()).toEqual({ ok: true })
+    expect(await response.json()).toEqual({ ok: true, delivery: 'confirmation' })
     const rows = await sql(
       `select full_name, phone, property_address, agent_id, agent_name, agent_location, status, notes from public.report_requests where email = $1`,
       [address],
@@ -153,7 +153,7 @@ describe('request-report', () => {
     const address = email('bot')
     const response = await post({ full_name: 'Bot', email: address, website: 'http://spam.example' })
     expect(response.status).toBe(201)
-    expect(await response.json()).toEqual({ ok: true })
+    expect(await response.json()).toEqual({ ok: true, delivery: 'confirmation' })
     expect(await sql(`select 1 from public.report_requests where email = $1`, [address])).toEqual([])
   })
 
@@ -187,12 +187,12 @@ describe('request-report', () => {
     const address = email('hashed')
     expect((await post({ full_name: 'Hashed', email: address }, ip)).status).toBe(201)
     const leaks = await sql(
-      `select 1 from public.report_request_rate_limits where key_hash like '%' || $1 || '%' or key_hash like '%' || $2 || '%'`,
+      `select 1 from public.rate_limit_hits where key_hash like '%' || $1 || '%' or key_hash like '%' || $2 || '%'`,
       [address, ip],
     )
     expect(leaks).toEqual([])
     const [row] = await sql<{ all_hex: boolean }>(
-      `select bool_and(key_hash ~ '^[0-9a-f]{64}$') as all_hex from public.report_request_rate_limits`,
+      `select bool_and(key_hash ~ '^[0-9a-f]{64}$') as all_hex from public.rate_limit_hits`,
     )
     expect(row!.all_hex).toBe(true)
   })

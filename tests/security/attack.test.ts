@@ -253,9 +253,9 @@ describe('7. analytics link injection', () => {
       'User-Agent': ua,
     })
     expect(backslash.status).toBe(400)
-    expect(await backslash.json()).toEqual({
-      error: 'path must be a same-origin path: no backslashes, spaces or control characters',
-    })
+    expect((await backslash.json()).error).toBe(
+      'path must be a same-origin path: no backslashes, spaces or control characters',
+    )
     const marker = `phish-${Date.now()}`
     const doubled = await callFunction('track-pageview', { path: `//evil.example/${marker}` }, freshLoopback(), {
       'User-Agent': ua,

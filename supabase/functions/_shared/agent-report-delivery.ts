@@ -1,8 +1,10 @@
 /**
- * The agent report, delivered (issue "the promised report delivered"): for one stored report request, renders the
- * agent's PDF (./agent-report.ts) and mails it to the visitor with a link to the agent page, then stamps
- * report_requests.report_sent_at, or report_error with the reason. Called by notify-new-lead, which the new-lead
- * database webhook runs once per stored request; a retried webhook does not mail twice (report_sent_at is read first).
+ * The agent report, delivered: for one stored report request whose address is confirmed, renders the agent's PDF
+ * (./agent-report.ts) and mails it to the visitor with a link to the agent page, then stamps
+ * report_requests.report_sent_at, or report_error with the reason. Called by confirm-report when the confirmation
+ * link is used, and by notify-new-lead (the new-lead database webhook) for a request confirmed when it was made; a
+ * retried call does not mail twice (report_sent_at is read first). The mail's subject and first line are ours (the
+ * agent's name comes from the database); nothing the visitor typed appears in them.
  */
 import { renderAgentReportPdf } from './agent-report.ts'
 import { loadAgentReportData } from './agent-report-data.ts'
@@ -14,7 +16,6 @@ import type { Db } from './supabase.ts'
 /** The report_requests columns the delivery needs. */
 export interface ReportLead {
   id: string
-  full_name: string
   email: string
   agent_id: string | null
 }
@@ -61,8 +62,9 @@ export async function deliverAgentReport(
       from: mail.from,
       to: [lead.email],
       subject: singleLine(`Your AgentInsight report: ${data.agent.name}`),
-      html: `<p>Hello ${escapeHtml(lead.full_name)},</p><p>Your performance report for <strong>${escapeHtml(data.agent.name)}</strong> is attached as a PDF.</p><p>See the live profile: <a href="${url}">${url}</a></p><p>AgentInsight</p>`,
-      text: `Hello ${lead.full_name},\n\nYour performance report for ${data.agent.name} is attached as a PDF.\n\nSee the live profile: ${data.agent.url}\n\nAgentInsight\n`,
+      // a fixed greeting: nothing the visitor typed opens a mail we send
+      html: `<p>Hello,</p><p>Your performance report for <strong>${escapeHtml(data.agent.name)}</strong> is attached as a PDF.</p><p>See the live profile: <a href="${url}">${url}</a></p><p>AgentInsight</p>`,
+      text: `Hello,\n\nYour performance report for ${data.agent.name} is attached as a PDF.\n\nSee the live profile: ${data.agent.url}\n\nAgentInsight\n`,
       attachments: [
         {
           filename: `agent-report-${slugify(data.agent.name) || 'agent'}.pdf`,

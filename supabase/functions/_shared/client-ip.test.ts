@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { clientIp, mailboxKey } from './client-ip.ts'
+import { clientIp } from './client-ip.ts'
 
 describe('clientIp', () => {
   it('takes the last x-forwarded-for entry (the gateway hop), never client-set headers', () => {
@@ -8,13 +8,5 @@ describe('clientIp', () => {
     expect(clientIp(new Headers({ 'x-forwarded-for': '198.51.100.9' }))).toBe('198.51.100.9')
     expect(clientIp(new Headers({ 'x-real-ip': '198.51.100.2' }))).toBe('')
     expect(clientIp(new Headers())).toBe('')
-  })
-})
-
-describe('mailboxKey', () => {
-  it('folds case and +tags into one mailbox', () => {
-    expect(mailboxKey(' Ana+news@Example.COM ')).toBe('ana@example.com')
-    expect(mailboxKey('ana@example.com')).toBe('ana@example.com')
-    expect(mailboxKey('+only@example.com')).toBe('+only@example.com')
   })
 })

@@ -1,7 +1,7 @@
 /**
  * The caller's IP address for rate limits and hashing only (never stored): the **last** `x-forwarded-for` entry,
  * i.e. the hop the platform's gateway appends with the address it accepted the connection from. Everything left
- * of it was sent by the client and can be forged, so it is ignored (security issue, finding 3: a new fake first
+ * of it was sent by the client and can be forged, so it is ignored (a new fake first
  * entry used to reset a spent rate-limit bucket).
  *  - Hosted Supabase: the API gateway in front of Edge Functions appends the connecting address to
  *    X-Forwarded-For, so the last entry is the one the client did not write.
@@ -15,16 +15,4 @@ export function clientIp(headers: Headers): string {
     .map((entry) => entry.trim())
     .filter(Boolean)
   return entries.at(-1) ?? ''
-}
-
-/**
- * The mailbox an address delivers to, for per-address rate limits: trimmed, lower-cased, without a `+tag` in the
- * local part (`Ana+x@Example.com` -> `ana@example.com`), so tags and case do not open new buckets.
- */
-export function mailboxKey(email: string): string {
-  const address = email.trim().toLowerCase()
-  const at = address.lastIndexOf('@')
-  if (at < 1) return address
-  const local = address.slice(0, at).split('+')[0] || address.slice(0, at)
-  return `${local}@${address.slice(at + 1)}`
 }

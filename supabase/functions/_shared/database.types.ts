@@ -757,20 +757,26 @@ export type Database = {
           },
         ]
       }
-      report_request_rate_limits: {
+      rate_limit_hits: {
         Row: {
+          expires_at: string
           hits: number
           key_hash: string
+          window_seconds: number
           window_start: string
         }
         Insert: {
+          expires_at: string
           hits?: number
           key_hash: string
+          window_seconds: number
           window_start: string
         }
         Update: {
+          expires_at?: string
           hits?: number
           key_hash?: string
+          window_seconds?: number
           window_start?: string
         }
         Relationships: []
@@ -780,9 +786,13 @@ export type Database = {
           agent_id: string | null
           agent_location: string | null
           agent_name: string | null
+          confirmation_sent_at: string | null
+          confirmation_token_hash: string | null
           contacted_at: string | null
           created_at: string
           email: string
+          email_confirmed_at: string | null
+          email_confirmed_via: string | null
           follow_up_on: string | null
           full_name: string
           id: string
@@ -805,9 +815,13 @@ export type Database = {
           agent_id?: string | null
           agent_location?: string | null
           agent_name?: string | null
+          confirmation_sent_at?: string | null
+          confirmation_token_hash?: string | null
           contacted_at?: string | null
           created_at?: string
           email: string
+          email_confirmed_at?: string | null
+          email_confirmed_via?: string | null
           follow_up_on?: string | null
           full_name: string
           id?: string
@@ -830,9 +844,13 @@ export type Database = {
           agent_id?: string | null
           agent_location?: string | null
           agent_name?: string | null
+          confirmation_sent_at?: string | null
+          confirmation_token_hash?: string | null
           contacted_at?: string | null
           created_at?: string
           email?: string
+          email_confirmed_at?: string | null
+          email_confirmed_via?: string | null
           follow_up_on?: string | null
           full_name?: string
           id?: string
@@ -1291,8 +1309,8 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
-      hit_report_request_rate_limit: {
-        Args: { key_hashes: string[] }
+      hit_rate_limits: {
+        Args: { key_hashes: string[]; window_seconds: number[] }
         Returns: {
           hits: number
           key_hash: string

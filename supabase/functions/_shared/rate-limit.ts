@@ -1,26 +1,92 @@
 /**
- * The hourly per-mailbox and per-IP limit that request-report and newsletter-subscribe share: both keys (HMACs from
- * rateLimitKey in @shared/report-request.ts, so the table never holds an address) are counted in one call of
- * public.hit_report_request_rate_limit, and the request is refused when either count passes its limit.
+ * The rate limits of the public edge functions, counted in the database (public.hit_rate_limits over
+ * public.rate_limit_hits, so every isolate of a function shares the counts) under keyed hashes: the table never
+ * holds an address. A key is a kind (what is counted, e.g. 'search-ip') and a value (a client IP from
+ * ./client-ip.ts, which the client cannot write, or a folded mailbox from ./mailbox-key.ts); each rule has its own
+ * fixed window (60 s, an hour, a day). All rules of a request are counted in one call, and the request is refused
+ * when any count passes its limit.
  */
-import { clientIp, mailboxKey } from './client-ip.ts'
+import { clientIp } from './client-ip.ts'
 import { HttpError } from './http.ts'
-import { rateLimitKey } from './report-request.ts'
+import { mailboxKey } from './mailbox-key.ts'
 import type { Db } from './supabase.ts'
 
-/** Which keys to count and the limits per hour; `message` is the 429 body's error. */
+/** One limit: at most `limit` hits of `kind:value` per window of `windowSeconds`. */
+export interface RateLimitRule {
+  kind: string
+  value: string
+  limit: number
+  windowSeconds: number
+}
+
+/**
+ * HMAC-SHA-256 of `kind:value` (value trimmed and lower-cased) under `secret`, hex. Without the secret the stored
+ * keys cannot be turned back into addresses (a plain hash of an IPv4 address is brute-forced in minutes).
+ */
+export async function rateLimitKey(secret: string, kind: string, value: string): Promise<string> {
+  const encoder = new TextEncoder()
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
+  const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(`${kind}:${value.trim().toLowerCase()}`))
+  return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * The key of the rate-limit HMACs, shared by every public function: the secret REPORT_REQUEST_HMAC_SECRET (its own,
+ * so rotating the API keys does not reset the limits and an API key never doubles as a hashing key;
+ * `supabase secrets set`, 32+ characters).
+ * @throws Error naming the variable when it is missing or too short (the function then fails at boot).
+ */
+export function rateLimitSecret(value: string | undefined): string {
+  if (!value) throw new Error('REPORT_REQUEST_HMAC_SECRET is not set')
+  if (value.length < 32) throw new Error('REPORT_REQUEST_HMAC_SECRET must be at least 32 characters')
+  return value
+}
+
+/** The caller's IP as a rate-limit value (`unknown` when the request did not pass the gateway). */
+export function ipValue(request: Request): string {
+  return clientIp(request.headers) || 'unknown'
+}
+
+/**
+ * Counts one hit for every rule and refuses the request when one of them is over its limit.
+ * @throws HttpError 429 with `message` and Retry-After (the longest window among the rules that refused, in seconds)
+ * @throws the database error when counting fails (the function answers 500)
+ */
+export async function enforceRateLimits(
+  db: Db,
+  secret: string,
+  rules: RateLimitRule[],
+  message: string,
+): Promise<void> {
+  const keys = await Promise.all(rules.map((rule) => rateLimitKey(secret, rule.kind, rule.value)))
+  const { data: hits, error } = await db.rpc('hit_rate_limits', {
+    key_hashes: keys,
+    window_seconds: rules.map((rule) => rule.windowSeconds),
+  })
+  if (error) throw error
+  const refused = rules.filter(
+    (rule, index) => (hits.find((row) => row.key_hash === keys[index])?.hits ?? 0) > rule.limit,
+  )
+  if (refused.length > 0) {
+    const retryAfter = Math.max(...refused.map((rule) => rule.windowSeconds))
+    throw new HttpError(429, message, { 'Retry-After': String(retryAfter) })
+  }
+}
+
+/** Which keys an hourly per-mailbox and per-IP limit counts, and the 429 body's error. */
 export interface HourlyLimit {
-  emailKind: 'email' | 'newsletter-email'
-  ipKind: 'ip' | 'newsletter-ip'
+  emailKind: string
+  ipKind: string
   emailPerHour: number
   ipPerHour: number
   message: string
 }
 
 /**
- * Counts one hit for `email` (case and +tag folded) and for the caller's IP, hashed under `secret`.
+ * The hourly per-mailbox (./mailbox-key.ts) and per-IP limit of a form that mails its sender (newsletter sign-up).
  * @throws HttpError 429 with `limit.message` and Retry-After: 3600 when either count passes its limit
- * @throws the database error when counting fails (the function answers 500)
  */
 export async function enforceHourlyLimit(
   db: Db,
@@ -29,12 +95,13 @@ export async function enforceHourlyLimit(
   email: string,
   limit: HourlyLimit,
 ): Promise<void> {
-  const emailKey = await rateLimitKey(secret, limit.emailKind, mailboxKey(email))
-  const ipKey = await rateLimitKey(secret, limit.ipKind, clientIp(request.headers) || 'unknown')
-  const { data: hits, error } = await db.rpc('hit_report_request_rate_limit', { key_hashes: [emailKey, ipKey] })
-  if (error) throw error
-  const count = (key: string) => hits.find((row) => row.key_hash === key)?.hits ?? 0
-  if (count(emailKey) > limit.emailPerHour || count(ipKey) > limit.ipPerHour) {
-    throw new HttpError(429, limit.message, { 'Retry-After': '3600' })
-  }
+  await enforceRateLimits(
+    db,
+    secret,
+    [
+      { kind: limit.emailKind, value: mailboxKey(email), limit: limit.emailPerHour, windowSeconds: 3600 },
+      { kind: limit.ipKind, value: ipValue(request), limit: limit.ipPerHour, windowSeconds: 3600 },
+    ],
+    limit.message,
+  )
 }

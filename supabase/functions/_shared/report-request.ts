@@ -1,15 +1,18 @@
 /**
- * The `request-report` edge function's pure rules: the request body schema, field-level error messages, the
- * honeypot, and the keyed hashes the rate limit stores (never raw emails or IP addresses).
- * The HTTP contract and the limits live in ./report-request-contract.ts.
+ * The pure rules of the `request-report` and `confirm-report` edge functions: the request body schema, the
+ * honeypot, the confirmation body and the confirmation email. The HTTP contract and the limits live in
+ * ./report-request-contract.ts.
  */
 import { z } from 'zod'
 
 import { fieldErrors } from './field-errors.ts'
+import { escapeHtml } from './html.ts'
 import { SOURCE_PAGE_MAX, UTM_MAX, type UtmField } from './lead-source.ts'
-import { HONEYPOT_FIELD } from './report-request-contract.ts'
+import { LINK_TOKEN_PATTERN } from './link-token.ts'
+import { CONFIRMATION_HOURS, HONEYPOT_FIELD } from './report-request-contract.ts'
 
 export {
+  EMAIL_LIMIT_PER_DAY,
   EMAIL_LIMIT_PER_HOUR,
   HONEYPOT_FIELD,
   IP_LIMIT_PER_HOUR,
@@ -118,31 +121,29 @@ export function isBot(body: unknown): boolean {
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null
 }
 
-/**
- * HMAC-SHA-256 of `kind:value` under `secret`, hex. The rate-limit table stores only these, so it cannot be turned
- * back into email or IP addresses without the secret (a plain hash of an IPv4 address is brute-forced in minutes).
- */
-export async function rateLimitKey(
-  secret: string,
-  kind: 'email' | 'ip' | 'newsletter-email' | 'newsletter-ip',
-  value: string,
-): Promise<string> {
-  const encoder = new TextEncoder()
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ])
-  const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(`${kind}:${value.trim().toLowerCase()}`))
-  return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, '0')).join('')
+/** The body of confirm-report: the token of the confirmation link. */
+export const ReportConfirmationSchema = z.object({
+  token: z
+    .string({ error: 'token must be the code from the confirmation link' })
+    .regex(LINK_TOKEN_PATTERN, { error: 'token must be the code from the confirmation link' }),
+})
+
+/** The page of the public site a confirmation link opens: `<site>/report/confirm?token=<token>`. */
+export function reportConfirmationUrl(siteUrl: string, token: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/report/confirm?token=${token}`
 }
 
 /**
- * The key of the rate-limit HMACs (request-report and newsletter-subscribe share the hourly table): the secret
- * REPORT_REQUEST_HMAC_SECRET, its own so rotating the API keys does not reset the limits and an API key never
- * doubles as a hashing key (`supabase secrets set`, 32+ characters).
- * @throws Error naming the variable when it is missing or too short (the function then fails at boot).
+ * The confirmation email of a report request. Fixed text: it carries neither agent data nor anything the visitor
+ * typed (their name included), so nobody can use it to put words in front of a stranger; only the link varies.
  */
-export function rateLimitSecret(value: string | undefined): string {
-  if (!value) throw new Error('REPORT_REQUEST_HMAC_SECRET is not set')
-  if (value.length < 32) throw new Error('REPORT_REQUEST_HMAC_SECRET must be at least 32 characters')
-  return value
+export function buildReportConfirmationEmail(link: string): { subject: string; html: string; text: string } {
+  const intro = 'Someone asked AgentInsight to email an agent performance report to this address.'
+  const ask = `To receive it, confirm that this is your address within ${CONFIRMATION_HOURS} hours:`
+  const ignore = 'If you did not ask for a report, ignore this email: nothing will be sent to you.'
+  return {
+    subject: 'Confirm your email to receive your AgentInsight report',
+    text: `Hello,\n\n${intro} ${ask}\n\n${link}\n\n${ignore}\n\nAgentInsight\n`,
+    html: `<p>Hello,</p><p>${intro} ${ask}</p><p><a href="${escapeHtml(link)}">Confirm my email and send the report</a></p><p>${ignore}</p><p>AgentInsight</p>`,
+  }
 }

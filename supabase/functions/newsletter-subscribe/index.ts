@@ -20,8 +20,7 @@ import {
   confirmationTokenHash,
   newConfirmationToken,
 } from '@shared/newsletter.ts'
-import { enforceHourlyLimit } from '@shared/rate-limit.ts'
-import { rateLimitSecret } from '@shared/report-request.ts'
+import { enforceHourlyLimit, rateLimitSecret } from '@shared/rate-limit.ts'
 import { platformEnv, serviceClient } from '@shared/supabase.ts'
 import { z } from 'zod'
 

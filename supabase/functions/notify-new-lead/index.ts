@@ -1,9 +1,11 @@
 /**
  * notify-new-lead: called by the database webhook `notify_new_lead` (after insert on public.report_requests, see
- * migration 20261121005000) and emails the new lead to the operators.
+ * migration 20261121005000) and emails the new lead to the operators (subject and first line fixed: lead values are
+ * visitor input and appear only further down, escaped).
  *
- * It also mails the visitor the agent's PDF report (_shared/agent-report-delivery.ts; outcome in report_sent_at /
- * report_error) before telling the operators.
+ * For a request whose address was confirmed when it was made (a signed-in visitor's confirmed account email) it
+ * also mails the visitor the agent's PDF report (_shared/agent-report-delivery.ts; outcome in report_sent_at /
+ * report_error) before telling the operators; other requests get theirs from confirm-report once confirmed.
  * Caller: only the webhook (header `x-webhook-secret`, checked by public.verify_new_lead_webhook_secret) or a
  * holder of a secret key (`Authorization: Bearer <sb_secret_... or the legacy service_role key>`); anyone else gets 401.
  * verify_jwt is off in config.toml because the webhook sends no JWT; this function does its own check.
@@ -82,16 +84,21 @@ serveFunction({
       return json({ error: 'Unauthorized: send the webhook secret or the service-role key.' }, 401)
     }
     const payload = parseBody(NewLeadWebhookSchema, body)
-    // the visitor's PDF report first (stored outcome, never throws), then the operators' alert
+    // the visitor's PDF report first (stored outcome, never throws), only to an address confirmed with the request
+    // (a signed-in visitor's confirmed account email); otherwise confirm-report mails it when the link is used
     const lead = payload.record
-    const agentId = ReportAgentSchema.safeParse(body).data?.record.agent_id ?? null
-    const report = await deliverAgentReport(
-      supabase,
-      mail,
-      { id: lead.id, full_name: lead.full_name, email: lead.email, agent_id: agentId },
-      env.SITE_URL,
-    )
-    console.log(`notify-new-lead: agent report for ${lead.id}: ${report.sent ? 'sent' : report.reason}`)
+    if (lead.email_confirmed_at) {
+      const agentId = ReportAgentSchema.safeParse(body).data?.record.agent_id ?? null
+      const report = await deliverAgentReport(
+        supabase,
+        mail,
+        { id: lead.id, email: lead.email, agent_id: agentId },
+        env.SITE_URL,
+      )
+      console.log(`notify-new-lead: agent report for ${lead.id}: ${report.sent ? 'sent' : report.reason}`)
+    } else {
+      console.log(`notify-new-lead: agent report for ${lead.id}: waits for the email confirmation`)
+    }
     const recipients = await operatorEmails()
     if (recipients.length === 0) {
       console.warn(

@@ -42,7 +42,9 @@ describe('buildNewLeadEmail', () => {
       record,
     }).record
     const email = buildNewLeadEmail(lead, 'https://example.com/admin/crm')
-    expect(email.subject).toBe('New lead: <script>alert(1)</script> "Ann" (agent Jane & Co)')
+    // subject and first line are fixed text: every lead value is visitor input
+    expect(email.subject).toBe('New agent report request on AgentInsight')
+    expect(email.text.split('\n')[0]).toBe('New agent report request')
     expect(email.html).not.toContain('<script>')
     expect(email.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &quot;Ann&quot;')
     expect(email.html).toContain('Jane &amp; Co')

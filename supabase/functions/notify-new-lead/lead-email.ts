@@ -1,11 +1,10 @@
 /**
  * The new-lead email: the webhook payload's schema and the pure function that turns a lead into the subject, HTML
- * and text the operators receive. Every lead value is visitor input, so it is HTML-escaped and kept off header
- * lines (no CR/LF in the subject).
+ * and text the operators receive. Every lead value is visitor input, so it is HTML-escaped and kept out of the
+ * subject and the first line (both fixed text).
  */
 import { z } from 'zod'
 import { escapeHtml } from '@shared/html.ts'
-import { singleLine } from '@shared/mail.ts'
 
 const optionalText = z
   .string()
@@ -22,6 +21,8 @@ export const NewLeadRecordSchema = z.object({
   agent_name: optionalText,
   agent_location: optionalText,
   created_at: z.string().min(1),
+  /** When the address was confirmed (a signed-in visitor's confirmed account email); null until the link is used. */
+  email_confirmed_at: z.string().nullish(),
 })
 export type NewLeadRecord = z.infer<typeof NewLeadRecordSchema>
 
@@ -38,6 +39,9 @@ export const NewLeadWebhookSchema = z.object({
 
 export type NewLeadEmail = { subject: string; html: string; text: string }
 
+/** The operators' alert subject (fixed text). */
+export const NEW_LEAD_SUBJECT = 'New agent report request on AgentInsight'
+
 /**
  * Builds the operators' email for one lead. `adminUrl` is the CRM page (e.g. https://example.com/admin/crm).
  * Empty optional fields read 'Not provided', as in the CRM's Lead Details.
@@ -51,10 +55,10 @@ export function buildNewLeadEmail(lead: NewLeadRecord, adminUrl: string): NewLea
     ['Agent', lead.agent_name ?? 'Not provided'],
     ['Agent location', lead.agent_location ?? 'Not provided'],
     ['Submitted', lead.created_at],
+    ['Email confirmed', lead.email_confirmed_at ? 'Yes (signed-in account)' : 'Not yet (a confirmation link was sent)'],
   ]
-  const subject = singleLine(
-    `New lead: ${lead.full_name}${lead.agent_name ? ` (agent ${lead.agent_name})` : ''}`,
-  ).slice(0, 200)
+  // fixed: every lead value is visitor input, which never goes in a subject or a first line
+  const subject = NEW_LEAD_SUBJECT
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#0f172a">
 <h1 style="font-size:18px">New agent report request</h1>
 <table style="border-collapse:collapse">${rows

@@ -147,5 +147,9 @@ describe('reportDelivery', () => {
       text: 'Not sent: The email could not be sent.',
     })
     expect(reportDelivery({ report_sent_at: null, report_error: null })).toEqual({ state: 'pending', text: 'Sending…' })
+    expect(reportDelivery({ report_sent_at: null, report_error: null, email_confirmed_at: null })).toEqual({
+      state: 'pending',
+      text: 'Waiting for the visitor to confirm their email',
+    })
   })
 })

@@ -80,6 +80,10 @@ export type Lead = {
   report_sent_at: string | null
   /** Why the report could not be sent; null after success or while pending. */
   report_error: string | null
+  /** When the visitor confirmed the address (the report goes only to a confirmed one); null while unconfirmed. */
+  email_confirmed_at: string | null
+  /** 'link' (the confirmation email) or 'account' (signed in with that confirmed email); null while unconfirmed. */
+  email_confirmed_via: string | null
   /** The administrator working the lead, null while unassigned. */
   owner_id: string | null
   /** Next follow-up day, 'yyyy-MM-dd'. */
@@ -97,13 +101,23 @@ export type Lead = {
  * The CRM's line on the PDF report mailed to the lead (send-agent-report): 'Sent' with the time, 'Not sent: <reason>'
  * or 'Sending…' right after the request (the webhook mails within seconds).
  */
-export function reportDelivery(lead: Pick<Lead, 'report_sent_at' | 'report_error'>): {
+export function reportDelivery(
+  lead: Pick<Lead, 'report_sent_at' | 'report_error'> & Partial<Pick<Lead, 'email_confirmed_at'>>,
+): {
   state: 'sent' | 'failed' | 'pending'
   text: string
 } {
   if (lead.report_sent_at) return { state: 'sent', text: 'Sent' }
   if (lead.report_error) return { state: 'failed', text: `Not sent: ${lead.report_error}` }
+  if (lead.email_confirmed_at === null)
+    return { state: 'pending', text: 'Waiting for the visitor to confirm their email' }
   return { state: 'pending', text: 'Sending…' }
+}
+
+/** The CRM's line on the lead's email address: confirmed (how and when) or not yet. */
+export function emailConfirmation(lead: Pick<Lead, 'email_confirmed_at' | 'email_confirmed_via'>): string {
+  if (!lead.email_confirmed_at) return 'Not confirmed yet'
+  return lead.email_confirmed_via === 'account' ? 'Confirmed (signed-in account)' : 'Confirmed (email link)'
 }
 
 export type LeadFilters = {

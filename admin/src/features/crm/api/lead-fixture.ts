@@ -21,6 +21,8 @@ export function leadFixture(overrides: Partial<Lead> = {}): Lead {
     contacted_at: null,
     report_sent_at: null,
     report_error: null,
+    email_confirmed_at: null,
+    email_confirmed_via: null,
     owner_id: null,
     follow_up_on: null,
     source_page: null,

@@ -25,6 +25,7 @@ import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
   LeadStatusSchema,
+  emailConfirmation,
   reportDelivery,
   waitingMs,
 } from '../api/crm-schemas'
@@ -97,6 +98,7 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
         <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
           <Field label="Name" value={lead.full_name} />
           <Field label="Email" value={lead.email} />
+          <Field label="Email Confirmed" value={emailConfirmation(lead)} />
           <Field label="Phone" value={lead.phone} />
           <Field label="Property Address" value={lead.property_address} />
           <Field label="Agent" value={lead.agent_name} />
