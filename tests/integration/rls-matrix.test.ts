@@ -395,13 +395,14 @@ const cases: TableCase[] = [
     allowed: { select: admins, insert: admins, update: ['service'], delete: admins },
   },
   {
-    name: 'report_request_rate_limits',
-    table: 'report_request_rate_limits',
+    name: 'rate_limit_hits',
+    table: 'rate_limit_hits',
     key: 'key_hash',
     fixture: async () => {
       const hash = (await sql<{ h: string }>(`select encode(sha256(gen_random_uuid()::text::bytea), 'hex') as h`))[0]!.h
       await sql(
-        `insert into public.report_request_rate_limits (key_hash, window_start, hits) values ($1, date_trunc('hour', now()), 1)`,
+        `insert into public.rate_limit_hits (key_hash, window_start, window_seconds, expires_at, hits)
+         values ($1, date_trunc('hour', now()), 3600, date_trunc('hour', now()) + interval '1 hour', 1)`,
         [hash],
       )
       return hash
@@ -409,11 +410,13 @@ const cases: TableCase[] = [
     insert: () => ({
       key_hash: crypto.randomUUID().replaceAll('-', '').padEnd(64, '0'),
       window_start: new Date().toISOString(),
+      window_seconds: 60,
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
       hits: 1,
     }),
     update: {
       patch: () => ({ hits: Math.floor(Math.random() * 1000) + 2 }),
-      stored: columnEquals('report_request_rate_limits', 'hits', 'key_hash'),
+      stored: columnEquals('rate_limit_hits', 'hits', 'key_hash'),
     },
     allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },

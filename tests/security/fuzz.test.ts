@@ -84,6 +84,11 @@ const targets: Target[] = [
     fields: ['full_name', 'email', 'phone', 'property_address', 'agent_id', 'agent_name', 'agent_location', 'website'],
   },
   {
+    name: 'confirm-report',
+    url: () => `${testEnv.url}/functions/v1/confirm-report`,
+    fields: ['token'],
+  },
+  {
     name: 'search-agents',
     url: () => `${testEnv.url}/functions/v1/search-agents`,
     fields: ['query', 'type', 'limit', 'offset'],
