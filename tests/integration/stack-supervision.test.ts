@@ -195,7 +195,14 @@ describe('supervised local stack', () => {
         if (moved) fs.rmSync(path.dirname(moved), { recursive: true, force: true })
       })
       try {
-        await waitFor('npm start to print Ready', () => /\nReady in /.test(output) || undefined, 900_000)
+        await waitFor(
+          'npm start to print Ready',
+          () => {
+            if (child.exitCode !== null || child.signalCode !== null) throw new Error('npm start exited')
+            return /\nReady in /.test(output) || undefined
+          },
+          900_000,
+        )
       } catch (error) {
         throw new Error(`${(error as Error).message}; output:\n${output.slice(-4000)}`, { cause: error })
       }
