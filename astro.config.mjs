@@ -6,9 +6,10 @@ import { loadEnv } from 'vite'
 
 import { aliases } from './aliases.ts'
 import { cspScriptHashes } from './scripts/lib/csp-hashes.ts'
+import { buildReport } from './src/integrations/build-report.ts'
 
 // astro.config is evaluated before Astro loads .env, so read it explicitly (shell variables still win).
-const { ASTRO_OUT_DIR, SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(
+const { ASTRO_OUT_DIR, ASTRO_CACHE_DIR, SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(
   process.env.NODE_ENV ?? 'production',
   process.cwd(),
   '',
@@ -34,12 +35,24 @@ function storageImagePatterns(supabaseUrl) {
 export default defineConfig({
   output: 'static',
   outDir: ASTRO_OUT_DIR || './dist/site',
+  // Astro's incremental build cache lives here (src/integrations/build-report.ts): node_modules/.astro by default,
+  // the directory Netlify and Cloudflare Pages keep between builds; a local builder gives each site its own
+  cacheDir: ASTRO_CACHE_DIR || './node_modules/.astro',
   site: SITE_URL || 'http://localhost:4321',
   // the built _headers gets the SHA-256 of every inline script in place of 'unsafe-inline' (security issue)
   // client:interaction (src/lib/client-interaction.ts): islands that load when the visitor first touches them
   integrations: [
     react(),
     cspScriptHashes(),
+    buildReport({
+      groups: {
+        '/agent/[id]': 'agent',
+        '/agents/[zip]': 'zip',
+        '/agents/[state]/[city]': 'city',
+        '/blog/[slug]': 'article',
+        '/blog/category/[slug]': 'category',
+      },
+    }),
     {
       name: 'client-interaction',
       hooks: {
@@ -52,6 +65,8 @@ export default defineConfig({
   // One small stylesheet (Tailwind, site sources only) inlined into each page: no render-blocking request before
   // the first paint, which is what the mobile Lighthouse budget (slow 4G, 150 ms round trips) is most sensitive to.
   build: { inlineStylesheets: 'always' },
+  // a path whose getStaticPaths cacheKey and template are unchanged since the cached build is reused, not rendered
+  experimental: { incrementalBuild: true },
   image: { remotePatterns: storageImagePatterns(PUBLIC_SUPABASE_URL) },
   vite: {
     plugins: [tailwindcss()],

@@ -73,6 +73,25 @@ export default defineConfig([
     },
   },
   {
+    // The local platform (the Supabase stand-in and the static host's build hook) is a fence: the product reaches it
+    // only through the HTTP APIs and commands a hosted deploy uses, and it imports nothing of the product.
+    files: ['supabase/local/**/*.{ts,tsx,mts,cts,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(~|@/|(\\.\\./)+(src|admin|scripts|tests|bench)/)',
+              message:
+                'supabase/local is the platform: it imports nothing from src/, admin/, scripts/, tests/ or bench/ (the product calls it through HTTP APIs and commands).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // React components, and hooks that live in .ts files (use-*.ts, feature api/*.ts).
     files: ['**/*.{jsx,tsx}', 'src/**/*.ts', 'admin/src/**/*.ts'],
     ...reactHooks.configs.flat.recommended,

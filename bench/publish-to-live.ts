@@ -26,7 +26,9 @@ import path from 'node:path'
 import pg from 'pg'
 import { z } from 'zod'
 import { adminTarget } from '../scripts/lib/build.ts'
-import { configureBuildHook, MANUAL_REBUILD_PREFIX, startSiteBuilder } from '../supabase/local/site-builder.ts'
+import { rootDir } from '../scripts/lib/env.ts'
+import { startBuildHook } from '../supabase/local/build-hook/index.ts'
+import { configureBuildHook, siteBuildCommand } from '../scripts/lib/site-build-hook.ts'
 import { startStaticServer } from '../supabase/local/static-server.ts'
 import { startThrowawayStack } from '../supabase/local/throwaway-stack.ts'
 import type { Database } from '@shared/database.types.ts'
@@ -115,18 +117,22 @@ async function main() {
   await db.connect()
   const initialDir = path.join(work, 'site')
   fs.mkdirSync(initialDir)
-  const builder = await startSiteBuilder({
+  // the build's publish and cache directories must lie inside the repository (scripts/lib/site-build-hook.ts)
+  fs.mkdirSync(path.join(rootDir, 'dist'), { recursive: true })
+  const buildWork = fs.mkdtempSync(path.join(rootDir, 'dist', '.bench-publish-'))
+  const builder = await startBuildHook({
     initialDir,
     buildsDir: path.join(work, 'site-builds'),
-    buildEnv: { PUBLIC_SUPABASE_URL: stack.apiUrl, PUBLIC_SUPABASE_ANON_KEY: keys.anonKey, SITE_URL: siteUrl },
+    build: siteBuildCommand(
+      { PUBLIC_SUPABASE_URL: stack.apiUrl, PUBLIC_SUPABASE_ANON_KEY: keys.anonKey, SITE_URL: siteUrl },
+      { publishDir: path.join(buildWork, 'publish'), cacheDir: path.join(buildWork, 'cache') },
+    ),
     supabaseUrl: stack.apiUrl,
     serviceRoleKey: keys.serviceRoleKey,
-    // nothing is built yet; the first size's build below makes the site
-    initialDirFresh: true,
-    // a replaced directory is only hard links to the next one; drop it soon so 20,000 pages are not held twice
+    // drop a replaced directory soon so 20,000 pages are not held twice
     retireAfterMs: 5_000,
     log: (line) => {
-      if (!line.startsWith('Rebuilding')) console.log(`  [builder] ${line}`)
+      if (!line.startsWith('Building the site')) console.log(`  [builder] ${line}`)
     },
   })
   const server = await startStaticServer({
@@ -181,7 +187,7 @@ async function main() {
         where id > $1 and trigger_reason like $2 and status = 'succeeded' order by id desc limit 1`,
       [last, `%${marker}%`],
     )
-    const pages = /Kind: .*/.exec(rows[0]?.log_tail ?? '')?.[0] ?? 'unknown'
+    const pages = /Pages built: .*/.exec(rows[0]?.log_tail ?? '')?.[0] ?? 'unknown'
     return { build: Number(rows[0]?.ms ?? NaN), pages }
   }
   const lastBuild = async () =>
@@ -213,9 +219,8 @@ async function main() {
         .rows[0]!.n
       console.log(`Building the site with ${posts} posts and ${pages} agent pages...`)
       const buildStarted = Date.now()
-      // as the admin's "Rebuild now": every page. A plain reason would be a site-scope build, which renders no agent
-      // pages, so from the second size on the agents just seeded would not be on the site being measured.
-      builder.request(`${MANUAL_REBUILD_PREFIX} bench: ${size} agents seeded`)
+      // the new agents' pages are rendered, every page already in the build cache is reused
+      builder.request(`bench: ${size} agents seeded`)
       await builder.idle()
       initial.push({ agents: size, seconds: seconds(Date.now() - buildStarted) })
       console.log(`  build ${seconds(Date.now() - buildStarted)} s`)
@@ -291,6 +296,7 @@ async function main() {
     await new Promise((resolve) => server.close(resolve))
     await db.end()
     await stack.stop()
+    fs.rmSync(buildWork, { recursive: true, force: true })
   }
 
   const cpus = os.cpus()

@@ -3,23 +3,51 @@
  * Astro site at its root, the admin app under admin/, and the host's `_redirects` and `_headers`
  * (scripts/lib/deploy/host-config.ts). Reads PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY and SITE_URL from the
  * environment or .env (the static host's build settings); both builds fail naming a missing one.
+ *
+ * Incremental: the site build reuses every page whose data and template are unchanged from Astro's build cache
+ * (node_modules/.astro, or ASTRO_CACHE_DIR), which Netlify and Cloudflare Pages keep between builds; it prints
+ * "Pages built: …; reused from the build cache: N." The admin app is copied from the same cache when its sources and
+ * build variables are unchanged. Without a cache (a first build, or the host's "clear cache and deploy") everything
+ * is built.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { rootDir } from './lib/env.ts'
-import { run } from './lib/build.ts'
+import { adminTarget, run, sourceHash } from './lib/build.ts'
 import { headersFile, redirectRules, redirectsFile, SECTION_NOT_FOUND_PAGES } from './lib/deploy/host-config.ts'
 
 const outIndex = process.argv.indexOf('--out')
 const outDir = path.resolve(rootDir, outIndex > 0 ? process.argv[outIndex + 1]! : 'dist/deploy')
 const adminDir = path.join(outDir, 'admin')
 const env = { ASTRO_TELEMETRY_DISABLED: '1' }
+const cacheDir = path.resolve(rootDir, process.env.ASTRO_CACHE_DIR || 'node_modules/.astro')
 
 fs.rmSync(outDir, { recursive: true, force: true })
 console.log(`Building the site into ${path.relative(rootDir, outDir)}/ ...`)
-await run(['astro', 'build'], { ...env, ASTRO_OUT_DIR: outDir })
-console.log(`Building the admin app into ${path.relative(rootDir, adminDir)}/ ...`)
-await run(['vite', 'build', '--config', 'admin/vite.config.ts'], { ...env, ADMIN_OUT_DIR: adminDir })
+await run(['astro', 'build'], { ...env, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir })
+
+// the admin app: from the build cache when its sources and public build variables are the ones it was built from
+const adminCache = path.join(cacheDir, 'agent-insight-admin')
+const adminStamp = path.join(adminCache, '.source-hash')
+const publicVars = Object.fromEntries(
+  ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'SITE_URL'].map((name) => [name, process.env[name] ?? '']),
+)
+// the admin build falls back to .env for the variables the environment does not set
+const envFile = path.join(rootDir, '.env')
+const adminHash = sourceHash(adminTarget, {
+  ...publicVars,
+  '.env': fs.existsSync(envFile) ? fs.readFileSync(envFile, 'utf8') : '',
+})
+if (fs.existsSync(adminStamp) && fs.readFileSync(adminStamp, 'utf8') === adminHash) {
+  console.log(`Admin app unchanged: copied from the build cache into ${path.relative(rootDir, adminDir)}/.`)
+  fs.cpSync(adminCache, adminDir, { recursive: true, filter: (source) => source !== adminStamp })
+} else {
+  console.log(`Building the admin app into ${path.relative(rootDir, adminDir)}/ ...`)
+  await run(['vite', 'build', '--config', 'admin/vite.config.ts'], { ...env, ADMIN_OUT_DIR: adminDir })
+  fs.rmSync(adminCache, { recursive: true, force: true })
+  fs.cpSync(adminDir, adminCache, { recursive: true })
+  fs.writeFileSync(adminStamp, adminHash)
+}
 
 // Section 404 pages: an agent id the build did not render gets the agent not-found page, an unknown /blog/* path the
 // blog's 'Article Not Found' page, both with status 404. Cloudflare Pages serves the nearest 404.html up the path;

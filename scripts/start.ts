@@ -13,12 +13,13 @@ import { adminTarget, buildIfChanged, siteTarget } from './lib/build.ts'
 import { ensureDemoData } from './lib/demo/seed.ts'
 import { loadLocalEnv, publicBuildEnv, rootDir } from './lib/env.ts'
 import { startStaticServer } from '../supabase/local/static-server.ts'
-import { configureBuildHook, startSiteBuilder, type SiteBuilder } from '../supabase/local/site-builder.ts'
+import { startBuildHook, type BuildHook } from '../supabase/local/build-hook/index.ts'
+import { configureBuildHook, siteBuildCommand } from './lib/site-build-hook.ts'
 
 const started = Date.now()
 let stack: LocalStack | undefined
 let site: http.Server | undefined
-let siteBuilder: SiteBuilder | undefined
+let siteBuilder: BuildHook | undefined
 let stopping = false
 
 async function shutdown(code: number) {
@@ -66,19 +67,23 @@ try {
   // an empty database gets the Redfin ZIP benchmarks and fictional demo agents and sales (scripts/lib/demo)
   await ensureDemoData({ databaseUrl: stack.databaseUrl, log: (line) => console.log(line) })
 
-  const buildEnv = publicBuildEnv(env)
+  // the first build and every rebuild share Astro's incremental build cache: unchanged pages are reused
+  const cacheDir = path.join(rootDir, 'dist/site-cache')
+  const buildEnv = { ...publicBuildEnv(env), ASTRO_CACHE_DIR: cacheDir }
   const siteBuilt = await buildIfChanged(siteTarget, buildEnv)
-  await buildIfChanged(adminTarget, buildEnv)
-  // Publishing rebuilds the site: the database webhook calls this builder, which swaps each good build in.
-  siteBuilder = await startSiteBuilder({
+  await buildIfChanged(adminTarget, publicBuildEnv(env))
+  // Publishing rebuilds the site: the database webhook calls this build hook, which swaps each good build in.
+  siteBuilder = await startBuildHook({
     initialDir: siteTarget.outDir,
     buildsDir: path.join(rootDir, 'dist/site-builds'),
-    buildEnv,
+    build: siteBuildCommand(publicBuildEnv(env), { publishDir: path.join(rootDir, 'dist/site-publish'), cacheDir }),
     supabaseUrl: stack.apiUrl,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
-    initialDirFresh: siteBuilt,
     log: (line) => console.log(line),
   })
+  // the site in dist/site was built at an earlier start: the data may have changed since (the build reuses every
+  // page whose data did not)
+  if (!siteBuilt) siteBuilder.request('npm start: published content may have changed since the last build')
   await configureBuildHook(stack.databaseUrl, {
     hookUrl: siteBuilder.hookUrl,
     secret: siteBuilder.secret,

@@ -14,11 +14,6 @@ export interface BuildTarget {
   outDir: string
   command: string[]
   sources: string[]
-  /**
-   * File inside outDir where the build records its page hashes (src/lib/build-scope.ts), so the site builder's
-   * first rebuild renders only what changed since (site only).
-   */
-  stateFile?: string
 }
 
 export const siteTarget: BuildTarget = {
@@ -26,7 +21,6 @@ export const siteTarget: BuildTarget = {
   outDir: path.join(rootDir, 'dist/site'),
   command: ['astro', 'build'],
   sources: ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'],
-  stateFile: '.build-state.json',
 }
 
 export const adminTarget: BuildTarget = {
@@ -90,11 +84,7 @@ export async function buildIfChanged(
   if (!force && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) return false
   console.log(`Building the ${target.name}...`)
   const started = Date.now()
-  // Astro empties outDir when it starts, so the state is written beside it and moved in afterwards
-  const stateOut = target.stateFile ? `${target.outDir}${target.stateFile}` : null
-  if (stateOut) fs.rmSync(stateOut, { force: true })
-  await run(target.command, stateOut ? { ...env, SITE_BUILD_STATE_OUT: stateOut } : env, { outDir: target.outDir })
-  if (stateOut && fs.existsSync(stateOut)) fs.renameSync(stateOut, path.join(target.outDir, target.stateFile!))
+  await run(target.command, env, { outDir: target.outDir })
   fs.writeFileSync(stamp, hash)
   console.log(`Built the ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
   return true

@@ -196,7 +196,7 @@ function renderedAgent(agent: AgentRow): Omit<AgentRow, 'created_at' | 'updated_
 const renderedRanking = (agents: readonly RankedAgent[]) =>
   agents.map((row) => ({ ...row, agent: renderedAgent(row.agent) }))
 
-/** What /agent/<id> renders (its content hash decides whether a data build renders it again; src/lib/build-scope.ts). */
+/** What /agent/<id> renders (its content hash is the page's cacheKey: src/lib/content-hash.ts). */
 export function agentPageContent(profile: AgentProfile): { path: string; content: unknown; lastmod: string | null } {
   return {
     path: agentUrl(profile.agent.id),

@@ -1,28 +1,19 @@
 /** The site's URL list for the sitemaps (documents: ./sitemap-xml.ts). */
 import { loadSiteAgentData, type SiteAgentData } from './agent-pages'
-import { buildsGroup, servedPages } from './build-scope'
 import { loadCategories, loadPublishedPosts } from './blog'
 import { STATIC_PAGES } from './site-pages'
 import type { SitemapEntry } from './sitemap-xml'
 import { agentUrl, categoryUrl, cityUrl, postUrl, zipUrl } from '@shared/urls.ts'
 
-/** The agent, ZIP and city pages as the served site has them, for a blog build that does not read agent data. */
-function servedDataEntries(): SitemapEntry[] {
-  return (['agent', 'zip', 'city'] as const).flatMap((group) =>
-    servedPages(group).map(([path, page]) => ({ path, lastmod: page.lastmod })),
-  )
-}
-
 /**
- * Every public page: static pages, blog categories and posts, agent pages, ZIP and city pages. A blog-only build
- * (src/lib/build-scope.ts) takes the agent, ZIP and city pages from the served site's build state.
+ * Every public page: static pages, blog categories and posts, agent pages, ZIP and city pages.
  * @throws on a failed read.
  */
 export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
   const [posts, categories, agentData] = await Promise.all([
     loadPublishedPosts(),
     loadCategories(),
-    buildsGroup('agent') ? loadSiteAgentData() : Promise.resolve(null),
+    loadSiteAgentData(),
   ])
   // The newest post date stands for the blog index, which changes whenever a post is published or edited.
   const newest = posts
@@ -36,7 +27,7 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
       return { path: categoryUrl(category.slug), lastmod: [category.updated_at, ...categoryPosts].sort().at(-1) }
     }),
     ...posts.map((post) => ({ path: postUrl(post.slug), lastmod: post.updated_at ?? post.published_at })),
-    ...(agentData ? dataEntries(agentData) : servedDataEntries()),
+    ...dataEntries(agentData),
   ]
 }
 

@@ -1,8 +1,9 @@
 /**
  * Publishing rebuilds the static site: which database changes fire the site-rebuild webhook (read from the pg_net
  * queue inside the changing transaction, so the answer is exact), its delivery with the shared secret, the
- * production build-hook mode, and the local builder (supabase/local/site-builder.ts): secret check, coalescing, the
- * atomic swap of a good build, a failed build keeping the last good site, and its rows in public.site_builds.
+ * production build-hook mode, and the local build hook (supabase/local/build-hook) running a build command: secret
+ * check, coalescing, the atomic swap of a good build, a failed build keeping the last good site, and its rows in
+ * public.site_builds.
  */
 import fs from 'node:fs'
 import http from 'node:http'
@@ -10,13 +11,8 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  configureBuildHook,
-  logTail,
-  startSiteBuilder,
-  type BuildSite,
-  type SiteBuilder,
-} from '../../supabase/local/site-builder.ts'
+import { startBuildHook, type BuildHook } from '../../supabase/local/build-hook/index.ts'
+import { configureBuildHook } from '../../scripts/lib/site-build-hook.ts'
 import { sql, testEnv } from '../support/env.ts'
 import { waitFor } from '../support/wait-for.ts'
 
@@ -249,26 +245,20 @@ describe('site rebuild webhook', () => {
   })
 })
 
-describe('local site builder', () => {
+describe('local site build hook', () => {
   let work: string
-  let builder: SiteBuilder
-  /** What the fake build does next: resolves, or throws to fail the build. */
-  let gate: Promise<void> = Promise.resolve()
-  let failNext = false
-  const builds: string[] = []
-
-  const fakeBuild: BuildSite = async (outDir, output) => {
-    builds.push(outDir)
-    output('building pages\n')
-    await gate
-    if (failNext) {
-      failNext = false
-      output('[ERROR] boom: could not load published blog posts\n')
-      throw new Error('astro build exited with code 1')
-    }
-    fs.mkdirSync(outDir, { recursive: true })
-    fs.writeFileSync(path.join(outDir, 'index.html'), `<h1>build ${builds.length}</h1>`)
-  }
+  let builder: BuildHook
+  const control = () => path.join(work, 'control')
+  /** Runs of the build command so far. */
+  const buildCount = () =>
+    fs.existsSync(path.join(control(), 'builds.log'))
+      ? fs.readFileSync(path.join(control(), 'builds.log'), 'utf8').split('\n').filter(Boolean).length
+      : 0
+  const hold = () => fs.writeFileSync(path.join(control(), 'hold'), '')
+  const release = () => fs.rmSync(path.join(control(), 'hold'), { force: true })
+  const failNext = () => fs.writeFileSync(path.join(control(), 'fail'), '')
+  /** Every directory the hook swapped in, in order (from its log). */
+  const swappedIn: string[] = []
 
   const post = (body: unknown, headers: Record<string, string> = { 'x-webhook-secret': builder.secret }) =>
     fetch(builder.hookUrl, {
@@ -292,16 +282,26 @@ describe('local site builder', () => {
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-builder-test-'))
     fs.mkdirSync(path.join(work, 'site'))
+    fs.mkdirSync(control())
     fs.writeFileSync(path.join(work, 'site/index.html'), '<h1>initial</h1>')
-    builder = await startSiteBuilder({
+    const publishDir = path.join(work, 'publish')
+    builder = await startBuildHook({
       initialDir: path.join(work, 'site'),
       buildsDir: path.join(work, 'builds'),
-      buildEnv: {},
+      build: {
+        command: process.execPath,
+        args: [path.resolve(import.meta.dirname, '../fixtures/fake-site-build.mjs')],
+        cwd: work,
+        env: { FAKE_BUILD_CONTROL: control(), FAKE_PUBLISH_DIR: publishDir },
+        publishDir,
+      },
       supabaseUrl: testEnv.url,
       serviceRoleKey: testEnv.serviceRoleKey,
-      initialDirFresh: true,
       retireAfterMs: 100,
-      build: fakeBuild,
+      log: (line) => {
+        const served = /now serving (.+)\.$/.exec(line)?.[1]
+        if (served) swappedIn.push(served)
+      },
     })
   })
 
@@ -322,22 +322,24 @@ describe('local site builder', () => {
     })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toEqual({ error: 'The body must be JSON' })
-    expect(builds).toEqual([])
+    expect(buildCount()).toBe(0)
   })
 
   it('coalesces requests made during a build into exactly one more build, then swaps the good build in', async () => {
     const mark = token()
-    let release!: () => void
-    gate = new Promise((resolve) => (release = resolve))
-    const before = builds.length
+    hold()
+    const before = buildCount()
+    const swapsBefore = swappedIn.length
     expect((await post({ reason: `${mark} first` })).status).toBe(202)
-    await waitFor(() => (builds.length === before + 1 ? true : undefined), 'the first build to start')
+    await waitFor(() => (buildCount() === before + 1 ? true : undefined), 'the first build to start')
     for (let i = 1; i <= 5; i += 1) expect((await post({ reason: `${mark} burst ${i}` })).status).toBe(202)
     expect(builder.currentDir()).toBe(path.join(work, 'site'))
     release()
-    await waitFor(() => (builds.length === before + 2 ? true : undefined), 'the coalesced build')
+    await waitFor(() => (buildCount() === before + 2 ? true : undefined), 'the coalesced build')
     await builder.idle()
-    expect(builds.length).toBe(before + 2)
+    expect(swappedIn.length).toBe(swapsBefore + 2)
+    const [firstServed, secondServed] = swappedIn.slice(swapsBefore) as [string, string]
+    expect(buildCount()).toBe(before + 2)
 
     const rows = await buildRow(`%${mark}%`)
     expect(rows.map((row) => [row.status, row.trigger_reason])).toEqual([
@@ -346,28 +348,27 @@ describe('local site builder', () => {
     ])
     expect(rows.every((row) => row.started_at && row.finished_at)).toBe(true)
     const served = builder.currentDir()
-    expect(served).toBe(builds[before + 1])
+    expect(served).toBe(secondServed)
+    expect(path.dirname(served)).toBe(path.join(work, 'builds'))
     expect(fs.readFileSync(path.join(served, 'index.html'), 'utf8')).toBe(`<h1>build ${before + 2}</h1>`)
     // the replaced build directory is removed once requests in flight had time to finish
-    await waitFor(() => (fs.existsSync(builds[before]!) ? undefined : true), 'the old build to be removed', 5000)
+    await waitFor(() => (fs.existsSync(firstServed) ? undefined : true), 'the old build to be removed', 5000)
     expect(fs.existsSync(path.join(work, 'site/index.html'))).toBe(true)
   })
 
   it('keeps the last good site live when a build fails, and records the log tail', async () => {
     const mark = token()
     const live = builder.currentDir()
-    failNext = true
-    gate = Promise.resolve()
+    failNext()
     expect((await post({ reason: `${mark} broken` })).status).toBe(202)
     const row = await waitFor(async () => {
       const [found] = await buildRow(`${mark}%`)
       return found?.status === 'failed' ? found : undefined
     }, 'the failed build row')
     expect(row.log_tail).toContain('[ERROR] boom: could not load published blog posts')
-    expect(row.log_tail).toContain('astro build exited with code 1')
+    expect(row.log_tail).toContain('The build command exited with code 1')
     expect(builder.currentDir()).toBe(live)
-    expect(fs.existsSync(path.join(live, 'index.html'))).toBe(true)
-    expect(fs.existsSync(builds.at(-1)!)).toBe(false)
+    expect(fs.readFileSync(path.join(live, 'index.html'), 'utf8')).toMatch(/^<h1>build \d+<\/h1>$/)
   })
 
   it('is reached by the database webhook when a post is published', async () => {
@@ -391,17 +392,5 @@ describe('local site builder', () => {
       await configureBuildHook(testEnv.databaseUrl, { hookUrl: null, secret: null, builder: 'build_hook' })
       await sql(`delete from public.blog_posts where slug = $1`, [slug])
     }
-  })
-})
-
-describe('logTail', () => {
-  it('keeps the last 60 lines without colour codes', () => {
-    const tail = logTail()
-    for (let i = 1; i <= 100; i += 1) tail.push(`\u001b[32mline ${i}\u001b[39m\n`)
-    tail.push('partial')
-    const lines = tail.text().split('\n')
-    expect(lines).toHaveLength(60)
-    expect(lines[0]).toBe('line 42')
-    expect(lines.at(-1)).toBe('partial')
   })
 })

@@ -2,20 +2,25 @@
  * The publish directory of `npm run build:deploy`, served by a static host's own local emulator: Cloudflare's
  * Wrangler (`wrangler pages dev`, the npm package, runs offline) reads the generated `_redirects` and `_headers`
  * exactly as Pages does. Checks the agent 404 page, the admin SPA fallback, that the fallback does not
- * swallow the admin's own bundles, the 404 page and status, and the headers.
+ * swallow the admin's own bundles, the 404 page and status, and the headers. The publish directory is the second
+ * build from the same build cache (as the host keeps it between deploys), after one post was published: that build
+ * renders only the post's pages and the lists, reuses every other page, and the host serves the new post.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../supabase/local/postgres.ts'
-import { testEnv } from '../support/env.ts'
+import { sql, testEnv } from '../support/env.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 let workDir = ''
 let publishDir = ''
 let base = ''
 let wrangler: ChildProcess | undefined
+/** What the second `build:deploy` printed. */
+let secondBuild = ''
+const slug = `static-host-${Date.now().toString(36)}`
 
 function runToEnd(command: string, args: string[], env: Record<string, string>, cwd = root): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -48,11 +53,19 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'dist'), { recursive: true })
   workDir = fs.mkdtempSync(path.join(root, 'dist', '.static-host-'))
   publishDir = path.join(workDir, 'deploy')
-  await runToEnd('tsx', ['scripts/build-deploy.ts', '--out', publishDir], {
+  // the host's build cache (node_modules/.astro on Netlify and Cloudflare Pages): this file's own
+  const buildEnv = {
     PUBLIC_SUPABASE_URL: testEnv.url,
     PUBLIC_SUPABASE_ANON_KEY: testEnv.anonKey,
     SITE_URL: 'https://agent-insight.example',
-  })
+    ASTRO_CACHE_DIR: path.join(workDir, 'cache'),
+  }
+  await runToEnd('tsx', ['scripts/build-deploy.ts', '--out', publishDir], buildEnv)
+  await sql(
+    `insert into public.blog_posts (title, slug, content, status, published_at) values ('Deployed from the cache', $1, '<p>One new post.</p>', 'published', now())`,
+    [slug],
+  )
+  secondBuild = await runToEnd('tsx', ['scripts/build-deploy.ts', '--out', publishDir], buildEnv)
   const port = await freePort()
   let output = ''
   // own working directory (wrangler writes .wrangler/ there) and inspector port, so parallel runs never collide
@@ -80,7 +93,8 @@ beforeAll(async () => {
   expect(output).not.toContain('invalid redirect rule')
 }, 600_000)
 
-afterAll(() => {
+afterAll(async () => {
+  await sql(`delete from public.blog_posts where slug = $1`, [slug])
   if (wrangler?.pid) process.kill(-wrangler.pid, 'SIGTERM')
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true })
 })
@@ -88,6 +102,19 @@ afterAll(() => {
 const file = (relative: string) => fs.readFileSync(path.join(publishDir, relative), 'utf8')
 
 describe('publish directory under wrangler pages dev', () => {
+  it('was built from the previous output in the build cache: only the new post and the lists were rendered', async () => {
+    const line = /Pages built: ([^;]*); reused from the build cache: (\d+)\./.exec(secondBuild)
+    expect(line, secondBuild).not.toBeNull()
+    // other test files may publish or change posts and agents meanwhile; this post is rendered, most pages are reused
+    expect(line![1]).toMatch(/\b[1-9]\d* article\b/)
+    expect(/Rendered: (.*)/.exec(secondBuild)?.[1]?.split(', ')).toContain(`/blog/${slug}`)
+    expect(Number(line![2])).toBeGreaterThan(0)
+    expect(secondBuild).toContain('Admin app unchanged: copied from the build cache')
+    const response = await fetch(`${base}/blog/${slug}`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('Deployed from the cache')
+  })
+
   it('holds the site, the admin app and the host files', () => {
     for (const entry of [
       'index.html',

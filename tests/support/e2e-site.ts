@@ -7,7 +7,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { adminTarget, buildIfChanged, siteTarget } from '../../scripts/lib/build.ts'
 import { startStaticServer } from '../../supabase/local/static-server.ts'
-import { configureBuildHook, startSiteBuilder } from '../../supabase/local/site-builder.ts'
+import { startBuildHook } from '../../supabase/local/build-hook/index.ts'
+import { configureBuildHook, siteBuildCommand } from '../../scripts/lib/site-build-hook.ts'
 import { freePort } from '../../supabase/local/postgres.ts'
 import { rootDir, type TestStackEnv } from './test-stack.ts'
 
@@ -26,16 +27,17 @@ export async function startE2ESite(env: TestStackEnv): Promise<{ baseUrl: string
   }
   const site = { ...siteTarget, outDir: path.join(outDir, 'site') }
   const admin = { ...adminTarget, outDir: path.join(outDir, 'admin') }
-  await buildIfChanged(site, buildEnv, true)
+  // this site's own incremental build cache: shared by its first build and every rebuild, by nothing else
+  const cacheDir = path.join(outDir, 'cache')
+  await buildIfChanged(site, { ...buildEnv, ASTRO_CACHE_DIR: cacheDir }, true)
   await buildIfChanged(admin, buildEnv, true)
-  // as in `npm start`: the database webhook rebuilds the site and the server swaps each good build in
-  const builder = await startSiteBuilder({
+  // as in `npm start`: the database webhook calls the build hook, and the server swaps each good build in
+  const builder = await startBuildHook({
     initialDir: site.outDir,
     buildsDir: path.join(outDir, 'site-builds'),
-    buildEnv,
+    build: siteBuildCommand(buildEnv, { publishDir: path.join(outDir, 'publish'), cacheDir }),
     supabaseUrl: env.TEST_SUPABASE_URL,
     serviceRoleKey: env.TEST_SUPABASE_SERVICE_ROLE_KEY,
-    initialDirFresh: true,
     log: (line) => console.log(`[site-builder] ${line}`),
   })
   await configureBuildHook(env.TEST_DATABASE_URL, {

@@ -1,0 +1,119 @@
+/**
+ * The build hook's record of its builds in public.site_builds (queued -> building -> succeeded | failed), written with
+ * the service role through the REST API, where the admin reads it. A failed write is logged, never fatal: the site
+ * matters more than its status.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { stripVTControlCharacters } from 'node:util'
+
+/** site_builds.trigger_reason holds at most this many characters. */
+const REASON_CHARS = 2000
+/** Lines and characters of build output kept in site_builds.log_tail. */
+const LOG_TAIL_LINES = 60
+const LOG_TAIL_CHARS = 8000
+
+/**
+ * The reasons of one build as one trigger_reason. When they do not fit, the newest are kept whole and the older ones
+ * are counted ("(3 earlier requests) …"): a request that was just coalesced must stay findable by its reason.
+ */
+export function joinReasons(reasons: readonly string[]): string {
+  const joined = reasons.join('; ')
+  if (joined.length <= REASON_CHARS) return joined
+  const kept: string[] = []
+  let length = 0
+  for (let i = reasons.length - 1; i >= 0; i--) {
+    const reason = reasons[i]!.slice(0, REASON_CHARS - 40)
+    if (length + reason.length + 2 > REASON_CHARS - 40) break
+    kept.unshift(reason)
+    length += reason.length + 2
+  }
+  return `(${reasons.length - kept.length} earlier requests) ${kept.join('; ')}`
+}
+
+/** Keeps the last lines (at most 60 lines, 8,000 characters) of a stream of output chunks, colour codes removed. */
+export function logTail() {
+  let lines: string[] = []
+  let partial = ''
+  return {
+    push(chunk: string) {
+      const text = partial + stripVTControlCharacters(chunk)
+      const parts = text.split(/\r?\n/)
+      partial = parts.pop() ?? ''
+      lines.push(...parts)
+      if (lines.length > LOG_TAIL_LINES * 2) lines = lines.slice(-LOG_TAIL_LINES)
+    },
+    text(): string {
+      const all = [...lines, ...(partial ? [partial] : [])].slice(-LOG_TAIL_LINES).join('\n')
+      return all.length > LOG_TAIL_CHARS ? all.slice(-LOG_TAIL_CHARS) : all
+    },
+  }
+}
+
+export interface BuildRecorder {
+  /** Closes rows a previous hook left open (it was killed): the admin would show 'Rebuilding…' for ever. */
+  closeInterrupted(): Promise<void>
+  /** Inserts a queued row; its id, or null when the write failed. */
+  queued(reasons: readonly string[]): Promise<number | null>
+  /** Rewrites a still-queued row's reason after more requests were coalesced into it. */
+  requeued(id: number, reasons: readonly string[]): Promise<void>
+  building(id: number, reasons: readonly string[]): Promise<void>
+  finished(id: number, status: 'succeeded' | 'failed', logTail: string): Promise<void>
+}
+
+/** The recorder over a service-role client. */
+export function createBuildRecorder(client: SupabaseClient, log: (line: string) => void): BuildRecorder {
+  const write = async (what: string, run: () => PromiseLike<{ error: { message: string } | null }>) => {
+    const { error } = await run()
+    if (error) log(`Could not record the site build (${what}): ${error.message}`)
+  }
+  const now = () => new Date().toISOString()
+  return {
+    async closeInterrupted() {
+      const at = now()
+      const interrupted = 'The builder stopped before this build finished.'
+      await write('interrupted', () =>
+        client
+          .from('site_builds')
+          .update({ status: 'failed', finished_at: at, log_tail: interrupted })
+          .eq('status', 'building'),
+      )
+      await write('interrupted', () =>
+        client
+          .from('site_builds')
+          .update({ status: 'failed', started_at: at, finished_at: at, log_tail: `${interrupted} It never started.` })
+          .eq('status', 'queued'),
+      )
+    },
+    async queued(reasons) {
+      const { data, error } = await client
+        .from('site_builds')
+        .insert({ status: 'queued', trigger_reason: joinReasons(reasons) })
+        .select('id')
+        .single()
+      if (error) {
+        log(`Could not record the site build (queued): ${error.message}`)
+        return null
+      }
+      return (data as { id: number }).id
+    },
+    requeued: (id, reasons) =>
+      write('queued', () =>
+        client
+          .from('site_builds')
+          .update({ trigger_reason: joinReasons(reasons) })
+          .eq('id', id)
+          .eq('status', 'queued'),
+      ),
+    building: (id, reasons) =>
+      write('building', () =>
+        client
+          .from('site_builds')
+          .update({ status: 'building', started_at: now(), trigger_reason: joinReasons(reasons) })
+          .eq('id', id),
+      ),
+    finished: (id, status, tail) =>
+      write(status, () =>
+        client.from('site_builds').update({ status, finished_at: now(), log_tail: tail }).eq('id', id),
+      ),
+  }
+}
