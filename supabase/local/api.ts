@@ -1,7 +1,7 @@
 /**
  * The PostgREST (/rest/v1) and GoTrue (/auth/v1) APIs of the local stand-in: @supabase/lite 0.10.0 embedded as a
  * library on a real Postgres, wrapped by a compatibility layer that closes the gaps measured between lite and the
- * real services (platform issue, "Our wrapper closes the gaps"):
+ * real services (every write into lite's internals goes through ./lite-adapter.ts):
  *  1. timestamps and numerics are rendered as PostgREST renders them (see `postgresTypes`);
  *  2. access tokens carry GoTrue's full claim set (iss, aal, amr, app_metadata, user_metadata, phone, is_anonymous);
  *  3. `Accept: application/vnd.pgrst.object+json` always yields one object, or 406 PGRST116;
@@ -10,7 +10,7 @@
  *  6. MFA endpoints answer GoTrue-shaped JSON errors instead of lite's HTML fallback;
  *  7. database errors lite does not classify (check violations and others) keep their SQLSTATE and get
  *     PostgREST's HTTP status instead of 500 "SUP";
- *  8. GoTrue's protections (security issue): the [auth.rate_limit] limits and the password policy of
+ *  8. GoTrue's protections: the [auth.rate_limit] limits and the password policy of
  *     supabase/config.toml (./auth-limits.ts), a per-address lockout after repeated wrong passwords, request bodies
  *     checked before lite sees them (64 KB cap, JSON object, string fields, no control characters: a 4xx instead of
  *     lite's 500), refresh-token reuse after the reuse interval revoking the whole session, the same answers for
@@ -20,7 +20,7 @@
  * The API keys are the legacy HS256 JWTs (anon, service_role) that hosted Supabase still issues, so the same
  * SUPABASE_ANON_KEY / SUPABASE_SERVICE_ROLE_KEY configuration works in both places.
  */
-import { App, setExperimental, type EmailDriver, type ResolvedKey } from '@supabase/lite'
+import { App, type EmailDriver, type ResolvedKey } from '@supabase/lite'
 import { createPostgresConnection } from '@supabase/lite/postgres'
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
@@ -37,7 +37,15 @@ import {
 } from './auth-limits.ts'
 import { JwtError, decodeJwtPayload, signJwt, verifyJwt } from './jwt.ts'
 import { mfaRequest, sessionAal, userFactors } from './mfa.ts'
-import { FilesystemStorage } from './storage-files.ts'
+import {
+  attachStorage,
+  clearSchemaCache,
+  closeConnection,
+  errorMarker,
+  keepGrantsAsMigrated,
+  preserveDatabaseErrors,
+  quietDatabaseErrorLogs,
+} from './lite-adapter.ts'
 
 export interface ApiOptions {
   /** postgres:// URL of the database the API serves. */
@@ -67,14 +75,6 @@ export interface ApiOptions {
 
 /** Largest upload the Storage API takes before bucket limits (hosted's global default is 50 MB). */
 const STORAGE_FILE_SIZE_LIMIT = '50MB'
-
-// lite 0.10 gates its Storage API behind EXPERIMENTAL_STORAGE; the stand-in always serves /storage/v1 like hosted.
-setExperimental('storage', true)
-
-/** Gives a lite App the filesystem backend its Storage API needs (lite reads it from `_storageAdapter`). */
-function attachStorage(app: App, storageDir: string): void {
-  ;(app as unknown as { _storageAdapter: FilesystemStorage })._storageAdapter = new FilesystemStorage(storageDir)
-}
 
 const defaultConfigToml = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../config.toml')
 
@@ -175,17 +175,14 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   const guard: AuthGuard = { limits, limiter: createAuthLimiter(limits), suppressedMail }
   attachStorage(app, options.storageDir)
   await app.init()
-  preserveDatabaseErrors(connection)
+  preserveDatabaseErrors(connection, (code) => postgrestStatus(code) !== null)
   quietDatabaseErrorLogs()
   // PostgREST reloads its schema cache on NOTIFY pgrst; so does this API (see bootstrap-after-auth.sql).
   const listener = await options.pool.connect()
   listener.on('error', () => {}) // the database going away first on Ctrl-C is not a crash
   await listener.query('listen pgrst')
-  listener.on('notification', () => {
-    void (connection as unknown as { clearSchemaCache(): Promise<void> }).clearSchemaCache()
-  })
-  // Our migrations grant privileges explicitly; keep lite from granting ALL to the API roles on first request.
-  ;(connection as unknown as { rlsState: string }).rlsState = 'active'
+  listener.on('notification', () => void clearSchemaCache(connection))
+  keepGrantsAsMigrated(connection)
 
   return {
     async fetch(request, peerAddress) {
@@ -202,12 +199,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     async close() {
       await listener.query('unlisten pgrst').catch(() => {})
       listener.release()
-      // lite's close() is postgres.js's end() with no timeout, which waits for every query it still counts as pending.
-      // After 50 clients hit /rest/v1/rpc and hang up (bench:load's rpc layer), it waited forever with every database
-      // session idle, so the whole stack never stopped. end({ timeout }) lets queries finish for up to 5 s, then closes.
-      const driver = (connection as unknown as { driver?: { end(options: { timeout: number }): Promise<void> } }).driver
-      if (driver) await driver.end({ timeout: 5 })
-      else await connection.close()
+      await closeConnection(connection)
     },
   }
 }
@@ -743,31 +735,6 @@ function jsonObject(value: Record<string, unknown> | string | null | undefined):
   }
 }
 
-const errorMarker = '__postgres_error__'
-
-/**
- * lite answers 500 "SUP" for database errors outside the few classes it maps, losing the SQLSTATE. We tag such
- * errors with their fields as JSON in the message; `postgrestErrors` turns them back into PostgREST's answer.
- */
-function preserveDatabaseErrors(connection: unknown) {
-  const target = connection as { normalizeDbError(error: unknown): unknown }
-  const original = target.normalizeDbError.bind(target)
-  target.normalizeDbError = (error: unknown) => {
-    const normalized = original(error)
-    if (!(normalized instanceof Error)) return normalized
-    const fields = normalized as Error & { code?: unknown; detail?: string; hint?: string }
-    const code = typeof fields.code === 'string' ? fields.code : undefined
-    if (code && /^[0-9A-Z]{5}$/.test(code) && postgrestStatus(code) !== null) {
-      const tagged = new Error(
-        errorMarker +
-          JSON.stringify({ code, message: fields.message, details: fields.detail ?? null, hint: fields.hint ?? null }),
-      )
-      return Object.assign(tagged, { code: 'LITE_UNMAPPED' })
-    }
-    return normalized
-  }
-}
-
 /**
  * PostgREST's HTTP status for SQLSTATEs that lite leaves unmapped
  * (https://docs.postgrest.org/en/stable/references/errors.html); null where lite already answers correctly.
@@ -794,25 +761,5 @@ async function postgrestErrors(response: Response): Promise<Response> {
     return Response.json(error, { status: postgrestStatus(error.code) ?? 500 })
   } catch {
     return new Response(text, response)
-  }
-}
-
-let quieted = false
-
-/**
- * lite prints every database error a request causes (an RLS refusal, a unique violation) with console.error. Those
- * are answers to the client, not faults of the stack, and PostgREST does not log them either; drop exactly those.
- */
-function quietDatabaseErrorLogs() {
-  if (quieted) return
-  quieted = true
-  const original = console.error.bind(console)
-  console.error = (...args: unknown[]) => {
-    const first = args[0] as { name?: string; constructor?: { name?: string }; message?: unknown } | undefined
-    const isDatabaseAnswer =
-      args.length === 1 &&
-      first instanceof Error &&
-      (first.constructor?.name === 'PostgresError' || String(first.message).startsWith(errorMarker))
-    if (!isDatabaseAnswer) original(...args)
   }
 }
