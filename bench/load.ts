@@ -14,8 +14,9 @@
  *             function calls; without the search log insert)
  * and prints requests per second, p50/p95/p99 latency (ms), errors (non-2xx and socket errors) per layer: where
  * the time goes, layer by layer. Figures only: it never fails on time.
- * The search function has no rate limiter (the hosted platform's limits are outside the function), so nothing has
- * to be relaxed for the bench.
+ * The search function limits searches per client IP (@shared/public-limits.ts); the bench stack raises that limit
+ * to 100,000 a minute (bench/lib/search-fixture.ts), since every client runs from one address. The per-IP count is
+ * part of each measured request.
  * Options: --connections N (50) --duration S (30) --agents N (100000) --sales N (400000) --queries N (300)
  * --layers function,deno,rpc (all).
  */

@@ -1,8 +1,10 @@
 /**
  * Build-time data of the prerendered agent pages (/agent/<id>), ZIP pages (/agents/<zip>) and city pages
- * (/agents/<state>/<city>), read with the anon key in a few paged requests (public.agent_recent_sales and
- * public.agent_quarterly_sales return every agent's rows at once), cached per build so every page, getStaticPaths and
- * the sitemap share one read. Throws when a read fails, so a broken build never ships pages without figures.
+ * (/agents/<state>/<city>), read with the anon key: agents, ZIP benchmarks and ZIP rankings in pages of 1,000 rows,
+ * and each agent's recent sales and sales per quarter through the same bounded, per-agent functions the profile
+ * island uses (public.agent_page_sales and public.agent_page_quarters, AGENTS_PER_CALL agents a call; listing rows
+ * themselves are not readable anonymously). Cached per build so every page, getStaticPaths and the sitemap share one
+ * read. Throws when a read fails, so a broken build never ships pages without figures.
  */
 import { slugify } from '@shared/slug.ts'
 import { agentUrl, cityUrl, zipUrl } from '@shared/urls.ts'
@@ -17,6 +19,34 @@ import {
 } from './agent-profile'
 import { readAll } from './read-all'
 import { supabase } from './supabase'
+
+/** Agents per call of agent_page_sales / agent_page_quarters (their limit: 100 agents, so at most 1,000 rows). */
+const AGENTS_PER_CALL = 100
+/** Calls in flight at once while the build reads every agent's sales. */
+const CONCURRENT_CALLS = 4
+
+/** Runs `read` for every chunk of `ids`, CONCURRENT_CALLS at a time, and concatenates the rows in chunk order. */
+async function readPerAgent<T>(
+  what: string,
+  ids: readonly string[],
+  read: (chunk: string[]) => PromiseLike<{ data: T[] | null; error: { message: string } | null }>,
+): Promise<T[]> {
+  const chunks: string[][] = []
+  for (let index = 0; index < ids.length; index += AGENTS_PER_CALL)
+    chunks.push(ids.slice(index, index + AGENTS_PER_CALL))
+  const results: T[][] = new Array(chunks.length)
+  let next = 0
+  const worker = async () => {
+    while (next < chunks.length) {
+      const index = next++
+      const { data, error } = await read(chunks[index]!)
+      if (error) throw new Error(`Could not load ${what}: ${error.message}`)
+      results[index] = data ?? []
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_CALLS, chunks.length) }, worker))
+  return results.flat()
+}
 
 /** One ranked agent of a ZIP or city page. */
 export interface RankedAgent {
@@ -59,21 +89,15 @@ let dataPromise: Promise<SiteAgentData> | undefined
 /** Loads (once per build) every agent page, ZIP page and city page. @throws when a read fails. */
 export function loadSiteAgentData(): Promise<SiteAgentData> {
   dataPromise ??= (async () => {
-    const [agents, sales, quarters, benchmarks, zipSales] = await Promise.all([
-      readAll('agents', (from, to) =>
-        supabase.from('agents').select('*').gt('total_sales', 0).order('id').range(from, to),
+    const agents = await readAll('agents', (from, to) =>
+      supabase.from('agents').select('*').gt('total_sales', 0).order('id').range(from, to),
+    )
+    const ids = agents.map((agent) => agent.id)
+    const [sales, quarters, benchmarks, zipSales] = await Promise.all([
+      readPerAgent('recent sales', ids, (chunk) =>
+        supabase.rpc('agent_page_sales', { agent_ids: chunk, max_per_agent: RECENT_SALES_LIMIT }),
       ),
-      readAll('recent sales', (from, to) =>
-        supabase
-          .rpc('agent_recent_sales', { max_per_agent: RECENT_SALES_LIMIT })
-          .order('agent_id')
-          .order('close_date', { ascending: false, nullsFirst: false })
-          .order('id')
-          .range(from, to),
-      ),
-      readAll('quarterly sales', (from, to) =>
-        supabase.rpc('agent_quarterly_sales').order('agent_id').order('quarter_start').range(from, to),
-      ),
+      readPerAgent('quarterly sales', ids, (chunk) => supabase.rpc('agent_page_quarters', { agent_ids: chunk })),
       readAll('ZIP benchmarks', (from, to) =>
         supabase.from('zip_market_benchmarks').select('*').order('zip_code').range(from, to),
       ),

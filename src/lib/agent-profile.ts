@@ -105,25 +105,19 @@ export async function fetchAgentProfile(id: string): Promise<AgentProfile | null
   if (!agent) return null
 
   const [sales, benchmark, quarters] = await Promise.all([
-    rest
-      .from('properties')
-      .select('id, address, city, state, zip_code, close_date, list_price, close_price, days_on_market, source')
-      .eq('agent_id', id)
-      .eq('standard_status', 'Closed')
-      .not('close_price', 'is', null)
-      .order('close_date', { ascending: false, nullsFirst: false })
-      .limit(RECENT_SALES_LIMIT),
+    // listing rows are not readable anonymously: the agent page's own bounded, per-agent functions
+    rest.rpc('agent_page_sales', { agent_ids: [id], max_per_agent: RECENT_SALES_LIMIT }),
     agent.primary_zip_code
       ? rest.from('zip_market_benchmarks').select('*').eq('zip_code', agent.primary_zip_code).maybeSingle()
       : Promise.resolve({ data: null, error: null }),
-    rest.rpc('agent_quarterly_sales', { only_agent: id }).order('quarter_start'),
+    rest.rpc('agent_page_quarters', { agent_ids: [id] }),
   ])
   if (sales.error) throw sales.error
   if (benchmark.error) throw benchmark.error
   if (quarters.error) throw quarters.error
   return {
     agent,
-    sales: sales.data,
+    sales: sales.data.map(({ agent_id: _agent, ...sale }) => sale),
     benchmark: benchmark.data,
     synthetic: isSyntheticAgent(agent, sales.data),
     quarters: quarters.data.map(({ quarter_start, closed_sales }) => ({ quarter_start, closed_sales })),

@@ -198,6 +198,17 @@ create table if not exists public.newsletter_subscriptions (
   confirmation_sent_at timestamp with time zone
 );
 
+-- table public.page_view_days
+create table if not exists public.page_view_days (
+  day date not null,
+  path text not null,
+  referrer_host text,
+  utm_source text,
+  device_class text not null,
+  views integer not null,
+  visitors integer not null
+);
+
 -- table public.page_views
 create table if not exists public.page_views (
   id bigint generated always as identity not null,
@@ -300,6 +311,16 @@ create table if not exists public.reso_sync_state (
   last_error text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null
+);
+
+-- table public.search_days
+create table if not exists public.search_days (
+  day date not null,
+  search_type text not null,
+  resolved_zip_code text,
+  resolved_city text,
+  resolved_state text,
+  searches integer not null
 );
 
 -- table public.search_queries

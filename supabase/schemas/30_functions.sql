@@ -229,6 +229,78 @@ begin
 end;
 $function$;
 
+-- function private.prune_raw_events()
+CREATE OR REPLACE FUNCTION private.prune_raw_events()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  today_start timestamptz := date_trunc('day', now() at time zone 'utc') at time zone 'utc';
+  day_start timestamptz;
+  added integer;
+  search_rows integer := 0;
+  view_rows integer := 0;
+  searches_deleted integer;
+  views_deleted integer;
+  hits_deleted integer;
+begin
+  -- one run at a time: two overlapping runs would roll the same day up twice
+  perform pg_advisory_xact_lock(hashtext('private.prune_raw_events'));
+
+  select date_trunc('day', min(q.created_at) at time zone 'utc') at time zone 'utc' into day_start
+    from public.search_queries q;
+  while day_start < today_start loop
+    if not exists (select 1 from public.search_days d where d.day = (day_start at time zone 'utc')::date) then
+      insert into public.search_days (day, search_type, resolved_zip_code, resolved_city, resolved_state, searches)
+      select (day_start at time zone 'utc')::date, q.search_type, q.resolved_zip_code, q.resolved_city,
+             q.resolved_state, count(*)
+        from public.search_queries q
+       where q.created_at >= day_start and q.created_at < day_start + interval '24 hours'
+       group by 2, 3, 4, 5;
+      get diagnostics added = row_count;
+      search_rows := search_rows + added;
+    end if;
+    select date_trunc('day', min(q.created_at) at time zone 'utc') at time zone 'utc' into day_start
+      from public.search_queries q where q.created_at >= day_start + interval '24 hours';
+  end loop;
+
+  select date_trunc('day', min(v.created_at) at time zone 'utc') at time zone 'utc' into day_start
+    from public.page_views v;
+  while day_start < today_start loop
+    if not exists (select 1 from public.page_view_days d where d.day = (day_start at time zone 'utc')::date) then
+      insert into public.page_view_days (day, path, referrer_host, utm_source, device_class, views, visitors)
+      select (day_start at time zone 'utc')::date, v.path, v.referrer_host, v.utm_source, v.device_class,
+             count(*), count(distinct v.visitor_hash)
+        from public.page_views v
+       where v.created_at >= day_start and v.created_at < day_start + interval '24 hours'
+       group by 2, 3, 4, 5;
+      get diagnostics added = row_count;
+      view_rows := view_rows + added;
+    end if;
+    select date_trunc('day', min(v.created_at) at time zone 'utc') at time zone 'utc' into day_start
+      from public.page_views v where v.created_at >= day_start + interval '24 hours';
+  end loop;
+
+  -- every finished day is rolled up now, so raw rows past their age can go
+  delete from public.search_queries q where q.created_at < now() - interval '90 days';
+  get diagnostics searches_deleted = row_count;
+  delete from public.page_views v where v.created_at < now() - interval '200 days';
+  get diagnostics views_deleted = row_count;
+  delete from public.rate_limit_hits h where h.expires_at < now();
+  get diagnostics hits_deleted = row_count;
+
+  return jsonb_build_object(
+    'search_days', search_rows,
+    'page_view_days', view_rows,
+    'search_queries_deleted', searches_deleted,
+    'page_views_deleted', views_deleted,
+    'rate_limit_hits_deleted', hits_deleted
+  );
+end;
+$function$;
+
 -- function private.put_webhook_setting(hook text, setting text, value text)
 CREATE OR REPLACE FUNCTION private.put_webhook_setting(hook text, setting text, value text)
  RETURNS void
@@ -357,6 +429,21 @@ begin
 end;
 $function$;
 
+-- function private.schedule_raw_event_retention()
+CREATE OR REPLACE FUNCTION private.schedule_raw_event_retention()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if to_regnamespace('cron') is null then
+    raise exception 'pg_cron is not enabled: enable it under Database → Extensions (pg_cron), then run this again'
+      using errcode = '55000';
+  end if;
+  return (select cron.schedule('prune-raw-events', '*/30 * * * *', 'select private.prune_raw_events()'));
+end;
+$function$;
+
 -- function private.schedule_site_rebuilds()
 CREATE OR REPLACE FUNCTION private.schedule_site_rebuilds()
  RETURNS bigint
@@ -417,6 +504,60 @@ AS $function$
   select nullif(s.decrypted_secret, '')
     from vault.decrypted_secrets s
    where s.name = format('webhook.%s.%s', hook, setting);
+$function$;
+
+-- function public.agent_page_quarters(agent_ids uuid[])
+CREATE OR REPLACE FUNCTION public.agent_page_quarters(agent_ids uuid[])
+ RETURNS TABLE(agent_id uuid, quarter_start date, closed_sales integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if agent_ids is null or cardinality(agent_ids) > 100 then
+    raise exception 'agent_ids must name at most 100 agents' using errcode = '22023';
+  end if;
+  return query
+    select p.agent_id, date_trunc('quarter', p.close_date)::date, count(*)::integer
+      from public.properties p
+      join public.agents a on a.id = p.agent_id
+     where p.agent_id = any (agent_ids)
+       and p.standard_status = 'Closed' and p.close_price is not null
+       and p.close_date between a.metrics_window_start and a.metrics_window_end
+     group by p.agent_id, date_trunc('quarter', p.close_date)
+     order by p.agent_id, 2;
+end;
+$function$;
+
+-- function public.agent_page_sales(agent_ids uuid[], max_per_agent integer)
+CREATE OR REPLACE FUNCTION public.agent_page_sales(agent_ids uuid[], max_per_agent integer DEFAULT 10)
+ RETURNS TABLE(agent_id uuid, id uuid, address text, city text, state text, zip_code text, close_date date, list_price numeric, close_price numeric, days_on_market integer, source text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if agent_ids is null or cardinality(agent_ids) > 100 then
+    raise exception 'agent_ids must name at most 100 agents' using errcode = '22023';
+  end if;
+  if max_per_agent is null or max_per_agent < 1 or max_per_agent > 10 then
+    raise exception 'max_per_agent must be 1 to 10' using errcode = '22023';
+  end if;
+  return query
+    select s.agent_id, s.id, s.address, s.city, s.state, s.zip_code, s.close_date, s.list_price, s.close_price,
+           s.days_on_market, s.source
+      from unnest(agent_ids) as a (agent_id)
+      cross join lateral (
+        select p.agent_id, p.id, p.address, p.city, p.state, p.zip_code, p.close_date, p.list_price, p.close_price,
+               p.days_on_market, p.source
+          from public.properties p
+         where p.agent_id = a.agent_id and p.standard_status = 'Closed' and p.close_price is not null
+         -- close_date is sale_date (generated); ordering by sale_date uses properties_agent_id_sale_date_idx
+         order by p.sale_date desc nulls last, p.id
+         limit max_per_agent
+      ) s
+     order by s.agent_id, s.close_date desc nulls last, s.id;
+end;
 $function$;
 
 -- function public.agent_pages_fingerprint()
@@ -1062,15 +1203,22 @@ begin
 end;
 $function$;
 
--- function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer)
-CREATE OR REPLACE FUNCTION public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer)
+-- function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer)
+CREATE OR REPLACE FUNCTION public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer)
  RETURNS boolean
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
+  ip_hits integer;
   recent integer;
 begin
+  select h.hits into ip_hits
+    from public.hit_rate_limits(array[record_page_view.ip_key_hash], array[60]) h;
+  if ip_hits > max_per_ip_per_minute then
+    return false;
+  end if;
+
   perform pg_advisory_xact_lock(hashtextextended('page_views:' || record_page_view.visitor_hash, 0));
   select count(*) into recent
     from public.page_views v

@@ -270,6 +270,15 @@ alter table newsletter_subscriptions add constraint newsletter_subscriptions_ema
 -- constraint public.newsletter_subscriptions newsletter_subscriptions_pkey
 alter table newsletter_subscriptions add constraint newsletter_subscriptions_pkey PRIMARY KEY (id);
 
+-- constraint public.page_view_days page_view_days_day_source_key
+alter table page_view_days add constraint page_view_days_day_source_key UNIQUE NULLS NOT DISTINCT (day, path, referrer_host, utm_source, device_class);
+
+-- constraint public.page_view_days page_view_days_views_check
+alter table page_view_days add constraint page_view_days_views_check CHECK ((views > 0));
+
+-- constraint public.page_view_days page_view_days_visitors_check
+alter table page_view_days add constraint page_view_days_visitors_check CHECK ((visitors > 0));
+
 -- constraint public.page_views page_views_device_class_check
 alter table page_views add constraint page_views_device_class_check CHECK ((device_class = ANY (ARRAY['mobile'::text, 'tablet'::text, 'desktop'::text])));
 
@@ -452,6 +461,12 @@ alter table reso_sync_state add constraint reso_sync_state_resource_check CHECK 
 
 -- constraint public.reso_sync_state reso_sync_state_source_check
 alter table reso_sync_state add constraint reso_sync_state_source_check CHECK (((char_length(btrim(source)) >= 1) AND (char_length(btrim(source)) <= 100)));
+
+-- constraint public.search_days search_days_day_place_key
+alter table search_days add constraint search_days_day_place_key UNIQUE NULLS NOT DISTINCT (day, search_type, resolved_zip_code, resolved_city, resolved_state);
+
+-- constraint public.search_days search_days_searches_check
+alter table search_days add constraint search_days_searches_check CHECK ((searches > 0));
 
 -- constraint public.search_queries search_queries_pkey
 alter table search_queries add constraint search_queries_pkey PRIMARY KEY (id);

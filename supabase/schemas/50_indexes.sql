@@ -78,6 +78,9 @@ CREATE INDEX IF NOT EXISTS lead_notes_report_request_id_created_at_idx ON public
 -- index public.newsletter_subscriptions_token_idx
 CREATE UNIQUE INDEX IF NOT EXISTS newsletter_subscriptions_token_idx ON public.newsletter_subscriptions USING btree (confirmation_token_hash);
 
+-- index public.page_view_days_day_idx
+CREATE INDEX IF NOT EXISTS page_view_days_day_idx ON public.page_view_days USING btree (day);
+
 -- index public.page_views_created_at_idx
 CREATE INDEX IF NOT EXISTS page_views_created_at_idx ON public.page_views USING btree (created_at);
 
@@ -131,6 +134,9 @@ CREATE INDEX IF NOT EXISTS report_requests_owner_id_idx ON public.report_request
 
 -- index public.report_requests_status_idx
 CREATE INDEX IF NOT EXISTS report_requests_status_idx ON public.report_requests USING btree (status);
+
+-- index public.search_days_day_idx
+CREATE INDEX IF NOT EXISTS search_days_day_idx ON public.search_days USING btree (day);
 
 -- index public.search_queries_created_at_idx
 CREATE INDEX IF NOT EXISTS search_queries_created_at_idx ON public.search_queries USING btree (created_at DESC);

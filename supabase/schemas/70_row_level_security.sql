@@ -87,6 +87,11 @@ create policy "Admins remove subscriptions" on newsletter_subscriptions as permi
   to authenticated
   using (( SELECT is_admin() AS is_admin));
 
+-- policy public.page_view_days Admins read page view totals
+create policy "Admins read page view totals" on page_view_days as permissive for select
+  to authenticated
+  using (( SELECT is_admin() AS is_admin));
+
 -- policy public.page_views Admins read page views
 create policy "Admins read page views" on page_views as permissive for select
   to authenticated
@@ -98,11 +103,6 @@ create policy "Admins manage properties" on properties as permissive for all
   using (( SELECT is_admin() AS is_admin))
   with check (( SELECT is_admin() AS is_admin));
 
--- policy public.properties Properties are readable by anyone
-create policy "Properties are readable by anyone" on properties as permissive for select
-  to anon, authenticated
-  using (true);
-
 -- policy public.report_requests Admins manage report requests
 create policy "Admins manage report requests" on report_requests as permissive for all
   to authenticated
@@ -111,6 +111,11 @@ create policy "Admins manage report requests" on report_requests as permissive f
 
 -- policy public.reso_sync_state Admins read the RESO sync state
 create policy "Admins read the RESO sync state" on reso_sync_state as permissive for select
+  to authenticated
+  using (( SELECT is_admin() AS is_admin));
+
+-- policy public.search_days Admins read search totals
+create policy "Admins read search totals" on search_days as permissive for select
   to authenticated
   using (( SELECT is_admin() AS is_admin));
 
@@ -206,6 +211,9 @@ alter table public.lead_notes enable row level security;
 -- row level security public.newsletter_subscriptions
 alter table public.newsletter_subscriptions enable row level security;
 
+-- row level security public.page_view_days
+alter table public.page_view_days enable row level security;
+
 -- row level security public.page_views
 alter table public.page_views enable row level security;
 
@@ -220,6 +228,9 @@ alter table public.report_requests enable row level security;
 
 -- row level security public.reso_sync_state
 alter table public.reso_sync_state enable row level security;
+
+-- row level security public.search_days
+alter table public.search_days enable row level security;
 
 -- row level security public.search_queries
 alter table public.search_queries enable row level security;

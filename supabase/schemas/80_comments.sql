@@ -177,6 +177,15 @@ comment on column public.newsletter_subscriptions.confirmation_token_hash is 'SH
 -- comment column public.newsletter_subscriptions.confirmed_at
 comment on column public.newsletter_subscriptions.confirmed_at is 'When the address owner opened the confirmation link; null = unconfirmed, never mailed.';
 
+-- comment column public.page_view_days.day
+comment on column public.page_view_days.day is 'The UTC day of the views.';
+
+-- comment column public.page_view_days.views
+comment on column public.page_view_days.views is 'Views of that row''s path from that source and device class that day.';
+
+-- comment column public.page_view_days.visitors
+comment on column public.page_view_days.visitors is 'Distinct visitor hashes among those views (hashes change daily, so the day''s visitors over all rows are not the sum).';
+
 -- comment column public.page_views.device_class
 comment on column public.page_views.device_class is 'mobile (< 768 px wide), tablet (768-1023 px) or desktop (>= 1024 px).';
 
@@ -324,6 +333,12 @@ comment on column public.reso_sync_state.run_high_water is 'Latest ModificationT
 -- comment column public.reso_sync_state.source
 comment on column public.reso_sync_state.source is 'Feed name, the same value as properties.source of the records it brings.';
 
+-- comment column public.search_days.day
+comment on column public.search_days.day is 'The UTC day of the searches.';
+
+-- comment column public.search_days.searches
+comment on column public.search_days.searches is 'How many searches of that type resolved to that place that day.';
+
 -- comment column public.site_builds.log_tail
 comment on column public.site_builds.log_tail is 'Last lines of the build output (at most 20,000 characters).';
 
@@ -375,11 +390,17 @@ comment on function private.agent_data_site_webhook() is 'Statement trigger: ask
 -- comment function private.configure_webhook(hook text, url text, secret text)
 comment on function private.configure_webhook(hook text, url text, secret text) is 'Sets the URL (null: off) and optionally the x-webhook-secret of the site_build or new_lead webhook, stored in Vault. Raises 22023 for a bad argument.';
 
+-- comment function private.prune_raw_events()
+comment on function private.prune_raw_events() is 'Rolls finished UTC days of search_queries and page_views into search_days and page_view_days, then deletes searches older than 90 days, page views older than 200 days and ended rate-limit windows. Run by pg_cron (prune-raw-events).';
+
 -- comment function private.request_site_build(reason text)
 comment on function private.request_site_build(reason text) is 'Sends {reason, source} to the site_build webhook (private.send_webhook); records a requested build when a static host''s build hook receives it. Null when the hook is off.';
 
 -- comment function private.request_site_build_if_due()
 comment on function private.request_site_build_if_due() is 'Requests a site rebuild when a scheduled post went live since the last request; null when nothing is due.';
+
+-- comment function private.schedule_raw_event_retention()
+comment on function private.schedule_raw_event_retention() is 'Schedules the prune-raw-events job (every 30 minutes) with pg_cron; 55000 when pg_cron is not enabled.';
 
 -- comment function private.schedule_site_rebuilds()
 comment on function private.schedule_site_rebuilds() is 'Schedules the one rebuild-for-due-posts job (every 30 seconds) with pg_cron; 55000 when pg_cron is not enabled.';
@@ -389,6 +410,12 @@ comment on function private.send_webhook(hook text, body jsonb) is 'The one way 
 
 -- comment function private.webhook_setting(hook text, setting text)
 comment on function private.webhook_setting(hook text, setting text) is 'The Vault value webhook.<hook>.<setting> (setting url or secret), or null when unset.';
+
+-- comment function public.agent_page_quarters(agent_ids uuid[])
+comment on function public.agent_page_quarters(agent_ids uuid[]) is 'Closed sales per quarter in the metrics window of up to 100 agents (the agent page''s chart). Anyone may call it.';
+
+-- comment function public.agent_page_sales(agent_ids uuid[], max_per_agent integer)
+comment on function public.agent_page_sales(agent_ids uuid[], max_per_agent integer) is 'The newest closed sales of up to 100 agents, at most 10 each, with the columns the agent page prints. Anyone may call it (the profile island and the site build).';
 
 -- comment function public.agent_pages_fingerprint()
 comment on function public.agent_pages_fingerprint() is 'md5 over the agents with figures (id, updated_at, metrics_refreshed_at) and the ZIP benchmarks (zip_code, updated_at): changes whenever an agent, ZIP or city page would.';
@@ -453,8 +480,8 @@ comment on function public.list_admins() is 'Id and email of every administrator
 -- comment function public.merge_leads(keep_id uuid, merge_ids uuid[])
 comment on function public.merge_leads(keep_id uuid, merge_ids uuid[]) is 'Merges duplicate requests (same email, case-insensitive) into keep_id: notes move, a note records each merged request, the rest are deleted. Returns how many were merged. Admins only (42501); 22023 for a bad list; P0002 for a missing lead.';
 
--- comment function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer)
-comment on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer) is 'Stores one page view unless the visitor already has max_per_minute views in the last minute; returns whether it was stored. service_role only.';
+-- comment function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer)
+comment on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer) is 'Stores one page view unless its client IP (HMAC key) passed max_per_ip_per_minute this minute or its visitor hash has max_per_minute views in the last minute; returns whether it was stored. service_role only (track-pageview).';
 
 -- comment function public.refresh_agent_metrics(window_months integer, window_end date)
 comment on function public.refresh_agent_metrics(window_months integer, window_end date) is 'Recomputes every agent''s performance columns from closed sales in the window (default 24 months ending at the latest close date). service_role only (importer).';
@@ -552,6 +579,9 @@ comment on table public.lead_notes is 'Timestamped notes on a lead, newest last.
 -- comment table public.newsletter_subscriptions
 comment on table public.newsletter_subscriptions is 'Newsletter sign-ups, written only by the newsletter-subscribe function (double opt-in). Mail goes only to rows with confirmed_at; unconfirmed rows expire after 48 hours. Only admins read and delete.';
 
+-- comment table public.page_view_days
+comment on table public.page_view_days is 'Page views per UTC day, path, referrer host, UTM source and device class, rolled up from page_views by private.prune_raw_events(). Admins read; written by the roll-up only.';
+
 -- comment table public.page_views
 comment on table public.page_views is 'Public-site page views (no IP, no user agent, no cookie). Written by the track-pageview function with service_role; admins read.';
 
@@ -566,6 +596,9 @@ comment on table public.report_requests is 'Leads from the Get Report form, writ
 
 -- comment table public.reso_sync_state
 comment on table public.reso_sync_state is 'Progress of the RESO Web API sync per feed (source) and resource. service_role writes; admins read.';
+
+-- comment table public.search_days
+comment on table public.search_days is 'Searches per UTC day, search type and resolved place, rolled up from search_queries by private.prune_raw_events() (the query text is not kept). Admins read; written by the roll-up only.';
 
 -- comment table public.search_queries
 comment on table public.search_queries is 'Public-site searches (query, type, resolved location, result count). Written by search-agents with service_role; admins read.';

@@ -32,6 +32,10 @@ grant execute on function private.blog_posts_site_webhook() to postgres;
 revoke all on function private.configure_webhook(hook text, url text, secret text) from anon, authenticated, public, service_role;
 grant execute on function private.configure_webhook(hook text, url text, secret text) to postgres;
 
+-- grant function private.prune_raw_events()
+revoke all on function private.prune_raw_events() from anon, authenticated, public, service_role;
+grant execute on function private.prune_raw_events() to postgres;
+
 -- grant function private.put_webhook_setting(hook text, setting text, value text)
 revoke all on function private.put_webhook_setting(hook text, setting text, value text) from anon, authenticated, public, service_role;
 grant execute on function private.put_webhook_setting(hook text, setting text, value text) to postgres;
@@ -56,6 +60,10 @@ grant execute on function private.request_site_build(reason text) to postgres;
 revoke all on function private.request_site_build_if_due() from anon, authenticated, public, service_role;
 grant execute on function private.request_site_build_if_due() to postgres;
 
+-- grant function private.schedule_raw_event_retention()
+revoke all on function private.schedule_raw_event_retention() from anon, authenticated, public, service_role;
+grant execute on function private.schedule_raw_event_retention() to postgres;
+
 -- grant function private.schedule_site_rebuilds()
 revoke all on function private.schedule_site_rebuilds() from anon, authenticated, public, service_role;
 grant execute on function private.schedule_site_rebuilds() to postgres;
@@ -72,24 +80,32 @@ grant execute on function private.summarize_site_changes(reasons text[]) to post
 revoke all on function private.webhook_setting(hook text, setting text) from anon, authenticated, public, service_role;
 grant execute on function private.webhook_setting(hook text, setting text) to postgres;
 
+-- grant function public.agent_page_quarters(agent_ids uuid[])
+revoke all on function public.agent_page_quarters(agent_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function public.agent_page_quarters(agent_ids uuid[]) to anon;
+grant execute on function public.agent_page_quarters(agent_ids uuid[]) to authenticated;
+grant execute on function public.agent_page_quarters(agent_ids uuid[]) to postgres;
+grant execute on function public.agent_page_quarters(agent_ids uuid[]) to service_role;
+
+-- grant function public.agent_page_sales(agent_ids uuid[], max_per_agent integer)
+revoke all on function public.agent_page_sales(agent_ids uuid[], max_per_agent integer) from anon, authenticated, public, service_role;
+grant execute on function public.agent_page_sales(agent_ids uuid[], max_per_agent integer) to anon;
+grant execute on function public.agent_page_sales(agent_ids uuid[], max_per_agent integer) to authenticated;
+grant execute on function public.agent_page_sales(agent_ids uuid[], max_per_agent integer) to postgres;
+grant execute on function public.agent_page_sales(agent_ids uuid[], max_per_agent integer) to service_role;
+
 -- grant function public.agent_pages_fingerprint()
 revoke all on function public.agent_pages_fingerprint() from anon, authenticated, public, service_role;
-grant execute on function public.agent_pages_fingerprint() to anon;
-grant execute on function public.agent_pages_fingerprint() to authenticated;
 grant execute on function public.agent_pages_fingerprint() to postgres;
 grant execute on function public.agent_pages_fingerprint() to service_role;
 
 -- grant function public.agent_quarterly_sales(only_agent uuid)
 revoke all on function public.agent_quarterly_sales(only_agent uuid) from anon, authenticated, public, service_role;
-grant execute on function public.agent_quarterly_sales(only_agent uuid) to anon;
-grant execute on function public.agent_quarterly_sales(only_agent uuid) to authenticated;
 grant execute on function public.agent_quarterly_sales(only_agent uuid) to postgres;
 grant execute on function public.agent_quarterly_sales(only_agent uuid) to service_role;
 
 -- grant function public.agent_recent_sales(max_per_agent integer)
 revoke all on function public.agent_recent_sales(max_per_agent integer) from anon, authenticated, public, service_role;
-grant execute on function public.agent_recent_sales(max_per_agent integer) to anon;
-grant execute on function public.agent_recent_sales(max_per_agent integer) to authenticated;
 grant execute on function public.agent_recent_sales(max_per_agent integer) to postgres;
 grant execute on function public.agent_recent_sales(max_per_agent integer) to service_role;
 
@@ -205,10 +221,10 @@ revoke all on function public.normalize_newsletter_email() from anon, authentica
 grant execute on function public.normalize_newsletter_email() to postgres;
 grant execute on function public.normalize_newsletter_email() to service_role;
 
--- grant function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer)
-revoke all on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer) from anon, authenticated, public, service_role;
-grant execute on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer) to postgres;
-grant execute on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer) to service_role;
+-- grant function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer)
+revoke all on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer) from anon, authenticated, public, service_role;
+grant execute on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer) to postgres;
+grant execute on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer) to service_role;
 
 -- grant function public.refresh_agent_metrics(window_months integer, window_end date)
 revoke all on function public.refresh_agent_metrics(window_months integer, window_end date) from anon, authenticated, public, service_role;
@@ -409,6 +425,12 @@ grant select, delete on table public.newsletter_subscriptions to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.newsletter_subscriptions to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.newsletter_subscriptions to service_role;
 
+-- grant table public.page_view_days
+revoke all on table public.page_view_days from anon, authenticated, public, service_role;
+grant select on table public.page_view_days to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.page_view_days to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.page_view_days to service_role;
+
 -- grant table public.page_views
 revoke all on table public.page_views from anon, authenticated, public, service_role;
 grant select on table public.page_views to authenticated;
@@ -417,7 +439,6 @@ grant insert, select, update, delete, truncate, references, trigger, maintain on
 
 -- grant table public.properties
 revoke all on table public.properties from anon, authenticated, public, service_role;
-grant select on table public.properties to anon;
 grant insert, select, update, delete on table public.properties to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.properties to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.properties to service_role;
@@ -454,6 +475,12 @@ revoke all on table public.reso_sync_state from anon, authenticated, public, ser
 grant select on table public.reso_sync_state to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.reso_sync_state to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.reso_sync_state to service_role;
+
+-- grant table public.search_days
+revoke all on table public.search_days from anon, authenticated, public, service_role;
+grant select on table public.search_days to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.search_days to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.search_days to service_role;
 
 -- grant table public.search_queries
 revoke all on table public.search_queries from anon, authenticated, public, service_role;

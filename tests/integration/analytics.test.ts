@@ -178,7 +178,9 @@ describe('track-pageview', () => {
     const limited = await track({ path }, { ip, ua })
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('60')
-    expect((await limited.json()).error).toBe('Too many page views: at most 30 per minute per visitor')
+    expect((await limited.json()).error).toBe(
+      'Too many page views: at most 30 per minute per visitor and 300 per network',
+    )
     expect(await viewsAt(path)).toHaveLength(30)
 
     // another visitor is not affected
@@ -247,6 +249,8 @@ describe('access', () => {
       device_class: 'desktop',
       visitor_hash: 'd'.repeat(64),
       max_per_minute: 10,
+      ip_key_hash: 'e'.repeat(64),
+      max_per_ip_per_minute: 10,
     })
     expect(visitorWrite.error).toMatchObject({
       code: '42501',

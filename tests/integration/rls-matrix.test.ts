@@ -72,7 +72,8 @@ const cases: TableCase[] = [
     fixture: () => insertReturningId(`insert into public.properties (address) values ('1 Matrix Way') returning id`),
     insert: () => ({ address: '2 Matrix Way' }),
     update: { patch: () => ({ city: unique('City') }), stored: columnEquals('properties', 'city') },
-    allowed: { select: everyone, insert: admins, update: admins, delete: admins },
+    // listing rows only through the agent page's bounded functions (agent_page_sales, agent_page_quarters)
+    allowed: { select: admins, insert: admins, update: admins, delete: admins },
   },
   {
     name: 'blog_categories',
@@ -419,6 +420,47 @@ const cases: TableCase[] = [
       stored: columnEquals('rate_limit_hits', 'hits', 'key_hash'),
     },
     allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    name: 'search_days',
+    table: 'search_days',
+    key: 'search_type',
+    fixture: async () => {
+      const type = unique('matrix-type')
+      await sql(`insert into public.search_days (day, search_type, searches) values ('2001-01-01', $1, 1)`, [type])
+      return type
+    },
+    insert: () => ({ day: '2001-01-02', search_type: unique('matrix-new-type'), searches: 1 }),
+    update: {
+      patch: () => ({ searches: Math.floor(Math.random() * 1000) + 2 }),
+      stored: columnEquals('search_days', 'searches', 'search_type'),
+    },
+    allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    name: 'page_view_days',
+    table: 'page_view_days',
+    key: 'path',
+    fixture: async () => {
+      const path = `/${unique('matrix-days')}`
+      await sql(
+        `insert into public.page_view_days (day, path, device_class, views, visitors) values ('2001-01-01', $1, 'desktop', 1, 1)`,
+        [path],
+      )
+      return path
+    },
+    insert: () => ({
+      day: '2001-01-02',
+      path: `/${unique('matrix-new-days')}`,
+      device_class: 'desktop',
+      views: 1,
+      visitors: 1,
+    }),
+    update: {
+      patch: () => ({ views: Math.floor(Math.random() * 1000) + 2 }),
+      stored: columnEquals('page_view_days', 'views', 'path'),
+    },
+    allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
     name: 'page_views',

@@ -523,17 +523,12 @@ describe('browser access', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
   })
 
-  it('lets anon read an agent by id and their 10 most recent sales (plain PostgREST)', async () => {
+  it("lets anon read an agent by id and their 10 most recent sales (the agent page's bounded function)", async () => {
     const anon = anonClient()
     const agent = await anon.from('agents').select('id, name, total_sales, local_ranking').eq('id', ids.D).single()
     expect(agent.error).toBeNull()
     expect(agent.data).toMatchObject({ name: NAMES.D, total_sales: 9, local_ranking: 1 })
-    const recent = await anon
-      .from('properties')
-      .select('address, sale_price, sale_date')
-      .eq('agent_id', ids.D)
-      .order('sale_date', { ascending: false })
-      .limit(10)
+    const recent = await anon.rpc('agent_page_sales', { agent_ids: [ids.D], max_per_agent: 10 })
     expect(recent.error).toBeNull()
     expect(recent.data).toHaveLength(9)
     expect(recent.data![0]!.address).toBe('742 Evergreen Terrace')

@@ -3,6 +3,7 @@
  * test fixture functions beside the real ones, and the environment tests read it from.
  */
 import path from 'node:path'
+import pg from 'pg'
 import { rootDir, startThrowawayStack, type ThrowawayStack } from '../../supabase/local/throwaway-stack.ts'
 
 export { rootDir }
@@ -17,6 +18,16 @@ export interface TestStackEnv {
   TEST_MAILBOX_URL: string
 }
 
+/**
+ * The per-IP limits of the public functions on the test stack. The whole suite (and the browser tests' Chromium)
+ * talks to the functions from 127.0.0.1, so the production defaults (@shared/public-limits.ts) are raised as the auth
+ * limits are; the security tests read these values and drive each limit from a fresh loopback address.
+ */
+export const TEST_FUNCTION_LIMITS = {
+  SEARCH_RATE_LIMIT_PER_MINUTE: 300,
+  ANALYTICS_IP_RATE_LIMIT_PER_MINUTE: 300,
+} as const
+
 /** Starts the stack; `stop` removes the temporary cluster. */
 export async function startTestStack(
   log: (line: string) => void = () => {},
@@ -26,6 +37,9 @@ export async function startTestStack(
     // Tests configure function secrets themselves; a developer's AI_* or MAIL_* settings never leak in.
     // per-IP auth limits raised: the whole suite talks to the API from 127.0.0.1
     authConfigToml: path.join(rootDir, 'tests/fixtures/auth-config.toml'),
+    functionSecrets: Object.fromEntries(
+      Object.entries(TEST_FUNCTION_LIMITS).map(([name, value]) => [name, String(value)]),
+    ),
     extraFunctions: [
       {
         functionsDir: path.join(rootDir, 'tests/fixtures/functions'),
@@ -34,6 +48,15 @@ export async function startTestStack(
     ],
     log,
   })
+  // Tests keep fixture rows dated long ago (analytics in March 2001); the retention job would delete them under a
+  // running test, so the test stack does not schedule it. tests/security run it themselves, inside a transaction.
+  const client = new pg.Client({ connectionString: stack.databaseUrl })
+  await client.connect()
+  try {
+    await client.query(`select cron.unschedule(jobname) from cron.job where jobname = 'prune-raw-events'`)
+  } finally {
+    await client.end()
+  }
   return {
     stack,
     env: {

@@ -608,6 +608,36 @@ export type Database = {
         }
         Relationships: []
       }
+      page_view_days: {
+        Row: {
+          day: string
+          device_class: string
+          path: string
+          referrer_host: string | null
+          utm_source: string | null
+          views: number
+          visitors: number
+        }
+        Insert: {
+          day: string
+          device_class: string
+          path: string
+          referrer_host?: string | null
+          utm_source?: string | null
+          views: number
+          visitors: number
+        }
+        Update: {
+          day?: string
+          device_class?: string
+          path?: string
+          referrer_host?: string | null
+          utm_source?: string | null
+          views?: number
+          visitors?: number
+        }
+        Relationships: []
+      }
       page_views: {
         Row: {
           created_at: string
@@ -921,6 +951,33 @@ export type Database = {
         }
         Relationships: []
       }
+      search_days: {
+        Row: {
+          day: string
+          resolved_city: string | null
+          resolved_state: string | null
+          resolved_zip_code: string | null
+          search_type: string
+          searches: number
+        }
+        Insert: {
+          day: string
+          resolved_city?: string | null
+          resolved_state?: string | null
+          resolved_zip_code?: string | null
+          search_type: string
+          searches: number
+        }
+        Update: {
+          day?: string
+          resolved_city?: string | null
+          resolved_state?: string | null
+          resolved_zip_code?: string | null
+          search_type?: string
+          searches?: number
+        }
+        Relationships: []
+      }
       search_queries: {
         Row: {
           created_at: string
@@ -1135,6 +1192,30 @@ export type Database = {
       }
     }
     Functions: {
+      agent_page_quarters: {
+        Args: { agent_ids: string[] }
+        Returns: {
+          agent_id: string
+          closed_sales: number
+          quarter_start: string
+        }[]
+      }
+      agent_page_sales: {
+        Args: { agent_ids: string[]; max_per_agent?: number }
+        Returns: {
+          address: string
+          agent_id: string
+          city: string
+          close_date: string
+          close_price: number
+          days_on_market: number
+          id: string
+          list_price: number
+          source: string
+          state: string
+          zip_code: string
+        }[]
+      }
       agent_pages_fingerprint: {
         Args: Record<PropertyKey, never>
         Returns: string
@@ -1335,6 +1416,8 @@ export type Database = {
       record_page_view: {
         Args: {
           device_class: string
+          ip_key_hash: string
+          max_per_ip_per_minute: number
           max_per_minute: number
           path: string
           referrer_host: string

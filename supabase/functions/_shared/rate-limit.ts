@@ -44,28 +44,41 @@ export function rateLimitSecret(value: string | undefined): string {
   return value
 }
 
+/** Counts one hit per key in its window (public.hit_rate_limits) and returns each key's count after it. */
+export type HitCounter = (keyHashes: string[], windowSeconds: number[]) => Promise<{ key_hash: string; hits: number }[]>
+
+/** The counter through PostgREST (the service-role client). */
+export function rpcHitCounter(db: Db): HitCounter {
+  return async (keyHashes, windowSeconds) => {
+    const { data, error } = await db.rpc('hit_rate_limits', { key_hashes: keyHashes, window_seconds: windowSeconds })
+    if (error) throw error
+    return data
+  }
+}
+
 /** The caller's IP as a rate-limit value (`unknown` when the request did not pass the gateway). */
 export function ipValue(request: Request): string {
   return clientIp(request.headers) || 'unknown'
 }
 
 /**
- * Counts one hit for every rule and refuses the request when one of them is over its limit.
+ * Counts one hit for every rule (through the service-role client, or `counter`) and refuses the request when one of
+ * them is over its limit.
  * @throws HttpError 429 with `message` and Retry-After (the longest window among the rules that refused, in seconds)
  * @throws the database error when counting fails (the function answers 500)
  */
 export async function enforceRateLimits(
-  db: Db,
+  counter: Db | HitCounter,
   secret: string,
   rules: RateLimitRule[],
   message: string,
 ): Promise<void> {
   const keys = await Promise.all(rules.map((rule) => rateLimitKey(secret, rule.kind, rule.value)))
-  const { data: hits, error } = await db.rpc('hit_rate_limits', {
-    key_hashes: keys,
-    window_seconds: rules.map((rule) => rule.windowSeconds),
-  })
-  if (error) throw error
+  const count = typeof counter === 'function' ? counter : rpcHitCounter(counter)
+  const hits = await count(
+    keys,
+    rules.map((rule) => rule.windowSeconds),
+  )
   const refused = rules.filter(
     (rule, index) => (hits.find((row) => row.key_hash === keys[index])?.hits ?? 0) > rule.limit,
   )

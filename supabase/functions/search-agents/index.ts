@@ -8,6 +8,9 @@
  * search). Only the service role may execute it (migration 20261123100000 for search_agents(), which caps
  * result_limit in SQL as well). Anything unexpected answers 500 {error: 'Search function failed'}. Request shell:
  * @shared/http.ts. verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
+ * A client IP (the gateway's hop, never a header the client writes) may search SEARCH_IP_LIMIT_PER_MINUTE times a
+ * minute (@shared/public-limits.ts; SEARCH_RATE_LIMIT_PER_MINUTE overrides it), then gets 429 with Retry-After;
+ * the count is one more statement on the same pool, before the search.
  *
  * Database path (for throughput): when SUPABASE_DB_URL is set (hosted Supabase sets it for every function;
  * the local stand-in passes its database URL the same way) the search goes straight to Postgres with postgres.js,
@@ -18,6 +21,13 @@
  * connections are reused across requests).
  */
 import { parseBody, serveFunction } from '@shared/http.ts'
+import {
+  limitFromEnv,
+  SEARCH_IP_LIMIT_PER_MINUTE,
+  SEARCH_IP_LIMIT_VARIABLE,
+  SEARCH_RATE_LIMIT_MESSAGE,
+} from '@shared/public-limits.ts'
+import { enforceRateLimits, type HitCounter, ipValue, rateLimitSecret } from '@shared/rate-limit.ts'
 import { platformEnv, serviceClient } from '@shared/supabase.ts'
 import postgres from 'postgres'
 import { z } from 'zod'
@@ -34,6 +44,12 @@ import { type SearchAgentsLoggedArgs, searchAgentsLoggedAsServiceRole } from '@s
 
 // Validated at start-up (URL and keys, new or legacy) so a missing platform variable fails the boot.
 platformEnv()
+const hmacSecret = rateLimitSecret(Deno.env.get('REPORT_REQUEST_HMAC_SECRET'))
+const searchesPerMinute = limitFromEnv(
+  SEARCH_IP_LIMIT_VARIABLE,
+  Deno.env.get(SEARCH_IP_LIMIT_VARIABLE),
+  SEARCH_IP_LIMIT_PER_MINUTE,
+)
 
 /** The search RPC (not open to anon): the fallback when SUPABASE_DB_URL is absent. */
 const admin = serviceClient()
@@ -43,6 +59,16 @@ const databaseUrl = Deno.env.get('SUPABASE_DB_URL')
 const sql = databaseUrl
   ? postgres(databaseUrl, { max: 4, prepare: false, idle_timeout: 20, connect_timeout: 10 })
   : null
+
+/** The per-IP count on the same pool when there is one (one statement), else through PostgREST. */
+const hitCounter: HitCounter | typeof admin = sql
+  ? async (keyHashes, windowSeconds) =>
+      // keys are hex and windows whole numbers, so a comma-joined text parameter carries each array
+      await sql<{ key_hash: string; hits: number }[]>`
+        select key_hash, hits
+          from public.hit_rate_limits(string_to_array(${keyHashes.join(',')}, ','),
+                                      string_to_array(${windowSeconds.join(',')}, ',')::integer[])`
+  : admin
 
 /**
  * Runs search_agents_logged() as service_role (the role the RPC path used), straight on Postgres or through the RPC.
@@ -60,8 +86,14 @@ serveFunction({
   cors: 'public',
   failureMessage: SEARCH_FAILED_MESSAGE,
   invalidBodyMessage: NOT_JSON_MESSAGE,
-  async handle({ body, json }) {
+  async handle({ request, body, json }) {
     const input = parseBody(SearchAgentsRequestSchema, body)
+    await enforceRateLimits(
+      hitCounter,
+      hmacSecret,
+      [{ kind: 'search-ip-minute', value: ipValue(request), limit: searchesPerMinute, windowSeconds: 60 }],
+      SEARCH_RATE_LIMIT_MESSAGE,
+    )
 
     const data = await searchAgentsLogged({
       search_query: input.query,

@@ -6,33 +6,41 @@
  * Privacy: the IP address and user agent are only hashed, together with a random salt that changes every UTC day
  * (public.analytics_salts, service_role only) and the site's host; the hash, the path, the referrer's host, the
  * utm_source and a device class are all that is stored. Bots (user-agent patterns) are answered but not stored.
- * A visitor hash with ANALYTICS_RATE_LIMIT_PER_MINUTE (default 30) views in the last minute gets 429.
+ * A visitor hash with ANALYTICS_RATE_LIMIT_PER_MINUTE (default 30) views in the last minute gets 429, and so does
+ * a client IP (the gateway's hop, which the client cannot write) with more than ANALYTICS_IP_RATE_LIMIT_PER_MINUTE
+ * (default 120) views this minute, whatever User-Agents it sends (@shared/public-limits.ts).
  *
- * Environment: the platform variables (@shared/supabase.ts), SITE_URL (required); ANALYTICS_RATE_LIMIT_PER_MINUTE
- * (optional, 1-1000).
+ * Environment: the platform variables (@shared/supabase.ts), SITE_URL and REPORT_REQUEST_HMAC_SECRET (required; the
+ * key of the IP's hashed rate-limit key); ANALYTICS_RATE_LIMIT_PER_MINUTE and ANALYTICS_IP_RATE_LIMIT_PER_MINUTE
+ * (optional, 1-100000).
  */
 import { clientIp } from '@shared/client-ip.ts'
 import { parseBody, serveFunction } from '@shared/http.ts'
+import {
+  limitFromEnv,
+  PAGE_VIEW_IP_LIMIT_PER_MINUTE,
+  PAGE_VIEW_IP_LIMIT_VARIABLE,
+  PAGE_VIEW_VISITOR_LIMIT_PER_MINUTE,
+  PAGE_VIEW_VISITOR_LIMIT_VARIABLE,
+} from '@shared/public-limits.ts'
+import { ipValue, rateLimitKey, rateLimitSecret } from '@shared/rate-limit.ts'
 import { serviceClient } from '@shared/supabase.ts'
 import { z } from 'zod'
 import { buildPageViewRow, isBot, PageViewBodySchema } from '@shared/page-view.ts'
 
-const EnvSchema = z.object({
-  SITE_URL: z.url(),
-  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(30),
-})
-
-const parsedEnv = EnvSchema.safeParse({
-  SITE_URL: Deno.env.get('SITE_URL'),
-  ANALYTICS_RATE_LIMIT_PER_MINUTE: Deno.env.get('ANALYTICS_RATE_LIMIT_PER_MINUTE') || undefined,
-})
-if (!parsedEnv.success) {
-  throw new Error(
-    `track-pageview: invalid environment: ${parsedEnv.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
-  )
-}
-const env = parsedEnv.data
-const siteHost = new URL(env.SITE_URL).host
+const siteUrl = z.url({ error: 'SITE_URL must be the site URL' }).parse(Deno.env.get('SITE_URL'))
+const siteHost = new URL(siteUrl).host
+const perVisitor = limitFromEnv(
+  PAGE_VIEW_VISITOR_LIMIT_VARIABLE,
+  Deno.env.get(PAGE_VIEW_VISITOR_LIMIT_VARIABLE),
+  PAGE_VIEW_VISITOR_LIMIT_PER_MINUTE,
+)
+const perIp = limitFromEnv(
+  PAGE_VIEW_IP_LIMIT_VARIABLE,
+  Deno.env.get(PAGE_VIEW_IP_LIMIT_VARIABLE),
+  PAGE_VIEW_IP_LIMIT_PER_MINUTE,
+)
+const hmacSecret = rateLimitSecret(Deno.env.get('REPORT_REQUEST_HMAC_SECRET'))
 
 const supabase = serviceClient()
 
@@ -79,7 +87,7 @@ serveFunction({
       userAgent,
       ip: clientIp(request.headers),
       site: siteHost,
-      siteHosts: [new URL(env.SITE_URL).hostname, originHost].filter(Boolean),
+      siteHosts: [new URL(siteUrl).hostname, originHost].filter(Boolean),
       salt: await dailySalt(),
     })
     // postgres-meta types SQL arguments as non-null; record_page_view stores NULL for "no referrer" / "no UTM source".
@@ -87,12 +95,15 @@ serveFunction({
       ...row,
       referrer_host: row.referrer_host as string,
       utm_source: row.utm_source as string,
-      max_per_minute: env.ANALYTICS_RATE_LIMIT_PER_MINUTE,
+      max_per_minute: perVisitor,
+      // the IP alone, so rotating the User-Agent (part of the visitor hash) opens no new bucket
+      ip_key_hash: await rateLimitKey(hmacSecret, 'pageview-ip-minute', ipValue(request)),
+      max_per_ip_per_minute: perIp,
     })
     if (error) throw new Error(`record_page_view failed: ${error.message}`)
     if (stored !== true) {
       return json(
-        { error: `Too many page views: at most ${env.ANALYTICS_RATE_LIMIT_PER_MINUTE} per minute per visitor` },
+        { error: `Too many page views: at most ${perVisitor} per minute per visitor and ${perIp} per network` },
         429,
         { 'Retry-After': '60' },
       )
