@@ -31,6 +31,7 @@ import { startBuildHook } from '../supabase/local/build-hook/index.ts'
 import { configureBuildHook, siteBuildCommand } from '../scripts/lib/site-build-hook.ts'
 import { startStaticServer } from '../supabase/local/static-server.ts'
 import { startThrowawayStack } from '../supabase/local/throwaway-stack.ts'
+import { enrollTotp } from '../tests/support/totp.ts'
 import type { Database } from '@shared/database.types.ts'
 import { freePort } from '../supabase/local/postgres.ts'
 
@@ -155,6 +156,8 @@ async function main() {
   await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [created.data.user.id])
   const signIn = await admin.auth.signInWithPassword({ email, password })
   if (signIn.error) throw new Error(`Could not sign in the bench admin: ${signIn.error.message}`)
+  // every administrator works at aal2: enroll an authenticator app and step up with its code
+  await enrollTotp(admin)
 
   /** Polls `url` every 250 ms until `live(response, body)`; returns ms from `start` and when the webhook arrived. */
   const waitLive = async (

@@ -547,13 +547,14 @@ async function guardedAuthRequest(
   }
   if (route === '/admin/users' && request.method === 'POST')
     return createUserAsAdmin(app, options, guard, request, body)
-  if (mfaPath.test(url.pathname)) return mfaRequest(options, request, body)
 
   const kind = limitKind(request.method, route, grantType)
   if (kind) {
     const refusal = guard.limiter.checkIp(kind, peerAddress ?? 'unknown')
     if (refusal) return refused(refusal)
   }
+  // MFA challenge and verify are counted above (./auth-limits.ts), as GoTrue limits them
+  if (mfaPath.test(url.pathname)) return mfaRequest(options, request, body)
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
   if (email && kind === 'email_sent') {
     const refusal = guard.limiter.checkEmailFrequency(email)

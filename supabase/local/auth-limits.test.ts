@@ -13,7 +13,28 @@ describe('auth limits from supabase/config.toml', () => {
       minimumPasswordLength: 10,
       passwordRequirements: 'letters_digits',
       refreshTokenReuseInterval: 10,
+      mfaChallengeAndVerifyPerMinute: 15,
     })
+  })
+
+  it('limits MFA verification per IP as GoTrue does: a burst of 30, then 15 a minute', () => {
+    let now = 0
+    const limiter = createAuthLimiter(config, () => now)
+    expect(limitKind('POST', '/factors/5b0c/verify', null)).toBe('mfa_verify')
+    expect(limitKind('POST', '/factors/5b0c/challenge', null)).toBe('mfa_challenge')
+    for (let index = 0; index < 30; index += 1) expect(limiter.checkIp('mfa_verify', '203.0.113.9')).toBeNull()
+    expect(limiter.checkIp('mfa_verify', '203.0.113.9')).toEqual({
+      retryAfter: 4,
+      errorCode: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    })
+    // challenges and other addresses have their own buckets
+    expect(limiter.checkIp('mfa_challenge', '203.0.113.9')).toBeNull()
+    expect(limiter.checkIp('mfa_verify', '203.0.113.10')).toBeNull()
+    // one token back every 4 seconds
+    now = 4_000
+    expect(limiter.checkIp('mfa_verify', '203.0.113.9')).toBeNull()
+    expect(limiter.checkIp('mfa_verify', '203.0.113.9')).not.toBeNull()
   })
 
   it('answers 429 for the 31st sign-in from one IP in 5 minutes, per IP, until the window ends', () => {

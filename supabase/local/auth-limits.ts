@@ -1,12 +1,17 @@
 /**
- * GoTrue's request limits for the local stand-in's /auth/v1 (security issue, findings 2, 6 and 9), read from the
- * same supabase/config.toml that configures hosted Supabase:
+ * GoTrue's request limits for the local stand-in's /auth/v1, read from the same supabase/config.toml that configures
+ * hosted Supabase:
  *  - [auth.rate_limit] (https://supabase.com/docs/guides/auth/rate-limits), per client IP, in GoTrue's windows:
  *      sign_in_sign_ups     password sign-ins and sign-ups per 5 minutes
  *      token_refresh        refresh-token grants per 5 minutes
  *      token_verifications  OTP / magic-link verifications per 5 minutes
  *      email_sent           emails requested (recover, otp, magiclink, resend) per hour
  *  - [auth.email] max_frequency: the least time between two emails to one address (recovery, OTP, resend).
+ *  - MFA challenge and verify (POST /factors/:id/challenge, /factors/:id/verify), per client IP, each a token bucket
+ *    of MFA_BURST requests refilled at GoTrue's GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY per minute (default 15;
+ *    internal/api/ratelimits.go), so TOTP codes cannot be guessed at speed. Not a supabase/config.toml key (hosted
+ *    projects set it in Auth's rate limits); the test stacks raise it with [auth.mfa]
+ *    rate_limit_challenge_and_verify in their own [auth] file.
  *  - per address, PASSWORD_FAILURES_PER_MINUTE wrong passwords per address per minute, then 429 until the minute
  *    has passed (hosted GoTrue limits the IP; the stand-in adds the per-address lockout the admin sign-in needs,
  *    since every local request comes from one address).
@@ -19,6 +24,11 @@ import { z } from 'zod'
 
 /** Wrong passwords allowed per address per minute; the next attempt within the minute is refused with 429. */
 export const PASSWORD_FAILURES_PER_MINUTE = 5
+
+/** MFA challenges (and, separately, verifications) per client IP per minute: GoTrue's default. */
+export const MFA_CHALLENGE_AND_VERIFY_PER_MINUTE = 15
+/** Requests an idle IP may send at once before the per-minute rate applies (GoTrue's SetBurst(30)). */
+export const MFA_BURST = 30
 
 const RateLimitSchema = z.object({
   email_sent: z.number().int().min(1).default(30),
@@ -45,6 +55,12 @@ const AuthTomlSchema = z.object({
         .enum(['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'])
         .default('letters_digits'),
       refresh_token_reuse_interval: z.number().int().min(0).default(10),
+      mfa: z
+        .object({
+          rate_limit_challenge_and_verify: z.number().int().min(1).default(MFA_CHALLENGE_AND_VERIFY_PER_MINUTE),
+        })
+        .loose()
+        .default({ rate_limit_challenge_and_verify: MFA_CHALLENGE_AND_VERIFY_PER_MINUTE }),
     })
     .loose(),
 })
@@ -58,6 +74,8 @@ export interface AuthLimitsConfig {
   passwordRequirements: '' | 'letters_digits' | 'lower_upper_letters_digits' | 'lower_upper_letters_digits_symbols'
   /** Seconds a rotated refresh token may still be used before its reuse revokes the session (GoTrue's default 10). */
   refreshTokenReuseInterval: number
+  /** MFA challenges, and verifications, per client IP per minute (after a burst of MFA_BURST). */
+  mfaChallengeAndVerifyPerMinute: number
 }
 
 /** Reads the [auth] settings from a config.toml. @throws Error naming the file and the invalid key. */
@@ -75,13 +93,14 @@ export function readAuthLimits(configToml: string): AuthLimitsConfig {
     minimumPasswordLength: auth.minimum_password_length,
     passwordRequirements: auth.password_requirements,
     refreshTokenReuseInterval: auth.refresh_token_reuse_interval,
+    mfaChallengeAndVerifyPerMinute: auth.mfa.rate_limit_challenge_and_verify,
   }
 }
 
-/** Which [auth.rate_limit] bucket a request counts against, or null when it is not limited. */
-export type LimitKind = keyof AuthLimitsConfig['rateLimit']
+/** Which [auth.rate_limit] bucket a request counts against, or one of the MFA buckets. */
+export type LimitKind = keyof AuthLimitsConfig['rateLimit'] | 'mfa_challenge' | 'mfa_verify'
 
-const WINDOW_SECONDS: Record<LimitKind, number> = {
+const WINDOW_SECONDS: Record<keyof AuthLimitsConfig['rateLimit'], number> = {
   sign_in_sign_ups: 300,
   token_refresh: 300,
   token_verifications: 300,
@@ -91,6 +110,8 @@ const WINDOW_SECONDS: Record<LimitKind, number> = {
 /** The bucket of an /auth/v1 request: path after /auth/v1 and the grant_type query parameter. */
 export function limitKind(method: string, path: string, grantType: string | null): LimitKind | null {
   if (method !== 'POST' && !(method === 'GET' && path === '/verify')) return null
+  if (/^\/factors\/[^/]+\/challenge\/?$/.test(path)) return 'mfa_challenge'
+  if (/^\/factors\/[^/]+\/verify\/?$/.test(path)) return 'mfa_verify'
   if (path === '/signup') return 'sign_in_sign_ups'
   if (path === '/token') return grantType === 'refresh_token' ? 'token_refresh' : 'sign_in_sign_ups'
   if (path === '/verify') return 'token_verifications'
@@ -134,15 +155,46 @@ class Counter {
   }
 }
 
+/** Token buckets keyed by string, in memory: `capacity` tokens, refilled at `perSecond`. */
+class TokenBuckets {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>()
+
+  constructor(
+    private readonly capacity: number,
+    private readonly perSecond: number,
+  ) {}
+
+  /** Takes one token; null when taken, else the whole seconds until one is back. */
+  take(key: string, now: number): number | null {
+    const bucket = this.buckets.get(key) ?? { tokens: this.capacity, at: now }
+    bucket.tokens = Math.min(this.capacity, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond)
+    bucket.at = now
+    this.buckets.set(key, bucket)
+    if (this.buckets.size > 50_000) this.buckets.clear()
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1
+      return null
+    }
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.perSecond))
+  }
+}
+
 /** The limiter of one API instance. `now` is injectable for unit tests (ms since the epoch). */
 export function createAuthLimiter(config: AuthLimitsConfig, now: () => number = Date.now) {
   const perIp = new Counter()
   const passwordFailures = new Counter()
   const lastEmail = new Map<string, number>()
+  const mfa = new TokenBuckets(MFA_BURST, config.mfaChallengeAndVerifyPerMinute / 60)
 
   return {
     /** Counts the request against its IP bucket; a Refusal when the bucket is over its limit. */
     checkIp(kind: LimitKind, ip: string): Refusal | null {
+      if (kind === 'mfa_challenge' || kind === 'mfa_verify') {
+        const wait = mfa.take(`${kind}:${ip}`, now())
+        return wait === null
+          ? null
+          : { retryAfter: wait, errorCode: 'over_request_rate_limit', message: 'Request rate limit reached' }
+      }
       const { count, resetIn } = perIp.hit(`${kind}:${ip}`, WINDOW_SECONDS[kind], now())
       if (count <= config.rateLimit[kind]) return null
       return kind === 'email_sent'

@@ -8,8 +8,12 @@
  *   POST   /auth/v1/factors/:id/verify     {challenge_id, code}
  *          -> 200 a session whose access token has aal 'aal2' and amr [{method: 'totp'}, ...]; the factor becomes verified
  *   DELETE /auth/v1/factors/:id            -> 200 {id}  (an aal2 session is needed to remove a verified factor)
+ * As hosted GoTrue (internal/api/mfa.go), once a user has a verified factor every further enrollment needs an aal2
+ * session (403 insufficient_aal "AAL2 required to enroll a new factor"), so a stolen password cannot add the thief's
+ * authenticator; the stand-in also refuses to verify another unverified factor from an aal1 session then. Challenge
+ * and verify are rate-limited per client IP by api.ts through ./auth-limits.ts, as GoTrue limits them.
  * Errors use GoTrue's body {code, error_code, msg}: 401 without a user token, 404 mfa_factor_not_found,
- * 422 mfa_verification_failed (wrong code), mfa_challenge_expired, insufficient_aal.
+ * 422 mfa_verification_failed (wrong code), mfa_challenge_expired, 403 insufficient_aal.
  * State lives where GoTrue keeps it: auth.mfa_factors, auth.mfa_challenges and auth.mfa_amr_claims (created for the
  * stand-in by bootstrap-after-auth.sql; hosted Supabase has them). A session's aal is aal2 once a totp claim exists
  * for it (`sessionAal`), and api.ts signs that into every access token of the session, refreshes included.
@@ -88,6 +92,15 @@ export async function sessionAal(
     : { aal: 'aal1', amr: [] }
 }
 
+/** True when the user has a verified factor. */
+async function hasVerifiedFactor(pool: pg.Pool, userId: string): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `select 1 from auth.mfa_factors where user_id::text = $1 and status = 'verified' limit 1`,
+    [userId],
+  )
+  return (rowCount ?? 0) > 0
+}
+
 async function caller(options: MfaOptions, request: Request): Promise<SupabaseClaims | null> {
   const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
   if (!token) return null
@@ -113,6 +126,8 @@ export async function mfaRequest(
     if (request.method !== 'POST') return error(405, 'method_not_allowed', 'Use POST')
     if ((body.factor_type ?? 'totp') !== 'totp')
       return error(422, 'mfa_factor_type_not_supported', 'Only totp factors are supported')
+    if (claims.aal !== 'aal2' && (await hasVerifiedFactor(options.pool, userId)))
+      return error(403, 'insufficient_aal', 'AAL2 required to enroll a new factor')
     const friendlyName =
       typeof body.friendly_name === 'string' && body.friendly_name.trim()
         ? body.friendly_name.trim().slice(0, 100)
@@ -198,6 +213,10 @@ export async function mfaRequest(
       'mfa_challenge_expired',
       'MFA challenge has expired, verify against another challenge or create a new factor.',
     )
+  // a second factor joins an account that has one only from an aal2 session (the enrollment rule above, for a
+  // factor left unverified from before the first one was verified)
+  if (factor.status !== 'verified' && claims.aal !== 'aal2' && (await hasVerifiedFactor(options.pool, userId)))
+    return error(403, 'insufficient_aal', 'AAL2 required to verify a new factor')
   if (!/^\d{6}$/.test(code) || totpFor(factor.secret).validate({ token: code, window: 1 }) === null) {
     return error(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
   }

@@ -1091,19 +1091,13 @@ CREATE OR REPLACE FUNCTION public.is_admin()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (
-    select 1
-    from public.user_roles
-    where user_id = (select auth.uid())
-      and role = 'admin'
-  )
-  and (
-    coalesce((select auth.jwt() ->> 'aal'), 'aal1') = 'aal2'
-    or not exists (
-      select 1 from auth.mfa_factors f
-      where f.user_id = (select auth.uid()) and f.status = 'verified'
-    )
-  );
+  select coalesce((select auth.jwt() ->> 'aal'), 'aal1') = 'aal2'
+     and exists (
+       select 1
+         from public.user_roles
+        where user_id = (select auth.uid())
+          and role = 'admin'
+     );
 $function$;
 
 -- function public.lead_operator_emails()

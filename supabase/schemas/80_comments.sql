@@ -469,7 +469,7 @@ comment on function public.dashboard_overview(period_days integer) is 'Dashboard
 comment on function public.hit_rate_limits(key_hashes text[], window_seconds integer[]) is 'Adds a hit for each hashed key in its current window (seconds per key); returns each key''s count. service_role only (the public edge functions).';
 
 -- comment function public.is_admin()
-comment on function public.is_admin() is 'True when the calling JWT subject is listed in public.user_roles with role admin and, if they have a verified MFA factor, the JWT is aal2. Used by RLS policies and by the admin app (rpc is_admin) to gate screens.';
+comment on function public.is_admin() is 'True when the calling JWT is aal2 (stepped up with an authenticator code) and its subject is listed in public.user_roles with role admin. Used by RLS policies, the admin SQL functions and the admin app (rpc is_admin) to gate screens.';
 
 -- comment function public.lead_operator_emails()
 comment on function public.lead_operator_emails() is 'Email addresses of the administrators (user_roles role admin), the default recipients of new-lead emails. service_role only.';

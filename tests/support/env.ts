@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '@shared/database.types.ts'
 import type { MailMessage } from '../../supabase/local/mailbox.ts'
 import { sql } from './sql.ts'
+import { enrollTotp } from './totp.ts'
 
 export { sql }
 
@@ -81,10 +82,14 @@ export async function createConfirmedUser(
 }
 
 /**
- * Creates a confirmed user and returns a client signed in as them; `admin` also lists them in user_roles. The user is
- * deleted after the test file (tests/support/integration-setup.ts calls `deleteCreatedUsers`).
+ * Creates a confirmed user and returns a client signed in as them; `admin` also lists them in user_roles and, as every
+ * administrator must, enrolls an authenticator app and steps the session up to aal2 with its code (`totpSecret`
+ * computes further codes). `aal1: true` leaves an administrator at the password step (no factor, session aal1). The
+ * user is deleted after the test file (tests/support/integration-setup.ts calls `deleteCreatedUsers`).
  */
-export async function signedInClient(options: { admin?: boolean; metadata?: Record<string, unknown> } = {}) {
+export async function signedInClient(
+  options: { admin?: boolean; aal1?: boolean; metadata?: Record<string, unknown> } = {},
+) {
   const client = anonClient()
   const email = uniqueEmail(options.admin ? 'admin' : 'user')
   const password = TEST_PASSWORD
@@ -92,7 +97,8 @@ export async function signedInClient(options: { admin?: boolean; metadata?: Reco
   if (options.admin) await sql(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [userId])
   const { error } = await client.auth.signInWithPassword({ email, password })
   if (error) throw error
-  return { client, email, password, userId }
+  const totpSecret = options.admin && !options.aal1 ? (await enrollTotp(client)).secret : null
+  return { client, email, password, userId, totpSecret }
 }
 
 /**

@@ -27,6 +27,16 @@ export function assuranceOf(session: Session): Assurance {
   return { currentLevel, nextLevel: totpFactor ? 'aal2' : currentLevel, totpFactor }
 }
 
+/**
+ * True when an administrator's session (`isAdministrator`: they hold the admin role) has no verified factor to step
+ * up with: every administrator works at aal2, so they must enroll an authenticator app before anything else.
+ */
+export function needsEnrollment(session: Session | null | undefined, isAdministrator: boolean | undefined): boolean {
+  if (!session || isAdministrator !== true) return false
+  const { currentLevel, totpFactor } = assuranceOf(session)
+  return currentLevel !== 'aal2' && totpFactor === null
+}
+
 /** True when the user has a verified factor but this session has not been stepped up with a code yet. */
 export function needsSecondFactor(session: Session | null | undefined): boolean {
   if (!session) return false

@@ -33,4 +33,24 @@ export const authQueries = {
         return data === true
       },
     }),
+
+  /**
+   * Whether the user is listed as an administrator (public.user_roles, which RLS lets a user read for themselves),
+   * whatever the session's assurance level: an administrator at aal1 without an authenticator app is sent through
+   * enrolling one before anything else. Not a permission: only is_admin() (aal2) opens admin data.
+   */
+  adminRole: (userId: string) =>
+    queryOptions({
+      queryKey: authKeys.adminRole(userId),
+      queryFn: async ({ signal }) => {
+        const { data, error } = await supabase
+          .from('user_roles')
+          .select('role')
+          .eq('user_id', userId)
+          .eq('role', 'admin')
+          .abortSignal(signal)
+        if (error) throw error
+        return data.length > 0
+      },
+    }),
 }

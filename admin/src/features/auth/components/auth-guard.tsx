@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { useEffect } from 'react'
 
 import { Alert } from '@/components/ui/alert'
-import { assuranceOf, needsSecondFactor } from '../api/auth-mfa'
+import { assuranceOf, needsEnrollment, needsSecondFactor } from '../api/auth-mfa'
 import { authQueries } from '../api/auth-queries'
 import { AuthNotAuthorized } from './auth-not-authorized'
 import { AuthStatusScreen } from './auth-status-screen'
@@ -18,7 +18,8 @@ type AuthGuardProps = {
 /**
  * Gate for every admin screen: no session, or a session still waiting for its authenticator code, sends the
  * visitor to /admin/login; a session without admin rights gets "Not authorized". This is a convenience for the UI
- * only; RLS (public.is_admin(), which requires aal2 for users with a verified factor) is what protects the data.
+ * only; RLS (public.is_admin(), which requires aal2 for every administrator) is what protects the data. An
+ * administrator without an authenticator app is sent to the login page's enrollment step.
  */
 export function AuthGuard({ children }: AuthGuardProps) {
   const session = useQuery(authQueries.session())
@@ -47,6 +48,14 @@ export function AuthGuard({ children }: AuthGuardProps) {
 
 function AdminCheck({ user, aal, children }: { user: User; aal: string; children: AuthGuardProps['children'] }) {
   const isAdmin = useQuery(authQueries.isAdmin(user.id, aal))
+  const session = useQuery(authQueries.session())
+  // an administrator without an authenticator app is sent to set one up (the login page's enrollment step)
+  const adminRole = useQuery({ ...authQueries.adminRole(user.id), enabled: isAdmin.data === false && aal !== 'aal2' })
+  const mustEnroll = needsEnrollment(session.data, adminRole.data)
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (mustEnroll) void navigate({ to: '/login', replace: true })
+  }, [mustEnroll, navigate])
 
   if (isAdmin.isPending) return <AuthStatusScreen>Loading...</AuthStatusScreen>
   if (isAdmin.isError) {
@@ -56,6 +65,7 @@ function AdminCheck({ user, aal, children }: { user: User; aal: string; children
       </AuthStatusScreen>
     )
   }
+  if (!isAdmin.data && (mustEnroll || adminRole.isLoading)) return <AuthStatusScreen>Loading...</AuthStatusScreen>
   if (!isAdmin.data) return <AuthNotAuthorized email={user.email ?? user.id} />
 
   return children(user)

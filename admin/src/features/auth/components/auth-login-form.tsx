@@ -9,10 +9,11 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { useToast } from '@/components/ui/toast'
-import { assuranceOf, needsSecondFactor } from '../api/auth-mfa'
+import { assuranceOf, needsEnrollment, needsSecondFactor } from '../api/auth-mfa'
 import { useSignInMutation, useSignOutMutation, useVerifyCodeMutation } from '../api/auth-mutations'
 import { authQueries } from '../api/auth-queries'
 import { LoginCredentialsSchema } from '../api/auth-schemas'
+import { AuthEnrollmentStep } from './auth-enrollment-step'
 
 /** GoTrue answers a wrong email and a wrong password alike; say so in words an admin can act on. */
 function describeSignInError(error: Error): string {
@@ -35,15 +36,22 @@ export function AuthLoginForm() {
   const { toast } = useToast()
   const [formError, setFormError] = useState<string | null>(null)
 
-  // Already signed in (and not mid sign-in, nor waiting for the authenticator code): go to the dashboard.
+  // Already signed in (and not mid sign-in, nor waiting for the authenticator code or its enrollment): go to the
+  // dashboard.
   const awaitingCode = needsSecondFactor(session.data)
-  const signedIn = Boolean(session.data) && signIn.isIdle && !awaitingCode
+  const atPasswordStep = Boolean(session.data) && !awaitingCode && assuranceOf(session.data!).currentLevel === 'aal1'
+  const adminRole = useQuery({ ...authQueries.adminRole(session.data?.user.id ?? ''), enabled: atPasswordStep })
+  const mustEnroll = needsEnrollment(session.data, adminRole.data)
+  const signedIn =
+    Boolean(session.data) && signIn.isIdle && !awaitingCode && !mustEnroll && !(atPasswordStep && adminRole.isPending)
   useEffect(() => {
     if (signedIn) void navigate({ to: '/', replace: true })
   }, [signedIn, navigate])
 
   // The password was right and the account has an authenticator app: ask for its code (aal1 -> aal2).
   if (awaitingCode && session.data) return <AuthCodeStep factorId={assuranceOf(session.data).totpFactor!.id} />
+  // An administrator without an authenticator app sets one up first (every administrator works at aal2).
+  if (mustEnroll) return <AuthEnrollmentStep />
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -57,6 +65,12 @@ export function AuthLoginForm() {
     signIn.mutate(parsed.data, {
       onSuccess: async (signedInSession) => {
         if (needsSecondFactor(signedInSession)) return // the code step renders from the session query
+        if (
+          signedInSession &&
+          (await queryClient.fetchQuery(authQueries.adminRole(signedInSession.user.id)).catch(() => false)) &&
+          needsEnrollment(signedInSession, true)
+        )
+          return // the enrollment step renders from the session and role queries
         // the same check as the guard (public.is_admin()); its answer is cached for the guard
         const isAdmin = signedInSession
           ? await queryClient

@@ -28,7 +28,8 @@ export function SettingsPage() {
 
 function TwoFactorCard() {
   const factors = useQuery(settingsQueries.factors())
-  const verified = factors.data?.find((factor) => factor.status === 'verified')
+  const verifiedFactors = factors.data?.filter((factor) => factor.status === 'verified') ?? []
+  const verified = verifiedFactors[0]
 
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
@@ -48,13 +49,25 @@ function TwoFactorCard() {
           </div>
         )}
         {factors.isError && <Alert>Could not load your two-factor settings: {factors.error.message}</Alert>}
-        {factors.isSuccess && (verified ? <EnabledFactor factorId={verified.id} /> : <Enrollment />)}
+        {factors.isSuccess &&
+          (verified ? (
+            <div className="space-y-6">
+              <EnabledFactor factorId={verified.id} removable={verifiedFactors.length > 1} />
+              <Enrollment startLabel="Add another authenticator app" />
+            </div>
+          ) : (
+            <Enrollment />
+          ))}
       </div>
     </div>
   )
 }
 
-function EnabledFactor({ factorId }: { factorId: string }) {
+/**
+ * The enabled factor. Administrators always work at aal2, so the last authenticator app cannot be removed here:
+ * without it the next sign-in would have to enroll one again, and whoever held the password could enroll theirs.
+ */
+function EnabledFactor({ factorId, removable }: { factorId: string; removable: boolean }) {
   const unenroll = useUnenrollMutation()
   const { toast } = useToast()
   const [confirming, setConfirming] = useState(false)
@@ -62,14 +75,21 @@ function EnabledFactor({ factorId }: { factorId: string }) {
     <div className="space-y-3">
       <p className="text-sm text-slate-700">Your account is protected by an authenticator app.</p>
       {unenroll.error && <Alert>{unenroll.error.message}</Alert>}
-      <Button variant="outline" onClick={() => setConfirming(true)} disabled={unenroll.isPending}>
-        Remove authenticator app
-      </Button>
+      {removable ? (
+        <Button variant="outline" onClick={() => setConfirming(true)} disabled={unenroll.isPending}>
+          Remove authenticator app
+        </Button>
+      ) : (
+        <p className="text-sm text-slate-600">
+          Administrators must keep an authenticator app. To move to a new phone, add the new app first, then remove this
+          one.
+        </p>
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Remove the authenticator app?"
-        description="Sign-in will ask for your password only."
+        description="Sign-in will ask for a code from your other authenticator app."
         confirmLabel="Remove"
         destructive
         pending={unenroll.isPending}
@@ -86,7 +106,7 @@ function EnabledFactor({ factorId }: { factorId: string }) {
   )
 }
 
-function Enrollment() {
+function Enrollment({ startLabel = 'Set up authenticator app' }: { startLabel?: string }) {
   const enroll = useEnrollTotpMutation()
   const confirm = useConfirmTotpMutation()
   const { toast } = useToast()
@@ -111,7 +131,7 @@ function Enrollment() {
       <div className="space-y-3">
         {enroll.error && <Alert>Could not start the set-up: {enroll.error.message}</Alert>}
         <Button onClick={() => enroll.mutate()} disabled={enroll.isPending}>
-          {enroll.isPending ? 'Starting...' : 'Set up authenticator app'}
+          {enroll.isPending ? 'Starting...' : startLabel}
         </Button>
       </div>
     )

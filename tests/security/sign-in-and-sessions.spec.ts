@@ -1,5 +1,5 @@
 /**
- * Finding 9 of the security issue, the recovery link: "Forgot your password?" on the sign-in card leads to
+ * Recovery works and reveals nothing: "Forgot your password?" on the sign-in card leads to
  * /auth/reset-password, which sends the recovery email; the link in that email opens the same page, which verifies
  * the token and sets the new password (checked against the policy first); the new password signs in, the old one
  * no longer does.

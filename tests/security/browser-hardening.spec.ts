@@ -1,5 +1,5 @@
 /**
- * Finding 10 of the security issue in the browser: every served page (site and admin) carries the headers of
+ * Browser hardening: every served page (site and admin) carries the headers of
  * public/_headers (CSP with frame-ancestors 'none', X-Frame-Options DENY, nosniff, Referrer-Policy), the site and
  * the admin still work in Chromium under that CSP (no violations), and an unhashed inline script does not run.
  */
