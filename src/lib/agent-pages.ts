@@ -157,7 +157,11 @@ export function assembleSiteAgentData(
   })
 
   const zips: ZipPage[] = []
-  for (const [zip, rows] of groupBy(zipSales, (row) => row.zip_code)) {
+  // closed_sales counts listing sides; a row with none is an agent with buyer sides only there
+  for (const [zip, rows] of groupBy(
+    zipSales.filter((row) => row.closed_sales > 0),
+    (row) => row.zip_code,
+  )) {
     if (!/^\d{5}$/.test(zip)) continue
     const ranked = rows
       .flatMap((row) => {

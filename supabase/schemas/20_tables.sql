@@ -8,6 +8,69 @@ create table if not exists private.site_build_settings (
   last_requested_at timestamp with time zone
 );
 
+-- table public.agent_figures
+create table if not exists public.agent_figures (
+  agent_id uuid not null,
+  window_start date not null,
+  window_end date not null,
+  last_close_date date not null,
+  sources text[] default '{}'::text[] not null,
+  listing_sales integer default 0 not null,
+  listing_sides numeric(10,2) default 0 not null,
+  listing_volume numeric(16,2) default 0 not null,
+  listing_price_min numeric(14,2),
+  listing_price_max numeric(14,2),
+  sale_to_list_n integer default 0 not null,
+  sale_to_list_median numeric(7,2),
+  sale_to_list_median_low numeric(7,2),
+  sale_to_list_median_high numeric(7,2),
+  sale_to_list_mean numeric(7,2),
+  sale_to_list_mean_low numeric(7,2),
+  sale_to_list_mean_high numeric(7,2),
+  sale_to_list_prior numeric(7,2),
+  sale_to_list_shrink_k numeric(7,3),
+  sale_to_list_shrunk numeric(7,2),
+  days_on_market_n integer default 0 not null,
+  days_on_market_median numeric(7,1),
+  days_on_market_median_low numeric(7,1),
+  days_on_market_median_high numeric(7,1),
+  days_on_market_mean numeric(7,1),
+  days_on_market_mean_low numeric(7,1),
+  days_on_market_mean_high numeric(7,1),
+  buyer_sales integer default 0 not null,
+  buyer_sides numeric(10,2) default 0 not null,
+  buyer_volume numeric(16,2) default 0 not null,
+  buyer_price_min numeric(14,2),
+  buyer_price_max numeric(14,2),
+  buyer_paid_to_list_n integer default 0 not null,
+  buyer_paid_to_list_median numeric(7,2),
+  buyer_paid_to_list_median_low numeric(7,2),
+  buyer_paid_to_list_median_high numeric(7,2),
+  buyer_paid_to_list_mean numeric(7,2),
+  buyer_paid_to_list_mean_low numeric(7,2),
+  buyer_paid_to_list_mean_high numeric(7,2),
+  total_sales integer not null,
+  total_sides numeric(10,2) not null,
+  total_volume numeric(16,2) not null,
+  dual_agency_sales integer default 0 not null,
+  primary_zip_code text,
+  zip_sales integer default 0 not null,
+  zip_sides numeric(10,2) default 0 not null,
+  zip_volume numeric(16,2) default 0 not null,
+  zip_rank integer,
+  zip_agents integer,
+  zip_closed_sales integer,
+  zip_market_share numeric(5,2),
+  ranking_note text,
+  zip_benchmark_period_end date,
+  zip_sale_to_list_percent numeric(6,2),
+  zip_median_days_on_market numeric(6,1),
+  sale_to_list_vs_zip numeric(7,2),
+  days_on_market_vs_zip numeric(7,1),
+  buyer_paid_to_list_vs_zip numeric(7,2),
+  updated_at timestamp with time zone default now() not null
+);
+
 -- table public.agent_name_postings
 create table if not exists public.agent_name_postings (
   token text collate "C" not null,
@@ -33,7 +96,15 @@ create table if not exists public.agent_zip_sales (
   agent_id uuid not null,
   closed_sales integer not null,
   sales_volume numeric(16,2) not null,
-  last_close_date date not null
+  last_close_date date not null,
+  buyer_sales integer default 0 not null,
+  total_sales integer default 0 not null,
+  listing_sides numeric(10,2) default 0 not null,
+  buyer_sides numeric(10,2) default 0 not null,
+  sides numeric(10,2) default 0 not null,
+  volume numeric(16,2) default 0 not null,
+  sale_to_list_sum numeric default 0 not null,
+  sale_to_list_n integer default 0 not null
 );
 
 -- table public.agents
@@ -72,7 +143,8 @@ create table if not exists public.agents (
   metrics_window_start date,
   metrics_window_end date,
   metrics_refreshed_at timestamp with time zone,
-  ranking_note text
+  ranking_note text,
+  member_key text
 );
 
 -- table public.analytics_salts
@@ -155,6 +227,18 @@ create table if not exists public.content_generation_jobs (
   density_score numeric(3,1),
   target_min_words integer,
   target_max_words integer
+);
+
+-- table public.figures_refreshes
+create table if not exists public.figures_refreshes (
+  id bigint generated always as identity not null,
+  window_start date,
+  window_end date,
+  methodology_version text not null,
+  closed_sales integer default 0 not null,
+  sources text[] default '{}'::text[] not null,
+  sale_to_list_shrink_k numeric(7,3),
+  refreshed_at timestamp with time zone default now() not null
 );
 
 -- table public.import_runs
@@ -255,7 +339,24 @@ create table if not exists public.properties (
   latitude numeric(9,6),
   longitude numeric(9,6),
   standard_status text,
-  modification_timestamp timestamp with time zone
+  modification_timestamp timestamp with time zone,
+  list_agent_key text,
+  co_list_agent_key text,
+  co_list_agent_mls_id text,
+  buyer_agent_key text,
+  co_buyer_agent_key text,
+  co_buyer_agent_mls_id text,
+  list_office_key text,
+  list_office_mls_id text,
+  co_list_office_key text,
+  co_list_office_mls_id text,
+  co_list_office_name text,
+  buyer_office_key text,
+  buyer_office_mls_id text,
+  buyer_office_name text,
+  co_buyer_office_key text,
+  co_buyer_office_mls_id text,
+  co_buyer_office_name text
 );
 
 -- table public.rate_limit_hits
@@ -346,6 +447,26 @@ create table if not exists public.site_builds (
   log_tail text
 );
 
+-- table public.transaction_sides
+create table if not exists public.transaction_sides (
+  id bigint generated always as identity not null,
+  property_id uuid not null,
+  role text not null,
+  side text generated always as (
+CASE
+    WHEN (role = ANY (ARRAY['list'::text, 'co_list'::text])) THEN 'listing'::text
+    ELSE 'buyer'::text
+END) stored not null,
+  agent_id uuid,
+  agent_key text,
+  agent_mls_id text,
+  office_key text,
+  office_mls_id text,
+  office_name text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null
+);
+
 -- table public.trending_topics
 create table if not exists public.trending_topics (
   id uuid default gen_random_uuid() not null,
@@ -389,6 +510,20 @@ create table if not exists public.zip_market_benchmarks (
   source text default 'Redfin'::text not null,
   attribution text default 'Source: Redfin, a national real estate brokerage (redfin.com/news/data-center)'::text not null,
   created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null
+);
+
+-- table public.zip_sales_coverage
+create table if not exists public.zip_sales_coverage (
+  zip_code text not null,
+  closed_sales integer not null,
+  first_close_date date not null,
+  last_close_date date not null,
+  sources text[] default '{}'::text[] not null,
+  sale_to_list_n integer default 0 not null,
+  sale_to_list_mean numeric(7,2),
+  window_start date not null,
+  window_end date not null,
   updated_at timestamp with time zone default now() not null
 );
 

@@ -9,6 +9,78 @@ alter table private.site_build_settings add constraint site_build_settings_id_ch
 -- constraint private.site_build_settings site_build_settings_pkey
 alter table private.site_build_settings add constraint site_build_settings_pkey PRIMARY KEY (id);
 
+-- constraint public.agent_figures agent_figures_buyer_paid_to_list_n_check
+alter table agent_figures add constraint agent_figures_buyer_paid_to_list_n_check CHECK ((buyer_paid_to_list_n >= 0));
+
+-- constraint public.agent_figures agent_figures_buyer_sales_check
+alter table agent_figures add constraint agent_figures_buyer_sales_check CHECK ((buyer_sales >= 0));
+
+-- constraint public.agent_figures agent_figures_buyer_sides_check
+alter table agent_figures add constraint agent_figures_buyer_sides_check CHECK ((buyer_sides >= (0)::numeric));
+
+-- constraint public.agent_figures agent_figures_buyer_volume_check
+alter table agent_figures add constraint agent_figures_buyer_volume_check CHECK ((buyer_volume >= (0)::numeric));
+
+-- constraint public.agent_figures agent_figures_check
+alter table agent_figures add constraint agent_figures_check CHECK ((window_start <= window_end));
+
+-- constraint public.agent_figures agent_figures_check1
+alter table agent_figures add constraint agent_figures_check1 CHECK ((zip_rank <= zip_agents));
+
+-- constraint public.agent_figures agent_figures_days_on_market_n_check
+alter table agent_figures add constraint agent_figures_days_on_market_n_check CHECK ((days_on_market_n >= 0));
+
+-- constraint public.agent_figures agent_figures_dual_agency_sales_check
+alter table agent_figures add constraint agent_figures_dual_agency_sales_check CHECK ((dual_agency_sales >= 0));
+
+-- constraint public.agent_figures agent_figures_listing_sales_check
+alter table agent_figures add constraint agent_figures_listing_sales_check CHECK ((listing_sales >= 0));
+
+-- constraint public.agent_figures agent_figures_listing_sides_check
+alter table agent_figures add constraint agent_figures_listing_sides_check CHECK ((listing_sides >= (0)::numeric));
+
+-- constraint public.agent_figures agent_figures_listing_volume_check
+alter table agent_figures add constraint agent_figures_listing_volume_check CHECK ((listing_volume >= (0)::numeric));
+
+-- constraint public.agent_figures agent_figures_pkey
+alter table agent_figures add constraint agent_figures_pkey PRIMARY KEY (agent_id);
+
+-- constraint public.agent_figures agent_figures_ranking_note_check
+alter table agent_figures add constraint agent_figures_ranking_note_check CHECK ((char_length(ranking_note) <= 300));
+
+-- constraint public.agent_figures agent_figures_sale_to_list_n_check
+alter table agent_figures add constraint agent_figures_sale_to_list_n_check CHECK ((sale_to_list_n >= 0));
+
+-- constraint public.agent_figures agent_figures_total_sales_check
+alter table agent_figures add constraint agent_figures_total_sales_check CHECK ((total_sales > 0));
+
+-- constraint public.agent_figures agent_figures_total_sides_check
+alter table agent_figures add constraint agent_figures_total_sides_check CHECK ((total_sides > (0)::numeric));
+
+-- constraint public.agent_figures agent_figures_total_volume_check
+alter table agent_figures add constraint agent_figures_total_volume_check CHECK ((total_volume >= (0)::numeric));
+
+-- constraint public.agent_figures agent_figures_zip_agents_check
+alter table agent_figures add constraint agent_figures_zip_agents_check CHECK ((zip_agents >= 1));
+
+-- constraint public.agent_figures agent_figures_zip_closed_sales_check
+alter table agent_figures add constraint agent_figures_zip_closed_sales_check CHECK ((zip_closed_sales >= 1));
+
+-- constraint public.agent_figures agent_figures_zip_market_share_check
+alter table agent_figures add constraint agent_figures_zip_market_share_check CHECK (((zip_market_share >= (0)::numeric) AND (zip_market_share <= (100)::numeric)));
+
+-- constraint public.agent_figures agent_figures_zip_rank_check
+alter table agent_figures add constraint agent_figures_zip_rank_check CHECK ((zip_rank >= 1));
+
+-- constraint public.agent_figures agent_figures_zip_sales_check
+alter table agent_figures add constraint agent_figures_zip_sales_check CHECK ((zip_sales >= 0));
+
+-- constraint public.agent_figures agent_figures_zip_sides_check
+alter table agent_figures add constraint agent_figures_zip_sides_check CHECK ((zip_sides >= (0)::numeric));
+
+-- constraint public.agent_figures agent_figures_zip_volume_check
+alter table agent_figures add constraint agent_figures_zip_volume_check CHECK ((zip_volume >= (0)::numeric));
+
 -- constraint public.agent_name_postings agent_name_postings_pkey
 alter table agent_name_postings add constraint agent_name_postings_pkey PRIMARY KEY (token, agent_id);
 
@@ -18,14 +90,35 @@ alter table agent_name_token_deletions add constraint agent_name_token_deletions
 -- constraint public.agent_name_tokens agent_name_tokens_pkey
 alter table agent_name_tokens add constraint agent_name_tokens_pkey PRIMARY KEY (token);
 
+-- constraint public.agent_zip_sales agent_zip_sales_buyer_sales_check
+alter table agent_zip_sales add constraint agent_zip_sales_buyer_sales_check CHECK ((buyer_sales >= 0));
+
+-- constraint public.agent_zip_sales agent_zip_sales_buyer_sides_check
+alter table agent_zip_sales add constraint agent_zip_sales_buyer_sides_check CHECK ((buyer_sides >= (0)::numeric));
+
 -- constraint public.agent_zip_sales agent_zip_sales_closed_sales_check
-alter table agent_zip_sales add constraint agent_zip_sales_closed_sales_check CHECK ((closed_sales > 0));
+alter table agent_zip_sales add constraint agent_zip_sales_closed_sales_check CHECK ((closed_sales >= 0));
+
+-- constraint public.agent_zip_sales agent_zip_sales_listing_sides_check
+alter table agent_zip_sales add constraint agent_zip_sales_listing_sides_check CHECK ((listing_sides >= (0)::numeric));
 
 -- constraint public.agent_zip_sales agent_zip_sales_pkey
 alter table agent_zip_sales add constraint agent_zip_sales_pkey PRIMARY KEY (zip_code, agent_id) INCLUDE (closed_sales, sales_volume);
 
+-- constraint public.agent_zip_sales agent_zip_sales_sale_to_list_n_check
+alter table agent_zip_sales add constraint agent_zip_sales_sale_to_list_n_check CHECK ((sale_to_list_n >= 0));
+
 -- constraint public.agent_zip_sales agent_zip_sales_sales_volume_check
-alter table agent_zip_sales add constraint agent_zip_sales_sales_volume_check CHECK ((sales_volume > (0)::numeric));
+alter table agent_zip_sales add constraint agent_zip_sales_sales_volume_check CHECK ((sales_volume >= (0)::numeric));
+
+-- constraint public.agent_zip_sales agent_zip_sales_sides_check
+alter table agent_zip_sales add constraint agent_zip_sales_sides_check CHECK ((sides >= (0)::numeric));
+
+-- constraint public.agent_zip_sales agent_zip_sales_total_sales_check
+alter table agent_zip_sales add constraint agent_zip_sales_total_sales_check CHECK ((total_sales >= 0));
+
+-- constraint public.agent_zip_sales agent_zip_sales_volume_check
+alter table agent_zip_sales add constraint agent_zip_sales_volume_check CHECK ((volume >= (0)::numeric));
 
 -- constraint public.agents agents_average_days_on_market_check
 alter table agents add constraint agents_average_days_on_market_check CHECK ((average_days_on_market >= (0)::numeric));
@@ -47,6 +140,12 @@ alter table agents add constraint agents_median_days_on_market_check CHECK ((med
 
 -- constraint public.agents agents_median_sale_to_list_ratio_check
 alter table agents add constraint agents_median_sale_to_list_ratio_check CHECK (((median_sale_to_list_ratio > (1)::numeric) AND (median_sale_to_list_ratio <= (300)::numeric)));
+
+-- constraint public.agents agents_member_key_check
+alter table agents add constraint agents_member_key_check CHECK (((char_length(btrim(member_key)) >= 1) AND (char_length(btrim(member_key)) <= 255)));
+
+-- constraint public.agents agents_member_key_key
+alter table agents add constraint agents_member_key_key UNIQUE (member_key);
 
 -- constraint public.agents agents_metrics_window_ordered
 alter table agents add constraint agents_metrics_window_ordered CHECK ((metrics_window_start <= metrics_window_end));
@@ -204,6 +303,15 @@ alter table content_generation_jobs add constraint content_generation_jobs_unsup
 -- constraint public.content_generation_jobs content_generation_jobs_word_count_check
 alter table content_generation_jobs add constraint content_generation_jobs_word_count_check CHECK ((word_count >= 0));
 
+-- constraint public.figures_refreshes figures_refreshes_check
+alter table figures_refreshes add constraint figures_refreshes_check CHECK ((window_start <= window_end));
+
+-- constraint public.figures_refreshes figures_refreshes_closed_sales_check
+alter table figures_refreshes add constraint figures_refreshes_closed_sales_check CHECK ((closed_sales >= 0));
+
+-- constraint public.figures_refreshes figures_refreshes_pkey
+alter table figures_refreshes add constraint figures_refreshes_pkey PRIMARY KEY (id);
+
 -- constraint public.import_runs import_runs_check
 alter table import_runs add constraint import_runs_check CHECK (((status = 'running'::text) = (finished_at IS NULL)));
 
@@ -306,11 +414,53 @@ alter table properties add constraint properties_bathrooms_check CHECK ((bathroo
 -- constraint public.properties properties_bedrooms_check
 alter table properties add constraint properties_bedrooms_check CHECK ((bedrooms >= 0));
 
+-- constraint public.properties properties_buyer_agent_key_check
+alter table properties add constraint properties_buyer_agent_key_check CHECK ((char_length(buyer_agent_key) <= 255));
+
 -- constraint public.properties properties_buyer_agent_mls_id_check
 alter table properties add constraint properties_buyer_agent_mls_id_check CHECK ((char_length(buyer_agent_mls_id) <= 100));
 
+-- constraint public.properties properties_buyer_office_key_check
+alter table properties add constraint properties_buyer_office_key_check CHECK ((char_length(buyer_office_key) <= 255));
+
+-- constraint public.properties properties_buyer_office_mls_id_check
+alter table properties add constraint properties_buyer_office_mls_id_check CHECK ((char_length(buyer_office_mls_id) <= 100));
+
+-- constraint public.properties properties_buyer_office_name_check
+alter table properties add constraint properties_buyer_office_name_check CHECK ((char_length(buyer_office_name) <= 300));
+
 -- constraint public.properties properties_close_after_listing
 alter table properties add constraint properties_close_after_listing CHECK (((sale_date IS NULL) OR (listing_contract_date IS NULL) OR (sale_date >= listing_contract_date)));
+
+-- constraint public.properties properties_co_buyer_agent_key_check
+alter table properties add constraint properties_co_buyer_agent_key_check CHECK ((char_length(co_buyer_agent_key) <= 255));
+
+-- constraint public.properties properties_co_buyer_agent_mls_id_check
+alter table properties add constraint properties_co_buyer_agent_mls_id_check CHECK ((char_length(co_buyer_agent_mls_id) <= 100));
+
+-- constraint public.properties properties_co_buyer_office_key_check
+alter table properties add constraint properties_co_buyer_office_key_check CHECK ((char_length(co_buyer_office_key) <= 255));
+
+-- constraint public.properties properties_co_buyer_office_mls_id_check
+alter table properties add constraint properties_co_buyer_office_mls_id_check CHECK ((char_length(co_buyer_office_mls_id) <= 100));
+
+-- constraint public.properties properties_co_buyer_office_name_check
+alter table properties add constraint properties_co_buyer_office_name_check CHECK ((char_length(co_buyer_office_name) <= 300));
+
+-- constraint public.properties properties_co_list_agent_key_check
+alter table properties add constraint properties_co_list_agent_key_check CHECK ((char_length(co_list_agent_key) <= 255));
+
+-- constraint public.properties properties_co_list_agent_mls_id_check
+alter table properties add constraint properties_co_list_agent_mls_id_check CHECK ((char_length(co_list_agent_mls_id) <= 100));
+
+-- constraint public.properties properties_co_list_office_key_check
+alter table properties add constraint properties_co_list_office_key_check CHECK ((char_length(co_list_office_key) <= 255));
+
+-- constraint public.properties properties_co_list_office_mls_id_check
+alter table properties add constraint properties_co_list_office_mls_id_check CHECK ((char_length(co_list_office_mls_id) <= 100));
+
+-- constraint public.properties properties_co_list_office_name_check
+alter table properties add constraint properties_co_list_office_name_check CHECK ((char_length(co_list_office_name) <= 300));
 
 -- constraint public.properties properties_days_on_market_check
 alter table properties add constraint properties_days_on_market_check CHECK ((days_on_market >= 0));
@@ -318,8 +468,17 @@ alter table properties add constraint properties_days_on_market_check CHECK ((da
 -- constraint public.properties properties_latitude_check
 alter table properties add constraint properties_latitude_check CHECK (((latitude >= ('-90'::integer)::numeric) AND (latitude <= (90)::numeric)));
 
+-- constraint public.properties properties_list_agent_key_check
+alter table properties add constraint properties_list_agent_key_check CHECK ((char_length(list_agent_key) <= 255));
+
 -- constraint public.properties properties_list_agent_mls_id_check
 alter table properties add constraint properties_list_agent_mls_id_check CHECK ((char_length(list_agent_mls_id) <= 100));
+
+-- constraint public.properties properties_list_office_key_check
+alter table properties add constraint properties_list_office_key_check CHECK ((char_length(list_office_key) <= 255));
+
+-- constraint public.properties properties_list_office_mls_id_check
+alter table properties add constraint properties_list_office_mls_id_check CHECK ((char_length(list_office_mls_id) <= 100));
 
 -- constraint public.properties properties_list_office_name_check
 alter table properties add constraint properties_list_office_name_check CHECK ((char_length(list_office_name) <= 300));
@@ -504,6 +663,30 @@ alter table site_builds add constraint site_builds_status_check CHECK ((status =
 -- constraint public.site_builds site_builds_trigger_reason_check
 alter table site_builds add constraint site_builds_trigger_reason_check CHECK (((char_length(trigger_reason) >= 1) AND (char_length(trigger_reason) <= 2000)));
 
+-- constraint public.transaction_sides transaction_sides_agent_key_check
+alter table transaction_sides add constraint transaction_sides_agent_key_check CHECK ((char_length(agent_key) <= 255));
+
+-- constraint public.transaction_sides transaction_sides_agent_mls_id_check
+alter table transaction_sides add constraint transaction_sides_agent_mls_id_check CHECK ((char_length(agent_mls_id) <= 100));
+
+-- constraint public.transaction_sides transaction_sides_office_key_check
+alter table transaction_sides add constraint transaction_sides_office_key_check CHECK ((char_length(office_key) <= 255));
+
+-- constraint public.transaction_sides transaction_sides_office_mls_id_check
+alter table transaction_sides add constraint transaction_sides_office_mls_id_check CHECK ((char_length(office_mls_id) <= 100));
+
+-- constraint public.transaction_sides transaction_sides_office_name_check
+alter table transaction_sides add constraint transaction_sides_office_name_check CHECK ((char_length(office_name) <= 300));
+
+-- constraint public.transaction_sides transaction_sides_pkey
+alter table transaction_sides add constraint transaction_sides_pkey PRIMARY KEY (id);
+
+-- constraint public.transaction_sides transaction_sides_property_id_role_key
+alter table transaction_sides add constraint transaction_sides_property_id_role_key UNIQUE (property_id, role);
+
+-- constraint public.transaction_sides transaction_sides_role_check
+alter table transaction_sides add constraint transaction_sides_role_check CHECK ((role = ANY (ARRAY['list'::text, 'co_list'::text, 'buyer'::text, 'co_buyer'::text])));
+
 -- constraint public.trending_topics trending_topics_competition_level_check
 alter table trending_topics add constraint trending_topics_competition_level_check CHECK ((competition_level = ANY (ARRAY['low'::text, 'medium'::text, 'high'::text])));
 
@@ -560,6 +743,18 @@ alter table zip_market_benchmarks add constraint zip_market_benchmarks_state_che
 
 -- constraint public.zip_market_benchmarks zip_market_benchmarks_zip_code_check
 alter table zip_market_benchmarks add constraint zip_market_benchmarks_zip_code_check CHECK ((zip_code ~ '^[0-9]{5}$'::text));
+
+-- constraint public.zip_sales_coverage zip_sales_coverage_check
+alter table zip_sales_coverage add constraint zip_sales_coverage_check CHECK ((first_close_date <= last_close_date));
+
+-- constraint public.zip_sales_coverage zip_sales_coverage_closed_sales_check
+alter table zip_sales_coverage add constraint zip_sales_coverage_closed_sales_check CHECK ((closed_sales > 0));
+
+-- constraint public.zip_sales_coverage zip_sales_coverage_pkey
+alter table zip_sales_coverage add constraint zip_sales_coverage_pkey PRIMARY KEY (zip_code);
+
+-- constraint public.zip_sales_coverage zip_sales_coverage_sale_to_list_n_check
+alter table zip_sales_coverage add constraint zip_sales_coverage_sale_to_list_n_check CHECK ((sale_to_list_n >= 0));
 
 -- constraint supabase_functions.hooks hooks_pkey
 alter table supabase_functions.hooks add constraint hooks_pkey PRIMARY KEY (id);

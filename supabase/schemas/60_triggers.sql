@@ -9,6 +9,12 @@ CREATE TRIGGER agent_name_tokens_deletions_insert AFTER INSERT ON public.agent_n
 -- trigger public.agent_name_tokens agent_name_tokens_deletions_update
 CREATE TRIGGER agent_name_tokens_deletions_update AFTER UPDATE ON public.agent_name_tokens REFERENCING OLD TABLE AS old_tokens NEW TABLE AS new_tokens FOR EACH STATEMENT EXECUTE FUNCTION private.agent_name_token_deletions_sync();
 
+-- trigger public.agents agents_link_sides_insert
+CREATE TRIGGER agents_link_sides_insert AFTER INSERT ON public.agents REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.agents_link_sides();
+
+-- trigger public.agents agents_link_sides_update
+CREATE TRIGGER agents_link_sides_update AFTER UPDATE ON public.agents REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.agents_link_sides();
+
 -- trigger public.agents agents_name_tokens_delete
 CREATE TRIGGER agents_name_tokens_delete AFTER DELETE ON public.agents REFERENCING OLD TABLE AS old_agents FOR EACH STATEMENT EXECUTE FUNCTION private.agent_name_tokens_after_delete();
 
@@ -69,6 +75,12 @@ CREATE TRIGGER newsletter_subscriptions_normalize_email BEFORE INSERT OR UPDATE 
 -- trigger public.properties properties_set_updated_at
 CREATE TRIGGER properties_set_updated_at BEFORE UPDATE ON public.properties FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 
+-- trigger public.properties properties_sync_transaction_sides_insert
+CREATE TRIGGER properties_sync_transaction_sides_insert AFTER INSERT ON public.properties REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.properties_sync_transaction_sides();
+
+-- trigger public.properties properties_sync_transaction_sides_update
+CREATE TRIGGER properties_sync_transaction_sides_update AFTER UPDATE ON public.properties REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.properties_sync_transaction_sides();
+
 -- trigger public.report_requests notify_new_lead
 CREATE TRIGGER notify_new_lead AFTER INSERT ON public.report_requests FOR EACH ROW EXECUTE FUNCTION private.report_requests_new_lead_webhook();
 
@@ -80,6 +92,9 @@ CREATE TRIGGER report_requests_stamp_contacted_at BEFORE UPDATE OF status ON pub
 
 -- trigger public.reso_sync_state reso_sync_state_set_updated_at
 CREATE TRIGGER reso_sync_state_set_updated_at BEFORE UPDATE ON public.reso_sync_state FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+
+-- trigger public.transaction_sides transaction_sides_set_updated_at
+CREATE TRIGGER transaction_sides_set_updated_at BEFORE UPDATE ON public.transaction_sides FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 
 -- trigger public.trending_topics trending_topics_set_updated_at
 CREATE TRIGGER trending_topics_set_updated_at BEFORE UPDATE ON public.trending_topics FOR EACH ROW EXECUTE FUNCTION set_updated_at();

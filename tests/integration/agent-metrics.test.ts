@@ -1,7 +1,8 @@
 /**
- * refresh_agent_metrics() against a hand-computed fixture. Everything runs inside one transaction that is rolled
- * back, so the fixture leaves nothing behind and a concurrent refresh (an import test) cannot change what we read.
- * ZIPs 99901-99910 belong to this file only. Window: 24 months ending 2025-06-30 = 2023-07-01 .. 2025-06-30.
+ * refresh_agent_metrics() against a hand-computed fixture. The fixture, the refresh and every read happen inside one
+ * transaction that beforeAll rolls back at once, so the fixture leaves nothing behind, a concurrent refresh (an import
+ * test) cannot change what we read, and the refresh lock is not held while other files wait for it.
+ * ZIPs 99901-99911 belong to this file only. Window: 24 months ending 2025-06-30 = 2023-07-01 .. 2025-06-30.
  */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,14 +13,45 @@ const run = Math.random().toString(36).slice(2, 8)
 const ids: Record<string, string> = {}
 type Metrics = Record<string, unknown>
 const metrics: Record<string, Metrics> = {}
+const figures: Record<string, Metrics> = {}
+let sides: Array<{ sale: string; role: string; agent: string | null; agent_mls_id: string | null }> = []
 let window: { metrics_window_start: string; metrics_window_end: string; agents_updated: number }
+
+const mlsId = (name: string) => `metrics-${run}-${name}`
+const memberKey = (name: string) => `key-${run}-${name}`
 
 async function agent(name: string) {
   const { rows } = await client.query<{ id: string }>(
-    `insert into public.agents (name, mls_id) values ($1, $2) returning id`,
-    [`Metrics ${name}`, `metrics-${run}-${name}`],
+    `insert into public.agents (name, mls_id, member_key) values ($1, $2, $3) returning id`,
+    [`Metrics ${name}`, mlsId(name), memberKey(name)],
   )
   ids[name] = rows[0]!.id
+}
+
+/**
+ * A closed sale in 99911 with up to four agent roles, named the ways a feed names them: the list agent by
+ * properties.agent_id, the others by RESO ...AgentMlsId or ...AgentKey fields.
+ */
+async function sharedSale(
+  address: string,
+  roles: { list: string; coList?: string; buyer?: string; coBuyerKey?: string },
+  list: number,
+  close: number,
+) {
+  await client.query(
+    `insert into public.properties (agent_id, address, zip_code, list_price, sale_price, sale_date, days_on_market,
+                                    standard_status, co_list_agent_mls_id, buyer_agent_mls_id, co_buyer_agent_key)
+     values ($1, $2, '99911', $3, $4, '2025-03-01', 20, 'Closed', $5, $6, $7)`,
+    [
+      ids[roles.list],
+      address,
+      list,
+      close,
+      roles.coList ? (ids[roles.coList] ? mlsId(roles.coList) : roles.coList) : null,
+      roles.buyer ? mlsId(roles.buyer) : null,
+      roles.coBuyerKey ? memberKey(roles.coBuyerKey) : null,
+    ],
+  )
 }
 
 /** A closed sale: [agent or null, zip, list price or null, close price, close date, days on market or null]. */
@@ -42,7 +74,7 @@ async function sale(
 beforeAll(async () => {
   await client.connect()
   await client.query('begin')
-  for (const name of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']) await agent(name)
+  for (const name of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'L', 'CL', 'BY', 'CB', 'DU', 'U']) await agent(name)
   // A: five sales in 99901 (one without a list price, one on the first day of the window) and one in 99902
   await sale('A', '99901', 100000, 105000, '2025-06-30', 10)
   await sale('A', '99901', 200000, 190000, '2025-01-15', 20)
@@ -77,6 +109,12 @@ beforeAll(async () => {
   await client.query(`update public.agents set average_sale_to_list_ratio = 99.5, total_sales = 40 where id = $1`, [
     ids.G,
   ])
+  // 99911: every role filled (list L, co-list CL, buyer BY, co-buyer CB by Key); L named as list and co-list agent of
+  // one sale; DU on both sides of a sale (dual agency); U with a co-list agent we do not know
+  await sharedSale('1 Four Roles Rd', { list: 'L', coList: 'CL', buyer: 'BY', coBuyerKey: 'CB' }, 400000, 420000)
+  await sharedSale('2 Same Agent Twice Rd', { list: 'L', coList: 'L' }, 200000, 190000)
+  await sharedSale('3 Dual Agency Rd', { list: 'DU', buyer: 'DU' }, 300000, 300000)
+  await sharedSale('4 Unknown Co-agent Rd', { list: 'U', coList: `nobody-${run}` }, 500000, 500000)
 
   window = (
     await client.query(
@@ -93,10 +131,35 @@ beforeAll(async () => {
     [Object.values(ids)],
   )
   for (const [name, id] of Object.entries(ids)) metrics[name] = rows.find((row) => row.id === id)!
+  const figureRows = await client.query(
+    `select agent_id, listing_sales, listing_sides::float8, listing_volume::float8, buyer_sales, buyer_sides::float8,
+            buyer_volume::float8, buyer_paid_to_list_median::float8, total_sales, total_sides::float8,
+            total_volume::float8, dual_agency_sales, primary_zip_code, zip_sides::float8, zip_closed_sales,
+            zip_market_share::float8
+     from public.agent_figures where agent_id = any($1)`,
+    [Object.values(ids)],
+  )
+  for (const [name, id] of Object.entries(ids)) {
+    const row = figureRows.rows.find((candidate) => candidate.agent_id === id)
+    if (row) figures[name] = row
+  }
+  const names = new Map(Object.entries(ids).map(([name, id]) => [id, name]))
+  sides = (
+    await client.query(
+      `select p.address as sale, s.role, s.agent_id, s.agent_mls_id
+       from public.transaction_sides s join public.properties p on p.id = s.property_id
+       where p.zip_code = '99911' order by p.address, s.role`,
+    )
+  ).rows.map((row) => ({
+    sale: row.sale,
+    role: row.role,
+    agent: row.agent_id ? (names.get(row.agent_id) ?? row.agent_id) : null,
+    agent_mls_id: row.agent_mls_id,
+  }))
+  await client.query('rollback')
 })
 
 afterAll(async () => {
-  await client.query('rollback')
   await client.end()
 })
 
@@ -195,6 +258,63 @@ describe('refresh_agent_metrics', () => {
       local_ranking: null,
       market_share: null,
       ranking_note: 'No closed sales in the window',
+    })
+  })
+
+  it('keeps one side row per sale and role, each resolved to its agent by Key or MLS id', () => {
+    expect(sides.filter((side) => side.sale === '1 Four Roles Rd')).toEqual([
+      { sale: '1 Four Roles Rd', role: 'buyer', agent: 'BY', agent_mls_id: mlsId('BY') },
+      { sale: '1 Four Roles Rd', role: 'co_buyer', agent: 'CB', agent_mls_id: null },
+      { sale: '1 Four Roles Rd', role: 'co_list', agent: 'CL', agent_mls_id: mlsId('CL') },
+      { sale: '1 Four Roles Rd', role: 'list', agent: 'L', agent_mls_id: null },
+    ])
+    expect(sides.filter((side) => side.sale === '4 Unknown Co-agent Rd')).toEqual([
+      { sale: '4 Unknown Co-agent Rd', role: 'co_list', agent: null, agent_mls_id: `nobody-${run}` },
+      { sale: '4 Unknown Co-agent Rd', role: 'list', agent: 'U', agent_mls_id: null },
+    ])
+  })
+
+  it('credits a sale with four agents as two sides: half each to agent and co-agent on each side', () => {
+    // the four-role sale closed at 420,000 for 400,000 listed (105 %)
+    expect(figures.CL).toMatchObject({ listing_sales: 1, listing_sides: 0.5, listing_volume: 210000, buyer_sales: 0 })
+    expect(figures.BY).toMatchObject({
+      listing_sales: 0,
+      buyer_sales: 1,
+      buyer_sides: 0.5,
+      buyer_volume: 210000,
+      buyer_paid_to_list_median: 105,
+      total_sales: 1,
+      total_sides: 0.5,
+    })
+    expect(figures.CB).toMatchObject({ buyer_sales: 1, buyer_sides: 0.5, buyer_volume: 210000, total_sides: 0.5 })
+    // L: half of the four-role sale, and all of the sale where L was named as list and co-list agent
+    expect(figures.L).toMatchObject({ listing_sales: 2, listing_sides: 1.5, listing_volume: 400000, total_sides: 1.5 })
+  })
+
+  it('gives a co-agent we do not know their half all the same', () => {
+    expect(figures.U).toMatchObject({ listing_sales: 1, listing_sides: 0.5, listing_volume: 250000 })
+  })
+
+  it('counts dual agency once per side and marks it', () => {
+    expect(figures.DU).toMatchObject({
+      listing_sales: 1,
+      listing_sides: 1,
+      buyer_sales: 1,
+      buyer_sides: 1,
+      total_sales: 1,
+      total_sides: 2,
+      total_volume: 600000,
+      dual_agency_sales: 1,
+    })
+  })
+
+  it('shares the ZIP by sides: every sale has two', () => {
+    // 99911 has 4 closed sales = 8 sides; L holds 1.5 of them
+    expect(figures.L).toMatchObject({
+      primary_zip_code: '99911',
+      zip_sides: 1.5,
+      zip_closed_sales: 4,
+      zip_market_share: 18.75,
     })
   })
 

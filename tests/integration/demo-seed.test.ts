@@ -63,6 +63,12 @@ describe('demo data generator', () => {
     }
     const sales = await records(files.properties)
     expect(sales).toHaveLength(600)
+    // every role of a listing names a generated agent by MemberKey and MemberMlsId alike
+    const keys = new Map(members.map((member) => [member.MemberKey, member.MemberMlsId]))
+    for (const sale of sales)
+      for (const role of ['ListAgent', 'CoListAgent', 'BuyerAgent', 'CoBuyerAgent'])
+        if (sale[`${role}Key`] !== undefined && sale[`${role}Key`] !== '')
+          expect(keys.get(sale[`${role}Key`]), role).toBe(sale[`${role}MlsId`])
     const dates = sales.map((sale) => String(sale.CloseDate)).sort()
     expect(dates[0]! >= '2023-10-01' && dates.at(-1)! <= '2025-09-30').toBe(true)
     expect(new Set(sales.map((sale) => sale.StandardStatus))).toEqual(new Set(['Closed']))
@@ -99,9 +105,10 @@ describe('seedDemo', () => {
       sales_in_window: number
       local_ranking: number | null
     }>(
+      // agents.total_sales counts the sales where the agent had the listing side (list or co-list agent)
       `select a.mls_id, a.email, a.bio, a.years_experience, a.total_sales, a.local_ranking,
-              (select count(*)::int from public.properties p
-                where p.agent_id = a.id and p.standard_status = 'Closed' and p.sale_price > 0
+              (select count(distinct p.id)::int from public.transaction_sides s join public.properties p on p.id = s.property_id
+                where s.agent_id = a.id and s.side = 'listing' and p.standard_status = 'Closed' and p.sale_price > 0
                   and p.sale_date between a.metrics_window_start and a.metrics_window_end) as sales_in_window
        from public.agents a where a.mls_id like $1 order by a.mls_id`,
       [`${prefix}%`],
@@ -117,6 +124,38 @@ describe('seedDemo', () => {
     // the run has both kinds of agent, so the two checks above really ran
     expect(agents.some((agent) => agent.total_sales > 0 && agent.total_sales < 5)).toBe(true)
     expect(agents.some((agent) => agent.local_ranking !== null)).toBe(true)
+  })
+
+  it('fills every agent role the listings carry, all linked to their agents by Key, with some dual agency', async () => {
+    const roles = await sql<{ role: string; sides: number; linked: number }>(
+      `select s.role, count(*)::int as sides, count(s.agent_id)::int as linked
+       from public.transaction_sides s join public.properties p on p.id = s.property_id
+       where p.source = $1 and p.listing_key like $2 group by s.role order by s.role`,
+      [source, `${demoIdPrefix(source, 'seeded', prefix)}%`],
+    )
+    const byRole = Object.fromEntries(roles.map((row) => [row.role, row]))
+    expect(byRole.list).toMatchObject({ sides: 600, linked: 600 })
+    // about 85 % of sales have a buyer agent, 12 % a co-list agent and 8 % a co-buyer agent
+    expect(byRole.buyer!.sides).toBeGreaterThan(450)
+    expect(byRole.co_list!.sides).toBeGreaterThan(30)
+    expect(byRole.co_buyer!.sides).toBeGreaterThan(20)
+    for (const row of roles) expect(row.linked, row.role).toBe(row.sides)
+    const [dual] = await sql<{ n: number }>(
+      `select count(*)::int as n from public.properties p
+       join public.transaction_sides b on b.property_id = p.id and b.role = 'buyer' and b.agent_id = p.agent_id
+       where p.source = $1 and p.listing_key like $2`,
+      [source, `${demoIdPrefix(source, 'seeded', prefix)}%`],
+    )
+    expect(dual!.n).toBeGreaterThan(5)
+    const [figures] = await sql<{ buyers: number; duals: number; halves: number }>(
+      `select count(*) filter (where f.buyer_sales > 0)::int as buyers, count(*) filter (where f.dual_agency_sales > 0)::int as duals,
+              count(*) filter (where f.total_sides <> floor(f.total_sides))::int as halves
+       from public.agent_figures f join public.agents a on a.id = f.agent_id where a.mls_id like $1`,
+      [`${prefix}%`],
+    )
+    expect(figures!.buyers).toBeGreaterThan(25)
+    expect(figures!.duals).toBeGreaterThan(0)
+    expect(figures!.halves).toBeGreaterThan(0)
   })
 
   it('writes the same records again for the same seed: a second seeding changes nothing', async () => {

@@ -61,8 +61,8 @@ beforeAll(() => {
 })
 
 afterAll(async () => {
-  await sql(`delete from public.properties where source = $1`, [source])
-  await sql(`delete from public.agents where mls_id like $1`, [`%${run}%`])
+  await sql(`delete from public.properties where source like $1`, [`${source}%`])
+  await sql(`delete from public.agents where mls_id like $1 or member_key like $1`, [`%${run}%`])
   await sql(`delete from public.import_runs where source = $1 or file_name like $2`, [source, `${dir}/%`])
   fs.rmSync(dir, { recursive: true, force: true })
 })
@@ -151,8 +151,116 @@ describe('RESO Member import', () => {
     const file = path.join(dir, 'other.csv')
     fs.writeFileSync(file, 'price,zip\n1,00801\n')
     await expect(runImport({ file, databaseUrl: testEnv.databaseUrl })).rejects.toThrow(
-      /neither ListingKey \(Property\) nor MemberMlsId \(Member\)/,
+      /neither ListingKey \(Property\) nor MemberKey or MemberMlsId \(Member\)/,
     )
+  })
+})
+
+describe('agent roles by Key', () => {
+  const keyed = `${source}-keys`
+  const key = (name: string) => `MK-${run}-${name}`
+  const sale = (n: number, roles: Record<string, string>) => ({
+    ListingKey: `${run}-k${n}`,
+    StandardStatus: 'Closed',
+    ListPrice: 500000,
+    ClosePrice: 510000,
+    CloseDate: '2026-02-15',
+    UnparsedAddress: `${n} Key Street`,
+    City: 'Fixture City',
+    StateOrProvince: 'CO',
+    PostalCode: '00802',
+    ...roles,
+  })
+  const sidesOf = (listingKey: string) =>
+    sql<{ role: string; agent: string | null; agent_key: string | null }>(
+      `select s.role, a.name as agent, s.agent_key from public.transaction_sides s
+       join public.properties p on p.id = s.property_id left join public.agents a on a.id = s.agent_id
+       where p.source = $1 and p.source_record_id = $2 order by s.role`,
+      [keyed, listingKey],
+    )
+
+  it('links every role by its Key, creates no agent from a placeholder name, and links late Members', async () => {
+    const members = path.join(dir, 'members-keyed.ndjson')
+    // Members keyed by MemberKey alone (no MemberMlsId), as the Data Dictionary allows
+    fs.writeFileSync(
+      members,
+      ['Lee List', 'Cora Colist', 'Ben Buyer']
+        .map((name, i) => JSON.stringify({ MemberKey: key(['L', 'C', 'B'][i]!), MemberFullName: name }))
+        .join('\n'),
+    )
+    expect(await runImport({ file: members, databaseUrl: testEnv.databaseUrl, skipMetrics: true })).toMatchObject({
+      resource: 'Member',
+      read: 3,
+      rejected: 0,
+      inserted: 3,
+    })
+    const listings = path.join(dir, 'listings-keyed.ndjson')
+    fs.writeFileSync(
+      listings,
+      [
+        sale(1, {
+          ListAgentKey: key('L'),
+          ListAgentMlsId: 'placeholder-1',
+          ListAgentFullName: 'Sample ListAgentFullName 9',
+          CoListAgentKey: key('C'),
+          BuyerAgentKey: key('B'),
+          CoBuyerAgentKey: key('LATE'),
+          CoBuyerAgentMlsId: 'placeholder-2',
+          CoBuyerAgentFullName: 'Sample CoBuyerAgentFullName 3',
+        }),
+        sale(2, { ListAgentKey: key('LATE'), ListAgentFullName: 'Sample ListAgentFullName 4' }),
+      ]
+        .map((record) => JSON.stringify(record))
+        .join('\n'),
+    )
+    const summary = await runImport({ file: listings, source: keyed, databaseUrl: testEnv.databaseUrl })
+    expect(summary).toMatchObject({ read: 2, rejected: 0, inserted: 2, agentsInserted: 0 })
+    expect(await sql(`select count(*)::int as n from public.agents where name like 'Sample %'`)).toEqual([{ n: 0 }])
+    expect(await sidesOf(`${run}-k1`)).toEqual([
+      { role: 'buyer', agent: 'Ben Buyer', agent_key: key('B') },
+      { role: 'co_buyer', agent: null, agent_key: key('LATE') },
+      { role: 'co_list', agent: 'Cora Colist', agent_key: key('C') },
+      { role: 'list', agent: 'Lee List', agent_key: key('L') },
+    ])
+    expect(await sidesOf(`${run}-k2`)).toEqual([{ role: 'list', agent: null, agent_key: key('LATE') }])
+
+    // the Member the two sales were waiting for arrives: both of its roles are linked
+    fs.writeFileSync(members, JSON.stringify({ MemberKey: key('LATE'), MemberFullName: 'Lou Late' }))
+    await runImport({ file: members, databaseUrl: testEnv.databaseUrl, skipMetrics: true })
+    expect((await sidesOf(`${run}-k1`)).find((side) => side.role === 'co_buyer')!.agent).toBe('Lou Late')
+    expect(await sidesOf(`${run}-k2`)).toEqual([{ role: 'list', agent: 'Lou Late', agent_key: key('LATE') }])
+    const [late] = await sql(
+      `select (select count(*)::int from public.properties p where p.agent_id = a.id) as listings from public.agents a where a.member_key = $1`,
+      [key('LATE')],
+    )
+    expect(late).toEqual({ listings: 1 })
+  })
+
+  it('creates agents named by an MLS id alone for every role, as the feed names them', async () => {
+    const file = path.join(dir, 'listings-mls.ndjson')
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        sale(3, {
+          ListAgentMlsId: `MLS-${run}-L`,
+          ListAgentFullName: 'Mia List',
+          BuyerAgentMlsId: `MLS-${run}-B`,
+          BuyerAgentFullName: 'Bo Buyer',
+          BuyerOfficeName: 'Buyer Side Realty',
+        }),
+      ),
+    )
+    expect(await runImport({ file, source: keyed, databaseUrl: testEnv.databaseUrl })).toMatchObject({
+      inserted: 1,
+      agentsInserted: 2,
+    })
+    expect(await sidesOf(`${run}-k3`)).toEqual([
+      { role: 'buyer', agent: 'Bo Buyer', agent_key: null },
+      { role: 'list', agent: 'Mia List', agent_key: null },
+    ])
+    expect(await sql(`select brokerage from public.agents where mls_id = $1`, [`MLS-${run}-B`])).toEqual([
+      { brokerage: 'Buyer Side Realty' },
+    ])
   })
 })
 

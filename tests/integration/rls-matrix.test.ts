@@ -45,6 +45,9 @@ const columnEquals =
 
 let otherUserId = ''
 let zipSalesAgentId = ''
+let figuresAgentId = ''
+let sidesInsertPropertyId = ''
+let sidesInsertRole = 0
 let namePostingAgentId = ''
 /** A live post for redirects and revisions, and a lead for notes (made in beforeAll). */
 let livePostId = ''
@@ -222,6 +225,112 @@ const cases: TableCase[] = [
     update: {
       patch: () => ({ closed_sales: Math.floor(Math.random() * 1000) + 2 }),
       stored: columnEquals('agent_zip_sales', 'closed_sales', 'zip_code'),
+    },
+    allowed: { select: everyone, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    // one row per sale and agent role, derived by triggers on properties; visitors see sales only through bounded
+    // per-agent functions. Each fixture is a co-buyer agent named by MLS id on a listing of its own; the inserts go
+    // to one more listing, a different role each (a sale has one row per role). The select cases run first.
+    name: 'transaction_sides',
+    table: 'transaction_sides',
+    fixture: async () => {
+      sidesInsertPropertyId ||= await insertReturningId(
+        `insert into public.properties (address) values ('4 Matrix Sides Way') returning id`,
+      )
+      const propertyId = await insertReturningId(
+        `insert into public.properties (address) values ('3 Matrix Sides Way') returning id`,
+      )
+      return insertReturningId(
+        `insert into public.transaction_sides (property_id, role, agent_mls_id) values ($1, 'co_buyer', $2) returning id::text`,
+        [propertyId, unique('matrix-mls')],
+      )
+    },
+    insert: () => ({
+      property_id: sidesInsertPropertyId,
+      role: ['list', 'co_list', 'buyer', 'co_buyer'][sidesInsertRole++ % 4],
+      agent_mls_id: unique('matrix-inserted'),
+    }),
+    update: {
+      patch: () => ({ office_name: unique('Office') }),
+      stored: columnEquals('transaction_sides', 'office_name'),
+    },
+    allowed: { select: admins, insert: admins, update: admins, delete: admins },
+  },
+  {
+    // written by refresh_agent_metrics(); anyone reads
+    name: 'agent_figures',
+    table: 'agent_figures',
+    key: 'agent_id',
+    fixture: async () => {
+      const agentId = await insertReturningId(
+        `insert into public.agents (name) values ('Matrix Figures Agent') returning id`,
+      )
+      figuresAgentId ||= await insertReturningId(
+        `insert into public.agents (name) values ('Matrix Figures Insert Agent') returning id`,
+      )
+      await sql(
+        `insert into public.agent_figures (agent_id, window_start, window_end, last_close_date, total_sales, total_sides, total_volume)
+         values ($1, '2024-01-01', '2025-12-31', '2025-12-31', 1, 1, 100000)`,
+        [agentId],
+      )
+      return agentId
+    },
+    insert: () => ({
+      agent_id: figuresAgentId,
+      window_start: '2024-01-01',
+      window_end: '2025-12-31',
+      last_close_date: '2025-12-31',
+      total_sales: 1,
+      total_sides: 1,
+      total_volume: 1,
+    }),
+    update: {
+      patch: () => ({ listing_sales: Math.floor(Math.random() * 1000) + 2 }),
+      stored: columnEquals('agent_figures', 'listing_sales', 'agent_id'),
+    },
+    allowed: { select: everyone, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    // written by refresh_agent_metrics(); anyone reads; a made-up ZIP per row
+    name: 'zip_sales_coverage',
+    table: 'zip_sales_coverage',
+    key: 'zip_code',
+    fixture: async () => {
+      const zip = unique('zip')
+      await sql(
+        `insert into public.zip_sales_coverage (zip_code, closed_sales, first_close_date, last_close_date, window_start, window_end)
+         values ($1, 1, '2025-01-01', '2025-01-01', '2024-01-01', '2025-12-31')`,
+        [zip],
+      )
+      return zip
+    },
+    insert: () => ({
+      zip_code: unique('zip'),
+      closed_sales: 1,
+      first_close_date: '2025-01-01',
+      last_close_date: '2025-01-01',
+      window_start: '2024-01-01',
+      window_end: '2025-12-31',
+    }),
+    update: {
+      patch: () => ({ closed_sales: Math.floor(Math.random() * 1000) + 2 }),
+      stored: columnEquals('zip_sales_coverage', 'closed_sales', 'zip_code'),
+    },
+    allowed: { select: everyone, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    // one row per metrics refresh; anyone reads
+    name: 'figures_refreshes',
+    table: 'figures_refreshes',
+    fixture: () =>
+      insertReturningId(
+        `insert into public.figures_refreshes (methodology_version, refreshed_at) values ('matrix', now() - interval '10 years') returning id::text`,
+      ),
+    insert: () => ({ methodology_version: 'matrix', refreshed_at: '2000-01-01T00:00:00Z' }),
+    update: {
+      patch: () => ({ closed_sales: Math.floor(Math.random() * 1000) + 2 }),
+      stored: columnEquals('figures_refreshes', 'closed_sales'),
     },
     allowed: { select: everyone, insert: ['service'], update: ['service'], delete: ['service'] },
   },

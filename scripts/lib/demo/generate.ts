@@ -14,6 +14,10 @@
  * Agents: each works in 1-3 neighbouring ZIPs of one metro (a home ZIP plus its nearest ZIPs), and a log-normal
  * "productivity" weight (sigma 1.0) decides how many of a ZIP's sales go to them, so a few agents are top producers
  * and many have a handful of sales.
+ * Sides: every sale has a list agent; about 12 % also a co-list agent (an office mate when the office has one in the
+ * metro); about 85 % a buyer agent from the same metro, of which about 3 % of all sales are dual agency (the list
+ * agent represents the buyer too) and about 8 % have a co-buyer agent. Listings name agents the way a RESO Web API
+ * feed does: by ...AgentKey (= the Member's MemberKey) and ...AgentMlsId, with the offices' keys and names.
  *
  * Synthetic, not derivable from sales and NOT real: agents' rating, review_count, years_experience and bio are made
  * up here (agent-profiles.csv) and written by seed.ts after the import. Names come from @faker-js/faker, e-mails are
@@ -57,6 +61,7 @@ export interface DemoFiles {
 
 /** The RESO Member columns written to members.csv. */
 export const memberFields = [
+  'MemberKey',
   'MemberMlsId',
   'MemberFirstName',
   'MemberLastName',
@@ -78,10 +83,21 @@ export const propertyFields = [
   'ListingContractDate',
   'CloseDate',
   'DaysOnMarket',
+  'ListAgentKey',
   'ListAgentMlsId',
   'ListAgentFullName',
+  'ListOfficeKey',
   'ListOfficeName',
+  'CoListAgentKey',
+  'CoListAgentMlsId',
+  'CoListOfficeName',
+  'BuyerAgentKey',
   'BuyerAgentMlsId',
+  'BuyerOfficeKey',
+  'BuyerOfficeName',
+  'CoBuyerAgentKey',
+  'CoBuyerAgentMlsId',
+  'CoBuyerOfficeName',
   'StreetNumber',
   'StreetName',
   'City',
@@ -119,10 +135,13 @@ const areaCodes: Record<string, string> = {
 
 interface Agent {
   id: string
+  /** RESO MemberKey (what listings name the agent by). */
+  key: string
   first: string
   last: string
   name: string
   office: string
+  officeKey: string
   metro: number
   zips: number[]
   productivity: number
@@ -228,6 +247,7 @@ export async function generateDemoData(options: DemoOptions): Promise<DemoFiles>
     const count = Math.max(2, Math.ceil((agentCount * metroWeight[m]!) / metroTotal / 15))
     return Array.from({ length: count }, () => `${faker.company.name()} Realty`)
   })
+  const officeKeys = offices.map((list, m) => list.map((_, i) => `${prefix}O${m + 1}-${i + 1}`))
   const officePickers = offices.map((list) => new WeightedPicker(list.map((_, i) => 1 / (i + 1))))
 
   // agents: the first ones cover every ZIP once (when there are enough), the rest land where the sales are
@@ -240,12 +260,15 @@ export async function generateDemoData(options: DemoOptions): Promise<DemoFiles>
     const first = faker.person.firstName()
     const last = faker.person.lastName()
     const metro = metroOf[home]!
+    const office = officePickers[metro]!.pick(random)
     agents.push({
       id: `${prefix}A${String(i + 1).padStart(6, '0')}`,
+      key: `${prefix}M${String(i + 1).padStart(6, '0')}`,
       first,
       last,
       name: `${first} ${last}`,
-      office: offices[metro]![officePickers[metro]!.pick(random)]!,
+      office: offices[metro]![office]!,
+      officeKey: officeKeys[metro]![office]!,
       metro,
       zips: [home, ...neighbours[home]!.slice(0, extra)],
       productivity: Math.exp(normal(random)),
@@ -260,6 +283,7 @@ export async function generateDemoData(options: DemoOptions): Promise<DemoFiles>
     usedEmails.add(email)
     const market = markets[agent.zips[0]!]!
     await members.row([
+      agent.key,
       agent.id,
       agent.first,
       agent.last,
@@ -287,6 +311,14 @@ export async function generateDemoData(options: DemoOptions): Promise<DemoFiles>
   )
   const saleZipPicker = new WeightedPicker(markets.map((market, zip) => (agentPickers[zip] ? market.homesSold : 0)))
   const metroAgents = metros.map((_, m) => agents.flatMap((agent, a) => (agent.metro === m ? [a] : [])))
+  const officeAgents = new Map<string, number[]>()
+  agents.forEach((agent, a) => officeAgents.set(agent.officeKey, [...(officeAgents.get(agent.officeKey) ?? []), a]))
+  /** Another agent of `agent`'s office when it has one, else of the metro; null when the metro has no other agent. */
+  const partnerOf = (agent: Agent): Agent | null => {
+    const mates = officeAgents.get(agent.officeKey)!.filter((a) => agents[a] !== agent)
+    const pool = mates.length > 0 ? mates : metroAgents[agent.metro]!.filter((a) => agents[a] !== agent)
+    return pool.length > 0 ? agents[pool[Math.floor(random() * pool.length)]!]! : null
+  }
 
   const properties = new CsvWriter(files.properties, propertyFields)
   const keyWidth = Math.max(7, String(salesTotal).length)
@@ -312,7 +344,15 @@ export async function generateDemoData(options: DemoOptions): Promise<DemoFiles>
     const bedrooms = Math.round(clamp(livingArea / 650 + 0.6 * normal(random), 1, 7))
     const bathrooms = Math.round(clamp(bedrooms * 0.6 + 0.5 * normal(random), 1, 6))
     const peers = metroAgents[agent.metro]!
-    const buyer = random() < 0.15 || peers.length < 2 ? null : agents[peers[Math.floor(random() * peers.length)]!]!
+    const coList = random() < 0.12 ? partnerOf(agent) : null
+    const buyerDraw = random()
+    const buyer =
+      buyerDraw < 0.15 || peers.length < 2
+        ? null
+        : buyerDraw < 0.18
+          ? agent
+          : agents[peers[Math.floor(random() * peers.length)]!]!
+    const coBuyer = buyer && random() < 0.08 / 0.85 ? partnerOf(buyer) : null
     const modifiedMs = closeMs + intBetween(random, 1, 5) * DAY_MS + intBetween(random, 0, 86_399) * 1000
 
     await properties.row([
@@ -325,10 +365,21 @@ export async function generateDemoData(options: DemoOptions): Promise<DemoFiles>
       new Date(closeMs - (dom + escrowDays) * DAY_MS).toISOString().slice(0, 10),
       new Date(closeMs).toISOString().slice(0, 10),
       dom,
+      agent.key,
       agent.id,
       agent.name,
+      agent.officeKey,
       agent.office,
-      buyer && buyer !== agent ? buyer.id : null,
+      coList?.key ?? null,
+      coList?.id ?? null,
+      coList?.office ?? null,
+      buyer?.key ?? null,
+      buyer?.id ?? null,
+      buyer?.officeKey ?? null,
+      buyer?.office ?? null,
+      coBuyer?.key ?? null,
+      coBuyer?.id ?? null,
+      coBuyer?.office ?? null,
       intBetween(random, 1, 9999),
       streets[zip]![Math.floor(random() * streets[zip]!.length)]!,
       market.city,

@@ -48,10 +48,85 @@ describe('toPropertyRow', () => {
     [{ PostalCode: '2176' }, 'PostalCode: unknown ZIP format (expected 12345 or 12345-6789)'],
     [{ ClosePrice: '' }, 'ClosePrice: is required when StandardStatus is Closed'],
     [{ StandardStatus: 'Sold' }, 'StandardStatus: must be a RESO StandardStatus'],
+    [{ ClosePrice: 7e11 }, 'ClosePrice: is above the plausible maximum of $500,000,000'],
+    [{ ListPrice: '500' }, 'ListPrice: is below the plausible minimum of $1,000'],
+    [{ DaysOnMarket: '42687' }, 'DaysOnMarket: is above the plausible maximum of 3,650 days'],
+    [{ CloseDate: '2999-01-01' }, 'CloseDate: is in the future (2999-01-01)'],
+    [{ ListingContractDate: '1901-05-01' }, 'ListingContractDate: is before 1950-01-01, not a plausible date'],
+    [
+      { ClosePrice: '5100' },
+      'ClosePrice: is 0.01 times ListPrice ($500,000): outside 0.2-5, one of the prices is wrong',
+    ],
+    [{ StandardStatus: 'Active' }, 'ClosePrice: must be empty unless StandardStatus is Closed (it is Active)'],
+    [
+      { StandardStatus: 'ActiveUnderContract' },
+      'CloseDate: must be empty unless StandardStatus is Closed (it is Active Under Contract)',
+    ],
   ])('rejects %j with a reason naming the field', (change, reason) => {
     const result = toPropertyRow({ ...closed, ...change }, 'test-mls')
     expect(result.ok).toBe(false)
     expect(!result.ok && result.reason).toContain(reason)
+  })
+
+  it('names one problem per field, the first one', () => {
+    const result = toPropertyRow({ ...closed, ListPrice: '0' }, 'test-mls')
+    expect(result).toEqual({ ok: false, reason: 'ListPrice: must be a positive number (USD)' })
+  })
+
+  it.each([
+    ['Active Under Contract', 'Active Under Contract'],
+    ['ActiveUnderContract', 'Active Under Contract'],
+    ['ComingSoon', 'Coming Soon'],
+    ["org.reso.metadata.enums.StandardStatus'ComingSoon'", 'Coming Soon'],
+    ['closed', 'Closed'],
+  ])('accepts StandardStatus %j in either RESO enum form (%s)', (value, stored) => {
+    const open = value.toLowerCase().includes('closed') ? closed : { ...closed, ClosePrice: '', CloseDate: '' }
+    const result = toPropertyRow({ ...open, StandardStatus: value }, 'test-mls')
+    expect(result.ok && result.row.standard_status).toBe(stored)
+  })
+
+  it('stores PropertyType enum member names in display form and keeps a feed’s own types', () => {
+    const row = (type: string) => {
+      const result = toPropertyRow({ ...closed, PropertyType: type }, 'test-mls')
+      return result.ok ? result.row.property_type : result.reason
+    }
+    expect(row('ResidentialIncome')).toBe('Residential Income')
+    expect(row('Residential')).toBe('Residential')
+    expect(row('condo')).toBe('condo')
+  })
+
+  it('reads every agent role and office by Key and MLS id', () => {
+    const result = toPropertyRow(
+      {
+        ...closed,
+        ListAgentKey: 'K1',
+        ListAgentMlsId: 'M1',
+        CoListAgentKey: 'K2',
+        BuyerAgentMlsId: 'M3',
+        BuyerAgentFullName: 'Bea Buyer',
+        CoBuyerAgentKey: 'K4',
+        CoBuyerAgentMlsId: 'M4',
+        ListOfficeKey: 'O1',
+        BuyerOfficeName: 'Buyer Realty',
+      },
+      'test-mls',
+    )
+    expect(result).toMatchObject({
+      ok: true,
+      row: {
+        list_agent_key: 'K1',
+        list_agent_mls_id: 'M1',
+        co_list_agent_key: 'K2',
+        co_list_agent_mls_id: null,
+        buyer_agent_key: null,
+        buyer_agent_mls_id: 'M3',
+        buyer_agent_full_name: 'Bea Buyer',
+        co_buyer_agent_key: 'K4',
+        co_buyer_agent_mls_id: 'M4',
+        list_office_key: 'O1',
+        buyer_office_name: 'Buyer Realty',
+      },
+    })
   })
 
   it('uses OnMarketDate when there is no ListingContractDate', () => {
@@ -61,14 +136,29 @@ describe('toPropertyRow', () => {
 })
 
 describe('toMemberRow', () => {
-  it('builds the name from first and last name and requires an MLS id', () => {
+  it('builds the name from first and last name and requires a MemberKey or an MLS id', () => {
     expect(toMemberRow({ MemberMlsId: 'A1', MemberFirstName: 'Ana', MemberLastName: 'Silva' })).toMatchObject({
       ok: true,
-      row: { name: 'Ana Silva' },
+      row: { name: 'Ana Silva', member_key: null, mls_id: 'A1' },
     })
     expect(toMemberRow({ MemberMlsId: ' ', MemberFullName: 'X' })).toEqual({
       ok: false,
-      reason: 'MemberMlsId: is required',
+      reason: 'MemberKey: is required (or MemberMlsId)',
+    })
+  })
+
+  it('accepts a Member keyed by MemberKey alone (the Data Dictionary does not require MemberMlsId)', () => {
+    expect(toMemberRow({ MemberKey: 'K9', MemberFullName: 'Kay Key' })).toEqual({
+      ok: true,
+      row: {
+        member_key: 'K9',
+        mls_id: null,
+        name: 'Kay Key',
+        license_number: null,
+        email: null,
+        phone: null,
+        brokerage: null,
+      },
     })
   })
 })

@@ -18,6 +18,60 @@ export const standardStatuses = [
   'Pending',
   'Withdrawn',
 ] as const
+export type StandardStatus = (typeof standardStatuses)[number]
+
+/** RESO PropertyType lookup values (display form). */
+export const propertyTypes = [
+  'Business Opportunity',
+  'Commercial Lease',
+  'Commercial Sale',
+  'Farm',
+  'Land',
+  'Manufactured In Park',
+  'Residential',
+  'Residential Income',
+  'Residential Lease',
+] as const
+
+const enumKey = (value: string) => value.replace(/[\s_-]+/g, '').toLowerCase()
+const statusByKey = new Map<string, StandardStatus>(standardStatuses.map((status) => [enumKey(status), status]))
+const propertyTypeByKey = new Map<string, string>(propertyTypes.map((type) => [enumKey(type), type]))
+
+/**
+ * A RESO enumeration value in either form the Web API sends it: the lookup's display string ("Active Under Contract")
+ * or the OData enum-type member name ("ActiveUnderContract"), optionally qualified
+ * ("org.reso.metadata.enums.StandardStatus'Closed'"). Returns the display form, or undefined when it is neither.
+ */
+export function normalizeStandardStatus(value: unknown): StandardStatus | undefined {
+  if (typeof value !== 'string') return undefined
+  const bare = /^[\w.]+'([^']*)'$/.exec(value.trim())?.[1] ?? value
+  return statusByKey.get(enumKey(bare))
+}
+
+/** PropertyType in display form when it is a RESO lookup value in either form; other text (a feed's own types) as is. */
+export function normalizePropertyType(value: string): string {
+  const bare = /^[\w.]+'([^']*)'$/.exec(value.trim())?.[1] ?? value
+  return propertyTypeByKey.get(enumKey(bare)) ?? value
+}
+
+/**
+ * Plausibility bounds: values outside them are data errors (a ClosePrice of 7 x 10^11, 42,687 days on market), and
+ * the record is rejected naming the bound. The highest US home sale on record is below $250 million.
+ */
+export const plausible = {
+  /** USD, ListPrice, OriginalListPrice, ClosePrice. */
+  minPrice: 1_000,
+  maxPrice: 500_000_000,
+  /** Days. */
+  maxDaysOnMarket: 3_650,
+  /** Earliest CloseDate, ListingContractDate or OnMarketDate. */
+  minDate: '1950-01-01',
+  /** ClosePrice / ListPrice outside this range means one of the two prices is wrong. */
+  minCloseToList: 0.2,
+  maxCloseToList: 5,
+} as const
+
+const usd = (value: number) => `$${value.toLocaleString('en-US')}`
 
 const key = (max: number) =>
   z.preprocess(
@@ -31,17 +85,40 @@ const text = (max: number) =>
   z.preprocess(blankToUndefined, z.coerce.string().max(max, `longer than ${max} characters`).optional())
 const price = z.preprocess(
   cleanNumber,
-  z.number('must be a number (USD)').positive('must be a positive number (USD)').optional(),
+  z
+    .number('must be a number (USD)')
+    .positive({ error: 'must be a positive number (USD)', abort: true })
+    .min(plausible.minPrice, { error: `is below the plausible minimum of ${usd(plausible.minPrice)}`, abort: true })
+    .max(plausible.maxPrice, { error: `is above the plausible maximum of ${usd(plausible.maxPrice)}`, abort: true })
+    .optional(),
+)
+const daysOnMarket = z.preprocess(
+  cleanNumber,
+  z
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(
+      plausible.maxDaysOnMarket,
+      `is above the plausible maximum of ${plausible.maxDaysOnMarket.toLocaleString('en-US')} days`,
+    )
+    .optional(),
 )
 const count = z.preprocess(
   cleanNumber,
   z.number('must be a number').int('must be a whole number').min(0, 'must not be negative').optional(),
 )
 const decimal = z.preprocess(cleanNumber, z.number('must be a number').min(0, 'must not be negative').optional())
-const date = z.preprocess((value) => {
-  const blank = blankToUndefined(value)
-  return blank === undefined ? undefined : (parseDate(blank) ?? blank)
-}, z.iso.date('must be a date (YYYY-MM-DD)').optional())
+const date = z.preprocess(
+  (value) => {
+    const blank = blankToUndefined(value)
+    return blank === undefined ? undefined : (parseDate(blank) ?? blank)
+  },
+  z.iso
+    .date('must be a date (YYYY-MM-DD)')
+    .refine((value) => value >= plausible.minDate, `is before ${plausible.minDate}, not a plausible date`)
+    .optional(),
+)
 const timestamp = z.preprocess(
   blankToUndefined,
   z.iso.datetime({ offset: true, error: 'must be an ISO 8601 timestamp' }).optional(),
@@ -77,26 +154,41 @@ export const PropertyRecordSchema = z
   .object({
     ListingKey: key(500),
     ListingId: text(100),
-    StandardStatus: z.preprocess(
-      blankToUndefined,
-      z
-        .enum(
-          standardStatuses,
-          'must be a RESO StandardStatus (Active, Pending, Closed, Canceled, Expired, Withdrawn, ...)',
-        )
-        .optional(),
-    ),
+    StandardStatus: z.preprocess((value) => {
+      const blank = blankToUndefined(value)
+      return blank === undefined ? undefined : (normalizeStandardStatus(blank) ?? blank)
+    }, z.enum(standardStatuses, 'must be a RESO StandardStatus (Active, Pending, Closed, Canceled, Expired, Withdrawn, ...)').optional()),
     ListPrice: price,
     OriginalListPrice: price,
     ClosePrice: price,
     CloseDate: date,
     ListingContractDate: date,
     OnMarketDate: date,
-    DaysOnMarket: count,
+    DaysOnMarket: daysOnMarket,
+    ListAgentKey: text(255),
     ListAgentMlsId: text(100),
     ListAgentFullName: text(200),
+    CoListAgentKey: text(255),
+    CoListAgentMlsId: text(100),
+    CoListAgentFullName: text(200),
+    BuyerAgentKey: text(255),
     BuyerAgentMlsId: text(100),
+    BuyerAgentFullName: text(200),
+    CoBuyerAgentKey: text(255),
+    CoBuyerAgentMlsId: text(100),
+    CoBuyerAgentFullName: text(200),
+    ListOfficeKey: text(255),
+    ListOfficeMlsId: text(100),
     ListOfficeName: text(300),
+    CoListOfficeKey: text(255),
+    CoListOfficeMlsId: text(100),
+    CoListOfficeName: text(300),
+    BuyerOfficeKey: text(255),
+    BuyerOfficeMlsId: text(100),
+    BuyerOfficeName: text(300),
+    CoBuyerOfficeKey: text(255),
+    CoBuyerOfficeMlsId: text(100),
+    CoBuyerOfficeName: text(300),
     UnparsedAddress: text(300),
     StreetNumber: text(50),
     StreetName: text(200),
@@ -122,6 +214,31 @@ export const PropertyRecordSchema = z
       const field = record.ListingContractDate ? 'ListingContractDate' : 'OnMarketDate'
       ctx.addIssue({ code: 'custom', path: ['CloseDate'], message: `is before ${field} (${listed})` })
     }
+    const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    if (record.CloseDate && record.CloseDate > today) {
+      ctx.addIssue({ code: 'custom', path: ['CloseDate'], message: `is in the future (${record.CloseDate})` })
+    }
+    if (record.ClosePrice !== undefined && record.ListPrice !== undefined && record.ListPrice > 0) {
+      const ratio = record.ClosePrice / record.ListPrice
+      if (ratio < plausible.minCloseToList || ratio > plausible.maxCloseToList) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ClosePrice'],
+          message: `is ${ratio.toFixed(2)} times ListPrice (${usd(record.ListPrice)}): outside ${plausible.minCloseToList}-${plausible.maxCloseToList}, one of the prices is wrong`,
+        })
+      }
+    }
+    // the close fields belong to a closed sale; on an Active (or Pending, Canceled, ...) listing they are stale
+    if (record.StandardStatus !== undefined && record.StandardStatus !== 'Closed') {
+      for (const field of ['ClosePrice', 'CloseDate'] as const) {
+        if (record[field] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `must be empty unless StandardStatus is Closed (it is ${record.StandardStatus})`,
+          })
+      }
+    }
     if (record.StandardStatus === 'Closed' && record.ClosePrice === undefined) {
       ctx.addIssue({ code: 'custom', path: ['ClosePrice'], message: 'is required when StandardStatus is Closed' })
     }
@@ -138,10 +255,11 @@ export const PropertyRecordSchema = z
   })
 export type PropertyRecord = z.infer<typeof PropertyRecordSchema>
 
-/** A RESO Member record (an agent). */
+/** A RESO Member record (an agent): keyed by MemberKey, or by MemberMlsId when the feed has no keys. */
 export const MemberRecordSchema = z
   .object({
-    MemberMlsId: key(100),
+    MemberKey: text(255),
+    MemberMlsId: text(100),
     MemberFullName: text(200),
     MemberFirstName: text(100),
     MemberLastName: text(100),
@@ -154,6 +272,9 @@ export const MemberRecordSchema = z
     MemberOfficeName: text(300),
   })
   .superRefine((record, ctx) => {
+    if (!record.MemberKey && !record.MemberMlsId) {
+      ctx.addIssue({ code: 'custom', path: ['MemberKey'], message: 'is required (or MemberMlsId)' })
+    }
     if (!record.MemberFullName && !record.MemberFirstName && !record.MemberLastName) {
       ctx.addIssue({
         code: 'custom',
@@ -190,17 +311,90 @@ export interface PropertyRow {
   property_type: string | null
   standard_status: string | null
   status: string | null
+  list_agent_key: string | null
   list_agent_mls_id: string | null
+  co_list_agent_key: string | null
+  co_list_agent_mls_id: string | null
+  buyer_agent_key: string | null
   buyer_agent_mls_id: string | null
+  co_buyer_agent_key: string | null
+  co_buyer_agent_mls_id: string | null
+  list_office_key: string | null
+  list_office_mls_id: string | null
   list_office_name: string | null
+  co_list_office_key: string | null
+  co_list_office_mls_id: string | null
+  co_list_office_name: string | null
+  buyer_office_key: string | null
+  buyer_office_mls_id: string | null
+  buyer_office_name: string | null
+  co_buyer_office_key: string | null
+  co_buyer_office_mls_id: string | null
+  co_buyer_office_name: string | null
   modification_timestamp: string | null
-  /** Not a properties column: names the agent created from ListAgentMlsId. */
+  /** Not properties columns: the names of agents created from an ...AgentMlsId that comes without a Key. */
   list_agent_full_name: string | null
+  co_list_agent_full_name: string | null
+  buyer_agent_full_name: string | null
+  co_buyer_agent_full_name: string | null
 }
+
+/**
+ * The four agent roles of a sale as RESO names them, with the row columns of each: the agent's Key and MLS id, the
+ * agent's name (only used to create an agent known by MLS id alone) and the office's Key, MLS id and name.
+ */
+export const agentRoles = [
+  {
+    role: 'list',
+    key: 'list_agent_key',
+    mlsId: 'list_agent_mls_id',
+    name: 'list_agent_full_name',
+    officeKey: 'list_office_key',
+    officeMlsId: 'list_office_mls_id',
+    officeName: 'list_office_name',
+  },
+  {
+    role: 'co_list',
+    key: 'co_list_agent_key',
+    mlsId: 'co_list_agent_mls_id',
+    name: 'co_list_agent_full_name',
+    officeKey: 'co_list_office_key',
+    officeMlsId: 'co_list_office_mls_id',
+    officeName: 'co_list_office_name',
+  },
+  {
+    role: 'buyer',
+    key: 'buyer_agent_key',
+    mlsId: 'buyer_agent_mls_id',
+    name: 'buyer_agent_full_name',
+    officeKey: 'buyer_office_key',
+    officeMlsId: 'buyer_office_mls_id',
+    officeName: 'buyer_office_name',
+  },
+  {
+    role: 'co_buyer',
+    key: 'co_buyer_agent_key',
+    mlsId: 'co_buyer_agent_mls_id',
+    name: 'co_buyer_agent_full_name',
+    officeKey: 'co_buyer_office_key',
+    officeMlsId: 'co_buyer_office_mls_id',
+    officeName: 'co_buyer_office_name',
+  },
+] as const satisfies ReadonlyArray<{
+  role: string
+  key: keyof PropertyRow
+  mlsId: keyof PropertyRow
+  name: keyof PropertyRow
+  officeKey: keyof PropertyRow
+  officeMlsId: keyof PropertyRow
+  officeName: keyof PropertyRow
+}>
 
 /** An agents row from a Member record. */
 export interface MemberRow {
-  mls_id: string
+  /** RESO MemberKey; null for a feed without keys (then mls_id identifies the agent). */
+  member_key: string | null
+  mls_id: string | null
   name: string
   license_number: string | null
   email: string | null
@@ -253,14 +447,34 @@ export function toPropertyRow(record: Record<string, unknown>, source: string): 
       bedrooms: orNull(r.BedroomsTotal),
       bathrooms: bathrooms === undefined ? null : Math.round(bathrooms * 10) / 10,
       square_feet: r.LivingArea === undefined ? null : Math.round(r.LivingArea),
-      property_type: orNull(r.PropertyType),
+      property_type: r.PropertyType === undefined ? null : normalizePropertyType(r.PropertyType),
       standard_status: orNull(r.StandardStatus),
       status: orNull(r.StandardStatus),
+      list_agent_key: orNull(r.ListAgentKey),
       list_agent_mls_id: orNull(r.ListAgentMlsId),
+      co_list_agent_key: orNull(r.CoListAgentKey),
+      co_list_agent_mls_id: orNull(r.CoListAgentMlsId),
+      buyer_agent_key: orNull(r.BuyerAgentKey),
       buyer_agent_mls_id: orNull(r.BuyerAgentMlsId),
+      co_buyer_agent_key: orNull(r.CoBuyerAgentKey),
+      co_buyer_agent_mls_id: orNull(r.CoBuyerAgentMlsId),
+      list_office_key: orNull(r.ListOfficeKey),
+      list_office_mls_id: orNull(r.ListOfficeMlsId),
       list_office_name: orNull(r.ListOfficeName),
+      co_list_office_key: orNull(r.CoListOfficeKey),
+      co_list_office_mls_id: orNull(r.CoListOfficeMlsId),
+      co_list_office_name: orNull(r.CoListOfficeName),
+      buyer_office_key: orNull(r.BuyerOfficeKey),
+      buyer_office_mls_id: orNull(r.BuyerOfficeMlsId),
+      buyer_office_name: orNull(r.BuyerOfficeName),
+      co_buyer_office_key: orNull(r.CoBuyerOfficeKey),
+      co_buyer_office_mls_id: orNull(r.CoBuyerOfficeMlsId),
+      co_buyer_office_name: orNull(r.CoBuyerOfficeName),
       modification_timestamp: orNull(r.ModificationTimestamp),
       list_agent_full_name: orNull(r.ListAgentFullName),
+      co_list_agent_full_name: orNull(r.CoListAgentFullName),
+      buyer_agent_full_name: orNull(r.BuyerAgentFullName),
+      co_buyer_agent_full_name: orNull(r.CoBuyerAgentFullName),
     },
   }
 }
@@ -273,7 +487,8 @@ export function toMemberRow(record: Record<string, unknown>): Validated<MemberRo
   return {
     ok: true,
     row: {
-      mls_id: r.MemberMlsId,
+      member_key: orNull(r.MemberKey),
+      mls_id: orNull(r.MemberMlsId),
       name: r.MemberFullName ?? [r.MemberFirstName, r.MemberLastName].filter(Boolean).join(' '),
       license_number: orNull(r.MemberStateLicense),
       email: orNull(r.MemberEmail),
@@ -286,6 +501,11 @@ export function toMemberRow(record: Record<string, unknown>): Validated<MemberRo
 /** Which RESO resource a record belongs to, from its key field. */
 export function detectResource(record: Record<string, unknown>): 'Property' | 'Member' | undefined {
   if ('ListingKey' in record) return 'Property'
-  if ('MemberMlsId' in record) return 'Member'
+  if ('MemberKey' in record || 'MemberMlsId' in record) return 'Member'
   return undefined
+}
+
+/** The key a Member row is known by: its MemberKey, else its MLS id. */
+export function memberRowKey(row: MemberRow): string {
+  return row.member_key !== null ? `key:${row.member_key}` : `mls:${row.mls_id}`
 }

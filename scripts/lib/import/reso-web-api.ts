@@ -18,7 +18,7 @@
  */
 import pg from 'pg'
 import { z } from 'zod'
-import { toMemberRow, toPropertyRow, type MemberRow, type PropertyRow } from './records.ts'
+import { memberRowKey, toMemberRow, toPropertyRow, type MemberRow, type PropertyRow } from './records.ts'
 import { upsertListingAgents, upsertMembers, upsertProperties } from './upsert.ts'
 
 /** RESO_API_URL (service root, e.g. https://api.example-mls.com/reso/odata) and RESO_API_TOKEN (OAuth2 bearer token). */
@@ -334,7 +334,7 @@ export async function syncResoWebApi(options: ResoSyncOptions): Promise<ResoSync
           if (summary.rejects.length < 100) summary.rejects.push({ key, reason: result.reason })
           continue
         }
-        batch.set('mls_id' in result.row ? result.row.mls_id : result.row.source_record_id, result.row)
+        batch.set('source_record_id' in result.row ? result.row.source_record_id : memberRowKey(result.row), result.row)
       }
       const nextLink = page['@odata.nextLink'] ? new URL(page['@odata.nextLink'], url).toString() : null
 

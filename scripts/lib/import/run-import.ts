@@ -25,6 +25,7 @@ import { applyMapping, mappedColumns, MappingError, validateMappingAgainstHeader
 import { defaultMaxRecordBytes, detectFormat, readRecords } from './read-file.ts'
 import {
   detectResource,
+  memberRowKey,
   MemberRecordSchema,
   PropertyRecordSchema,
   toMemberRow,
@@ -271,6 +272,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
         else if (
           !columns.includes('ListingKey') &&
           !columns.includes('MemberMlsId') &&
+          !columns.includes('MemberKey') &&
           columns.length === 1 &&
           delimiter === ','
         ) {
@@ -294,7 +296,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       resource ??= detectResource(record)
       if (!resource) {
         throw new ImportError(
-          `${options.file}: cannot tell the RESO resource: the first record has neither ListingKey (Property) nor MemberMlsId (Member). Use --map to name the columns.`,
+          `${options.file}: cannot tell the RESO resource: the first record has neither ListingKey (Property) nor MemberKey or MemberMlsId (Member). Use --map to name the columns.`,
           summary,
         )
       }
@@ -321,7 +323,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
           `line ${entry.line}: the file ends without a line end; the record was accepted (its last column is complete or not read)`,
         )
       }
-      const key = 'mls_id' in result.row ? result.row.mls_id : result.row.source_record_id
+      const key = 'source_record_id' in result.row ? result.row.source_record_id : memberRowKey(result.row)
       if (seen.has(key)) summary.duplicates += 1
       else seen.add(key)
       batch.delete(key)

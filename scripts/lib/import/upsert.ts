@@ -5,7 +5,7 @@
  * summary tell inserted, updated and unchanged apart (xmax = 0 marks a fresh insert).
  */
 import type pg from 'pg'
-import type { MemberRow, PropertyRow } from './records.ts'
+import { agentRoles, memberRowKey, type MemberRow, type PropertyRow } from './records.ts'
 
 /** The properties columns the importer writes, with the Postgres array type used to send them. */
 const propertyColumns = [
@@ -33,11 +33,31 @@ const propertyColumns = [
   ['property_type', 'text'],
   ['standard_status', 'text'],
   ['status', 'text'],
+  ['list_agent_key', 'text'],
   ['list_agent_mls_id', 'text'],
+  ['co_list_agent_key', 'text'],
+  ['co_list_agent_mls_id', 'text'],
+  ['buyer_agent_key', 'text'],
   ['buyer_agent_mls_id', 'text'],
+  ['co_buyer_agent_key', 'text'],
+  ['co_buyer_agent_mls_id', 'text'],
+  ['list_office_key', 'text'],
+  ['list_office_mls_id', 'text'],
   ['list_office_name', 'text'],
+  ['co_list_office_key', 'text'],
+  ['co_list_office_mls_id', 'text'],
+  ['co_list_office_name', 'text'],
+  ['buyer_office_key', 'text'],
+  ['buyer_office_mls_id', 'text'],
+  ['buyer_office_name', 'text'],
+  ['co_buyer_office_key', 'text'],
+  ['co_buyer_office_mls_id', 'text'],
+  ['co_buyer_office_name', 'text'],
   ['modification_timestamp', 'timestamptz'],
 ] as const satisfies ReadonlyArray<readonly [keyof PropertyRow, string]>
+
+/** Staged with a listing but not stored on it: the names of agents created from an MLS id alone. */
+const agentNameColumns = agentRoles.map(({ name }) => [name, 'text'] as const)
 
 const names = propertyColumns.map(([name]) => name)
 const updatable = names.filter((name) => name !== 'source' && name !== 'source_record_id')
@@ -45,13 +65,16 @@ const updatable = names.filter((name) => name !== 'source' && name !== 'source_r
 /**
  * INSERT ... ON CONFLICT for properties reading rows from `from`, a FROM item that yields the columns of
  * propertyColumns under the alias `u` (an unnest of arrays, or the staging table).
- * agent_id follows the feed when the feed names a listing agent, and is left alone (an admin's choice) otherwise.
+ * agent_id (the listing agent) is the agent whose member_key is ListAgentKey, or, when the listing gives no Key, whose
+ * mls_id is ListAgentMlsId; it follows the feed when the feed names a known listing agent, and is left alone (an
+ * admin's choice, or not known yet) otherwise. The sides of every role follow in the database (transaction_sides).
  */
 const upsertPropertiesFrom = (from: string, returning: string) => `
   insert into public.properties (${names.join(', ')}, agent_id)
-  select ${names.map((name) => `u.${name}`).join(', ')}, a.id
+  select ${names.map((name) => `u.${name}`).join(', ')}, coalesce(by_key.id, by_mls.id)
   from ${from}
-  left join public.agents a on a.mls_id = u.list_agent_mls_id
+  left join public.agents by_key on by_key.member_key = u.list_agent_key
+  left join public.agents by_mls on u.list_agent_key is null and by_mls.mls_id = u.list_agent_mls_id
   on conflict (source, source_record_id) do update set
     ${updatable.map((name) => `${name} = excluded.${name}`).join(',\n    ')},
     agent_id = coalesce(excluded.agent_id, properties.agent_id)
@@ -67,8 +90,9 @@ const upsertPropertiesSql = upsertPropertiesFrom(
 )
 
 /**
- * Listing agents from a FROM item yielding (mls_id, name, brokerage) as `u`: creates missing agents and fills a
- * blank name placeholder or brokerage; never overwrites what a Member import or an admin set.
+ * Agents named by a listing's MLS id alone, from a FROM item yielding (mls_id, name, brokerage) as `u`: creates
+ * missing agents and fills a blank name placeholder or brokerage; never overwrites what a Member import or an admin
+ * set. A role that comes with a Key never creates an agent: the Member resource owns agents known by Key.
  */
 const upsertListingAgentsFrom = (from: string, returning: string) => `
   insert into public.agents (mls_id, name, brokerage)
@@ -82,6 +106,7 @@ const upsertListingAgentsFrom = (from: string, returning: string) => `
   returning ${returning}`
 
 const memberColumns = [
+  'member_key',
   'mls_id',
   'name',
   'license_number',
@@ -91,16 +116,65 @@ const memberColumns = [
 ] as const satisfies ReadonlyArray<keyof MemberRow>
 const keptMemberColumns = ['license_number', 'email', 'phone', 'brokerage'] as const
 
-/** Member records from a FROM item yielding memberColumns as `u`; a blank field keeps what is stored. */
-const upsertMembersFrom = (from: string, returning: string) => `
-  insert into public.agents (${memberColumns.join(', ')})
-  select ${memberColumns.map((name) => `u.${name}`).join(', ')} from ${from}
-  on conflict (mls_id) do update set
-    name = excluded.name,
-    ${keptMemberColumns.map((name) => `${name} = coalesce(excluded.${name}, agents.${name})`).join(',\n    ')}
-  where (agents.name, ${keptMemberColumns.map((name) => `agents.${name}`).join(', ')})
-    is distinct from (excluded.name, ${keptMemberColumns.map((name) => `coalesce(excluded.${name}, agents.${name})`).join(', ')})
-  returning ${returning}`
+/**
+ * Member records from a FROM item yielding memberColumns as `u`, in three statements (each one round trip):
+ *   1. an agent known so far by MLS id alone takes the MemberKey of the Member record with that MLS id;
+ *   2. Members with a MemberKey are upserted by member_key (their MLS id is kept unless another agent holds it);
+ *   3. Members without a MemberKey (a feed without keys) are upserted by mls_id.
+ * A blank field keeps what is stored. Returns the agents inserted and updated.
+ */
+async function upsertMembersFrom(client: pg.ClientBase, from: string, params: unknown[] = []): Promise<WriteCounts> {
+  const adopted = await client.query<{ id: string }>(
+    `update public.agents a set member_key = u.member_key
+     from (select distinct on (u.member_key) u.member_key, u.mls_id from ${from}
+           where u.member_key is not null and u.mls_id is not null order by u.member_key) u
+     where a.member_key is null and a.mls_id = u.mls_id
+       and not exists (select 1 from public.agents b where b.member_key = u.member_key)
+     returning a.id`,
+    params,
+  )
+  const keyed = await client.query<{ id: string; inserted: boolean }>(
+    `insert into public.agents (${memberColumns.join(', ')})
+     select u.member_key,
+            case when exists (select 1 from public.agents b where b.mls_id = u.mls_id and b.member_key is distinct from u.member_key)
+                 then null else u.mls_id end,
+            ${memberColumns
+              .slice(2)
+              .map((name) => `u.${name}`)
+              .join(', ')}
+     from ${from} where u.member_key is not null
+     on conflict (member_key) do update set
+       mls_id = coalesce(excluded.mls_id, agents.mls_id),
+       name = excluded.name,
+       ${keptMemberColumns.map((name) => `${name} = coalesce(excluded.${name}, agents.${name})`).join(',\n       ')}
+     where (agents.mls_id, agents.name, ${keptMemberColumns.map((name) => `agents.${name}`).join(', ')})
+       is distinct from (coalesce(excluded.mls_id, agents.mls_id), excluded.name, ${keptMemberColumns.map((name) => `coalesce(excluded.${name}, agents.${name})`).join(', ')})
+     returning id, (xmax = 0) as inserted`,
+    params,
+  )
+  const unkeyed = await client.query<{ id: string; inserted: boolean }>(
+    `insert into public.agents (${memberColumns.slice(1).join(', ')})
+     select ${memberColumns
+       .slice(1)
+       .map((name) => `u.${name}`)
+       .join(', ')} from ${from} where u.member_key is null
+     on conflict (mls_id) do update set
+       name = excluded.name,
+       ${keptMemberColumns.map((name) => `${name} = coalesce(excluded.${name}, agents.${name})`).join(',\n       ')}
+     where (agents.name, ${keptMemberColumns.map((name) => `agents.${name}`).join(', ')})
+       is distinct from (excluded.name, ${keptMemberColumns.map((name) => `coalesce(excluded.${name}, agents.${name})`).join(', ')})
+     returning id, (xmax = 0) as inserted`,
+    params,
+  )
+  const written = [...keyed.rows, ...unkeyed.rows]
+  const inserted = new Set(written.filter((row) => row.inserted).map((row) => row.id))
+  const updated = new Set([
+    ...adopted.rows.map((row) => row.id),
+    ...written.filter((row) => !row.inserted).map((row) => row.id),
+  ])
+  for (const id of inserted) updated.delete(id)
+  return { inserted: inserted.size, updated: updated.size }
+}
 
 export interface WriteCounts {
   inserted: number
@@ -113,19 +187,23 @@ function count(rows: Array<{ inserted: boolean }>): WriteCounts {
 }
 
 /**
- * Creates the agents named by ListAgentMlsId that do not exist yet, and fills their blank name placeholder or
- * brokerage. A listing never overwrites what a Member import or an admin set. Without ListAgentFullName the MLS id
- * stands in as the name until a Member record supplies one.
+ * Creates the agents that listings name by MLS id alone (any role: list, co-list, buyer, co-buyer agent, without
+ * the role's Key) and that do not exist yet, and fills their blank name placeholder or brokerage. A listing never
+ * overwrites what a Member import or an admin set. Without the role's ...AgentFullName the MLS id stands in as the
+ * name until a Member record supplies one.
  */
 export async function upsertListingAgents(client: pg.ClientBase, rows: PropertyRow[]): Promise<WriteCounts> {
   const agents = new Map<string, { name: string | null; office: string | null }>()
   for (const row of rows) {
-    if (!row.list_agent_mls_id) continue
-    const seen = agents.get(row.list_agent_mls_id)
-    agents.set(row.list_agent_mls_id, {
-      name: row.list_agent_full_name ?? seen?.name ?? null,
-      office: row.list_office_name ?? seen?.office ?? null,
-    })
+    for (const role of agentRoles) {
+      const mlsId = row[role.mlsId]
+      if (!mlsId || row[role.key]) continue
+      const seen = agents.get(mlsId)
+      agents.set(mlsId, {
+        name: row[role.name] ?? seen?.name ?? null,
+        office: row[role.officeName] ?? seen?.office ?? null,
+      })
+    }
   }
   if (agents.size === 0) return { inserted: 0, updated: 0 }
   const ids = [...agents.keys()]
@@ -147,17 +225,14 @@ export async function upsertProperties(client: pg.ClientBase, rows: PropertyRow[
   return count(result.rows)
 }
 
-/** Upserts agents from Member records by mls_id; a blank field in the record keeps what is stored. */
+/** Upserts agents from Member records by member_key (else mls_id); a blank field keeps what is stored. */
 export async function upsertMembers(client: pg.ClientBase, rows: MemberRow[]): Promise<WriteCounts> {
   if (rows.length === 0) return { inserted: 0, updated: 0 }
-  const result = await client.query<{ inserted: boolean }>(
-    upsertMembersFrom(
-      `unnest(${memberColumns.map((_, i) => `$${i + 1}::text[]`).join(', ')}) as u(${memberColumns.join(', ')})`,
-      '(xmax = 0) as inserted',
-    ),
+  return upsertMembersFrom(
+    client,
+    `unnest(${memberColumns.map((_, i) => `$${i + 1}::text[]`).join(', ')}) as u(${memberColumns.join(', ')})`,
     memberColumns.map((name) => rows.map((row) => row[name])),
   )
-  return count(result.rows)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -176,14 +251,13 @@ export async function createStaging(client: pg.ClientBase, resource: 'Property' 
     await client.query(
       `create temp table import_staged_properties (
          seq bigint not null,
-         ${propertyColumns.map(([name, type]) => `${name} ${type}`).join(',\n         ')},
-         list_agent_full_name text,
+         ${[...propertyColumns, ...agentNameColumns].map(([name, type]) => `${name} ${type}`).join(',\n         ')},
          primary key (source_record_id)
        ) on commit drop`,
     )
   } else {
     await client.query(
-      `create temp table import_staged_members (seq bigint not null, ${memberColumns.map((name) => `${name} text`).join(', ')}, primary key (mls_id)) on commit drop`,
+      `create temp table import_staged_members (seq bigint not null, k text not null, ${memberColumns.map((name) => `${name} text`).join(', ')}, primary key (k)) on commit drop`,
     )
   }
 }
@@ -200,18 +274,17 @@ export async function stageRows(
   if (rows.length === 0) return
   const columns: Array<readonly [string, string]> =
     resource === 'Property'
-      ? [...propertyColumns, ['list_agent_full_name', 'text']]
-      : memberColumns.map((name) => [name, 'text'] as const)
+      ? [...propertyColumns, ...agentNameColumns]
+      : [['k', 'text'], ...memberColumns.map((name) => [name, 'text'] as const)]
   const table = resource === 'Property' ? stagedProperties : stagedMembers
-  const key = resource === 'Property' ? 'source_record_id' : 'mls_id'
+  const key = resource === 'Property' ? 'source_record_id' : 'k'
+  const valueOf = (row: PropertyRow | MemberRow, name: string): unknown =>
+    name === 'k' ? memberRowKey(row as MemberRow) : ((row as unknown as Record<string, unknown>)[name] ?? null)
   await client.query(
     `insert into ${table} (seq, ${columns.map(([name]) => name).join(', ')})
      select * from unnest($1::bigint[], ${columns.map(([, type], i) => `$${i + 2}::${type}[]`).join(', ')})
      on conflict (${key}) do update set seq = excluded.seq, ${columns.map(([name]) => `${name} = excluded.${name}`).join(', ')}`,
-    [
-      rows.map((entry) => entry.seq),
-      ...columns.map(([name]) => rows.map((entry) => (entry.row as unknown as Record<string, unknown>)[name] ?? null)),
-    ],
+    [rows.map((entry) => entry.seq), ...columns.map(([name]) => rows.map((entry) => valueOf(entry.row, name)))],
   )
 }
 
@@ -229,17 +302,22 @@ const countsOf =
  */
 export async function applyStaged(client: pg.ClientBase, resource: 'Property' | 'Member'): Promise<ApplyCounts> {
   if (resource === 'Member') {
-    const { rows } = await client.query<WriteCounts>(
-      `with w as (${upsertMembersFrom(`(select ${memberColumns.join(', ')} from ${stagedMembers}) as u`, '(xmax = 0) as inserted')}) select ${countsOf} from w`,
-    )
-    return { ...rows[0]!, agentsInserted: rows[0]!.inserted, agentsUpdated: rows[0]!.updated }
+    const counts = await upsertMembersFrom(client, `(select ${memberColumns.join(', ')} from ${stagedMembers}) as u`)
+    return { ...counts, agentsInserted: counts.inserted, agentsUpdated: counts.updated }
   }
   const latest = (column: string) =>
-    `(array_agg(s.${column} order by s.seq desc) filter (where s.${column} is not null))[1]`
+    `(array_agg(r.${column} order by r.seq desc) filter (where r.${column} is not null))[1]`
+  const roles = agentRoles
+    .map(
+      (role) =>
+        `select s.seq, s.${role.mlsId} as mls_id, s.${role.name} as name, s.${role.officeName} as brokerage
+         from ${stagedProperties} s where s.${role.mlsId} is not null and s.${role.key} is null`,
+    )
+    .join('\n        union all\n        ')
   const agents = await client.query<WriteCounts>(
     `with w as (${upsertListingAgentsFrom(
-      `(select s.list_agent_mls_id as mls_id, ${latest('list_agent_full_name')} as name, ${latest('list_office_name')} as brokerage
-        from ${stagedProperties} s where s.list_agent_mls_id is not null group by s.list_agent_mls_id) as u`,
+      `(select r.mls_id, ${latest('name')} as name, ${latest('brokerage')} as brokerage
+        from (${roles}) r group by r.mls_id) as u`,
       '(xmax = 0) as inserted',
     )}) select ${countsOf} from w`,
   )

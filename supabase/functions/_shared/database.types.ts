@@ -10,6 +10,200 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      agent_figures: {
+        Row: {
+          agent_id: string
+          buyer_paid_to_list_mean: number | null
+          buyer_paid_to_list_mean_high: number | null
+          buyer_paid_to_list_mean_low: number | null
+          buyer_paid_to_list_median: number | null
+          buyer_paid_to_list_median_high: number | null
+          buyer_paid_to_list_median_low: number | null
+          buyer_paid_to_list_n: number
+          buyer_paid_to_list_vs_zip: number | null
+          buyer_price_max: number | null
+          buyer_price_min: number | null
+          buyer_sales: number
+          buyer_sides: number
+          buyer_volume: number
+          days_on_market_mean: number | null
+          days_on_market_mean_high: number | null
+          days_on_market_mean_low: number | null
+          days_on_market_median: number | null
+          days_on_market_median_high: number | null
+          days_on_market_median_low: number | null
+          days_on_market_n: number
+          days_on_market_vs_zip: number | null
+          dual_agency_sales: number
+          last_close_date: string
+          listing_price_max: number | null
+          listing_price_min: number | null
+          listing_sales: number
+          listing_sides: number
+          listing_volume: number
+          primary_zip_code: string | null
+          ranking_note: string | null
+          sale_to_list_mean: number | null
+          sale_to_list_mean_high: number | null
+          sale_to_list_mean_low: number | null
+          sale_to_list_median: number | null
+          sale_to_list_median_high: number | null
+          sale_to_list_median_low: number | null
+          sale_to_list_n: number
+          sale_to_list_prior: number | null
+          sale_to_list_shrink_k: number | null
+          sale_to_list_shrunk: number | null
+          sale_to_list_vs_zip: number | null
+          sources: string[]
+          total_sales: number
+          total_sides: number
+          total_volume: number
+          updated_at: string
+          window_end: string
+          window_start: string
+          zip_agents: number | null
+          zip_benchmark_period_end: string | null
+          zip_closed_sales: number | null
+          zip_market_share: number | null
+          zip_median_days_on_market: number | null
+          zip_rank: number | null
+          zip_sale_to_list_percent: number | null
+          zip_sales: number
+          zip_sides: number
+          zip_volume: number
+        }
+        Insert: {
+          agent_id: string
+          buyer_paid_to_list_mean?: number | null
+          buyer_paid_to_list_mean_high?: number | null
+          buyer_paid_to_list_mean_low?: number | null
+          buyer_paid_to_list_median?: number | null
+          buyer_paid_to_list_median_high?: number | null
+          buyer_paid_to_list_median_low?: number | null
+          buyer_paid_to_list_n?: number
+          buyer_paid_to_list_vs_zip?: number | null
+          buyer_price_max?: number | null
+          buyer_price_min?: number | null
+          buyer_sales?: number
+          buyer_sides?: number
+          buyer_volume?: number
+          days_on_market_mean?: number | null
+          days_on_market_mean_high?: number | null
+          days_on_market_mean_low?: number | null
+          days_on_market_median?: number | null
+          days_on_market_median_high?: number | null
+          days_on_market_median_low?: number | null
+          days_on_market_n?: number
+          days_on_market_vs_zip?: number | null
+          dual_agency_sales?: number
+          last_close_date: string
+          listing_price_max?: number | null
+          listing_price_min?: number | null
+          listing_sales?: number
+          listing_sides?: number
+          listing_volume?: number
+          primary_zip_code?: string | null
+          ranking_note?: string | null
+          sale_to_list_mean?: number | null
+          sale_to_list_mean_high?: number | null
+          sale_to_list_mean_low?: number | null
+          sale_to_list_median?: number | null
+          sale_to_list_median_high?: number | null
+          sale_to_list_median_low?: number | null
+          sale_to_list_n?: number
+          sale_to_list_prior?: number | null
+          sale_to_list_shrink_k?: number | null
+          sale_to_list_shrunk?: number | null
+          sale_to_list_vs_zip?: number | null
+          sources?: string[]
+          total_sales: number
+          total_sides: number
+          total_volume: number
+          updated_at?: string
+          window_end: string
+          window_start: string
+          zip_agents?: number | null
+          zip_benchmark_period_end?: string | null
+          zip_closed_sales?: number | null
+          zip_market_share?: number | null
+          zip_median_days_on_market?: number | null
+          zip_rank?: number | null
+          zip_sale_to_list_percent?: number | null
+          zip_sales?: number
+          zip_sides?: number
+          zip_volume?: number
+        }
+        Update: {
+          agent_id?: string
+          buyer_paid_to_list_mean?: number | null
+          buyer_paid_to_list_mean_high?: number | null
+          buyer_paid_to_list_mean_low?: number | null
+          buyer_paid_to_list_median?: number | null
+          buyer_paid_to_list_median_high?: number | null
+          buyer_paid_to_list_median_low?: number | null
+          buyer_paid_to_list_n?: number
+          buyer_paid_to_list_vs_zip?: number | null
+          buyer_price_max?: number | null
+          buyer_price_min?: number | null
+          buyer_sales?: number
+          buyer_sides?: number
+          buyer_volume?: number
+          days_on_market_mean?: number | null
+          days_on_market_mean_high?: number | null
+          days_on_market_mean_low?: number | null
+          days_on_market_median?: number | null
+          days_on_market_median_high?: number | null
+          days_on_market_median_low?: number | null
+          days_on_market_n?: number
+          days_on_market_vs_zip?: number | null
+          dual_agency_sales?: number
+          last_close_date?: string
+          listing_price_max?: number | null
+          listing_price_min?: number | null
+          listing_sales?: number
+          listing_sides?: number
+          listing_volume?: number
+          primary_zip_code?: string | null
+          ranking_note?: string | null
+          sale_to_list_mean?: number | null
+          sale_to_list_mean_high?: number | null
+          sale_to_list_mean_low?: number | null
+          sale_to_list_median?: number | null
+          sale_to_list_median_high?: number | null
+          sale_to_list_median_low?: number | null
+          sale_to_list_n?: number
+          sale_to_list_prior?: number | null
+          sale_to_list_shrink_k?: number | null
+          sale_to_list_shrunk?: number | null
+          sale_to_list_vs_zip?: number | null
+          sources?: string[]
+          total_sales?: number
+          total_sides?: number
+          total_volume?: number
+          updated_at?: string
+          window_end?: string
+          window_start?: string
+          zip_agents?: number | null
+          zip_benchmark_period_end?: string | null
+          zip_closed_sales?: number | null
+          zip_market_share?: number | null
+          zip_median_days_on_market?: number | null
+          zip_rank?: number | null
+          zip_sale_to_list_percent?: number | null
+          zip_sales?: number
+          zip_sides?: number
+          zip_volume?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "agent_figures_agent_id_fkey"
+            columns: ["agent_id"]
+            isOneToOne: true
+            referencedRelation: "agents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       agent_name_postings: {
         Row: {
           agent_id: string
@@ -69,23 +263,47 @@ export type Database = {
       agent_zip_sales: {
         Row: {
           agent_id: string
+          buyer_sales: number
+          buyer_sides: number
           closed_sales: number
           last_close_date: string
+          listing_sides: number
+          sale_to_list_n: number
+          sale_to_list_sum: number
           sales_volume: number
+          sides: number
+          total_sales: number
+          volume: number
           zip_code: string
         }
         Insert: {
           agent_id: string
+          buyer_sales?: number
+          buyer_sides?: number
           closed_sales: number
           last_close_date: string
+          listing_sides?: number
+          sale_to_list_n?: number
+          sale_to_list_sum?: number
           sales_volume: number
+          sides?: number
+          total_sales?: number
+          volume?: number
           zip_code: string
         }
         Update: {
           agent_id?: string
+          buyer_sales?: number
+          buyer_sides?: number
           closed_sales?: number
           last_close_date?: string
+          listing_sides?: number
+          sale_to_list_n?: number
+          sale_to_list_sum?: number
           sales_volume?: number
+          sides?: number
+          total_sales?: number
+          volume?: number
           zip_code?: string
         }
         Relationships: [
@@ -114,6 +332,7 @@ export type Database = {
           market_share: number | null
           median_days_on_market: number | null
           median_sale_to_list_ratio: number | null
+          member_key: string | null
           metrics_refreshed_at: string | null
           metrics_window_end: string | null
           metrics_window_start: string | null
@@ -151,6 +370,7 @@ export type Database = {
           market_share?: number | null
           median_days_on_market?: number | null
           median_sale_to_list_ratio?: number | null
+          member_key?: string | null
           metrics_refreshed_at?: string | null
           metrics_window_end?: string | null
           metrics_window_start?: string | null
@@ -188,6 +408,7 @@ export type Database = {
           market_share?: number | null
           median_days_on_market?: number | null
           median_sale_to_list_ratio?: number | null
+          member_key?: string | null
           metrics_refreshed_at?: string | null
           metrics_window_end?: string | null
           metrics_window_start?: string | null
@@ -486,6 +707,39 @@ export type Database = {
           },
         ]
       }
+      figures_refreshes: {
+        Row: {
+          closed_sales: number
+          id: number
+          methodology_version: string
+          refreshed_at: string
+          sale_to_list_shrink_k: number | null
+          sources: string[]
+          window_end: string | null
+          window_start: string | null
+        }
+        Insert: {
+          closed_sales?: number
+          id?: never
+          methodology_version: string
+          refreshed_at?: string
+          sale_to_list_shrink_k?: number | null
+          sources?: string[]
+          window_end?: string | null
+          window_start?: string | null
+        }
+        Update: {
+          closed_sales?: number
+          id?: never
+          methodology_version?: string
+          refreshed_at?: string
+          sale_to_list_shrink_k?: number | null
+          sources?: string[]
+          window_end?: string | null
+          window_start?: string | null
+        }
+        Relationships: []
+      }
       import_runs: {
         Row: {
           backend_pid: number | null
@@ -674,15 +928,32 @@ export type Database = {
           agent_id: string | null
           bathrooms: number | null
           bedrooms: number | null
+          buyer_agent_key: string | null
           buyer_agent_mls_id: string | null
+          buyer_office_key: string | null
+          buyer_office_mls_id: string | null
+          buyer_office_name: string | null
           city: string | null
           close_date: string | null
           close_price: number | null
+          co_buyer_agent_key: string | null
+          co_buyer_agent_mls_id: string | null
+          co_buyer_office_key: string | null
+          co_buyer_office_mls_id: string | null
+          co_buyer_office_name: string | null
+          co_list_agent_key: string | null
+          co_list_agent_mls_id: string | null
+          co_list_office_key: string | null
+          co_list_office_mls_id: string | null
+          co_list_office_name: string | null
           created_at: string
           days_on_market: number | null
           id: string
           latitude: number | null
+          list_agent_key: string | null
           list_agent_mls_id: string | null
+          list_office_key: string | null
+          list_office_mls_id: string | null
           list_office_name: string | null
           list_price: number | null
           listing_contract_date: string | null
@@ -710,15 +981,32 @@ export type Database = {
           agent_id?: string | null
           bathrooms?: number | null
           bedrooms?: number | null
+          buyer_agent_key?: string | null
           buyer_agent_mls_id?: string | null
+          buyer_office_key?: string | null
+          buyer_office_mls_id?: string | null
+          buyer_office_name?: string | null
           city?: string | null
           close_date?: never
           close_price?: never
+          co_buyer_agent_key?: string | null
+          co_buyer_agent_mls_id?: string | null
+          co_buyer_office_key?: string | null
+          co_buyer_office_mls_id?: string | null
+          co_buyer_office_name?: string | null
+          co_list_agent_key?: string | null
+          co_list_agent_mls_id?: string | null
+          co_list_office_key?: string | null
+          co_list_office_mls_id?: string | null
+          co_list_office_name?: string | null
           created_at?: string
           days_on_market?: number | null
           id?: string
           latitude?: number | null
+          list_agent_key?: string | null
           list_agent_mls_id?: string | null
+          list_office_key?: string | null
+          list_office_mls_id?: string | null
           list_office_name?: string | null
           list_price?: number | null
           listing_contract_date?: string | null
@@ -746,15 +1034,32 @@ export type Database = {
           agent_id?: string | null
           bathrooms?: number | null
           bedrooms?: number | null
+          buyer_agent_key?: string | null
           buyer_agent_mls_id?: string | null
+          buyer_office_key?: string | null
+          buyer_office_mls_id?: string | null
+          buyer_office_name?: string | null
           city?: string | null
           close_date?: never
           close_price?: never
+          co_buyer_agent_key?: string | null
+          co_buyer_agent_mls_id?: string | null
+          co_buyer_office_key?: string | null
+          co_buyer_office_mls_id?: string | null
+          co_buyer_office_name?: string | null
+          co_list_agent_key?: string | null
+          co_list_agent_mls_id?: string | null
+          co_list_office_key?: string | null
+          co_list_office_mls_id?: string | null
+          co_list_office_name?: string | null
           created_at?: string
           days_on_market?: number | null
           id?: string
           latitude?: number | null
+          list_agent_key?: string | null
           list_agent_mls_id?: string | null
+          list_office_key?: string | null
+          list_office_mls_id?: string | null
           list_office_name?: string | null
           list_price?: number | null
           listing_contract_date?: string | null
@@ -1041,6 +1346,66 @@ export type Database = {
         }
         Relationships: []
       }
+      transaction_sides: {
+        Row: {
+          agent_id: string | null
+          agent_key: string | null
+          agent_mls_id: string | null
+          created_at: string
+          id: number
+          office_key: string | null
+          office_mls_id: string | null
+          office_name: string | null
+          property_id: string
+          role: string
+          side: string
+          updated_at: string
+        }
+        Insert: {
+          agent_id?: string | null
+          agent_key?: string | null
+          agent_mls_id?: string | null
+          created_at?: string
+          id?: never
+          office_key?: string | null
+          office_mls_id?: string | null
+          office_name?: string | null
+          property_id: string
+          role: string
+          side?: never
+          updated_at?: string
+        }
+        Update: {
+          agent_id?: string | null
+          agent_key?: string | null
+          agent_mls_id?: string | null
+          created_at?: string
+          id?: never
+          office_key?: string | null
+          office_mls_id?: string | null
+          office_name?: string | null
+          property_id?: string
+          role?: string
+          side?: never
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "transaction_sides_agent_id_fkey"
+            columns: ["agent_id"]
+            isOneToOne: false
+            referencedRelation: "agents"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "transaction_sides_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: false
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       trending_topics: {
         Row: {
           competition_level: string | null
@@ -1166,6 +1531,45 @@ export type Database = {
           source?: string
           state?: string | null
           updated_at?: string
+          zip_code?: string
+        }
+        Relationships: []
+      }
+      zip_sales_coverage: {
+        Row: {
+          closed_sales: number
+          first_close_date: string
+          last_close_date: string
+          sale_to_list_mean: number | null
+          sale_to_list_n: number
+          sources: string[]
+          updated_at: string
+          window_end: string
+          window_start: string
+          zip_code: string
+        }
+        Insert: {
+          closed_sales: number
+          first_close_date: string
+          last_close_date: string
+          sale_to_list_mean?: number | null
+          sale_to_list_n?: number
+          sources?: string[]
+          updated_at?: string
+          window_end: string
+          window_start: string
+          zip_code: string
+        }
+        Update: {
+          closed_sales?: number
+          first_close_date?: string
+          last_close_date?: string
+          sale_to_list_mean?: number | null
+          sale_to_list_n?: number
+          sources?: string[]
+          updated_at?: string
+          window_end?: string
+          window_start?: string
           zip_code?: string
         }
         Relationships: []
@@ -1433,10 +1837,6 @@ export type Database = {
           metrics_window_end: string
           metrics_window_start: string
         }[]
-      }
-      refresh_agent_zip_sales: {
-        Args: { window_end: string; window_start: string }
-        Returns: number
       }
       request_site_rebuild: {
         Args: Record<PropertyKey, never>
