@@ -115,9 +115,11 @@ create policy "Admins manage transaction sides" on public.transaction_sides
  * Rebuilds the transaction_sides rows of the given listings from their RESO role fields: one row per role that
  * names an agent (properties.agent_id for the list role; ...AgentKey or ...AgentMlsId for the others), with the
  * agent it resolves to (by Key when there is one, else by MLS id); roles no longer named are removed; unchanged
- * rows are not written. Called by the properties triggers.
+ * rows are not written. `new_listings`: the listings were just inserted, so they have no rows to remove (a bulk load
+ * skips a million index probes). Rows are written in property order, so a bulk load fills the indexes in order
+ * instead of at random places. `property_ids` must not repeat an id. Called by the properties triggers.
  */
-create function private.sync_transaction_sides(property_ids uuid[])
+create function private.sync_transaction_sides(property_ids uuid[], new_listings boolean default false)
 returns void
 language plpgsql
 volatile
@@ -129,7 +131,7 @@ begin
     return;
   end if;
   with ids as (
-    select distinct u.id from pg_catalog.unnest(property_ids) as u(id)
+    select u.id from pg_catalog.unnest(property_ids) as u(id)
   ),
   wanted as (
     select p.id as property_id, r.role, r.agent_id, r.agent_key, r.agent_mls_id, r.office_key, r.office_mls_id,
@@ -155,7 +157,8 @@ begin
   removed as (
     delete from public.transaction_sides s
     using ids
-    where s.property_id = ids.id
+    where not new_listings
+      and s.property_id = ids.id
       and not exists (select 1 from wanted w where w.property_id = s.property_id and w.role = s.role)
     returning 1
   )
@@ -163,6 +166,7 @@ begin
     (property_id, role, agent_id, agent_key, agent_mls_id, office_key, office_mls_id, office_name)
   select r.property_id, r.role, r.agent_id, r.agent_key, r.agent_mls_id, r.office_key, r.office_mls_id, r.office_name
   from resolved r
+  order by r.property_id, r.role
   on conflict (property_id, role) do update set
     agent_id = excluded.agent_id,
     agent_key = excluded.agent_key,
@@ -176,14 +180,16 @@ begin
 end;
 $$;
 
-comment on function private.sync_transaction_sides(uuid[]) is
+comment on function private.sync_transaction_sides(uuid[], boolean) is
   'Rebuilds the transaction_sides rows of the given listings from their RESO role fields (Key first, else MLS id; list role = properties.agent_id).';
-revoke execute on function private.sync_transaction_sides(uuid[]) from public, anon, authenticated;
+revoke execute on function private.sync_transaction_sides(uuid[], boolean) from public, anon, authenticated;
 
 
 /**
  * Statement trigger of properties: after an insert, the sides of every new listing; after an update, of the
- * listings whose agent or any role field changed.
+ * listings whose agent or any role field changed. Transition tables have no statistics, so the old/new join is
+ * planned with enable_nestloop off (hashed): a nested loop over a million updated rows would not finish. The
+ * setting is restored before the sides are written, whose plan follows the real number of listings.
  */
 create function private.properties_sync_transaction_sides()
 returns trigger
@@ -191,11 +197,15 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_nestloop text := current_setting('enable_nestloop');
+  v_ids uuid[];
 begin
   if tg_op = 'INSERT' then
-    perform private.sync_transaction_sides(array(select n.id from new_rows n));
+    perform private.sync_transaction_sides(array(select n.id from new_rows n), true);
   else
-    perform private.sync_transaction_sides(array(
+    perform set_config('enable_nestloop', 'off', true);
+    v_ids := array(
       select n.id
       from new_rows n
       join old_rows o on o.id = n.id
@@ -208,7 +218,9 @@ begin
              o.co_list_agent_key, o.co_list_agent_mls_id, o.co_list_office_key, o.co_list_office_mls_id, o.co_list_office_name,
              o.buyer_agent_key, o.buyer_agent_mls_id, o.buyer_office_key, o.buyer_office_mls_id, o.buyer_office_name,
              o.co_buyer_agent_key, o.co_buyer_agent_mls_id, o.co_buyer_office_key, o.co_buyer_office_mls_id, o.co_buyer_office_name)
-    ));
+    );
+    perform set_config('enable_nestloop', v_nestloop, true);
+    perform private.sync_transaction_sides(v_ids);
   end if;
   return null;
 end;
@@ -264,22 +276,31 @@ comment on function private.link_agent_sides(uuid[]) is
 revoke execute on function private.link_agent_sides(uuid[]) from public, anon, authenticated;
 
 
-/** Statement trigger of agents: links the waiting sales of new agents and of agents whose Key or MLS id changed. */
+/**
+ * Statement trigger of agents: links the waiting sales of new agents and of agents whose Key or MLS id changed. The
+ * old/new join is planned with enable_nestloop off (hashed), since every metrics refresh updates many agents at once;
+ * the setting is restored before the links are written.
+ */
 create function private.agents_link_sides()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_nestloop text := current_setting('enable_nestloop');
+  v_ids uuid[];
 begin
   if tg_op = 'INSERT' then
-    perform private.link_agent_sides(array(
-      select n.id from new_rows n where n.member_key is not null or n.mls_id is not null));
+    v_ids := array(select n.id from new_rows n where n.member_key is not null or n.mls_id is not null);
   else
-    perform private.link_agent_sides(array(
+    perform set_config('enable_nestloop', 'off', true);
+    v_ids := array(
       select n.id from new_rows n join old_rows o on o.id = n.id
-      where (n.member_key, n.mls_id) is distinct from (o.member_key, o.mls_id)));
+      where (n.member_key, n.mls_id) is distinct from (o.member_key, o.mls_id));
+    perform set_config('enable_nestloop', v_nestloop, true);
   end if;
+  perform private.link_agent_sides(v_ids);
   return null;
 end;
 $$;

@@ -87,15 +87,20 @@ immutable
 strict
 set search_path = ''
 as $$
+  -- z = 1.959963984540054, the normal 97.5 % quantile; one expression so the planner inlines it
   select case
     when df < 1 then null
     when df <= 30 then (array[12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
                               2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
                               2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]::numeric[])[df]
-    else round((z + (z ^ 3 + z) / (4 * df) + (5 * z ^ 5 + 16 * z ^ 3 + 3 * z) / (96 * df ^ 2)
-                + (3 * z ^ 7 + 19 * z ^ 5 + 17 * z ^ 3 - 15 * z) / (384 * df ^ 3))::numeric, 3)
-  end
-  from (select 1.959963984540054::double precision as z) as normal;
+    else round((1.959963984540054::double precision
+                + (1.959963984540054::double precision ^ 3 + 1.959963984540054) / (4 * df)
+                + (5 * 1.959963984540054::double precision ^ 5 + 16 * 1.959963984540054::double precision ^ 3
+                   + 3 * 1.959963984540054) / (96 * df::double precision ^ 2)
+                + (3 * 1.959963984540054::double precision ^ 7 + 19 * 1.959963984540054::double precision ^ 5
+                   + 17 * 1.959963984540054::double precision ^ 3 - 15 * 1.959963984540054)
+                  / (384 * df::double precision ^ 3))::numeric, 3)
+  end;
 $$;
 
 comment on function private.t_quantile_975(integer) is
@@ -110,8 +115,9 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select case when n > 0 then (sorted[(n + 1) / 2] + sorted[(n + 2) / 2]) / 2 end
-  from (select coalesce(pg_catalog.cardinality(sorted), 0) as n) as c;
+  select case when pg_catalog.cardinality(sorted) > 0
+    then (sorted[(pg_catalog.cardinality(sorted) + 1) / 2] + sorted[(pg_catalog.cardinality(sorted) + 2) / 2]) / 2
+  end;
 $$;
 
 revoke execute on function private.sorted_median(numeric[]) from public, anon, authenticated;
@@ -431,7 +437,8 @@ begin
            coalesce(sum(s.sale_price) filter (where s.side = 'listing'), 0) as sales_volume,
            max(s.sale_date) as last_close_date,
            count(*) filter (where s.side = 'buyer')::integer as buyer_sales,
-           count(distinct s.property_id)::integer as total_sales,
+           -- one row per sale, agent and side: a sale is there twice only when the agent had both sides
+           (count(*) - count(*) filter (where s.dual_agency and s.side = 'buyer'))::integer as total_sales,
            coalesce(sum(s.credit) filter (where s.side = 'listing'), 0) as listing_sides,
            coalesce(sum(s.credit) filter (where s.side = 'buyer'), 0) as buyer_sides,
            sum(s.credit) as sides,
@@ -533,7 +540,7 @@ begin
   ),
   per_agent as (
     select s.agent_id,
-           count(distinct s.property_id)::integer as total_sales,
+           (count(*) - count(*) filter (where s.dual_agency and s.side = 'buyer'))::integer as total_sales,
            sum(s.credit) as total_sides,
            sum(s.credited_volume) as total_volume,
            count(*) filter (where s.dual_agency and s.side = 'listing')::integer as dual_agency_sales,

@@ -321,7 +321,11 @@ export async function applyStaged(client: pg.ClientBase, resource: 'Property' | 
       '(xmax = 0) as inserted',
     )}) select ${countsOf} from w`,
   )
-  const rebuilt = await dropSecondaryIndexesForBulkLoad(client, 'public.properties', stagedProperties)
+  // the properties triggers write a transaction_sides row per agent role: in a bulk load, its indexes too
+  const rebuilt = [
+    ...(await dropSecondaryIndexesForBulkLoad(client, 'public.properties', stagedProperties)),
+    ...(await dropSecondaryIndexesForBulkLoad(client, 'public.transaction_sides', stagedProperties)),
+  ]
   const properties = await client.query<WriteCounts>(
     `with w as (${upsertPropertiesFrom(`(select ${names.join(', ')} from ${stagedProperties} order by source_record_id) as u`, '(xmax = 0) as inserted')}) select ${countsOf} from w`,
   )
