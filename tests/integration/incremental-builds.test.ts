@@ -71,9 +71,15 @@ const agentVersions = async () =>
       )
     ).map((row) => [row.id, row.version]),
   )
-/** Agents whose versions differ between two agentVersions() reads, new ones included: their pages may be rebuilt too. */
+/**
+ * Agents whose versions differ between two agentVersions() reads, new and deleted ones included: their pages may be
+ * rebuilt or removed too.
+ */
 const changedBetween = (before: Map<string, string>, after: Map<string, string>) =>
-  new Set([...after].filter(([id, version]) => before.get(id) !== version).map(([id]) => id))
+  new Set([
+    ...[...after].filter(([id, version]) => before.get(id) !== version).map(([id]) => id),
+    ...[...before.keys()].filter((id) => !after.has(id)),
+  ])
 const rebuild = async (reason: string) => {
   const before = builder.currentDir()
   builder.request(reason)
