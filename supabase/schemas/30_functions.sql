@@ -128,6 +128,31 @@ begin
 end;
 $function$;
 
+-- function private.agents_link_sides()
+CREATE OR REPLACE FUNCTION private.agents_link_sides()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_nestloop text := current_setting('enable_nestloop');
+  v_ids uuid[];
+begin
+  if tg_op = 'INSERT' then
+    v_ids := array(select n.id from new_rows n where n.member_key is not null or n.mls_id is not null);
+  else
+    perform set_config('enable_nestloop', 'off', true);
+    v_ids := array(
+      select n.id from new_rows n join old_rows o on o.id = n.id
+      where (n.member_key, n.mls_id) is distinct from (o.member_key, o.mls_id));
+    perform set_config('enable_nestloop', v_nestloop, true);
+  end if;
+  perform private.link_agent_sides(v_ids);
+  return null;
+end;
+$function$;
+
 -- function private.blog_categories_site_webhook()
 CREATE OR REPLACE FUNCTION private.blog_categories_site_webhook()
  RETURNS trigger
@@ -226,6 +251,107 @@ begin
   if secret is not null then
     perform private.put_webhook_setting(hook, 'secret', secret);
   end if;
+end;
+$function$;
+
+-- function private.link_agent_sides(agent_ids uuid[])
+CREATE OR REPLACE FUNCTION private.link_agent_sides(agent_ids uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce(pg_catalog.cardinality(agent_ids), 0) = 0 then
+    return;
+  end if;
+  update public.properties p set agent_id = a.id
+  from public.agents a
+  where a.id = any(agent_ids) and a.member_key is not null
+    and p.agent_id is null and p.list_agent_key = a.member_key;
+  update public.properties p set agent_id = a.id
+  from public.agents a
+  where a.id = any(agent_ids) and a.mls_id is not null
+    and p.agent_id is null and p.list_agent_key is null and p.list_agent_mls_id = a.mls_id;
+  update public.transaction_sides s set agent_id = a.id
+  from public.agents a
+  where a.id = any(agent_ids) and a.member_key is not null
+    and s.agent_id is null and s.role <> 'list' and s.agent_key = a.member_key;
+  update public.transaction_sides s set agent_id = a.id
+  from public.agents a
+  where a.id = any(agent_ids) and a.mls_id is not null
+    and s.agent_id is null and s.role <> 'list' and s.agent_key is null and s.agent_mls_id = a.mls_id;
+end;
+$function$;
+
+-- function private.median_interval_rank(n integer)
+CREATE OR REPLACE FUNCTION private.median_interval_rank(n integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ IMMUTABLE STRICT
+ SET search_path TO ''
+AS $function$
+declare
+  v_log_p double precision := -n * ln(2::double precision);
+  v_cdf double precision := 0;
+  v_k integer := 0;
+begin
+  if n < 6 then
+    return null;
+  end if;
+  loop
+    if v_log_p > -700 then
+      v_cdf := v_cdf + exp(v_log_p);
+    end if;
+    exit when v_cdf > 0.025;
+    v_k := v_k + 1;
+    v_log_p := v_log_p + ln((n - v_k + 1)::double precision) - ln(v_k::double precision);
+  end loop;
+  return v_k;
+end;
+$function$;
+
+-- function private.methodology_version()
+CREATE OR REPLACE FUNCTION private.methodology_version()
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select '2' $function$;
+
+-- function private.properties_sync_transaction_sides()
+CREATE OR REPLACE FUNCTION private.properties_sync_transaction_sides()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_nestloop text := current_setting('enable_nestloop');
+  v_ids uuid[];
+begin
+  if tg_op = 'INSERT' then
+    perform private.sync_transaction_sides(array(select n.id from new_rows n), true);
+  else
+    perform set_config('enable_nestloop', 'off', true);
+    v_ids := array(
+      select n.id
+      from new_rows n
+      join old_rows o on o.id = n.id
+      where (n.agent_id, n.list_agent_key, n.list_agent_mls_id, n.list_office_key, n.list_office_mls_id, n.list_office_name,
+             n.co_list_agent_key, n.co_list_agent_mls_id, n.co_list_office_key, n.co_list_office_mls_id, n.co_list_office_name,
+             n.buyer_agent_key, n.buyer_agent_mls_id, n.buyer_office_key, n.buyer_office_mls_id, n.buyer_office_name,
+             n.co_buyer_agent_key, n.co_buyer_agent_mls_id, n.co_buyer_office_key, n.co_buyer_office_mls_id, n.co_buyer_office_name)
+        is distinct from
+            (o.agent_id, o.list_agent_key, o.list_agent_mls_id, o.list_office_key, o.list_office_mls_id, o.list_office_name,
+             o.co_list_agent_key, o.co_list_agent_mls_id, o.co_list_office_key, o.co_list_office_mls_id, o.co_list_office_name,
+             o.buyer_agent_key, o.buyer_agent_mls_id, o.buyer_office_key, o.buyer_office_mls_id, o.buyer_office_name,
+             o.co_buyer_agent_key, o.co_buyer_agent_mls_id, o.co_buyer_office_key, o.co_buyer_office_mls_id, o.co_buyer_office_name)
+    );
+    perform set_config('enable_nestloop', v_nestloop, true);
+    perform private.sync_transaction_sides(v_ids);
+  end if;
+  return null;
 end;
 $function$;
 
@@ -481,6 +607,18 @@ begin
 end;
 $function$;
 
+-- function private.sorted_median(sorted numeric[])
+CREATE OR REPLACE FUNCTION private.sorted_median(sorted numeric[])
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when pg_catalog.cardinality(sorted) > 0
+    then (sorted[(pg_catalog.cardinality(sorted) + 1) / 2] + sorted[(pg_catalog.cardinality(sorted) + 2) / 2]) / 2
+  end;
+$function$;
+
 -- function private.summarize_site_changes(reasons text[])
 CREATE OR REPLACE FUNCTION private.summarize_site_changes(reasons text[])
  RETURNS text
@@ -491,6 +629,90 @@ AS $function$
   select case
     when cardinality(reasons) <= 3 then array_to_string(reasons, '; ')
     else array_to_string(reasons[1:3], '; ') || format('; and %s more', cardinality(reasons) - 3)
+  end;
+$function$;
+
+-- function private.sync_transaction_sides(property_ids uuid[], new_listings boolean)
+CREATE OR REPLACE FUNCTION private.sync_transaction_sides(property_ids uuid[], new_listings boolean DEFAULT false)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce(pg_catalog.cardinality(property_ids), 0) = 0 then
+    return;
+  end if;
+  with ids as (
+    select u.id from pg_catalog.unnest(property_ids) as u(id)
+  ),
+  wanted as (
+    select p.id as property_id, r.role, r.agent_id, r.agent_key, r.agent_mls_id, r.office_key, r.office_mls_id,
+           r.office_name
+    from ids
+    join public.properties p on p.id = ids.id
+    cross join lateral (values
+      ('list', p.agent_id, p.list_agent_key, p.list_agent_mls_id, p.list_office_key, p.list_office_mls_id, p.list_office_name),
+      ('co_list', null::uuid, p.co_list_agent_key, p.co_list_agent_mls_id, p.co_list_office_key, p.co_list_office_mls_id, p.co_list_office_name),
+      ('buyer', null::uuid, p.buyer_agent_key, p.buyer_agent_mls_id, p.buyer_office_key, p.buyer_office_mls_id, p.buyer_office_name),
+      ('co_buyer', null::uuid, p.co_buyer_agent_key, p.co_buyer_agent_mls_id, p.co_buyer_office_key, p.co_buyer_office_mls_id, p.co_buyer_office_name)
+    ) as r (role, agent_id, agent_key, agent_mls_id, office_key, office_mls_id, office_name)
+    where r.agent_id is not null or r.agent_key is not null or r.agent_mls_id is not null
+  ),
+  resolved as (
+    select w.property_id, w.role,
+           case when w.role = 'list' then w.agent_id else coalesce(by_key.id, by_mls.id) end as agent_id,
+           w.agent_key, w.agent_mls_id, w.office_key, w.office_mls_id, w.office_name
+    from wanted w
+    left join public.agents by_key on w.role <> 'list' and by_key.member_key = w.agent_key
+    left join public.agents by_mls on w.role <> 'list' and w.agent_key is null and by_mls.mls_id = w.agent_mls_id
+  ),
+  removed as (
+    delete from public.transaction_sides s
+    using ids
+    where not new_listings
+      and s.property_id = ids.id
+      and not exists (select 1 from wanted w where w.property_id = s.property_id and w.role = s.role)
+    returning 1
+  )
+  insert into public.transaction_sides as s
+    (property_id, role, agent_id, agent_key, agent_mls_id, office_key, office_mls_id, office_name)
+  select r.property_id, r.role, r.agent_id, r.agent_key, r.agent_mls_id, r.office_key, r.office_mls_id, r.office_name
+  from resolved r
+  order by r.property_id, r.role
+  on conflict (property_id, role) do update set
+    agent_id = excluded.agent_id,
+    agent_key = excluded.agent_key,
+    agent_mls_id = excluded.agent_mls_id,
+    office_key = excluded.office_key,
+    office_mls_id = excluded.office_mls_id,
+    office_name = excluded.office_name
+  where (s.agent_id, s.agent_key, s.agent_mls_id, s.office_key, s.office_mls_id, s.office_name)
+    is distinct from (excluded.agent_id, excluded.agent_key, excluded.agent_mls_id, excluded.office_key,
+                      excluded.office_mls_id, excluded.office_name);
+end;
+$function$;
+
+-- function private.t_quantile_975(df integer)
+CREATE OR REPLACE FUNCTION private.t_quantile_975(df integer)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE STRICT
+ SET search_path TO ''
+AS $function$
+  -- z = 1.959963984540054, the normal 97.5 % quantile; one expression so the planner inlines it
+  select case
+    when df < 1 then null
+    when df <= 30 then (array[12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                              2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+                              2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]::numeric[])[df]
+    else round((1.959963984540054::double precision
+                + (1.959963984540054::double precision ^ 3 + 1.959963984540054) / (4 * df)
+                + (5 * 1.959963984540054::double precision ^ 5 + 16 * 1.959963984540054::double precision ^ 3
+                   + 3 * 1.959963984540054) / (96 * df::double precision ^ 2)
+                + (3 * 1.959963984540054::double precision ^ 7 + 19 * 1.959963984540054::double precision ^ 5
+                   + 17 * 1.959963984540054::double precision ^ 3 - 15 * 1.959963984540054)
+                  / (384 * df::double precision ^ 3))::numeric, 3)
   end;
 $function$;
 
@@ -1239,6 +1461,8 @@ declare
   v_end date;
   v_start date;
   v_updated integer;
+  v_k numeric;
+  v_overall numeric;
 begin
   if window_months is null or window_months < 1 or window_months > 600 then
     raise exception 'window_months must be between 1 and 600, got %', window_months using errcode = '22023';
@@ -1253,51 +1477,379 @@ begin
   );
   v_start := case when v_end is null then null else (v_end - make_interval(months => window_months))::date + 1 end;
 
-  -- the search's per-(ZIP, agent) summary first: the agent figures below read their ZIP ranking from it
-  perform public.refresh_agent_zip_sales(v_start, v_end);
-
+  -- every credited side of a counted sale, with the sale's figures: read by every step below
+  drop table if exists pg_temp.refresh_closed_sides;
+  create temp table refresh_closed_sides on commit drop as
   with closed as (
-    select p.agent_id, p.zip_code, p.sale_price, p.list_price, p.days_on_market
+    select p.id, p.zip_code, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
     from public.properties p
     where p.standard_status = 'Closed'
       and p.sale_price > 0
       and p.sale_date between v_start and v_end
   ),
+  parties as (
+    -- one row per sale, side and party: an agent named twice on one side counts once, in their first role
+    select e.property_id, e.side, e.agent_id,
+           coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text) as party,
+           min(array_position(array['list', 'co_list', 'buyer', 'co_buyer'], e.role)) as role_order
+    from private.effective_transaction_sides e
+    join closed c on c.id = e.property_id
+    group by e.property_id, e.side, e.agent_id,
+             coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text)
+  ),
+  credited as (
+    select pa.property_id, pa.side, pa.agent_id, pa.role_order,
+           1.0 / count(*) over (partition by pa.property_id, pa.side) as credit,
+           count(*) over (partition by pa.property_id, pa.party) > 1 as dual_agency
+    from parties pa
+  )
+  select cr.property_id, cr.agent_id, cr.side, (array['list', 'co_list', 'buyer', 'co_buyer'])[cr.role_order] as role,
+         cr.credit, cr.dual_agency, c.zip_code, c.sale_price, c.list_price, c.days_on_market, c.sale_date, c.source,
+         case when c.list_price > 0 then c.sale_price / c.list_price * 100 end as ratio,
+         round(c.sale_price * cr.credit, 2) as credited_volume
+  from credited cr
+  join closed c on c.id = cr.property_id
+  where cr.agent_id is not null;
+  analyze pg_temp.refresh_closed_sides;
+
+  -- what each ZIP's figures rest on
+  with fresh as (
+    select p.zip_code, count(*)::integer as closed_sales, min(p.sale_date) as first_close_date,
+           max(p.sale_date) as last_close_date,
+           coalesce(array_agg(distinct p.source order by p.source) filter (where p.source is not null), '{}') as sources,
+           count(*) filter (where p.list_price > 0)::integer as sale_to_list_n,
+           round(avg(p.sale_price / p.list_price * 100) filter (where p.list_price > 0), 2) as sale_to_list_mean
+    from public.properties p
+    where p.standard_status = 'Closed' and p.sale_price > 0 and p.sale_date between v_start and v_end
+      and p.zip_code is not null
+    group by p.zip_code
+  ),
+  removed as (
+    delete from public.zip_sales_coverage z
+    where not exists (select 1 from fresh f where f.zip_code = z.zip_code)
+    returning 1
+  )
+  insert into public.zip_sales_coverage as z
+    (zip_code, closed_sales, first_close_date, last_close_date, sources, sale_to_list_n, sale_to_list_mean, window_start, window_end)
+  select f.zip_code, f.closed_sales, f.first_close_date, f.last_close_date, f.sources, f.sale_to_list_n,
+         f.sale_to_list_mean, v_start, v_end
+  from fresh f
+  on conflict (zip_code) do update set
+    closed_sales = excluded.closed_sales, first_close_date = excluded.first_close_date,
+    last_close_date = excluded.last_close_date, sources = excluded.sources, sale_to_list_n = excluded.sale_to_list_n,
+    sale_to_list_mean = excluded.sale_to_list_mean, window_start = excluded.window_start,
+    window_end = excluded.window_end, updated_at = now()
+  where (z.closed_sales, z.first_close_date, z.last_close_date, z.sources, z.sale_to_list_n, z.sale_to_list_mean,
+         z.window_start, z.window_end)
+    is distinct from (excluded.closed_sales, excluded.first_close_date, excluded.last_close_date, excluded.sources,
+                      excluded.sale_to_list_n, excluded.sale_to_list_mean, excluded.window_start, excluded.window_end);
+
+  -- the search's per-(ZIP, agent) summary
+  with fresh as (
+    select s.zip_code, s.agent_id,
+           count(*) filter (where s.side = 'listing')::integer as closed_sales,
+           coalesce(sum(s.sale_price) filter (where s.side = 'listing'), 0) as sales_volume,
+           max(s.sale_date) as last_close_date,
+           count(*) filter (where s.side = 'buyer')::integer as buyer_sales,
+           -- one row per sale, agent and side: a sale is there twice only when the agent had both sides
+           (count(*) - count(*) filter (where s.dual_agency and s.side = 'buyer'))::integer as total_sales,
+           coalesce(sum(s.credit) filter (where s.side = 'listing'), 0) as listing_sides,
+           coalesce(sum(s.credit) filter (where s.side = 'buyer'), 0) as buyer_sides,
+           sum(s.credit) as sides,
+           sum(s.credited_volume) as volume,
+           coalesce(sum(s.ratio) filter (where s.side = 'listing'), 0) as sale_to_list_sum,
+           count(s.ratio) filter (where s.side = 'listing')::integer as sale_to_list_n
+    from pg_temp.refresh_closed_sides s
+    where s.zip_code is not null
+    group by s.zip_code, s.agent_id
+  ),
+  removed as (
+    delete from public.agent_zip_sales s
+    where not exists (select 1 from fresh f where f.zip_code = s.zip_code and f.agent_id = s.agent_id)
+    returning 1
+  )
+  insert into public.agent_zip_sales as s
+    (zip_code, agent_id, closed_sales, sales_volume, last_close_date, buyer_sales, total_sales, listing_sides,
+     buyer_sides, sides, volume, sale_to_list_sum, sale_to_list_n)
+  select f.zip_code, f.agent_id, f.closed_sales, f.sales_volume, f.last_close_date, f.buyer_sales, f.total_sales,
+         f.listing_sides, f.buyer_sides, f.sides, f.volume, f.sale_to_list_sum, f.sale_to_list_n
+  from fresh f
+  on conflict (zip_code, agent_id) do update set
+    closed_sales = excluded.closed_sales, sales_volume = excluded.sales_volume,
+    last_close_date = excluded.last_close_date, buyer_sales = excluded.buyer_sales,
+    total_sales = excluded.total_sales, listing_sides = excluded.listing_sides, buyer_sides = excluded.buyer_sides,
+    sides = excluded.sides, volume = excluded.volume, sale_to_list_sum = excluded.sale_to_list_sum,
+    sale_to_list_n = excluded.sale_to_list_n
+  where (s.closed_sales, s.sales_volume, s.last_close_date, s.buyer_sales, s.total_sales, s.listing_sides,
+         s.buyer_sides, s.sides, s.volume, s.sale_to_list_sum, s.sale_to_list_n)
+    is distinct from (excluded.closed_sales, excluded.sales_volume, excluded.last_close_date, excluded.buyer_sales,
+                      excluded.total_sales, excluded.listing_sides, excluded.buyer_sides, excluded.sides,
+                      excluded.volume, excluded.sale_to_list_sum, excluded.sale_to_list_n);
+
+  -- shrinkage weight k = within-agent variance / between-agent variance of the listing-side sale-to-list
+  -- (method of moments over agents with 2+ ratios), kept within 1..100; 10 when fewer than 10 agents qualify
+  select case
+           when m.agents < 10 or m.within is null then 10
+           when m.var_means - m.within * m.inv_n <= 0 then 100
+           else round(least(100, greatest(1, m.within / (m.var_means - m.within * m.inv_n))), 3)
+         end
+  into v_k
+  from (
+    select count(*) as agents,
+           sum((a.n - 1) * a.sd ^ 2) / nullif(sum(a.n - 1), 0) as within,
+           var_samp(a.mean) as var_means,
+           avg(1.0 / a.n) as inv_n
+    from (
+      select s.agent_id, count(s.ratio) as n, avg(s.ratio) as mean, stddev_samp(s.ratio) as sd
+      from pg_temp.refresh_closed_sides s
+      where s.side = 'listing' and s.ratio is not null
+      group by s.agent_id
+      having count(s.ratio) >= 2
+    ) a
+  ) m;
+  select round(avg(p.sale_price / p.list_price * 100), 2) into v_overall
+  from public.properties p
+  where p.standard_status = 'Closed' and p.sale_price > 0 and p.list_price > 0
+    and p.sale_date between v_start and v_end;
+
+  -- the figures
+  drop table if exists pg_temp.refresh_figures;
+  create temp table refresh_figures on commit drop as
+  with per_side as (
+    select s.agent_id, s.side,
+           count(*)::integer as sales,
+           sum(s.credit) as sides,
+           sum(s.credited_volume) as volume,
+           min(s.sale_price) as price_min,
+           max(s.sale_price) as price_max,
+           count(s.ratio)::integer as ratio_n,
+           sum(s.ratio) as ratio_sum,
+           avg(s.ratio) as ratio_mean,
+           stddev_samp(s.ratio) as ratio_sd,
+           array_agg(s.ratio order by s.ratio) filter (where s.ratio is not null) as ratios,
+           count(s.days_on_market)::integer as dom_n,
+           avg(s.days_on_market) as dom_mean,
+           stddev_samp(s.days_on_market) as dom_sd,
+           array_agg(s.days_on_market::numeric order by s.days_on_market) filter (where s.days_on_market is not null) as doms
+    from pg_temp.refresh_closed_sides s
+    group by s.agent_id, s.side
+  ),
+  ranks as (
+    select d.n, private.median_interval_rank(d.n) as j
+    from (select ps.ratio_n as n from per_side ps union select ps.dom_n from per_side ps) d
+  ),
+  stats as (
+    select ps.*,
+           private.sorted_median(ps.ratios) as ratio_median,
+           ps.ratios[rr.j] as ratio_median_low,
+           ps.ratios[ps.ratio_n + 1 - rr.j] as ratio_median_high,
+           private.t_quantile_975(ps.ratio_n - 1) * ps.ratio_sd / sqrt(ps.ratio_n::numeric) as ratio_margin,
+           private.sorted_median(ps.doms) as dom_median,
+           ps.doms[rd.j] as dom_median_low,
+           ps.doms[ps.dom_n + 1 - rd.j] as dom_median_high,
+           private.t_quantile_975(ps.dom_n - 1) * ps.dom_sd / sqrt(nullif(ps.dom_n, 0)::numeric) as dom_margin
+    from per_side ps
+    left join ranks rr on rr.n = ps.ratio_n
+    left join ranks rd on rd.n = ps.dom_n
+  ),
   per_agent as (
-    select
-      c.agent_id,
-      count(*)::integer as total_sales,
-      round(avg(c.sale_price / c.list_price * 100), 2) as avg_ratio,
-      round((percentile_cont(0.5) within group (order by c.sale_price / c.list_price * 100))::numeric, 2) as median_ratio,
-      count(c.list_price)::integer as ratio_n,
-      round(avg(c.days_on_market), 1) as avg_dom,
-      round((percentile_cont(0.5) within group (order by c.days_on_market))::numeric, 1) as median_dom,
-      count(c.days_on_market)::integer as dom_n,
-      min(c.sale_price) as price_min,
-      max(c.sale_price) as price_max
-    from closed c
-    where c.agent_id is not null
-    group by c.agent_id
+    select s.agent_id,
+           (count(*) - count(*) filter (where s.dual_agency and s.side = 'buyer'))::integer as total_sales,
+           sum(s.credit) as total_sides,
+           sum(s.credited_volume) as total_volume,
+           count(*) filter (where s.dual_agency and s.side = 'listing')::integer as dual_agency_sales,
+           max(s.sale_date) as last_close_date,
+           coalesce(array_agg(distinct s.source order by s.source) filter (where s.source is not null), '{}') as sources
+    from pg_temp.refresh_closed_sides s
+    group by s.agent_id
   ),
-  -- the per-(ZIP, agent) figures were just stored for this window by refresh_agent_zip_sales(): read them back
-  -- instead of grouping the closed sales a second time
-  agent_zip as (
-    select s.agent_id, s.zip_code, s.closed_sales as sales, s.sales_volume as volume
-    from public.agent_zip_sales s
-  ),
-  zip_totals as (
-    select c.zip_code, count(*)::integer as sales
-    from closed c
-    where c.zip_code is not null
-    group by c.zip_code
+  zip_ranked as (
+    select z.agent_id, z.zip_code, z.total_sales, z.sides, z.volume,
+           rank() over (partition by z.zip_code order by z.sides desc, z.volume desc)::integer as zip_rank,
+           count(*) over (partition by z.zip_code)::integer as zip_agents,
+           row_number() over (partition by z.agent_id order by z.sides desc, z.volume desc, z.zip_code) as zip_order
+    from public.agent_zip_sales z
+  )
+  select pa.agent_id, v_start as window_start, v_end as window_end, pa.last_close_date, pa.sources,
+         coalesce(l.sales, 0) as listing_sales,
+         coalesce(round(l.sides, 2), 0) as listing_sides,
+         coalesce(l.volume, 0) as listing_volume,
+         l.price_min as listing_price_min,
+         l.price_max as listing_price_max,
+         coalesce(l.ratio_n, 0) as sale_to_list_n,
+         round(l.ratio_median, 2) as sale_to_list_median,
+         round(l.ratio_median_low, 2) as sale_to_list_median_low,
+         round(l.ratio_median_high, 2) as sale_to_list_median_high,
+         round(l.ratio_mean, 2) as sale_to_list_mean,
+         round(l.ratio_mean - l.ratio_margin, 2) as sale_to_list_mean_low,
+         round(l.ratio_mean + l.ratio_margin, 2) as sale_to_list_mean_high,
+         case when l.ratio_n > 0 then coalesce(zc.sale_to_list_mean, v_overall) end as sale_to_list_prior,
+         case when l.ratio_n > 0 then v_k end as sale_to_list_shrink_k,
+         case when l.ratio_n > 0 then
+           round((l.ratio_sum + v_k * coalesce(zc.sale_to_list_mean, v_overall)) / (l.ratio_n + v_k), 2)
+         end as sale_to_list_shrunk,
+         coalesce(l.dom_n, 0) as days_on_market_n,
+         round(l.dom_median, 1) as days_on_market_median,
+         round(l.dom_median_low, 1) as days_on_market_median_low,
+         round(l.dom_median_high, 1) as days_on_market_median_high,
+         round(l.dom_mean, 1) as days_on_market_mean,
+         round(l.dom_mean - l.dom_margin, 1) as days_on_market_mean_low,
+         round(l.dom_mean + l.dom_margin, 1) as days_on_market_mean_high,
+         coalesce(b.sales, 0) as buyer_sales,
+         coalesce(round(b.sides, 2), 0) as buyer_sides,
+         coalesce(b.volume, 0) as buyer_volume,
+         b.price_min as buyer_price_min,
+         b.price_max as buyer_price_max,
+         coalesce(b.ratio_n, 0) as buyer_paid_to_list_n,
+         round(b.ratio_median, 2) as buyer_paid_to_list_median,
+         round(b.ratio_median_low, 2) as buyer_paid_to_list_median_low,
+         round(b.ratio_median_high, 2) as buyer_paid_to_list_median_high,
+         round(b.ratio_mean, 2) as buyer_paid_to_list_mean,
+         round(b.ratio_mean - b.ratio_margin, 2) as buyer_paid_to_list_mean_low,
+         round(b.ratio_mean + b.ratio_margin, 2) as buyer_paid_to_list_mean_high,
+         pa.total_sales,
+         round(pa.total_sides, 2) as total_sides,
+         pa.total_volume,
+         pa.dual_agency_sales,
+         pz.zip_code as primary_zip_code,
+         coalesce(pz.total_sales, 0) as zip_sales,
+         coalesce(pz.sides, 0) as zip_sides,
+         coalesce(pz.volume, 0) as zip_volume,
+         case when pz.total_sales >= 5 then pz.zip_rank end as zip_rank,
+         pz.zip_agents,
+         zc.closed_sales as zip_closed_sales,
+         round(pz.sides * 100 / (2 * zc.closed_sales), 2) as zip_market_share,
+         case
+           when pz.zip_code is null then 'Too few sales to rank: no ZIP code on the closed sales in the window'
+           when pz.total_sales < 5 then
+             format('Too few sales to rank: %s closed %s in %s in the window, fewer than the 5 needed',
+                    pz.total_sales, case when pz.total_sales = 1 then 'sale' else 'sales' end, pz.zip_code)
+         end as ranking_note,
+         zb.period_end as zip_benchmark_period_end,
+         zb.avg_sale_to_list_percent as zip_sale_to_list_percent,
+         zb.median_dom as zip_median_days_on_market,
+         round(l.ratio_mean, 2) - zb.avg_sale_to_list_percent as sale_to_list_vs_zip,
+         round(l.dom_median, 1) - zb.median_dom as days_on_market_vs_zip,
+         round(b.ratio_mean, 2) - zb.avg_sale_to_list_percent as buyer_paid_to_list_vs_zip
+  from per_agent pa
+  left join stats l on l.agent_id = pa.agent_id and l.side = 'listing'
+  left join stats b on b.agent_id = pa.agent_id and b.side = 'buyer'
+  left join zip_ranked pz on pz.agent_id = pa.agent_id and pz.zip_order = 1
+  left join public.zip_sales_coverage zc on zc.zip_code = pz.zip_code
+  left join public.zip_market_benchmarks zb on zb.zip_code = pz.zip_code;
+
+  delete from public.agent_figures f
+  where not exists (select 1 from pg_temp.refresh_figures r where r.agent_id = f.agent_id);
+
+  insert into public.agent_figures as f (
+    agent_id, window_start, window_end, last_close_date, sources,
+    listing_sales, listing_sides, listing_volume, listing_price_min, listing_price_max,
+    sale_to_list_n, sale_to_list_median, sale_to_list_median_low, sale_to_list_median_high,
+    sale_to_list_mean, sale_to_list_mean_low, sale_to_list_mean_high,
+    sale_to_list_prior, sale_to_list_shrink_k, sale_to_list_shrunk,
+    days_on_market_n, days_on_market_median, days_on_market_median_low, days_on_market_median_high,
+    days_on_market_mean, days_on_market_mean_low, days_on_market_mean_high,
+    buyer_sales, buyer_sides, buyer_volume, buyer_price_min, buyer_price_max,
+    buyer_paid_to_list_n, buyer_paid_to_list_median, buyer_paid_to_list_median_low, buyer_paid_to_list_median_high,
+    buyer_paid_to_list_mean, buyer_paid_to_list_mean_low, buyer_paid_to_list_mean_high,
+    total_sales, total_sides, total_volume, dual_agency_sales,
+    primary_zip_code, zip_sales, zip_sides, zip_volume, zip_rank, zip_agents, zip_closed_sales, zip_market_share,
+    ranking_note, zip_benchmark_period_end, zip_sale_to_list_percent, zip_median_days_on_market,
+    sale_to_list_vs_zip, days_on_market_vs_zip, buyer_paid_to_list_vs_zip
+  )
+  select r.agent_id, r.window_start, r.window_end, r.last_close_date, r.sources,
+    r.listing_sales, r.listing_sides, r.listing_volume, r.listing_price_min, r.listing_price_max,
+    r.sale_to_list_n, r.sale_to_list_median, r.sale_to_list_median_low, r.sale_to_list_median_high,
+    r.sale_to_list_mean, r.sale_to_list_mean_low, r.sale_to_list_mean_high,
+    r.sale_to_list_prior, r.sale_to_list_shrink_k, r.sale_to_list_shrunk,
+    r.days_on_market_n, r.days_on_market_median, r.days_on_market_median_low, r.days_on_market_median_high,
+    r.days_on_market_mean, r.days_on_market_mean_low, r.days_on_market_mean_high,
+    r.buyer_sales, r.buyer_sides, r.buyer_volume, r.buyer_price_min, r.buyer_price_max,
+    r.buyer_paid_to_list_n, r.buyer_paid_to_list_median, r.buyer_paid_to_list_median_low, r.buyer_paid_to_list_median_high,
+    r.buyer_paid_to_list_mean, r.buyer_paid_to_list_mean_low, r.buyer_paid_to_list_mean_high,
+    r.total_sales, r.total_sides, r.total_volume, r.dual_agency_sales,
+    r.primary_zip_code, r.zip_sales, r.zip_sides, r.zip_volume, r.zip_rank, r.zip_agents, r.zip_closed_sales, r.zip_market_share,
+    r.ranking_note, r.zip_benchmark_period_end, r.zip_sale_to_list_percent, r.zip_median_days_on_market,
+    r.sale_to_list_vs_zip, r.days_on_market_vs_zip, r.buyer_paid_to_list_vs_zip
+  from pg_temp.refresh_figures r
+  on conflict (agent_id) do update set
+    (window_start, window_end, last_close_date, sources,
+     listing_sales, listing_sides, listing_volume, listing_price_min, listing_price_max,
+     sale_to_list_n, sale_to_list_median, sale_to_list_median_low, sale_to_list_median_high,
+     sale_to_list_mean, sale_to_list_mean_low, sale_to_list_mean_high,
+     sale_to_list_prior, sale_to_list_shrink_k, sale_to_list_shrunk,
+     days_on_market_n, days_on_market_median, days_on_market_median_low, days_on_market_median_high,
+     days_on_market_mean, days_on_market_mean_low, days_on_market_mean_high,
+     buyer_sales, buyer_sides, buyer_volume, buyer_price_min, buyer_price_max,
+     buyer_paid_to_list_n, buyer_paid_to_list_median, buyer_paid_to_list_median_low, buyer_paid_to_list_median_high,
+     buyer_paid_to_list_mean, buyer_paid_to_list_mean_low, buyer_paid_to_list_mean_high,
+     total_sales, total_sides, total_volume, dual_agency_sales,
+     primary_zip_code, zip_sales, zip_sides, zip_volume, zip_rank, zip_agents, zip_closed_sales, zip_market_share,
+     ranking_note, zip_benchmark_period_end, zip_sale_to_list_percent, zip_median_days_on_market,
+     sale_to_list_vs_zip, days_on_market_vs_zip, buyer_paid_to_list_vs_zip, updated_at)
+    = (excluded.window_start, excluded.window_end, excluded.last_close_date, excluded.sources,
+     excluded.listing_sales, excluded.listing_sides, excluded.listing_volume, excluded.listing_price_min, excluded.listing_price_max,
+     excluded.sale_to_list_n, excluded.sale_to_list_median, excluded.sale_to_list_median_low, excluded.sale_to_list_median_high,
+     excluded.sale_to_list_mean, excluded.sale_to_list_mean_low, excluded.sale_to_list_mean_high,
+     excluded.sale_to_list_prior, excluded.sale_to_list_shrink_k, excluded.sale_to_list_shrunk,
+     excluded.days_on_market_n, excluded.days_on_market_median, excluded.days_on_market_median_low, excluded.days_on_market_median_high,
+     excluded.days_on_market_mean, excluded.days_on_market_mean_low, excluded.days_on_market_mean_high,
+     excluded.buyer_sales, excluded.buyer_sides, excluded.buyer_volume, excluded.buyer_price_min, excluded.buyer_price_max,
+     excluded.buyer_paid_to_list_n, excluded.buyer_paid_to_list_median, excluded.buyer_paid_to_list_median_low, excluded.buyer_paid_to_list_median_high,
+     excluded.buyer_paid_to_list_mean, excluded.buyer_paid_to_list_mean_low, excluded.buyer_paid_to_list_mean_high,
+     excluded.total_sales, excluded.total_sides, excluded.total_volume, excluded.dual_agency_sales,
+     excluded.primary_zip_code, excluded.zip_sales, excluded.zip_sides, excluded.zip_volume, excluded.zip_rank, excluded.zip_agents, excluded.zip_closed_sales, excluded.zip_market_share,
+     excluded.ranking_note, excluded.zip_benchmark_period_end, excluded.zip_sale_to_list_percent, excluded.zip_median_days_on_market,
+     excluded.sale_to_list_vs_zip, excluded.days_on_market_vs_zip, excluded.buyer_paid_to_list_vs_zip, now())
+  where (f.window_start, f.window_end, f.last_close_date, f.sources,
+     f.listing_sales, f.listing_sides, f.listing_volume, f.listing_price_min, f.listing_price_max,
+     f.sale_to_list_n, f.sale_to_list_median, f.sale_to_list_median_low, f.sale_to_list_median_high,
+     f.sale_to_list_mean, f.sale_to_list_mean_low, f.sale_to_list_mean_high,
+     f.sale_to_list_prior, f.sale_to_list_shrink_k, f.sale_to_list_shrunk,
+     f.days_on_market_n, f.days_on_market_median, f.days_on_market_median_low, f.days_on_market_median_high,
+     f.days_on_market_mean, f.days_on_market_mean_low, f.days_on_market_mean_high,
+     f.buyer_sales, f.buyer_sides, f.buyer_volume, f.buyer_price_min, f.buyer_price_max,
+     f.buyer_paid_to_list_n, f.buyer_paid_to_list_median, f.buyer_paid_to_list_median_low, f.buyer_paid_to_list_median_high,
+     f.buyer_paid_to_list_mean, f.buyer_paid_to_list_mean_low, f.buyer_paid_to_list_mean_high,
+     f.total_sales, f.total_sides, f.total_volume, f.dual_agency_sales,
+     f.primary_zip_code, f.zip_sales, f.zip_sides, f.zip_volume, f.zip_rank, f.zip_agents, f.zip_closed_sales, f.zip_market_share,
+     f.ranking_note, f.zip_benchmark_period_end, f.zip_sale_to_list_percent, f.zip_median_days_on_market,
+     f.sale_to_list_vs_zip, f.days_on_market_vs_zip, f.buyer_paid_to_list_vs_zip)
+    is distinct from (excluded.window_start, excluded.window_end, excluded.last_close_date, excluded.sources,
+     excluded.listing_sales, excluded.listing_sides, excluded.listing_volume, excluded.listing_price_min, excluded.listing_price_max,
+     excluded.sale_to_list_n, excluded.sale_to_list_median, excluded.sale_to_list_median_low, excluded.sale_to_list_median_high,
+     excluded.sale_to_list_mean, excluded.sale_to_list_mean_low, excluded.sale_to_list_mean_high,
+     excluded.sale_to_list_prior, excluded.sale_to_list_shrink_k, excluded.sale_to_list_shrunk,
+     excluded.days_on_market_n, excluded.days_on_market_median, excluded.days_on_market_median_low, excluded.days_on_market_median_high,
+     excluded.days_on_market_mean, excluded.days_on_market_mean_low, excluded.days_on_market_mean_high,
+     excluded.buyer_sales, excluded.buyer_sides, excluded.buyer_volume, excluded.buyer_price_min, excluded.buyer_price_max,
+     excluded.buyer_paid_to_list_n, excluded.buyer_paid_to_list_median, excluded.buyer_paid_to_list_median_low, excluded.buyer_paid_to_list_median_high,
+     excluded.buyer_paid_to_list_mean, excluded.buyer_paid_to_list_mean_low, excluded.buyer_paid_to_list_mean_high,
+     excluded.total_sales, excluded.total_sides, excluded.total_volume, excluded.dual_agency_sales,
+     excluded.primary_zip_code, excluded.zip_sales, excluded.zip_sides, excluded.zip_volume, excluded.zip_rank, excluded.zip_agents, excluded.zip_closed_sales, excluded.zip_market_share,
+     excluded.ranking_note, excluded.zip_benchmark_period_end, excluded.zip_sale_to_list_percent, excluded.zip_median_days_on_market,
+     excluded.sale_to_list_vs_zip, excluded.days_on_market_vs_zip, excluded.buyer_paid_to_list_vs_zip);
+
+  insert into public.figures_refreshes
+    (window_start, window_end, methodology_version, closed_sales, sources, sale_to_list_shrink_k)
+  select v_start, v_end, private.methodology_version(), coalesce(sum(z.closed_sales), 0)::integer,
+         coalesce((select array_agg(distinct u.source order by u.source)
+                   from public.zip_sales_coverage c cross join unnest(c.sources) as u(source)), '{}'),
+         v_k
+  from public.zip_sales_coverage z;
+
+  -- the listing-side columns of agents, with their meaning unchanged ("as listing agent")
+  with listing_zip as (
+    select z.agent_id, z.zip_code, z.closed_sales as sales, z.sales_volume as volume
+    from public.agent_zip_sales z
+    where z.closed_sales > 0
   ),
   ranked as (
-    select
-      az.*,
-      rank() over (partition by az.zip_code order by az.sales desc, az.volume desc) as zip_rank,
-      count(*) over (partition by az.zip_code)::integer as agents_in_zip,
-      row_number() over (partition by az.agent_id order by az.sales desc, az.volume desc, az.zip_code) as zip_order
-    from agent_zip az
+    select lz.*,
+           rank() over (partition by lz.zip_code order by lz.sales desc, lz.volume desc) as zip_rank,
+           count(*) over (partition by lz.zip_code)::integer as agents_in_zip,
+           row_number() over (partition by lz.agent_id order by lz.sales desc, lz.volume desc, lz.zip_code) as zip_order
+    from listing_zip lz
   ),
   areas as (
     select r.agent_id, array_agg(r.zip_code order by r.zip_order) as zips
@@ -1307,29 +1859,29 @@ begin
   computed as (
     select
       a.id as agent_id,
-      coalesce(pa.total_sales, 0) as total_sales,
-      case when pa.ratio_n > 0 then pa.avg_ratio end as avg_ratio,
-      case when pa.ratio_n > 0 then pa.median_ratio end as median_ratio,
-      coalesce(pa.ratio_n, 0) as ratio_n,
-      pa.avg_dom,
-      pa.median_dom,
-      coalesce(pa.dom_n, 0) as dom_n,
-      pa.price_min,
-      pa.price_max,
+      coalesce(f.listing_sales, 0) as total_sales,
+      case when f.sale_to_list_n > 0 then f.sale_to_list_mean end as avg_ratio,
+      case when f.sale_to_list_n > 0 then f.sale_to_list_median end as median_ratio,
+      coalesce(f.sale_to_list_n, 0) as ratio_n,
+      case when f.listing_sales > 0 then f.days_on_market_mean end as avg_dom,
+      case when f.listing_sales > 0 then f.days_on_market_median end as median_dom,
+      coalesce(f.days_on_market_n, 0) as dom_n,
+      f.listing_price_min as price_min,
+      f.listing_price_max as price_max,
       pz.zip_code as primary_zip,
       pz.agents_in_zip,
       case when pz.sales >= 5 then pz.zip_rank::integer end as local_ranking,
-      round(pz.sales * 100.0 / zt.sales, 2) as market_share,
+      round(pz.sales * 100.0 / zc.closed_sales, 2) as market_share,
       coalesce(ar.zips, '{}') as service_areas,
       case
-        when pa.total_sales is null then 'No closed sales in the window'
+        when coalesce(f.listing_sales, 0) = 0 then 'No closed sales in the window'
         when pz.zip_code is null then 'No ZIP code on the closed sales in the window'
         when pz.sales < 5 then format('Fewer than 5 closed sales in %s in the window (%s there)', pz.zip_code, pz.sales)
       end as ranking_note
     from public.agents a
-    left join per_agent pa on pa.agent_id = a.id
+    left join public.agent_figures f on f.agent_id = a.id
     left join ranked pz on pz.agent_id = a.id and pz.zip_order = 1
-    left join zip_totals zt on zt.zip_code = pz.zip_code
+    left join public.zip_sales_coverage zc on zc.zip_code = pz.zip_code
     left join areas ar on ar.agent_id = a.id
   )
   update public.agents a
@@ -1367,46 +1919,6 @@ begin
   get diagnostics v_updated = row_count;
 
   return query select v_start, v_end, v_updated;
-end;
-$function$;
-
--- function public.refresh_agent_zip_sales(window_start date, window_end date)
-CREATE OR REPLACE FUNCTION public.refresh_agent_zip_sales(window_start date, window_end date)
- RETURNS integer
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_changed integer;
-begin
-  with fresh as (
-    select p.zip_code, p.agent_id, count(*)::integer as closed_sales, sum(p.sale_price) as sales_volume,
-           max(p.sale_date) as last_close_date
-    from public.properties p
-    where p.standard_status = 'Closed'
-      and p.sale_price > 0
-      and p.sale_date between refresh_agent_zip_sales.window_start and refresh_agent_zip_sales.window_end
-      and p.agent_id is not null
-      and p.zip_code is not null
-    group by p.zip_code, p.agent_id
-  ),
-  removed as (
-    delete from public.agent_zip_sales s
-    where not exists (select 1 from fresh f where f.zip_code = s.zip_code and f.agent_id = s.agent_id)
-    returning 1
-  ),
-  upserted as (
-    insert into public.agent_zip_sales as s (zip_code, agent_id, closed_sales, sales_volume, last_close_date)
-    select f.zip_code, f.agent_id, f.closed_sales, f.sales_volume, f.last_close_date
-    from fresh f
-    on conflict (zip_code, agent_id) do update
-      set closed_sales = excluded.closed_sales, sales_volume = excluded.sales_volume, last_close_date = excluded.last_close_date
-      where (s.closed_sales, s.sales_volume, s.last_close_date)
-        is distinct from (excluded.closed_sales, excluded.sales_volume, excluded.last_close_date)
-    returning 1
-  )
-  select (select count(*) from removed) + (select count(*) from upserted) into v_changed;
-  return v_changed;
 end;
 $function$;
 
@@ -1648,7 +2160,7 @@ begin
                    rank() over (order by s.closed_sales desc, s.sales_volume desc)::integer as area_rank,
                    row_number() over (order by s.closed_sales desc, s.sales_volume desc, s.agent_id) as ord
             from public.agent_zip_sales s
-            where s.zip_code = zip_codes[1]
+            where s.zip_code = zip_codes[1] and s.closed_sales > 0
             order by s.closed_sales desc, s.sales_volume desc, s.agent_id
             limit v_limit + v_offset
           ) r
@@ -1656,7 +2168,7 @@ begin
         ) p
         join public.agents a on a.id = p.agent_id
       ), '[]'::jsonb),
-      'totalResults', (select count(*) from public.agent_zip_sales s where s.zip_code = zip_codes[1])
+      'totalResults', (select count(*) from public.agent_zip_sales s where s.zip_code = zip_codes[1] and s.closed_sales > 0)
     );
   end if;
 
@@ -1665,7 +2177,7 @@ begin
       select s.agent_id, sum(s.closed_sales)::integer as sales, sum(s.sales_volume) as volume
       from public.agent_zip_sales s
       where v_refreshed
-        and s.zip_code = any(zip_codes)
+        and s.zip_code = any(zip_codes) and s.closed_sales > 0
       group by s.agent_id
       union all
       select p.agent_id, count(*)::integer as sales, sum(p.sale_price) as volume

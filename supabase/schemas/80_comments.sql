@@ -3,20 +3,152 @@
 -- comment column private.site_build_settings.last_requested_at
 comment on column private.site_build_settings.last_requested_at is 'When the last rebuild was requested; private.request_site_build_if_due() rebuilds for posts that went live after it.';
 
+-- comment column public.agent_figures.buyer_paid_to_list_median
+comment on column public.agent_figures.buyer_paid_to_list_median is 'Median of ClosePrice / ListPrice x 100 over buyer-side sales: what the agent''s buyers paid against list, PERCENT.';
+
+-- comment column public.agent_figures.buyer_paid_to_list_n
+comment on column public.agent_figures.buyer_paid_to_list_n is 'Buyer-side sales with a list price.';
+
+-- comment column public.agent_figures.buyer_paid_to_list_vs_zip
+comment on column public.agent_figures.buyer_paid_to_list_vs_zip is 'buyer_paid_to_list_mean - zip_sale_to_list_percent, percentage points.';
+
+-- comment column public.agent_figures.buyer_sales
+comment on column public.agent_figures.buyer_sales is 'Sales where the agent was buyer or co-buyer agent.';
+
+-- comment column public.agent_figures.days_on_market_n
+comment on column public.agent_figures.days_on_market_n is 'Listing-side sales with DaysOnMarket.';
+
+-- comment column public.agent_figures.days_on_market_vs_zip
+comment on column public.agent_figures.days_on_market_vs_zip is 'days_on_market_median - zip_median_days_on_market, days.';
+
+-- comment column public.agent_figures.dual_agency_sales
+comment on column public.agent_figures.dual_agency_sales is 'Sales where the agent had both sides.';
+
+-- comment column public.agent_figures.last_close_date
+comment on column public.agent_figures.last_close_date is 'The agent''s latest counted close date: the date their figures are current to.';
+
+-- comment column public.agent_figures.listing_sales
+comment on column public.agent_figures.listing_sales is 'Sales where the agent was list or co-list agent.';
+
+-- comment column public.agent_figures.listing_sides
+comment on column public.agent_figures.listing_sides is 'Listing sides credited: 1 per sale, 0.5 when shared with a co-list agent.';
+
+-- comment column public.agent_figures.listing_volume
+comment on column public.agent_figures.listing_volume is 'Sum over listing sides of ClosePrice x credit, each rounded to the cent, USD.';
+
+-- comment column public.agent_figures.primary_zip_code
+comment on column public.agent_figures.primary_zip_code is 'The ZIP with most of the agent''s sides (ties: volume, then the lowest ZIP).';
+
+-- comment column public.agent_figures.sale_to_list_mean
+comment on column public.agent_figures.sale_to_list_mean is 'Mean of ClosePrice / ListPrice x 100, PERCENT.';
+
+-- comment column public.agent_figures.sale_to_list_mean_low
+comment on column public.agent_figures.sale_to_list_mean_low is '95 % Student t interval of that mean, low end (null below 2 sales).';
+
+-- comment column public.agent_figures.sale_to_list_median
+comment on column public.agent_figures.sale_to_list_median is 'Median of ClosePrice / ListPrice x 100 over those sales, PERCENT.';
+
+-- comment column public.agent_figures.sale_to_list_median_low
+comment on column public.agent_figures.sale_to_list_median_low is '95 % order-statistic interval of that median, low end (null below 6 sales).';
+
+-- comment column public.agent_figures.sale_to_list_n
+comment on column public.agent_figures.sale_to_list_n is 'Listing-side sales with a list price (the sample of the sale-to-list figures).';
+
+-- comment column public.agent_figures.sale_to_list_prior
+comment on column public.agent_figures.sale_to_list_prior is 'The primary ZIP''s mean sale-to-list over all its closed sales in the window (the shrinkage target), PERCENT.';
+
+-- comment column public.agent_figures.sale_to_list_shrink_k
+comment on column public.agent_figures.sale_to_list_shrink_k is 'Shrinkage weight k (in sales) of the prior, the same for every agent of a refresh.';
+
+-- comment column public.agent_figures.sale_to_list_shrunk
+comment on column public.agent_figures.sale_to_list_shrunk is '(sum of the ratios + k x prior) / (n + k): sale-to-list pulled toward the ZIP in proportion to how few sales back it, PERCENT. What sorting by sale-to-list uses.';
+
+-- comment column public.agent_figures.sale_to_list_vs_zip
+comment on column public.agent_figures.sale_to_list_vs_zip is 'sale_to_list_mean - zip_sale_to_list_percent, percentage points.';
+
+-- comment column public.agent_figures.sources
+comment on column public.agent_figures.sources is 'properties.source of the agent''s counted sales (the feeds the figures come from).';
+
+-- comment column public.agent_figures.total_sales
+comment on column public.agent_figures.total_sales is 'Distinct sales with either side (a dual-agency sale counts once).';
+
+-- comment column public.agent_figures.total_sides
+comment on column public.agent_figures.total_sides is 'listing_sides + buyer_sides.';
+
+-- comment column public.agent_figures.total_volume
+comment on column public.agent_figures.total_volume is 'listing_volume + buyer_volume, USD.';
+
+-- comment column public.agent_figures.updated_at
+comment on column public.agent_figures.updated_at is 'When a figure of the row last changed (a refresh that changes nothing leaves it).';
+
+-- comment column public.agent_figures.window_end
+comment on column public.agent_figures.window_end is 'Last close date counted (inclusive): the latest close date in the data when the refresh ran.';
+
+-- comment column public.agent_figures.window_start
+comment on column public.agent_figures.window_start is 'First close date counted (inclusive).';
+
+-- comment column public.agent_figures.zip_agents
+comment on column public.agent_figures.zip_agents is 'Agents with a side in the primary ZIP.';
+
+-- comment column public.agent_figures.zip_closed_sales
+comment on column public.agent_figures.zip_closed_sales is 'All closed sales in the primary ZIP in the window (any agent or none).';
+
+-- comment column public.agent_figures.zip_market_share
+comment on column public.agent_figures.zip_market_share is 'zip_sides / (2 x zip_closed_sales) x 100: the share of the ZIP''s transaction sides (every sale has two), PERCENT.';
+
+-- comment column public.agent_figures.zip_median_days_on_market
+comment on column public.agent_figures.zip_median_days_on_market is 'The primary ZIP''s median days on market from its Redfin benchmark row.';
+
+-- comment column public.agent_figures.zip_rank
+comment on column public.agent_figures.zip_rank is 'Rank among the agents with a side in the primary ZIP by sides there, ties by volume there (1 is best); null with ranking_note below 5 sales there.';
+
+-- comment column public.agent_figures.zip_sale_to_list_percent
+comment on column public.agent_figures.zip_sale_to_list_percent is 'The primary ZIP''s average sale-to-list from its Redfin benchmark row, PERCENT.';
+
+-- comment column public.agent_figures.zip_sales
+comment on column public.agent_figures.zip_sales is 'The agent''s distinct sales in the primary ZIP.';
+
+-- comment column public.agent_figures.zip_sides
+comment on column public.agent_figures.zip_sides is 'The agent''s sides in the primary ZIP.';
+
 -- comment column public.agent_name_postings.name
 comment on column public.agent_name_postings.name is 'Copy of agents.name.';
 
 -- comment column public.agent_name_postings.total_sales
 comment on column public.agent_name_postings.total_sales is 'Copy of agents.total_sales (closed sales in the metrics window).';
 
+-- comment column public.agent_zip_sales.buyer_sales
+comment on column public.agent_zip_sales.buyer_sales is 'Sales where the agent had the buyer side (buyer or co-buyer agent).';
+
+-- comment column public.agent_zip_sales.buyer_sides
+comment on column public.agent_zip_sales.buyer_sides is 'Buyer sides credited.';
+
 -- comment column public.agent_zip_sales.closed_sales
-comment on column public.agent_zip_sales.closed_sales is 'Closed sales (standard_status Closed, ClosePrice > 0) of the agent in the ZIP inside the window.';
+comment on column public.agent_zip_sales.closed_sales is 'Sales where the agent had the listing side (list or co-list agent) in the ZIP inside the window; 0 for an agent with buyer sides only.';
 
 -- comment column public.agent_zip_sales.last_close_date
-comment on column public.agent_zip_sales.last_close_date is 'Latest CloseDate among them.';
+comment on column public.agent_zip_sales.last_close_date is 'Latest CloseDate among the agent''s sales there (either side).';
+
+-- comment column public.agent_zip_sales.listing_sides
+comment on column public.agent_zip_sales.listing_sides is 'Listing sides credited (1 per sale, 0.5 when shared with a co-agent).';
+
+-- comment column public.agent_zip_sales.sale_to_list_n
+comment on column public.agent_zip_sales.sale_to_list_n is 'How many listing-side sales have a list price.';
+
+-- comment column public.agent_zip_sales.sale_to_list_sum
+comment on column public.agent_zip_sales.sale_to_list_sum is 'Sum of ClosePrice / ListPrice x 100 over the listing-side sales with a list price (PERCENT points).';
 
 -- comment column public.agent_zip_sales.sales_volume
-comment on column public.agent_zip_sales.sales_volume is 'Sum of their ClosePrice, USD.';
+comment on column public.agent_zip_sales.sales_volume is 'Sum of the ClosePrice of those listing-side sales, USD (not split between co-agents).';
+
+-- comment column public.agent_zip_sales.sides
+comment on column public.agent_zip_sales.sides is 'listing_sides + buyer_sides: what the ZIP and address searches rank by.';
+
+-- comment column public.agent_zip_sales.total_sales
+comment on column public.agent_zip_sales.total_sales is 'Distinct sales with either side (a dual-agency sale counts once).';
+
+-- comment column public.agent_zip_sales.volume
+comment on column public.agent_zip_sales.volume is 'Sum of ClosePrice x credit over both sides, USD (ties of sides are broken by it).';
 
 -- comment column public.agent_zip_sales.zip_code
 comment on column public.agent_zip_sales.zip_code is 'properties.zip_code as stored (five-digit ZIP or ZIP+4).';
@@ -47,6 +179,9 @@ comment on column public.agents.median_days_on_market is 'Median days on market 
 
 -- comment column public.agents.median_sale_to_list_ratio
 comment on column public.agents.median_sale_to_list_ratio is 'Median ClosePrice / ListPrice as a PERCENT. Computed.';
+
+-- comment column public.agents.member_key
+comment on column public.agents.member_key is 'RESO MemberKey, the key a listing names its agents by (ListAgentKey, CoListAgentKey, BuyerAgentKey, CoBuyerAgentKey). Unique; null for agents known only by an MLS id.';
 
 -- comment column public.agents.metrics_window_end
 comment on column public.agents.metrics_window_end is 'Last close date counted (inclusive): the latest close date in the data when refreshed.';
@@ -135,6 +270,12 @@ comment on column public.content_generation_jobs.unsupported_figures is 'Printed
 -- comment column public.content_generation_jobs.word_count
 comment on column public.content_generation_jobs.word_count is 'Words of the article body (tags stripped).';
 
+-- comment column public.figures_refreshes.closed_sales
+comment on column public.figures_refreshes.closed_sales is 'Closed sales counted in the window, all ZIPs.';
+
+-- comment column public.figures_refreshes.sources
+comment on column public.figures_refreshes.sources is 'properties.source of those sales.';
+
 -- comment column public.import_runs.backend_pid
 comment on column public.import_runs.backend_pid is 'pg_backend_pid() of the importer''s connection while running; used to detect runs whose connection died.';
 
@@ -201,14 +342,23 @@ comment on column public.page_views.utm_source is 'utm_source query parameter of
 -- comment column public.page_views.visitor_hash
 comment on column public.page_views.visitor_hash is 'Hex SHA-256 of daily salt + IP + user agent + site; rotates every UTC day, so it counts daily unique visitors only.';
 
+-- comment column public.properties.agent_id
+comment on column public.properties.agent_id is 'The listing agent (RESO ListAgentKey, else ListAgentMlsId, resolved by the importer; an administrator may set it). The sale''s list side in transaction_sides follows it.';
+
 -- comment column public.properties.bathrooms
 comment on column public.properties.bathrooms is 'RESO BathroomsTotalInteger (or BathroomsTotalDecimal when that is all the source has).';
 
 -- comment column public.properties.bedrooms
 comment on column public.properties.bedrooms is 'RESO BedroomsTotal.';
 
+-- comment column public.properties.buyer_agent_key
+comment on column public.properties.buyer_agent_key is 'RESO BuyerAgentKey.';
+
 -- comment column public.properties.buyer_agent_mls_id
 comment on column public.properties.buyer_agent_mls_id is 'Buyer''s agent MLS id (RESO BuyerAgentMlsId).';
+
+-- comment column public.properties.buyer_office_key
+comment on column public.properties.buyer_office_key is 'RESO BuyerOfficeKey.';
 
 -- comment column public.properties.close_date
 comment on column public.properties.close_date is 'RESO CloseDate: generated from sale_date (write sale_date).';
@@ -216,11 +366,29 @@ comment on column public.properties.close_date is 'RESO CloseDate: generated fro
 -- comment column public.properties.close_price
 comment on column public.properties.close_price is 'RESO ClosePrice, USD: generated from sale_price (write sale_price).';
 
+-- comment column public.properties.co_buyer_agent_key
+comment on column public.properties.co_buyer_agent_key is 'RESO CoBuyerAgentKey.';
+
+-- comment column public.properties.co_buyer_agent_mls_id
+comment on column public.properties.co_buyer_agent_mls_id is 'RESO CoBuyerAgentMlsId.';
+
+-- comment column public.properties.co_list_agent_key
+comment on column public.properties.co_list_agent_key is 'RESO CoListAgentKey.';
+
+-- comment column public.properties.co_list_agent_mls_id
+comment on column public.properties.co_list_agent_mls_id is 'RESO CoListAgentMlsId.';
+
 -- comment column public.properties.days_on_market
 comment on column public.properties.days_on_market is 'Days on market, in days (RESO DaysOnMarket).';
 
+-- comment column public.properties.list_agent_key
+comment on column public.properties.list_agent_key is 'RESO ListAgentKey (= the agent''s MemberKey).';
+
 -- comment column public.properties.list_agent_mls_id
 comment on column public.properties.list_agent_mls_id is 'Listing agent''s MLS id (RESO ListAgentMlsId); agent_id points at the agents row with that mls_id.';
+
+-- comment column public.properties.list_office_key
+comment on column public.properties.list_office_key is 'RESO ListOfficeKey.';
 
 -- comment column public.properties.list_office_name
 comment on column public.properties.list_office_name is 'Listing brokerage (RESO ListOfficeName).';
@@ -345,6 +513,30 @@ comment on column public.site_builds.log_tail is 'Last lines of the build output
 -- comment column public.site_builds.trigger_reason
 comment on column public.site_builds.trigger_reason is 'Why the build was asked for, e.g. ''post published: my-slug''; coalesced requests are joined with ''; ''.';
 
+-- comment column public.transaction_sides.agent_id
+comment on column public.transaction_sides.agent_id is 'The agent: properties.agent_id for the list role; otherwise the agent whose member_key is agent_key, or, when the listing gives no key, whose mls_id is agent_mls_id. Null until that agent is known.';
+
+-- comment column public.transaction_sides.agent_key
+comment on column public.transaction_sides.agent_key is 'The role''s RESO ...AgentKey as the listing gave it.';
+
+-- comment column public.transaction_sides.agent_mls_id
+comment on column public.transaction_sides.agent_mls_id is 'The role''s RESO ...AgentMlsId as the listing gave it.';
+
+-- comment column public.transaction_sides.office_key
+comment on column public.transaction_sides.office_key is 'The role''s RESO ...OfficeKey.';
+
+-- comment column public.transaction_sides.office_mls_id
+comment on column public.transaction_sides.office_mls_id is 'The role''s RESO ...OfficeMlsId.';
+
+-- comment column public.transaction_sides.office_name
+comment on column public.transaction_sides.office_name is 'The role''s RESO ...OfficeName.';
+
+-- comment column public.transaction_sides.role
+comment on column public.transaction_sides.role is 'list, co_list (listing side) or buyer, co_buyer (buyer side): the RESO ListAgent, CoListAgent, BuyerAgent, CoBuyerAgent.';
+
+-- comment column public.transaction_sides.side
+comment on column public.transaction_sides.side is 'listing or buyer, from role.';
+
 -- comment column public.trending_topics.priority_score
 comment on column public.trending_topics.priority_score is 'Editorial priority, 0-100.';
 
@@ -384,11 +576,29 @@ comment on column public.zip_market_benchmarks.sold_above_list_fraction is 'Shar
 -- comment column public.zip_market_benchmarks.state
 comment on column public.zip_market_benchmarks.state is 'Two-letter USPS state code (Redfin gives the full name; the loader converts).';
 
+-- comment column public.zip_sales_coverage.closed_sales
+comment on column public.zip_sales_coverage.closed_sales is 'Closed sales (ClosePrice > 0) in the ZIP in the window, with or without a known agent.';
+
+-- comment column public.zip_sales_coverage.sale_to_list_mean
+comment on column public.zip_sales_coverage.sale_to_list_mean is 'Mean of ClosePrice / ListPrice x 100 over those with a list price, PERCENT.';
+
+-- comment column public.zip_sales_coverage.sources
+comment on column public.zip_sales_coverage.sources is 'properties.source of those sales.';
+
 -- comment function private.agent_data_site_webhook()
 comment on function private.agent_data_site_webhook() is 'Statement trigger: asks for a site build (private.request_site_build) after agents or ZIP benchmarks change.';
 
 -- comment function private.configure_webhook(hook text, url text, secret text)
 comment on function private.configure_webhook(hook text, url text, secret text) is 'Sets the URL (null: off) and optionally the x-webhook-secret of the site_build or new_lead webhook, stored in Vault. Raises 22023 for a bad argument.';
+
+-- comment function private.link_agent_sides(agent_ids uuid[])
+comment on function private.link_agent_sides(agent_ids uuid[]) is 'Links the listings and sides that name the given agents by MemberKey (or, without a Key, by MLS id) and have no agent yet.';
+
+-- comment function private.median_interval_rank(n integer)
+comment on function private.median_interval_rank(n integer) is 'Rank j of the 95 % order-statistic interval of a median of n values (binomial method); null below 6.';
+
+-- comment function private.methodology_version()
+comment on function private.methodology_version() is 'The version of the figures methodology the refresh implements (supabase/functions/_shared/methodology.ts METHODOLOGY_VERSION).';
 
 -- comment function private.prune_raw_events()
 comment on function private.prune_raw_events() is 'Rolls finished UTC days of search_queries and page_views into search_days and page_view_days, then deletes searches older than 90 days, page views older than 200 days and ended rate-limit windows. Run by pg_cron (prune-raw-events).';
@@ -407,6 +617,12 @@ comment on function private.schedule_site_rebuilds() is 'Schedules the one rebui
 
 -- comment function private.send_webhook(hook text, body jsonb)
 comment on function private.send_webhook(hook text, body jsonb) is 'The one way this database calls out: net.http_post of `body` to webhook.<hook>.url from Vault, x-webhook-secret from Vault when set. Null when the hook is off.';
+
+-- comment function private.sync_transaction_sides(property_ids uuid[], new_listings boolean)
+comment on function private.sync_transaction_sides(property_ids uuid[], new_listings boolean) is 'Rebuilds the transaction_sides rows of the given listings from their RESO role fields (Key first, else MLS id; list role = properties.agent_id).';
+
+-- comment function private.t_quantile_975(df integer)
+comment on function private.t_quantile_975(df integer) is '97.5 % quantile of Student''s t with df degrees of freedom, three decimals (table to 30, Cornish-Fisher beyond).';
 
 -- comment function private.webhook_setting(hook text, setting text)
 comment on function private.webhook_setting(hook text, setting text) is 'The Vault value webhook.<hook>.<setting> (setting url or secret), or null when unset.';
@@ -484,10 +700,7 @@ comment on function public.merge_leads(keep_id uuid, merge_ids uuid[]) is 'Merge
 comment on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer) is 'Stores one page view unless its client IP (HMAC key) passed max_per_ip_per_minute this minute or its visitor hash has max_per_minute views in the last minute; returns whether it was stored. service_role only (track-pageview).';
 
 -- comment function public.refresh_agent_metrics(window_months integer, window_end date)
-comment on function public.refresh_agent_metrics(window_months integer, window_end date) is 'Recomputes every agent''s performance columns from closed sales in the window (default 24 months ending at the latest close date). service_role only (importer).';
-
--- comment function public.refresh_agent_zip_sales(window_start date, window_end date)
-comment on function public.refresh_agent_zip_sales(window_start date, window_end date) is 'Recomputes agent_zip_sales for a close-date window (inclusive); returns rows changed. Called by refresh_agent_metrics(); service_role only.';
+comment on function public.refresh_agent_metrics(window_months integer, window_end date) is 'Recomputes every agent''s figures (agent_figures, both sides; the listing-side columns of agents), agent_zip_sales, zip_sales_coverage and a figures_refreshes row from the closed sales in the window (default 24 months ending at the latest close date). service_role only (importer).';
 
 -- comment function public.request_site_rebuild()
 comment on function public.request_site_rebuild() is 'Asks for a rebuild of the static site now (admins only; 42501 otherwise, 55000 when no hook is configured). Returns the webhook request id.';
@@ -537,6 +750,9 @@ comment on function public.verify_new_lead_webhook_secret(candidate text) is 'Tr
 -- comment table private.site_build_settings
 comment on table private.site_build_settings is 'Site rebuild bookkeeping (one row): who reports builds (builder) and when the last rebuild was requested. The hook URL and secret are in Vault (private.configure_webhook).';
 
+-- comment table public.agent_figures
+comment on table public.agent_figures is 'Every figure of an agent with at least one closed sale (either side) in the metrics window, per side, with sample sizes, 95 % intervals, the shrunk sale-to-list, ZIP rank and the ZIP''s own figures. Written by refresh_agent_metrics(); anyone reads. Units: PERCENT 0-100 for ratios and shares, USD for prices and volumes, days for days on market. The methodology (formulas, exclusions, crediting, small samples) is supabase/functions/_shared/methodology.ts.';
+
 -- comment table public.agent_name_postings
 comment on table public.agent_name_postings is 'Which agents carry which name token, with copies of agents.total_sales and agents.name for ranking. Maintained by triggers on agents; service_role reads.';
 
@@ -547,7 +763,7 @@ comment on table public.agent_name_token_deletions is 'Every string made by dele
 comment on table public.agent_name_tokens is 'Distinct name tokens of all agents (search_name_tokens), the dictionary the name search matches typos and prefixes in. Maintained by triggers on agents; service_role reads.';
 
 -- comment table public.agent_zip_sales
-comment on table public.agent_zip_sales is 'Closed sales per ZIP and listing agent in the metrics window of the latest refresh_agent_metrics() run (search ranking). Anyone reads; refresh_agent_metrics() writes.';
+comment on table public.agent_zip_sales is 'Closed sales per ZIP and agent in the metrics window of the latest refresh_agent_metrics() run, both sides (search ranking, ZIP pages). Anyone reads; refresh_agent_metrics() writes.';
 
 -- comment table public.agents
 comment on table public.agents is 'Public agent directory with precomputed performance figures. Anyone reads; admins and service_role (import) write.';
@@ -569,6 +785,9 @@ comment on table public.blog_posts is 'Blog articles (HTML content). Anyone read
 
 -- comment table public.content_generation_jobs
 comment on table public.content_generation_jobs is 'AI article generation jobs. Admins create and read them; the generation function (service_role) updates status and links the draft post. Visitors have no access.';
+
+-- comment table public.figures_refreshes
+comment on table public.figures_refreshes is 'One row per refresh_agent_metrics() run: the window, the data date (window_end = the latest close date), the sources and the methodology version of the figures it wrote. The latest row describes the figures now shown. Anyone reads.';
 
 -- comment table public.import_runs
 comment on table public.import_runs is 'One row per file import (npm run import): counts, status and error. The importer (service_role) writes; admins read.';
@@ -606,6 +825,9 @@ comment on table public.search_queries is 'Public-site searches (query, type, re
 -- comment table public.site_builds
 comment on table public.site_builds is 'Rebuilds of the static public site: one row per build (local builder) or per build-hook request (production). Admins read; service_role (the builder) and the webhook trigger write.';
 
+-- comment table public.transaction_sides
+comment on table public.transaction_sides is 'One row per sale and agent role (RESO list, co-list, buyer, co-buyer agent), derived from the listing''s fields by triggers on properties and agents. Administrators read and manage; visitors reach sales only through bounded per-agent functions.';
+
 -- comment table public.trending_topics
 comment on table public.trending_topics is 'Topic ideas found by the discovery function (service_role) and approved or rejected by admins. Admins only; visitors have no access.';
 
@@ -614,6 +836,9 @@ comment on table public.user_roles is 'Roles granted to auth users; an administr
 
 -- comment table public.zip_market_benchmarks
 comment on table public.zip_market_benchmarks is 'Market figures per ZIP code from a published source (Redfin Data Center). Anyone reads; service_role (loader) writes. Pages showing them must show attribution.';
+
+-- comment table public.zip_sales_coverage
+comment on table public.zip_sales_coverage is 'What our figures of a ZIP rest on: its closed sales in the metrics window, their date range and sources, and their mean sale-to-list (the shrinkage target). Written by refresh_agent_metrics(); anyone reads.';
 
 -- comment table supabase_functions.hooks
 comment on table supabase_functions.hooks is 'Supabase Database Webhooks: one row per request sent (audit trail).';

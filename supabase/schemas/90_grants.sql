@@ -20,6 +20,10 @@ grant execute on function private.agent_name_tokens_after_insert() to postgres;
 revoke all on function private.agent_name_tokens_after_update() from anon, authenticated, public, service_role;
 grant execute on function private.agent_name_tokens_after_update() to postgres;
 
+-- grant function private.agents_link_sides()
+revoke all on function private.agents_link_sides() from anon, authenticated, public, service_role;
+grant execute on function private.agents_link_sides() to postgres;
+
 -- grant function private.blog_categories_site_webhook()
 revoke all on function private.blog_categories_site_webhook() from anon, authenticated, public, service_role;
 grant execute on function private.blog_categories_site_webhook() to postgres;
@@ -31,6 +35,22 @@ grant execute on function private.blog_posts_site_webhook() to postgres;
 -- grant function private.configure_webhook(hook text, url text, secret text)
 revoke all on function private.configure_webhook(hook text, url text, secret text) from anon, authenticated, public, service_role;
 grant execute on function private.configure_webhook(hook text, url text, secret text) to postgres;
+
+-- grant function private.link_agent_sides(agent_ids uuid[])
+revoke all on function private.link_agent_sides(agent_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function private.link_agent_sides(agent_ids uuid[]) to postgres;
+
+-- grant function private.median_interval_rank(n integer)
+revoke all on function private.median_interval_rank(n integer) from anon, authenticated, public, service_role;
+grant execute on function private.median_interval_rank(n integer) to postgres;
+
+-- grant function private.methodology_version()
+revoke all on function private.methodology_version() from anon, authenticated, public, service_role;
+grant execute on function private.methodology_version() to postgres;
+
+-- grant function private.properties_sync_transaction_sides()
+revoke all on function private.properties_sync_transaction_sides() from anon, authenticated, public, service_role;
+grant execute on function private.properties_sync_transaction_sides() to postgres;
 
 -- grant function private.prune_raw_events()
 revoke all on function private.prune_raw_events() from anon, authenticated, public, service_role;
@@ -72,9 +92,21 @@ grant execute on function private.schedule_site_rebuilds() to postgres;
 revoke all on function private.send_webhook(hook text, body jsonb) from anon, authenticated, public, service_role;
 grant execute on function private.send_webhook(hook text, body jsonb) to postgres;
 
+-- grant function private.sorted_median(sorted numeric[])
+revoke all on function private.sorted_median(sorted numeric[]) from anon, authenticated, public, service_role;
+grant execute on function private.sorted_median(sorted numeric[]) to postgres;
+
 -- grant function private.summarize_site_changes(reasons text[])
 revoke all on function private.summarize_site_changes(reasons text[]) from anon, authenticated, public, service_role;
 grant execute on function private.summarize_site_changes(reasons text[]) to postgres;
+
+-- grant function private.sync_transaction_sides(property_ids uuid[], new_listings boolean)
+revoke all on function private.sync_transaction_sides(property_ids uuid[], new_listings boolean) from anon, authenticated, public, service_role;
+grant execute on function private.sync_transaction_sides(property_ids uuid[], new_listings boolean) to postgres;
+
+-- grant function private.t_quantile_975(df integer)
+revoke all on function private.t_quantile_975(df integer) from anon, authenticated, public, service_role;
+grant execute on function private.t_quantile_975(df integer) to postgres;
 
 -- grant function private.webhook_setting(hook text, setting text)
 revoke all on function private.webhook_setting(hook text, setting text) from anon, authenticated, public, service_role;
@@ -231,11 +263,6 @@ revoke all on function public.refresh_agent_metrics(window_months integer, windo
 grant execute on function public.refresh_agent_metrics(window_months integer, window_end date) to postgres;
 grant execute on function public.refresh_agent_metrics(window_months integer, window_end date) to service_role;
 
--- grant function public.refresh_agent_zip_sales(window_start date, window_end date)
-revoke all on function public.refresh_agent_zip_sales(window_start date, window_end date) from anon, authenticated, public, service_role;
-grant execute on function public.refresh_agent_zip_sales(window_start date, window_end date) to postgres;
-grant execute on function public.refresh_agent_zip_sales(window_start date, window_end date) to service_role;
-
 -- grant function public.request_site_rebuild()
 revoke all on function public.request_site_rebuild() from anon, authenticated, public, service_role;
 grant execute on function public.request_site_rebuild() to authenticated;
@@ -340,6 +367,13 @@ grant usage on schema supabase_functions to service_role;
 revoke all on table private.site_build_settings from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.site_build_settings to postgres;
 
+-- grant table public.agent_figures
+revoke all on table public.agent_figures from anon, authenticated, public, service_role;
+grant select on table public.agent_figures to anon;
+grant select on table public.agent_figures to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_figures to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_figures to service_role;
+
 -- grant table public.agent_name_postings
 revoke all on table public.agent_name_postings from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_postings to postgres;
@@ -406,6 +440,13 @@ revoke all on table public.content_generation_jobs from anon, authenticated, pub
 grant insert, select, update, delete on table public.content_generation_jobs to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.content_generation_jobs to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.content_generation_jobs to service_role;
+
+-- grant table public.figures_refreshes
+revoke all on table public.figures_refreshes from anon, authenticated, public, service_role;
+grant select on table public.figures_refreshes to anon;
+grant select on table public.figures_refreshes to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.figures_refreshes to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.figures_refreshes to service_role;
 
 -- grant table public.import_runs
 revoke all on table public.import_runs from anon, authenticated, public, service_role;
@@ -494,6 +535,12 @@ grant select on table public.site_builds to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.site_builds to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.site_builds to service_role;
 
+-- grant table public.transaction_sides
+revoke all on table public.transaction_sides from anon, authenticated, public, service_role;
+grant insert, select, update, delete on table public.transaction_sides to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.transaction_sides to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.transaction_sides to service_role;
+
 -- grant table public.trending_topics
 revoke all on table public.trending_topics from anon, authenticated, public, service_role;
 grant insert, select, update, delete on table public.trending_topics to authenticated;
@@ -512,3 +559,10 @@ grant select on table public.zip_market_benchmarks to anon;
 grant select on table public.zip_market_benchmarks to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_market_benchmarks to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_market_benchmarks to service_role;
+
+-- grant table public.zip_sales_coverage
+revoke all on table public.zip_sales_coverage from anon, authenticated, public, service_role;
+grant select on table public.zip_sales_coverage to anon;
+grant select on table public.zip_sales_coverage to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_sales_coverage to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_sales_coverage to service_role;
