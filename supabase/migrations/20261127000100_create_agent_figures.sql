@@ -430,47 +430,25 @@ begin
     is distinct from (excluded.closed_sales, excluded.first_close_date, excluded.last_close_date, excluded.sources,
                       excluded.sale_to_list_n, excluded.sale_to_list_mean, excluded.window_start, excluded.window_end);
 
-  -- the search's per-(ZIP, agent) summary
-  with fresh as (
-    select s.zip_code, s.agent_id,
-           count(*) filter (where s.side = 'listing')::integer as closed_sales,
-           coalesce(sum(s.sale_price) filter (where s.side = 'listing'), 0) as sales_volume,
-           max(s.sale_date) as last_close_date,
-           count(*) filter (where s.side = 'buyer')::integer as buyer_sales,
-           -- one row per sale, agent and side: a sale is there twice only when the agent had both sides
-           (count(*) - count(*) filter (where s.dual_agency and s.side = 'buyer'))::integer as total_sales,
-           coalesce(sum(s.credit) filter (where s.side = 'listing'), 0) as listing_sides,
-           coalesce(sum(s.credit) filter (where s.side = 'buyer'), 0) as buyer_sides,
-           sum(s.credit) as sides,
-           sum(s.credited_volume) as volume,
-           coalesce(sum(s.ratio) filter (where s.side = 'listing'), 0) as sale_to_list_sum,
-           count(s.ratio) filter (where s.side = 'listing')::integer as sale_to_list_n
-    from pg_temp.refresh_closed_sides s
-    where s.zip_code is not null
-    group by s.zip_code, s.agent_id
-  ),
-  removed as (
-    delete from public.agent_zip_sales s
-    where not exists (select 1 from fresh f where f.zip_code = s.zip_code and f.agent_id = s.agent_id)
-    returning 1
-  )
-  insert into public.agent_zip_sales as s
-    (zip_code, agent_id, closed_sales, sales_volume, last_close_date, buyer_sales, total_sales, listing_sides,
-     buyer_sides, sides, volume, sale_to_list_sum, sale_to_list_n)
-  select f.zip_code, f.agent_id, f.closed_sales, f.sales_volume, f.last_close_date, f.buyer_sales, f.total_sales,
-         f.listing_sides, f.buyer_sides, f.sides, f.volume, f.sale_to_list_sum, f.sale_to_list_n
-  from fresh f
-  on conflict (zip_code, agent_id) do update set
-    closed_sales = excluded.closed_sales, sales_volume = excluded.sales_volume,
-    last_close_date = excluded.last_close_date, buyer_sales = excluded.buyer_sales,
-    total_sales = excluded.total_sales, listing_sides = excluded.listing_sides, buyer_sides = excluded.buyer_sides,
-    sides = excluded.sides, volume = excluded.volume, sale_to_list_sum = excluded.sale_to_list_sum,
-    sale_to_list_n = excluded.sale_to_list_n
-  where (s.closed_sales, s.sales_volume, s.last_close_date, s.buyer_sales, s.total_sales, s.listing_sides,
-         s.buyer_sides, s.sides, s.volume, s.sale_to_list_sum, s.sale_to_list_n)
-    is distinct from (excluded.closed_sales, excluded.sales_volume, excluded.last_close_date, excluded.buyer_sales,
-                      excluded.total_sales, excluded.listing_sides, excluded.buyer_sides, excluded.sides,
-                      excluded.volume, excluded.sale_to_list_sum, excluded.sale_to_list_n);
+  -- per (ZIP, agent): the search's summary, and the ZIP ranking below
+  drop table if exists pg_temp.refresh_zip_sales;
+  create temp table refresh_zip_sales on commit drop as
+  select s.zip_code, s.agent_id,
+         count(*) filter (where s.side = 'listing')::integer as closed_sales,
+         coalesce(sum(s.sale_price) filter (where s.side = 'listing'), 0) as sales_volume,
+         max(s.sale_date) as last_close_date,
+         count(*) filter (where s.side = 'buyer')::integer as buyer_sales,
+         -- one row per sale, agent and side: a sale is there twice only when the agent had both sides
+         (count(*) - count(*) filter (where s.dual_agency and s.side = 'buyer'))::integer as total_sales,
+         coalesce(sum(s.credit) filter (where s.side = 'listing'), 0) as listing_sides,
+         coalesce(sum(s.credit) filter (where s.side = 'buyer'), 0) as buyer_sides,
+         sum(s.credit) as sides,
+         sum(s.credited_volume) as volume,
+         coalesce(sum(s.ratio) filter (where s.side = 'listing'), 0) as sale_to_list_sum,
+         count(s.ratio) filter (where s.side = 'listing')::integer as sale_to_list_n
+  from pg_temp.refresh_closed_sides s
+  where s.zip_code is not null
+  group by s.zip_code, s.agent_id;
 
   -- shrinkage weight k = within-agent variance / between-agent variance of the listing-side sale-to-list
   -- (method of moments over agents with 2+ ratios), kept within 1..100; 10 when fewer than 10 agents qualify
@@ -554,7 +532,7 @@ begin
            rank() over (partition by z.zip_code order by z.sides desc, z.volume desc)::integer as zip_rank,
            count(*) over (partition by z.zip_code)::integer as zip_agents,
            row_number() over (partition by z.agent_id order by z.sides desc, z.volume desc, z.zip_code) as zip_order
-    from public.agent_zip_sales z
+    from pg_temp.refresh_zip_sales z
   )
   select pa.agent_id, v_start as window_start, v_end as window_end, pa.last_close_date, pa.sources,
          coalesce(l.sales, 0) as listing_sales,
@@ -623,6 +601,111 @@ begin
   left join zip_ranked pz on pz.agent_id = pa.agent_id and pz.zip_order = 1
   left join public.zip_sales_coverage zc on zc.zip_code = pz.zip_code
   left join public.zip_market_benchmarks zb on zb.zip_code = pz.zip_code;
+
+  -- the listing-side columns of agents, with their meaning unchanged ("as listing agent"). agents first, then the
+  -- tables that reference them: deleting an agent locks in that order too, so the two cannot deadlock
+  with listing_zip as (
+    select z.agent_id, z.zip_code, z.closed_sales as sales, z.sales_volume as volume
+    from pg_temp.refresh_zip_sales z
+    where z.closed_sales > 0
+  ),
+  ranked as (
+    select lz.*,
+           rank() over (partition by lz.zip_code order by lz.sales desc, lz.volume desc) as zip_rank,
+           count(*) over (partition by lz.zip_code)::integer as agents_in_zip,
+           row_number() over (partition by lz.agent_id order by lz.sales desc, lz.volume desc, lz.zip_code) as zip_order
+    from listing_zip lz
+  ),
+  areas as (
+    select r.agent_id, array_agg(r.zip_code order by r.zip_order) as zips
+    from ranked r
+    group by r.agent_id
+  ),
+  computed as (
+    select
+      a.id as agent_id,
+      coalesce(f.listing_sales, 0) as total_sales,
+      case when f.sale_to_list_n > 0 then f.sale_to_list_mean end as avg_ratio,
+      case when f.sale_to_list_n > 0 then f.sale_to_list_median end as median_ratio,
+      coalesce(f.sale_to_list_n, 0) as ratio_n,
+      case when f.listing_sales > 0 then f.days_on_market_mean end as avg_dom,
+      case when f.listing_sales > 0 then f.days_on_market_median end as median_dom,
+      coalesce(f.days_on_market_n, 0) as dom_n,
+      f.listing_price_min as price_min,
+      f.listing_price_max as price_max,
+      pz.zip_code as primary_zip,
+      pz.agents_in_zip,
+      case when pz.sales >= 5 then pz.zip_rank::integer end as local_ranking,
+      round(pz.sales * 100.0 / zc.closed_sales, 2) as market_share,
+      coalesce(ar.zips, '{}') as service_areas,
+      case
+        when coalesce(f.listing_sales, 0) = 0 then 'No closed sales in the window'
+        when pz.zip_code is null then 'No ZIP code on the closed sales in the window'
+        when pz.sales < 5 then format('Fewer than 5 closed sales in %s in the window (%s there)', pz.zip_code, pz.sales)
+      end as ranking_note
+    from public.agents a
+    left join pg_temp.refresh_figures f on f.agent_id = a.id
+    left join ranked pz on pz.agent_id = a.id and pz.zip_order = 1
+    left join public.zip_sales_coverage zc on zc.zip_code = pz.zip_code
+    left join areas ar on ar.agent_id = a.id
+  )
+  update public.agents a
+  set
+    total_sales = c.total_sales,
+    average_sale_to_list_ratio = c.avg_ratio,
+    median_sale_to_list_ratio = c.median_ratio,
+    sale_to_list_sample_size = c.ratio_n,
+    average_days_on_market = c.avg_dom,
+    median_days_on_market = c.median_dom,
+    days_on_market_sample_size = c.dom_n,
+    price_range_min = c.price_min,
+    price_range_max = c.price_max,
+    primary_zip_code = c.primary_zip,
+    total_agents_in_area = c.agents_in_zip,
+    local_ranking = c.local_ranking,
+    market_share = c.market_share,
+    service_areas = c.service_areas,
+    ranking_note = c.ranking_note,
+    metrics_window_start = v_start,
+    metrics_window_end = v_end,
+    metrics_refreshed_at = now()
+  from computed c
+  where a.id = c.agent_id
+    and (
+      a.total_sales, a.average_sale_to_list_ratio, a.median_sale_to_list_ratio, a.sale_to_list_sample_size,
+      a.average_days_on_market, a.median_days_on_market, a.days_on_market_sample_size, a.price_range_min,
+      a.price_range_max, a.primary_zip_code, a.total_agents_in_area, a.local_ranking, a.market_share,
+      a.service_areas, a.ranking_note, a.metrics_window_start, a.metrics_window_end
+    ) is distinct from (
+      c.total_sales, c.avg_ratio, c.median_ratio, c.ratio_n, c.avg_dom, c.median_dom, c.dom_n, c.price_min,
+      c.price_max, c.primary_zip, c.agents_in_zip, c.local_ranking, c.market_share, c.service_areas,
+      c.ranking_note, v_start, v_end
+    );
+  get diagnostics v_updated = row_count;
+
+  -- the search's per-(ZIP, agent) summary
+  with removed as (
+    delete from public.agent_zip_sales s
+    where not exists (select 1 from pg_temp.refresh_zip_sales f where f.zip_code = s.zip_code and f.agent_id = s.agent_id)
+    returning 1
+  )
+  insert into public.agent_zip_sales as s
+    (zip_code, agent_id, closed_sales, sales_volume, last_close_date, buyer_sales, total_sales, listing_sides,
+     buyer_sides, sides, volume, sale_to_list_sum, sale_to_list_n)
+  select f.zip_code, f.agent_id, f.closed_sales, f.sales_volume, f.last_close_date, f.buyer_sales, f.total_sales,
+         f.listing_sides, f.buyer_sides, f.sides, f.volume, f.sale_to_list_sum, f.sale_to_list_n
+  from pg_temp.refresh_zip_sales f
+  on conflict (zip_code, agent_id) do update set
+    closed_sales = excluded.closed_sales, sales_volume = excluded.sales_volume,
+    last_close_date = excluded.last_close_date, buyer_sales = excluded.buyer_sales,
+    total_sales = excluded.total_sales, listing_sides = excluded.listing_sides, buyer_sides = excluded.buyer_sides,
+    sides = excluded.sides, volume = excluded.volume, sale_to_list_sum = excluded.sale_to_list_sum,
+    sale_to_list_n = excluded.sale_to_list_n
+  where (s.closed_sales, s.sales_volume, s.last_close_date, s.buyer_sales, s.total_sales, s.listing_sides,
+         s.buyer_sides, s.sides, s.volume, s.sale_to_list_sum, s.sale_to_list_n)
+    is distinct from (excluded.closed_sales, excluded.sales_volume, excluded.last_close_date, excluded.buyer_sales,
+                      excluded.total_sales, excluded.listing_sides, excluded.buyer_sides, excluded.sides,
+                      excluded.volume, excluded.sale_to_list_sum, excluded.sale_to_list_n);
 
   delete from public.agent_figures f
   where not exists (select 1 from pg_temp.refresh_figures r where r.agent_id = f.agent_id);
@@ -724,85 +807,6 @@ begin
          v_k
   from public.zip_sales_coverage z;
 
-  -- the listing-side columns of agents, with their meaning unchanged ("as listing agent")
-  with listing_zip as (
-    select z.agent_id, z.zip_code, z.closed_sales as sales, z.sales_volume as volume
-    from public.agent_zip_sales z
-    where z.closed_sales > 0
-  ),
-  ranked as (
-    select lz.*,
-           rank() over (partition by lz.zip_code order by lz.sales desc, lz.volume desc) as zip_rank,
-           count(*) over (partition by lz.zip_code)::integer as agents_in_zip,
-           row_number() over (partition by lz.agent_id order by lz.sales desc, lz.volume desc, lz.zip_code) as zip_order
-    from listing_zip lz
-  ),
-  areas as (
-    select r.agent_id, array_agg(r.zip_code order by r.zip_order) as zips
-    from ranked r
-    group by r.agent_id
-  ),
-  computed as (
-    select
-      a.id as agent_id,
-      coalesce(f.listing_sales, 0) as total_sales,
-      case when f.sale_to_list_n > 0 then f.sale_to_list_mean end as avg_ratio,
-      case when f.sale_to_list_n > 0 then f.sale_to_list_median end as median_ratio,
-      coalesce(f.sale_to_list_n, 0) as ratio_n,
-      case when f.listing_sales > 0 then f.days_on_market_mean end as avg_dom,
-      case when f.listing_sales > 0 then f.days_on_market_median end as median_dom,
-      coalesce(f.days_on_market_n, 0) as dom_n,
-      f.listing_price_min as price_min,
-      f.listing_price_max as price_max,
-      pz.zip_code as primary_zip,
-      pz.agents_in_zip,
-      case when pz.sales >= 5 then pz.zip_rank::integer end as local_ranking,
-      round(pz.sales * 100.0 / zc.closed_sales, 2) as market_share,
-      coalesce(ar.zips, '{}') as service_areas,
-      case
-        when coalesce(f.listing_sales, 0) = 0 then 'No closed sales in the window'
-        when pz.zip_code is null then 'No ZIP code on the closed sales in the window'
-        when pz.sales < 5 then format('Fewer than 5 closed sales in %s in the window (%s there)', pz.zip_code, pz.sales)
-      end as ranking_note
-    from public.agents a
-    left join public.agent_figures f on f.agent_id = a.id
-    left join ranked pz on pz.agent_id = a.id and pz.zip_order = 1
-    left join public.zip_sales_coverage zc on zc.zip_code = pz.zip_code
-    left join areas ar on ar.agent_id = a.id
-  )
-  update public.agents a
-  set
-    total_sales = c.total_sales,
-    average_sale_to_list_ratio = c.avg_ratio,
-    median_sale_to_list_ratio = c.median_ratio,
-    sale_to_list_sample_size = c.ratio_n,
-    average_days_on_market = c.avg_dom,
-    median_days_on_market = c.median_dom,
-    days_on_market_sample_size = c.dom_n,
-    price_range_min = c.price_min,
-    price_range_max = c.price_max,
-    primary_zip_code = c.primary_zip,
-    total_agents_in_area = c.agents_in_zip,
-    local_ranking = c.local_ranking,
-    market_share = c.market_share,
-    service_areas = c.service_areas,
-    ranking_note = c.ranking_note,
-    metrics_window_start = v_start,
-    metrics_window_end = v_end,
-    metrics_refreshed_at = now()
-  from computed c
-  where a.id = c.agent_id
-    and (
-      a.total_sales, a.average_sale_to_list_ratio, a.median_sale_to_list_ratio, a.sale_to_list_sample_size,
-      a.average_days_on_market, a.median_days_on_market, a.days_on_market_sample_size, a.price_range_min,
-      a.price_range_max, a.primary_zip_code, a.total_agents_in_area, a.local_ranking, a.market_share,
-      a.service_areas, a.ranking_note, a.metrics_window_start, a.metrics_window_end
-    ) is distinct from (
-      c.total_sales, c.avg_ratio, c.median_ratio, c.ratio_n, c.avg_dom, c.median_dom, c.dom_n, c.price_min,
-      c.price_max, c.primary_zip, c.agents_in_zip, c.local_ranking, c.market_share, c.service_areas,
-      c.ranking_note, v_start, v_end
-    );
-  get diagnostics v_updated = row_count;
 
   return query select v_start, v_end, v_updated;
 end;
