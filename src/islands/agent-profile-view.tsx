@@ -1,18 +1,12 @@
 import type { ReactNode } from 'react'
 
-import type { AgentProfile, AgentRow, BenchmarkRow, QuarterSales, RecentSale } from '../lib/agent-profile'
+import type { AgentProfile, AgentRow, BenchmarkRow, FiguresRow, QuarterSales, RecentSale } from '../lib/agent-profile'
 import { DEMO_DATA_NOTICE } from '../lib/agent-profile'
-import {
-  formatCount,
-  formatDate,
-  formatDays,
-  formatPercent,
-  formatUsd,
-  initials,
-  saleToListPercent,
-} from '../lib/format'
+import { formatDate, formatDays, formatPercent, formatUsd, initials, saleToListPercent } from '../lib/format'
+import { FIGURE_GROUPS, dataAsOfText, figureDisplay, figuresWindowText, zipRankText } from '@shared/figure-display.ts'
 import { rankingBadge } from '../lib/search-results'
-import { zipUrl } from '@shared/urls.ts'
+import type { FigureMetric } from '@shared/methodology.ts'
+import { METHODOLOGY_PATH, figureSalesUrl, zipUrl } from '@shared/urls.ts'
 import { SalesTableHead } from './sales-table-head'
 
 /** "Jan 5, 2026 – Dec 31, 2026", or 'no closed sales yet' without a metrics window. */
@@ -23,16 +17,40 @@ export function metricsWindowText(agent: Pick<AgentRow, 'metrics_window_start' |
 }
 
 /**
- * The agent profile as HTML: header, the four metric cards (each with n and window), the ranking badge, charts
- * (sale-to-list of each recent sale against the ZIP figure, closed sales per quarter) as plain SVG, the market
- * comparison with the source's attribution, recent sales and a details sidebar. Pure: rendered at build time for
- * /agent/<id> and by the live island for agents newer than the build. `actions` is the Share / Get Report island.
+ * "Data as of <date> from <sources>, methodology v<N>" with the link to /methodology: the line every page with
+ * figures carries.
  */
-export function AgentProfileView({ profile, actions }: { profile: AgentProfile; actions?: ReactNode }) {
-  const { agent, sales, benchmark, synthetic, quarters } = profile
+export function DataAsOf({ dataDate, sources }: { dataDate: string | null; sources: readonly string[] }) {
+  return (
+    <p className="text-sm text-slate-700" data-testid="data-as-of">
+      {dataAsOfText(dataDate, sources)}.{' '}
+      <a href={METHODOLOGY_PATH} className="font-medium text-blue-700 underline">
+        How we compute these figures
+      </a>
+    </p>
+  )
+}
+
+/**
+ * The agent profile as HTML: header with the ZIP rank, every figure per side (listing, buyer, both) with its n, window,
+ * 95 % interval and difference from the ZIP, each opening the sales behind it; charts (sale-to-list of each recent sale
+ * against the ZIP figure, closed sales per quarter) as plain SVG, the market comparison with the source's
+ * attribution, recent sales and a details sidebar. Pure: rendered at build time for /agent/<id> and by the live
+ * island for agents newer than the build. `actions` is the Share / Get Report island; `saleMarker` may add a mark to a
+ * recent sale's row (after its address).
+ */
+export function AgentProfileView({
+  profile,
+  actions,
+  saleMarker,
+}: {
+  profile: AgentProfile
+  actions?: ReactNode
+  saleMarker?: (sale: RecentSale) => ReactNode
+}) {
+  const { agent, figures, sales, benchmark, synthetic, quarters } = profile
   const place = [agent.city, agent.state].filter(Boolean).join(', ') || null
-  const windowText = metricsWindowText(agent)
-  const badge = rankingBadge(agent.local_ranking, agent.total_agents_in_area)
+  const badge = figures ? rankingBadge(figures.zip_rank, figures.zip_agents) : null
 
   return (
     <div>
@@ -60,16 +78,17 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
             <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">{agent.name}</h1>
             {agent.brokerage && <p className="mt-1 text-lg text-slate-700">{agent.brokerage}</p>}
             <Rating rating={agent.rating} reviews={agent.review_count} />
-            {badge && (
+            {badge && figures && (
               <p className="mt-2">
-                <span
+                <a
+                  href={figureSalesUrl(agent.id, 'zip_sides')}
                   data-testid="ranking-badge"
                   data-tone={badge.tone}
-                  className="inline-block rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800"
+                  aria-label={`${badge.label} in ${figures.primary_zip_code} by sides: the sales behind this rank`}
+                  className="inline-block rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800 underline decoration-slate-400 underline-offset-2 hover:bg-slate-200"
                 >
-                  {badge.label}
-                  {agent.primary_zip_code ? ` in ${agent.primary_zip_code}` : ''}
-                </span>
+                  {badge.label} in {figures.primary_zip_code}
+                </a>
               </p>
             )}
           </div>
@@ -83,42 +102,30 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
             <h2 id="metrics-title" className="text-xl font-semibold">
               Performance
             </h2>
-            <p className="mt-1 text-sm text-slate-700">Closed sales as listing agent, {windowText}.</p>
-            <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-              <MetricCard
-                label="Sale-to-list price"
-                value={formatPercent(agent.average_sale_to_list_ratio)}
-                detail={medianText(agent.median_sale_to_list_ratio, formatPercent)}
-                n={agent.sale_to_list_sample_size}
-                windowText={windowText}
-              />
-              <MetricCard
-                label="Days on market"
-                value={formatDays(agent.average_days_on_market)}
-                detail={medianText(agent.median_days_on_market, formatDays)}
-                n={agent.days_on_market_sample_size}
-                windowText={windowText}
-              />
-              <MetricCard
-                label="Total sales"
-                value={formatCount(agent.total_sales)}
-                detail="Closed sales"
-                n={agent.total_sales}
-                windowText={windowText}
-              />
-              <MetricCard
-                label="Market share"
-                value={formatPercent(agent.market_share)}
-                detail={
-                  agent.local_ranking !== null && agent.total_agents_in_area !== null
-                    ? `Ranked #${agent.local_ranking} of ${agent.total_agents_in_area} agents in ${agent.primary_zip_code}`
-                    : (agent.ranking_note ?? 'Not ranked')
-                }
-                n={agent.total_agents_in_area ?? 0}
-                nLabel="agents in the ZIP"
-                windowText={windowText}
-              />
-            </ul>
+            {figures ? (
+              <>
+                <p className="mt-1 text-sm text-slate-700">
+                  Closed sales on either side of the deal, {figuresWindowText(figures)}. Every figure opens the sales
+                  behind it.
+                </p>
+                <div className="mt-1">
+                  <DataAsOf dataDate={figures.window_end} sources={figures.sources} />
+                </div>
+                <div className="mt-4 grid gap-4 xl:grid-cols-2">
+                  {FIGURE_GROUPS.map((group) => (
+                    <FigureGroup key={group.id} figures={figures} group={group} />
+                  ))}
+                  <ZipRankGroup figures={figures} />
+                </div>
+              </>
+            ) : (
+              <p className="mt-2 text-slate-700">
+                No closed sales in the window on either side, so there are no figures yet.{' '}
+                <a href={METHODOLOGY_PATH} className="text-blue-700 underline">
+                  How we compute the figures
+                </a>
+              </p>
+            )}
           </section>
 
           <section aria-labelledby="charts-title">
@@ -131,9 +138,9 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
             </div>
           </section>
 
-          {benchmark && <MarketComparison agent={agent} benchmark={benchmark} />}
+          {benchmark && <MarketComparison figures={figures} benchmark={benchmark} />}
 
-          <RecentSales sales={sales} />
+          <RecentSales sales={sales} saleMarker={saleMarker} />
         </div>
 
         <aside aria-labelledby="details-title" className="h-fit rounded-lg border border-slate-200 bg-white p-5">
@@ -167,12 +174,12 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
               </span>
             </Detail>
           </dl>
-          {agent.primary_zip_code && (
+          {(figures?.primary_zip_code ?? agent.primary_zip_code) && (
             <a
-              href={zipUrl(agent.primary_zip_code)}
+              href={zipUrl((figures?.primary_zip_code ?? agent.primary_zip_code)!)}
               className="mt-4 inline-block text-sm font-medium text-blue-700 underline"
             >
-              Top agents in {agent.primary_zip_code}
+              Top agents in {figures?.primary_zip_code ?? agent.primary_zip_code}
             </a>
           )}
         </aside>
@@ -181,7 +188,109 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
   )
 }
 
-function RecentSales({ sales }: { sales: RecentSale[] }) {
+/** One side's figures: its sales count and window in the heading, then one row per figure. */
+function FigureGroup({ figures, group }: { figures: FiguresRow; group: (typeof FIGURE_GROUPS)[number] }) {
+  const headingId = `figures-${group.id}`
+  const count = figureDisplay(figures, group.count)
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 sm:p-5"
+      data-side={group.id}
+    >
+      <h3 id={headingId} className="text-lg font-semibold">
+        {group.title}
+      </h3>
+      <p className="text-xs text-slate-600">
+        {count.value} {count.n === 1 ? 'sale' : 'sales'} {group.who} · {figuresWindowText(figures)}
+      </p>
+      {count.n === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">No sales on this side in the window.</p>
+      ) : (
+        <dl className="mt-2 divide-y divide-slate-100">
+          {group.metrics.map((metric) => (
+            <FigureRow key={metric} figures={figures} metric={metric} />
+          ))}
+        </dl>
+      )}
+    </section>
+  )
+}
+
+/**
+ * One figure: its label, its value (a link to the sales behind it) and one line with n, the 95 % interval, the
+ * difference from the ZIP and, for a rate on a small sample, "too few sales to rank".
+ */
+export function FigureRow({ figures, metric }: { figures: FiguresRow; metric: FigureMetric }) {
+  const figure = figureDisplay(figures, metric)
+  const details = [figure.nText, figure.interval, figure.vsZip].filter(Boolean).join(' · ')
+  return (
+    <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 py-2" data-figure-row={metric}>
+      <dt className="text-sm text-slate-700">{figure.label}</dt>
+      <dd className="text-right">
+        <a
+          href={figure.href}
+          data-figure={metric}
+          aria-label={`${figure.label}: ${figure.value}. The sales behind this figure`}
+          className="text-base font-semibold text-slate-900 underline decoration-slate-300 underline-offset-4 hover:text-blue-800 hover:decoration-blue-700"
+        >
+          {figure.value}
+        </a>
+      </dd>
+      <dd className="col-span-2 mt-0.5 text-xs text-slate-600">
+        {details}
+        {figure.smallSample && (
+          <span className="mt-0.5 block font-medium text-amber-900" data-testid="small-sample">
+            {figure.smallSample}
+          </span>
+        )}
+      </dd>
+    </div>
+  )
+}
+
+/** The rank in the primary ZIP (or "too few sales to rank" and why), with the sides and share it rests on. */
+function ZipRankGroup({ figures }: { figures: FiguresRow }) {
+  const rank = zipRankText(figures)
+  const zip = figures.primary_zip_code
+  return (
+    <section
+      aria-labelledby="figures-zip"
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 sm:p-5"
+      data-side="zip"
+    >
+      <h3 id="figures-zip" className="text-lg font-semibold">
+        {zip ? `Rank in ${zip}` : 'Rank in a ZIP'}
+      </h3>
+      <p className="text-xs text-slate-600">
+        {zip
+          ? `${figures.zip_sales} ${figures.zip_sales === 1 ? 'sale' : 'sales'} in ${zip}, the ZIP with most of the agent's sides · ${figuresWindowText(figures)}`
+          : 'No ZIP code on the sales in the window'}
+      </p>
+      <p className={`mt-2 text-base font-semibold ${rank.ranked ? 'text-slate-900' : 'text-amber-900'}`}>
+        {rank.ranked ? (
+          <a
+            href={figureSalesUrl(figures.agent_id, 'zip_sides')}
+            data-testid="zip-rank"
+            className="underline decoration-slate-300 underline-offset-4 hover:text-blue-800"
+          >
+            Ranked {rank.text}
+          </a>
+        ) : (
+          <span data-testid="zip-rank">{rank.text}</span>
+        )}
+      </p>
+      {zip && (
+        <dl className="mt-1 divide-y divide-slate-100">
+          <FigureRow figures={figures} metric="zip_sides" />
+          <FigureRow figures={figures} metric="zip_market_share" />
+        </dl>
+      )}
+    </section>
+  )
+}
+
+function RecentSales({ sales, saleMarker }: { sales: RecentSale[]; saleMarker?: (sale: RecentSale) => ReactNode }) {
   return (
     <section aria-labelledby="sales-title">
       <h2 id="sales-title" className="text-xl font-semibold">
@@ -213,6 +322,7 @@ function RecentSales({ sales }: { sales: RecentSale[] }) {
                       <tr key={sale.id} className="border-t border-slate-200">
                         <th scope="row" className="px-3 py-2 font-medium">
                           {sale.address}
+                          {saleMarker?.(sale)}
                         </th>
                         <td className="whitespace-nowrap px-3 py-2">{formatDate(sale.close_date)}</td>
                         <td className="px-3 py-2 text-right">{formatUsd(sale.list_price)}</td>
@@ -241,18 +351,15 @@ function RecentSales({ sales }: { sales: RecentSale[] }) {
   )
 }
 
-/** "Median <value>" for a metric card, or null when there is no median. */
-function medianText(value: number | null, format: (value: number) => string): string | null {
-  return value !== null ? `Median ${format(value)}` : null
-}
-
 const CHART_WIDTH = 320
 const CHART_HEIGHT = 160
 const CHART_PAD = { top: 12, right: 8, bottom: 28, left: 40 }
 
 /**
- * Each recent sale's sale-to-list percentage (bars, oldest left) against the ZIP's Redfin average sale-to-list
- * (dashed line). Plain SVG with a text alternative; scales from the data, never from fixed figures.
+ * Each recent sale's sale-to-list percentage (one dot per sale, oldest left) against the list price (100 %, solid line)
+ * and the ZIP's Redfin average sale-to-list (dashed line). Dots, not bars: the axis spans only the values (a bar from a
+ * baseline above zero would make a small difference look large). Plain SVG with a text alternative; scales from the
+ * data, never from fixed figures.
  */
 export function SaleToListChart({ sales, benchmark }: { sales: RecentSale[]; benchmark: BenchmarkRow | null }) {
   const points = sales
@@ -265,7 +372,7 @@ export function SaleToListChart({ sales, benchmark }: { sales: RecentSale[]; ben
       : Number(benchmark.avg_sale_to_list_percent)
   const title = 'Sale-to-list of each recent sale'
   if (points.length === 0) return <ChartFrame title={title} note="No recent sales with a list and sale price." />
-  const values = [...points.map((point) => point.ratio), ...(zipFigure === null ? [] : [zipFigure])]
+  const values = [...points.map((point) => point.ratio), 100, ...(zipFigure === null ? [] : [zipFigure])]
   const low = Math.floor(Math.min(...values) - 1)
   const high = Math.ceil(Math.max(...values) + 1)
   const plotWidth = CHART_WIDTH - CHART_PAD.left - CHART_PAD.right
@@ -278,11 +385,11 @@ export function SaleToListChart({ sales, benchmark }: { sales: RecentSale[]; ben
   return (
     <ChartFrame
       title={title}
-      note={
+      note={`One dot per sale; solid line: list price (100%)${
         zipFigure === null
-          ? 'No ZIP figure to compare with.'
-          : `Dashed line: ZIP ${benchmark!.zip_code} average ${formatPercent(zipFigure)} (Redfin).`
-      }
+          ? '. No ZIP figure to compare with.'
+          : `; dashed line: ZIP ${benchmark!.zip_code} average ${formatPercent(zipFigure)} (Redfin).`
+      }`}
     >
       <svg viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} role="img" aria-label={description} className="h-auto w-full">
         <text x={CHART_PAD.left - 4} y={y(high) + 4} textAnchor="end" className="fill-slate-600 text-[10px]">
@@ -294,24 +401,11 @@ export function SaleToListChart({ sales, benchmark }: { sales: RecentSale[]; ben
         <line
           x1={CHART_PAD.left}
           x2={CHART_WIDTH - CHART_PAD.right}
-          y1={y(low)}
-          y2={y(low)}
-          className="stroke-slate-300"
+          y1={y(100)}
+          y2={y(100)}
+          strokeWidth={1}
+          className="stroke-slate-400"
         />
-        {points.map((point, index) => {
-          const top = y(point.ratio)
-          const above = zipFigure === null ? point.ratio >= 100 : point.ratio >= zipFigure
-          return (
-            <rect
-              key={point.sale.id}
-              x={CHART_PAD.left + index * slot + slot * 0.15}
-              width={slot * 0.7}
-              y={top}
-              height={Math.max(1, y(low) - top)}
-              className={above ? 'fill-green-600' : 'fill-red-500'}
-            />
-          )
-        })}
         {zipFigure !== null && (
           <line
             x1={CHART_PAD.left}
@@ -323,6 +417,18 @@ export function SaleToListChart({ sales, benchmark }: { sales: RecentSale[]; ben
             className="stroke-slate-900"
           />
         )}
+        {points.map((point, index) => {
+          const above = zipFigure === null ? point.ratio >= 100 : point.ratio >= zipFigure
+          return (
+            <circle
+              key={point.sale.id}
+              cx={CHART_PAD.left + index * slot + slot / 2}
+              cy={y(point.ratio)}
+              r={4}
+              className={above ? 'fill-green-600' : 'fill-red-500'}
+            />
+          )
+        })}
         <text x={CHART_PAD.left} y={CHART_HEIGHT - 8} className="fill-slate-600 text-[10px]">
           {formatDate(points[0]!.sale.close_date)}
         </text>
@@ -426,35 +532,46 @@ function Rating({ rating, reviews }: { rating: number | null; reviews: number })
   )
 }
 
-interface MetricCardProps {
-  label: string
-  value: string
-  detail: string | null
-  /** Sample size behind the figure. */
-  n: number
-  nLabel?: string
-  windowText: string
-}
-
-function MetricCard({ label, value, detail, n, nLabel = 'closed sales', windowText }: MetricCardProps) {
-  return (
-    <li className="rounded-lg border border-slate-200 bg-white p-5" aria-label={label}>
-      <p className="text-sm font-medium text-slate-700">{label}</p>
-      <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{value}</p>
-      {detail && <p className="mt-1 text-sm text-slate-700">{detail}</p>}
-      <p className="mt-2 text-xs text-slate-600">
-        n = {n} {nLabel} · {windowText}
-      </p>
-    </li>
-  )
-}
-
-function MarketComparison({ agent, benchmark }: { agent: AgentRow; benchmark: BenchmarkRow }) {
+/**
+ * The agent's figures next to their primary ZIP's market figures (Redfin), with the difference ("+1.8 pts vs ZIP
+ * average"). The agent's cells open the sales behind them.
+ */
+function MarketComparison({ figures, benchmark }: { figures: FiguresRow | null; benchmark: BenchmarkRow }) {
   const area = [benchmark.city, benchmark.state].filter(Boolean).join(', ')
-  const agentRange =
-    agent.price_range_min !== null && agent.price_range_max !== null
-      ? `${formatUsd(agent.price_range_min)} – ${formatUsd(agent.price_range_max)} (range)`
-      : '—'
+  const rows: { measure: string; agent: ReactNode; zip: string; difference: string | null }[] = [
+    {
+      measure: 'Sale price (listing side)',
+      agent:
+        figures && figures.listing_price_min !== null && figures.listing_price_max !== null ? (
+          <>
+            <FigureLink figures={figures} metric="listing_price_min" /> –{' '}
+            <FigureLink figures={figures} metric="listing_price_max" /> (range)
+          </>
+        ) : (
+          '—'
+        ),
+      zip: `${formatUsd(benchmark.median_sale_price)} (median)`,
+      difference: null,
+    },
+    {
+      measure: 'Sale-to-list (mean, listing side)',
+      agent: figures ? <FigureLink figures={figures} metric="sale_to_list_mean" /> : '—',
+      zip: `${formatPercent(benchmark.avg_sale_to_list_percent)} (average)`,
+      difference: figures ? figureDisplay(figures, 'sale_to_list_mean').vsZip : null,
+    },
+    {
+      measure: 'Buyers paid vs list (mean)',
+      agent: figures ? <FigureLink figures={figures} metric="buyer_paid_to_list_mean" /> : '—',
+      zip: `${formatPercent(benchmark.avg_sale_to_list_percent)} (average)`,
+      difference: figures ? figureDisplay(figures, 'buyer_paid_to_list_mean').vsZip : null,
+    },
+    {
+      measure: 'Days on market (median)',
+      agent: figures ? <FigureLink figures={figures} metric="days_on_market_median" /> : '—',
+      zip: formatDays(benchmark.median_dom),
+      difference: figures ? figureDisplay(figures, 'days_on_market_median').vsZip : null,
+    },
+  ]
   return (
     <section aria-labelledby="market-title">
       <h2 id="market-title" className="text-xl font-semibold">
@@ -462,7 +579,7 @@ function MarketComparison({ agent, benchmark }: { agent: AgentRow; benchmark: Be
         {area ? ` (${area})` : ''}
       </h2>
       <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
+        <table className="w-full min-w-[32rem] text-left text-sm">
           <caption className="sr-only">The agent's figures next to the ZIP code's market figures</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
@@ -475,30 +592,22 @@ function MarketComparison({ agent, benchmark }: { agent: AgentRow; benchmark: Be
               <th scope="col" className="px-3 py-2 text-right font-semibold">
                 ZIP {benchmark.zip_code}
               </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Difference
+              </th>
             </tr>
           </thead>
           <tbody>
-            <tr className="border-t border-slate-200">
-              <th scope="row" className="px-3 py-2 font-medium">
-                Sale price
-              </th>
-              <td className="px-3 py-2 text-right">{agentRange}</td>
-              <td className="px-3 py-2 text-right">{formatUsd(benchmark.median_sale_price)} (median)</td>
-            </tr>
-            <tr className="border-t border-slate-200">
-              <th scope="row" className="px-3 py-2 font-medium">
-                Average sale-to-list
-              </th>
-              <td className="px-3 py-2 text-right">{formatPercent(agent.average_sale_to_list_ratio)}</td>
-              <td className="px-3 py-2 text-right">{formatPercent(benchmark.avg_sale_to_list_percent)}</td>
-            </tr>
-            <tr className="border-t border-slate-200">
-              <th scope="row" className="px-3 py-2 font-medium">
-                Median days on market
-              </th>
-              <td className="px-3 py-2 text-right">{formatDays(agent.median_days_on_market)}</td>
-              <td className="px-3 py-2 text-right">{formatDays(benchmark.median_dom)}</td>
-            </tr>
+            {rows.map((row) => (
+              <tr key={row.measure} className="border-t border-slate-200">
+                <th scope="row" className="px-3 py-2 font-medium">
+                  {row.measure}
+                </th>
+                <td className="px-3 py-2 text-right">{row.agent}</td>
+                <td className="px-3 py-2 text-right">{row.zip}</td>
+                <td className="px-3 py-2 text-right">{row.difference ?? '—'}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>
@@ -507,6 +616,20 @@ function MarketComparison({ agent, benchmark }: { agent: AgentRow; benchmark: Be
         {benchmark.homes_sold !== null ? `, ${benchmark.homes_sold} homes sold` : ''}. {benchmark.attribution}
       </p>
     </section>
+  )
+}
+
+/** A figure's value as a link to the sales behind it. */
+export function FigureLink({ figures, metric }: { figures: FiguresRow; metric: FigureMetric }) {
+  const figure = figureDisplay(figures, metric)
+  return (
+    <a
+      href={figure.href}
+      aria-label={`${figure.label}: ${figure.value}. The sales behind this figure`}
+      className="font-semibold underline decoration-slate-300 underline-offset-4 hover:text-blue-800"
+    >
+      {figure.value}
+    </a>
   )
 }
 

@@ -2,9 +2,11 @@ import { useMemo, useSyncExternalStore } from 'react'
 
 import { fetchAgentProfile, type AgentProfile } from '../lib/agent-profile'
 import { compareLeaders, parseCompareIds } from '../lib/compare'
-import { formatCount, formatDate, formatDays, formatPercent, formatPriceRange, formatUsd } from '../lib/format'
-import { SaleToListChart, metricsWindowText } from './agent-profile-view'
-import { agentUrl, zipUrl } from '@shared/urls.ts'
+import { figuresWindowText, zipRankText } from '@shared/figure-display.ts'
+import { formatDate, formatDays, formatPercent, formatUsd } from '../lib/format'
+import { DataAsOf, FigureRow, SaleToListChart } from './agent-profile-view'
+import type { FigureMetric } from '@shared/methodology.ts'
+import { agentUrl, figureSalesUrl, zipUrl } from '@shared/urls.ts'
 import { LoadError, useLiveLoad } from './use-live-load'
 
 /**
@@ -90,26 +92,30 @@ export function CompareAgents() {
   )
 }
 
+/** The figures each compared agent shows, per side (every cell opens the sales behind it). */
+const COMPARE_GROUPS: { title: string; metrics: FigureMetric[] }[] = [
+  {
+    title: 'Listing side',
+    metrics: [
+      'listing_sales',
+      'listing_volume',
+      'sale_to_list_median',
+      'sale_to_list_mean',
+      'days_on_market_median',
+      'listing_price_min',
+      'listing_price_max',
+    ],
+  },
+  {
+    title: 'Buyer side',
+    metrics: ['buyer_sales', 'buyer_volume', 'buyer_paid_to_list_median', 'buyer_price_min', 'buyer_price_max'],
+  },
+  { title: 'Both sides', metrics: ['total_sales', 'total_sides', 'total_volume'] },
+]
+
 function CompareColumn({ profile }: { profile: AgentProfile }) {
-  const { agent, benchmark } = profile
-  const windowText = metricsWindowText(agent)
-  const rows: [string, string, string][] = [
-    [
-      'Sale-to-list (average)',
-      formatPercent(agent.average_sale_to_list_ratio),
-      `n = ${agent.sale_to_list_sample_size}`,
-    ],
-    ['Sale-to-list (median)', formatPercent(agent.median_sale_to_list_ratio), `n = ${agent.sale_to_list_sample_size}`],
-    ['Days on market (average)', formatDays(agent.average_days_on_market), `n = ${agent.days_on_market_sample_size}`],
-    ['Days on market (median)', formatDays(agent.median_days_on_market), `n = ${agent.days_on_market_sample_size}`],
-    ['Closed sales', formatCount(agent.total_sales), `n = ${agent.total_sales}`],
-    [
-      'Market share',
-      formatPercent(agent.market_share),
-      agent.total_agents_in_area ? `of ${agent.total_agents_in_area} agents` : '—',
-    ],
-    ['Price range', formatPriceRange(agent.price_range_min, agent.price_range_max) ?? '—', `n = ${agent.total_sales}`],
-  ]
+  const { agent, benchmark, figures } = profile
+  const rank = figures ? zipRankText(figures) : null
   return (
     <li className="min-w-0 rounded-lg border border-slate-200 bg-white p-4" aria-label={agent.name}>
       <h2 className="break-words text-lg font-semibold">
@@ -118,17 +124,35 @@ function CompareColumn({ profile }: { profile: AgentProfile }) {
         </a>
       </h2>
       {agent.brokerage && <p className="text-sm text-slate-700">{agent.brokerage}</p>}
-      <p className="mt-1 text-xs text-slate-600">Window: {windowText}</p>
-      <dl className="mt-3 divide-y divide-slate-100 text-sm">
-        {rows.map(([label, value, n]) => (
-          <div key={label} className="flex items-baseline justify-between gap-2 py-1.5">
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="text-right">
-              <span className="font-semibold">{value}</span> <span className="text-xs text-slate-500">{n}</span>
-            </dd>
+      {figures ? (
+        <>
+          <p className="mt-1 text-xs text-slate-600">Window: {figuresWindowText(figures)}</p>
+          <p className="mt-2 text-sm font-medium" data-testid="compare-rank">
+            {rank!.ranked ? (
+              <a href={figureSalesUrl(agent.id, 'zip_sides')} className="text-slate-900 underline">
+                Ranked {rank!.text}
+              </a>
+            ) : (
+              <span className="text-amber-900">{rank!.text}</span>
+            )}
+          </p>
+          {COMPARE_GROUPS.map((group) => (
+            <section key={group.title} className="mt-3" aria-label={`${agent.name}: ${group.title}`}>
+              <h3 className="text-sm font-semibold text-slate-900">{group.title}</h3>
+              <dl className="divide-y divide-slate-100">
+                {group.metrics.map((metric) => (
+                  <FigureRow key={metric} figures={figures} metric={metric} />
+                ))}
+              </dl>
+            </section>
+          ))}
+          <div className="mt-2">
+            <DataAsOf dataDate={figures.window_end} sources={figures.sources} />
           </div>
-        ))}
-      </dl>
+        </>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700">No closed sales in the window on either side.</p>
+      )}
       <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
         {benchmark ? (
           <>

@@ -1,19 +1,24 @@
 /**
  * Build-time data of the prerendered agent pages (/agent/<id>), ZIP pages (/agents/<zip>) and city pages
- * (/agents/<state>/<city>), read with the anon key: agents, ZIP benchmarks and ZIP rankings in pages of 1,000 rows,
+ * (/agents/<state>/<city>), read with the anon key: every agent with figures (public.agent_figures: an agent with at
+ * least one counted side, listing or buyer), ZIP benchmarks, ZIP coverage and ZIP sides in pages of 1,000 rows,
  * and each agent's recent sales and sales per quarter through the same bounded, per-agent functions the profile
  * island uses (public.agent_page_sales and public.agent_page_quarters, AGENTS_PER_CALL agents a call; listing rows
  * themselves are not readable anonymously). Cached per build so every page, getStaticPaths and the sitemap share one
  * read. Throws when a read fails, so a broken build never ships pages without figures.
  */
+import type { Database } from '@shared/database.types.ts'
+import { MIN_SALES_TO_RANK } from '@shared/methodology.ts'
 import { slugify } from '@shared/slug.ts'
 import { agentUrl, cityUrl, zipUrl } from '@shared/urls.ts'
 import {
   RECENT_SALES_LIMIT,
   isSyntheticAgent,
+  profileZip,
   type AgentProfile,
   type AgentRow,
   type BenchmarkRow,
+  type FiguresRow,
   type QuarterSales,
   type RecentSale,
 } from './agent-profile'
@@ -48,13 +53,25 @@ async function readPerAgent<T>(
   return results.flat()
 }
 
-/** One ranked agent of a ZIP or city page. */
+export type CoverageRow = Database['public']['Tables']['zip_sales_coverage']['Row']
+
+/** One agent of a ZIP or city page, with their sales in that area (both sides). */
 export interface RankedAgent {
   agent: AgentRow
-  /** Closed sales in the ZIP (or the city's ZIPs) in the metrics window. */
-  closedSales: number
-  /** Their ClosePrice sum, USD. */
-  salesVolume: number
+  /** The agent's figures (their primary ZIP, window, sale-to-list); null only before the first refresh. */
+  figures: FiguresRow | null
+  /** 1 is best: by sides in the area, ties by volume there; null below MIN_SALES_TO_RANK sales there. */
+  rank: number | null
+  /** Distinct closed sales in the area in the window (either side; a dual-agency sale counts once). */
+  sales: number
+  /** Sales with the listing side (list or co-list agent) there. */
+  listingSales: number
+  /** Sales with the buyer side (buyer or co-buyer agent) there. */
+  buyerSales: number
+  /** Sides credited there (1 per side, 0.5 when shared with a co-agent). */
+  sides: number
+  /** Sum of ClosePrice x credit there, USD. */
+  volume: number
 }
 
 /** A ZIP landing page: `/agents/<zip>`. */
@@ -63,7 +80,9 @@ export interface ZipPage {
   city: string | null
   state: string | null
   benchmark: BenchmarkRow | null
-  /** By closed sales in the ZIP, then volume, then name. */
+  /** What the ZIP's figures rest on: closed sales in the window, date range, sources; null before a refresh. */
+  coverage: CoverageRow | null
+  /** Ranked agents first (by sides, then volume, then name), then those with too few sales to rank, the same way. */
   agents: RankedAgent[]
 }
 
@@ -78,7 +97,7 @@ export interface CityPage {
 }
 
 export interface SiteAgentData {
-  /** Every agent with at least one closed sale in the window, by id. */
+  /** Every agent with at least one counted side in the window, by id. */
   profiles: AgentProfile[]
   zips: ZipPage[]
   cities: CityPage[]
@@ -89,11 +108,12 @@ let dataPromise: Promise<SiteAgentData> | undefined
 /** Loads (once per build) every agent page, ZIP page and city page. @throws when a read fails. */
 export function loadSiteAgentData(): Promise<SiteAgentData> {
   dataPromise ??= (async () => {
-    const agents = await readAll('agents', (from, to) =>
-      supabase.from('agents').select('*').gt('total_sales', 0).order('id').range(from, to),
+    const figures = await readAll('agent figures', (from, to) =>
+      supabase.from('agent_figures').select('*').order('agent_id').range(from, to),
     )
-    const ids = agents.map((agent) => agent.id)
-    const [sales, quarters, benchmarks, zipSales] = await Promise.all([
+    const ids = figures.map((row) => row.agent_id)
+    const [agents, sales, quarters, benchmarks, zipSales, coverage] = await Promise.all([
+      readPerAgent('agents', ids, (chunk) => supabase.from('agents').select('*').in('id', chunk).order('id')),
       readPerAgent('recent sales', ids, (chunk) =>
         supabase.rpc('agent_page_sales', { agent_ids: chunk, max_per_agent: RECENT_SALES_LIMIT }),
       ),
@@ -104,15 +124,21 @@ export function loadSiteAgentData(): Promise<SiteAgentData> {
       readAll('agent ZIP sales', (from, to) =>
         supabase.from('agent_zip_sales').select('*').order('zip_code').order('agent_id').range(from, to),
       ),
+      readAll('ZIP coverage', (from, to) =>
+        supabase.from('zip_sales_coverage').select('*').order('zip_code').range(from, to),
+      ),
     ])
-    return assembleSiteAgentData(agents, sales, quarters, benchmarks, zipSales)
+    return assembleSiteAgentData(agents, sales, quarters, benchmarks, zipSales, figures, coverage)
   })()
   return dataPromise
 }
 
 type SaleRow = RecentSale & { agent_id: string }
 type QuarterRow = QuarterSales & { agent_id: string }
-type ZipSalesRow = { zip_code: string; agent_id: string; closed_sales: number; sales_volume: number }
+type ZipSalesRow = Pick<
+  Database['public']['Tables']['agent_zip_sales']['Row'],
+  'zip_code' | 'agent_id' | 'closed_sales' | 'buyer_sales' | 'total_sales' | 'sides' | 'volume'
+>
 
 const groupBy = <T, K>(rows: readonly T[], key: (row: T) => K) => {
   const groups = new Map<K, T[]>()
@@ -126,12 +152,29 @@ const groupBy = <T, K>(rows: readonly T[], key: (row: T) => K) => {
 }
 
 const byRank = (a: RankedAgent, b: RankedAgent) =>
-  b.closedSales - a.closedSales || b.salesVolume - a.salesVolume || a.agent.name.localeCompare(b.agent.name)
+  b.sides - a.sides || b.volume - a.volume || a.agent.name.localeCompare(b.agent.name)
 
 /**
- * Joins the raw rows into pages (pure, unit-tested). ZIP pages exist for five-digit ZIPs with at least one ranked
- * agent; a ZIP's city and state come from its Redfin benchmark, else from its agents' most common city. City pages
- * group the ZIP pages by (state, city) and rank agents by their summed closed sales there.
+ * Orders an area's agents the way the ZIP search ranks them: by sides there, ties by volume there (equal on both =
+ * equal rank). Agents with fewer than MIN_SALES_TO_RANK sales there are not ranked (rank null) and follow the ranked
+ * ones in the same order.
+ */
+export function rankArea(rows: RankedAgent[]): RankedAgent[] {
+  const ranked = rows.filter((row) => row.sales >= MIN_SALES_TO_RANK).sort(byRank)
+  const unranked = rows.filter((row) => row.sales < MIN_SALES_TO_RANK).sort(byRank)
+  ranked.forEach((row, index) => {
+    const previous = ranked[index - 1]
+    row.rank = previous && previous.sides === row.sides && previous.volume === row.volume ? previous.rank : index + 1
+  })
+  for (const row of unranked) row.rank = null
+  return [...ranked, ...unranked]
+}
+
+/**
+ * Joins the raw rows into pages (pure, unit-tested). Profiles exist for agents with figures. ZIP pages exist for
+ * five-digit ZIPs with at least one agent with a side there; a ZIP's city and state come from its Redfin benchmark,
+ * else from its agents' most common city. City pages group the ZIP pages by (state, city) and rank agents by their
+ * summed sides there.
  */
 export function assembleSiteAgentData(
   agents: readonly AgentRow[],
@@ -139,43 +182,69 @@ export function assembleSiteAgentData(
   quarters: readonly QuarterRow[],
   benchmarks: readonly BenchmarkRow[],
   zipSales: readonly ZipSalesRow[],
+  figures: readonly FiguresRow[] = [],
+  coverage: readonly CoverageRow[] = [],
 ): SiteAgentData {
   const salesByAgent = groupBy(sales, (row) => row.agent_id)
   const quartersByAgent = groupBy(quarters, (row) => row.agent_id)
   const benchmarkByZip = new Map(benchmarks.map((row) => [row.zip_code, row]))
+  const coverageByZip = new Map(coverage.map((row) => [row.zip_code, row]))
+  const figuresByAgent = new Map(figures.map((row) => [row.agent_id, row]))
   const agentById = new Map(agents.map((agent) => [agent.id, agent]))
 
   const profiles: AgentProfile[] = agents.map((agent) => {
     const recent = (salesByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...sale }) => sale)
+    const agentFigures = figuresByAgent.get(agent.id) ?? null
+    const zip = profileZip(agent, agentFigures)
     return {
       agent,
+      figures: agentFigures,
       sales: recent,
-      benchmark: agent.primary_zip_code ? (benchmarkByZip.get(agent.primary_zip_code) ?? null) : null,
+      benchmark: zip ? (benchmarkByZip.get(zip) ?? null) : null,
       synthetic: isSyntheticAgent(agent, recent),
       quarters: (quartersByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...quarter }) => quarter),
     }
   })
 
   const zips: ZipPage[] = []
-  // closed_sales counts listing sides; a row with none is an agent with buyer sides only there
   for (const [zip, rows] of groupBy(
-    zipSales.filter((row) => row.closed_sales > 0),
+    zipSales.filter((row) => row.total_sales > 0),
     (row) => row.zip_code,
   )) {
     if (!/^\d{5}$/.test(zip)) continue
-    const ranked = rows
-      .flatMap((row) => {
+    const ranked = rankArea(
+      rows.flatMap((row) => {
         const agent = agentById.get(row.agent_id)
-        return agent ? [{ agent, closedSales: row.closed_sales, salesVolume: Number(row.sales_volume) }] : []
-      })
-      .sort(byRank)
+        return agent
+          ? [
+              {
+                agent,
+                figures: figuresByAgent.get(agent.id) ?? null,
+                rank: null,
+                sales: row.total_sales,
+                listingSales: row.closed_sales,
+                buyerSales: row.buyer_sales,
+                sides: Number(row.sides),
+                volume: Number(row.volume),
+              },
+            ]
+          : []
+      }),
+    )
     if (ranked.length === 0) continue
     const benchmark = benchmarkByZip.get(zip) ?? null
     const place =
       benchmark?.city && benchmark.state
         ? { city: benchmark.city, state: benchmark.state }
         : commonPlace(ranked.map((row) => row.agent))
-    zips.push({ zip, city: place?.city ?? null, state: place?.state ?? null, benchmark, agents: ranked })
+    zips.push({
+      zip,
+      city: place?.city ?? null,
+      state: place?.state ?? null,
+      benchmark,
+      coverage: coverageByZip.get(zip) ?? null,
+      agents: ranked,
+    })
   }
   zips.sort((a, b) => a.zip.localeCompare(b.zip))
 
@@ -190,14 +259,18 @@ export function assembleSiteAgentData(
     for (const row of group.flatMap((page) => page.agents)) {
       const total = totals.get(row.agent.id)
       if (total) {
-        total.closedSales += row.closedSales
-        total.salesVolume += row.salesVolume
+        // a sale lies in one ZIP, so the ZIPs' counts add up without counting a sale twice
+        total.sales += row.sales
+        total.listingSales += row.listingSales
+        total.buyerSales += row.buyerSales
+        total.sides += row.sides
+        total.volume += row.volume
       } else totals.set(row.agent.id, { ...row })
     }
     const stateSlug = state.toLowerCase()
     const citySlug = slugify(city)
     if (!citySlug) continue
-    cities.push({ state, city, stateSlug, citySlug, zips: group, agents: [...totals.values()].sort(byRank) })
+    cities.push({ state, city, stateSlug, citySlug, zips: group, agents: rankArea([...totals.values()]) })
   }
   cities.sort((a, b) => a.stateSlug.localeCompare(b.stateSlug) || a.citySlug.localeCompare(b.citySlug))
   return { profiles, zips, cities }
@@ -221,21 +294,31 @@ function renderedAgent(agent: AgentRow): Omit<AgentRow, 'created_at' | 'updated_
   return rendered
 }
 
+/** A row without its updated_at stamp (a refresh that changes nothing else must not rebuild a page). */
+function unstamped<T extends { updated_at: string }>(row: T | null): Omit<T, 'updated_at'> | null {
+  if (!row) return null
+  const { updated_at: _updated, ...rendered } = row
+  return rendered
+}
+
 const renderedRanking = (agents: readonly RankedAgent[]) =>
-  agents.map((row) => ({ ...row, agent: renderedAgent(row.agent) }))
+  agents.map((row) => ({ ...row, agent: renderedAgent(row.agent), figures: unstamped(row.figures) }))
 
 /** What /agent/<id> renders (its content hash is the page's cacheKey: src/lib/content-hash.ts). */
 export function agentPageContent(profile: AgentProfile): { path: string; content: unknown; lastmod: string | null } {
   return {
     path: agentUrl(profile.agent.id),
-    content: { ...profile, agent: renderedAgent(profile.agent) },
+    content: { ...profile, agent: renderedAgent(profile.agent), figures: unstamped(profile.figures) },
     lastmod: profile.agent.metrics_refreshed_at ?? profile.agent.updated_at,
   }
 }
 
 /** What /agents/<zip> renders. */
 export function zipPageContent(page: ZipPage): { path: string; content: unknown } {
-  return { path: zipUrl(page.zip), content: { ...page, agents: renderedRanking(page.agents) } }
+  return {
+    path: zipUrl(page.zip),
+    content: { ...page, coverage: unstamped(page.coverage), agents: renderedRanking(page.agents) },
+  }
 }
 
 /** What /agents/<state>/<city> renders. */

@@ -1,6 +1,7 @@
 /**
- * Data for the agent profile page (/agent/<id>): the agent row, their most recent closed sales, closed sales per
- * quarter and the Redfin benchmark of their primary ZIP, read with the anon client (all public). The prerendered
+ * Data for the agent profile page (/agent/<id>): the agent row, their figures per side (public.agent_figures), their
+ * most recent closed sales, closed sales per quarter and the Redfin benchmark of their primary ZIP, read with the anon
+ * client (all public). The prerendered
  * pages read every agent at once (./agent-pages.ts); fetchAgentProfile serves the live island (compare, and agents
  * newer than the last build) through PostgREST with @supabase/postgrest-js, the query builder inside supabase-js,
  * on its own: the islands need no auth, storage or realtime, and the whole of supabase-js is about 55 KiB gzip
@@ -14,6 +15,8 @@ import { anonHeaders, browserConfig } from './browser-config'
 
 export type AgentRow = Database['public']['Tables']['agents']['Row']
 export type BenchmarkRow = Database['public']['Tables']['zip_market_benchmarks']['Row']
+/** One agent's figures per side (public.agent_figures; contract: @shared/figures-contract.ts). */
+export type FiguresRow = Database['public']['Tables']['agent_figures']['Row']
 
 /** One recent sale as the table shows it. Prices USD, days_on_market in days, close_date `YYYY-MM-DD`. */
 export interface RecentSale {
@@ -32,6 +35,8 @@ export interface RecentSale {
 
 export interface AgentProfile {
   agent: AgentRow
+  /** Listing side, buyer side, totals, intervals and vs-ZIP figures; null when the agent has no counted sale. */
+  figures: FiguresRow | null
   /** Up to RECENT_SALES_LIMIT closed sales, newest close date first. */
   sales: RecentSale[]
   /** The primary ZIP's market figures; null when the agent has no primary ZIP or the ZIP has no benchmark row. */
@@ -85,6 +90,14 @@ export function agentIdFromPath(pathname: string): string | null {
   return isUuid(id) ? id : null
 }
 
+/** The agent's primary ZIP: the one with most of their sides (agent_figures), else their listing-side primary ZIP. */
+export function profileZip(
+  agent: Pick<AgentRow, 'primary_zip_code'>,
+  figures: Pick<FiguresRow, 'primary_zip_code'> | null,
+): string | null {
+  return figures?.primary_zip_code ?? agent.primary_zip_code
+}
+
 let anonRest: PostgrestClient<Database> | undefined
 
 /** The anonymous PostgREST client (/rest/v1 of the project), made on first use. */
@@ -100,23 +113,28 @@ function restClient(): PostgrestClient<Database> {
  */
 export async function fetchAgentProfile(id: string): Promise<AgentProfile | null> {
   const rest = restClient()
-  const { data: agent, error } = await rest.from('agents').select('*').eq('id', id).maybeSingle()
-  if (error) throw error
-  if (!agent) return null
-
-  const [sales, benchmark, quarters] = await Promise.all([
+  const [found, figures, sales, quarters] = await Promise.all([
+    rest.from('agents').select('*').eq('id', id).maybeSingle(),
+    rest.from('agent_figures').select('*').eq('agent_id', id).maybeSingle(),
     // listing rows are not readable anonymously: the agent page's own bounded, per-agent functions
     rest.rpc('agent_page_sales', { agent_ids: [id], max_per_agent: RECENT_SALES_LIMIT }),
-    agent.primary_zip_code
-      ? rest.from('zip_market_benchmarks').select('*').eq('zip_code', agent.primary_zip_code).maybeSingle()
-      : Promise.resolve({ data: null, error: null }),
     rest.rpc('agent_page_quarters', { agent_ids: [id] }),
   ])
+  if (found.error) throw found.error
+  const agent = found.data
+  if (!agent) return null
+  if (figures.error) throw figures.error
   if (sales.error) throw sales.error
-  if (benchmark.error) throw benchmark.error
   if (quarters.error) throw quarters.error
+  // the ZIP the figures compare with: the one with most of the agent's sides
+  const zip = profileZip(agent, figures.data)
+  const benchmark = zip
+    ? await rest.from('zip_market_benchmarks').select('*').eq('zip_code', zip).maybeSingle()
+    : { data: null, error: null }
+  if (benchmark.error) throw benchmark.error
   return {
     agent,
+    figures: figures.data,
     sales: sales.data.map(({ agent_id: _agent, ...sale }) => sale),
     benchmark: benchmark.data,
     synthetic: isSyntheticAgent(agent, sales.data),

@@ -2,7 +2,9 @@
  * The /compare page's rules: which agents the URL names and the plain-language "who leads on what" line.
  */
 import type { AgentProfile } from './agent-profile'
+import { figureN, figureNumber } from '@shared/figure-display.ts'
 import { formatCount, formatDays, formatPercent } from './format'
+import { MIN_SAMPLE_FOR_RATES, type FigureMetric } from '@shared/methodology.ts'
 import { COMPARE_MAX_AGENTS, isUuid } from '@shared/urls.ts'
 
 export type CompareIds = { ok: true; ids: string[] } | { ok: false; message: string }
@@ -29,8 +31,6 @@ export function parseCompareIds(search: string): CompareIds {
   return { ok: true, ids: parts }
 }
 
-const num = (value: number | string | null) => (value === null ? null : Number(value))
-
 /** The agent with the best value of `pick` (higher or lower is better); null when nobody has a value or all tie. */
 function leader(
   profiles: readonly AgentProfile[],
@@ -46,20 +46,30 @@ function leader(
   return scored[0]!
 }
 
+/** A rate of an agent's figures when it rests on at least MIN_SAMPLE_FOR_RATES values, else null (it cannot lead). */
+function rate(profile: AgentProfile, metric: FigureMetric): number | null {
+  const figures = profile.figures
+  if (!figures || figureN(figures, metric) < MIN_SAMPLE_FOR_RATES) return null
+  return figureNumber(figures, metric)
+}
+
 /**
- * One sentence per measure where someone leads: highest average sale-to-list, lowest median days on market, most
- * closed sales. Ties and measures with fewer than two agents having a figure are left out. Empty when nobody leads.
+ * One sentence per measure where someone leads: highest sale-to-list adjusted for sample size (the shrunk figure,
+ * what sorting uses), lowest median days on market, most closed sales (both sides). Rates resting on fewer than
+ * MIN_SAMPLE_FOR_RATES sales cannot lead. Ties and measures with fewer than two agents having a figure are left
+ * out. Empty when nobody leads.
  */
 export function compareLeaders(profiles: readonly AgentProfile[]): string[] {
   const lines: string[] = []
-  const ratio = leader(profiles, (p) => num(p.agent.average_sale_to_list_ratio), 'higher')
+  const ratio = leader(profiles, (p) => rate(p, 'sale_to_list_shrunk'), 'higher')
   if (ratio)
     lines.push(
-      `${ratio.profile.agent.name} gets the highest share of list price (${formatPercent(ratio.value)} average sale-to-list).`,
+      `${ratio.profile.agent.name} gets the highest share of list price (${formatPercent(ratio.value)} sale-to-list, adjusted for sample size).`,
     )
-  const dom = leader(profiles, (p) => num(p.agent.median_days_on_market), 'lower')
+  const dom = leader(profiles, (p) => rate(p, 'days_on_market_median'), 'lower')
   if (dom) lines.push(`${dom.profile.agent.name} sells fastest (median ${formatDays(dom.value)} on market).`)
-  const sales = leader(profiles, (p) => p.agent.total_sales, 'higher')
-  if (sales) lines.push(`${sales.profile.agent.name} has the most closed sales (${formatCount(sales.value)}).`)
+  const sales = leader(profiles, (p) => p.figures?.total_sales ?? null, 'higher')
+  if (sales)
+    lines.push(`${sales.profile.agent.name} has the most closed sales, both sides (${formatCount(sales.value)}).`)
   return lines
 }

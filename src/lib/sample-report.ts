@@ -5,6 +5,8 @@
  * invented to show the report's layout; none describes a real agent or market.
  */
 import type { AgentReportData } from '@shared/agent-report.ts'
+import { reportFigureParts } from '@shared/agent-report-figures.ts'
+import type { AgentFigures } from '@shared/figures-contract.ts'
 import { gaugeBand, percentileBand, type GaugeBand, type PercentileBand } from '@shared/report-bands.ts'
 
 export const SAMPLE_AGENT = {
@@ -111,8 +113,90 @@ export const SAMPLE_REPORT_PDF_FILENAME = 'agentinsight-sample-report.pdf'
 export const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
 export const reportDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 
+/** The sample agent's figures per side, invented to fill the report's layout (the shape of public.agent_figures). */
+export const SAMPLE_FIGURES: AgentFigures = {
+  agent_id: '00000000-0000-4000-8000-000000000000',
+  window_start: '2024-11-01',
+  window_end: '2026-10-31',
+  last_close_date: '2026-10-18',
+  sources: ['sample'],
+  listing_sales: 24,
+  listing_sides: 22.5,
+  listing_volume: 14_688_000,
+  listing_price_min: 385_000,
+  listing_price_max: 1_050_000,
+  sale_to_list_n: 24,
+  sale_to_list_median: 99.6,
+  sale_to_list_median_low: 98.4,
+  sale_to_list_median_high: 100.9,
+  sale_to_list_mean: 99.2,
+  sale_to_list_mean_low: 98.3,
+  sale_to_list_mean_high: 100.1,
+  sale_to_list_prior: 97.9,
+  sale_to_list_shrink_k: 12,
+  sale_to_list_shrunk: 98.6,
+  days_on_market_n: 24,
+  days_on_market_median: 17,
+  days_on_market_median_low: 12,
+  days_on_market_median_high: 26,
+  days_on_market_mean: 21,
+  days_on_market_mean_low: 16.4,
+  days_on_market_mean_high: 25.6,
+  buyer_sales: 9,
+  buyer_sides: 9,
+  buyer_volume: 5_040_000,
+  buyer_price_min: 410_000,
+  buyer_price_max: 780_000,
+  buyer_paid_to_list_n: 9,
+  buyer_paid_to_list_median: 98.1,
+  buyer_paid_to_list_median_low: 96.5,
+  buyer_paid_to_list_median_high: 100.2,
+  buyer_paid_to_list_mean: 98.4,
+  buyer_paid_to_list_mean_low: 96.9,
+  buyer_paid_to_list_mean_high: 99.9,
+  total_sales: 32,
+  total_sides: 31.5,
+  total_volume: 19_728_000,
+  dual_agency_sales: 1,
+  primary_zip_code: '78704',
+  zip_sales: 21,
+  zip_sides: 20.5,
+  zip_volume: 12_300_000,
+  zip_rank: 3,
+  zip_agents: 41,
+  zip_closed_sales: 244,
+  zip_market_share: 4.2,
+  ranking_note: null,
+  zip_benchmark_period_end: '2026-10-31',
+  zip_sale_to_list_percent: 97.8,
+  zip_median_days_on_market: 34,
+  sale_to_list_vs_zip: 1.4,
+  days_on_market_vs_zip: -17,
+  buyer_paid_to_list_vs_zip: 0.6,
+  updated_at: '2026-11-01T00:00:00Z',
+}
+
+const SAMPLE_ZIP = {
+  zip_code: '78704',
+  city: 'Austin',
+  state: 'TX',
+  median_sale_price: 598000,
+  avg_sale_to_list_percent: 97.8,
+  median_dom: 34,
+  homes_sold: 61,
+  period_end: '2026-10-31',
+  attribution: 'Sample figures in the layout of the Redfin Data Center market tracker; not real market data.',
+  source: 'Sample',
+} as const
+
 /** The sample as report data; `generatedOn` is the build day, `siteUrl` the site's origin. */
 export function sampleReportData(generatedOn: string, siteUrl: string | URL): AgentReportData {
+  const samplePage = new URL('/sample-report', siteUrl).href
+  const parts = reportFigureParts(
+    SAMPLE_FIGURES,
+    SAMPLE_ZIP as unknown as Parameters<typeof reportFigureParts>[1],
+    siteUrl,
+  )
   return {
     generatedOn,
     sample: true,
@@ -123,32 +207,35 @@ export function sampleReportData(generatedOn: string, siteUrl: string | URL): Ag
       area: SAMPLE_AGENT.area,
       phone: SAMPLE_AGENT.phone,
       email: SAMPLE_AGENT.email,
-      url: new URL('/sample-report', siteUrl).href,
+      url: samplePage,
     },
-    window: { start: '2025-11-01', end: '2026-10-31' },
-    metrics: {
-      totalSales: 24,
-      saleToListAverage: 99.2,
-      saleToListMedian: 99.6,
-      saleToListN: 24,
-      daysOnMarketAverage: 21,
-      daysOnMarketMedian: 17,
-      daysOnMarketN: 24,
-      priceMin: 385000,
-      priceMax: 1050000,
-      ranking: 'Ranked #3 of 41 agents in 78704 by closed sales (sample).',
-    },
+    window: parts.window,
+    dataAsOf: `Sample data: ${parts.dataAsOf.replace(/^Data as of /, 'as of ')}`,
+    methodology: parts.methodology,
+    // a sample agent has no sales to open: its figures link to the sample page
+    highlights: parts.highlights.map((box) => ({ ...box, url: samplePage })),
+    figureGroups: parts.figureGroups.map((group) => ({
+      ...group,
+      figures: group.figures.map((figure) => ({ ...figure, url: samplePage })),
+    })),
+    ranking: parts.ranking,
     zip: {
-      zipCode: '78704',
+      zipCode: SAMPLE_ZIP.zip_code,
       area: 'Austin, TX',
-      medianSalePrice: 598000,
-      saleToListPercent: 97.8,
-      medianDaysOnMarket: 34,
-      homesSold: 61,
-      periodEnd: '2026-10-31',
-      attribution: 'Sample figures in the layout of the Redfin Data Center market tracker; not real market data.',
+      medianSalePrice: SAMPLE_ZIP.median_sale_price,
+      saleToListPercent: SAMPLE_ZIP.avg_sale_to_list_percent,
+      medianDaysOnMarket: SAMPLE_ZIP.median_dom,
+      homesSold: SAMPLE_ZIP.homes_sold,
+      periodEnd: SAMPLE_ZIP.period_end,
+      attribution: SAMPLE_ZIP.attribution,
+      rows: parts.zipRows,
     },
-    sales: [...SAMPLE_SALES],
+    sales: SAMPLE_SALES.map((sale, index) => ({
+      ...sale,
+      role: index === 2 ? 'Buyer agent' : 'List agent',
+      source: `sample SAMPLE-${1001 + index}`,
+    })),
+    salesNote: `The ${SAMPLE_SALES.length} newest of ${SAMPLE_FIGURES.total_sales} sales (sample).`,
     sources: ['Sample report: every figure is invented to show the layout; none describes a real agent or market.'],
   }
 }

@@ -21,7 +21,7 @@ const agent = {
   review_count: 31,
 } as unknown as AgentRow
 
-const profile: AgentProfile = { agent, sales: [], benchmark: null, synthetic: false, quarters: [] }
+const profile: AgentProfile = { agent, figures: null, sales: [], benchmark: null, synthetic: false, quarters: [] }
 // the JSON-LD as crawlers read it: plain JSON
 const jsonLd = JSON.parse(
   JSON.stringify(agentJsonLd(profile, 'https://agent-insight.example/agent/5b0c2d8e-4c1f-4a57-9a43-3f1f2c7a9e01')),

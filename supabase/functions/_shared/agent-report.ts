@@ -1,11 +1,24 @@
 /**
  * The agent report as a PDF (pdf-lib, standard Helvetica fonts, US Letter): one template for the report mailed after
  * a report request (send-agent-report) and for the sample report download (/sample-report.pdf, built by the site).
- * Layout follows the sample report page: brand header, agent block, four metric boxes with their sample size and
- * window, the ZIP comparison with Redfin's attribution, recent sales, sources and a link to the agent page.
+ * Layout follows the sample report page: brand header, agent block, four headline boxes with their sample size and
+ * window, every figure per side (listing, buyer, both) with its n, 95 % interval and difference from the ZIP, each
+ * linking to the sales behind it on the site, the ZIP comparison with Redfin's attribution, the sales list, the data
+ * date, sources and methodology version, and a link to the agent page.
  * Runs in Deno and Node (no file access: the fonts are pdf-lib's built-in standard fonts).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { PDFDocument, PDFString, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+
+/** One figure as the report prints it (already formatted). */
+export interface ReportFigure {
+  label: string
+  /** "101.2%", "$5,230,000", "14". */
+  value: string
+  /** "n = 14 sales · 95 % interval 99.1% to 102.3% · +1.8 pts vs ZIP average". */
+  detail: string
+  /** Absolute URL of "the sales behind this figure". */
+  url: string
+}
 
 /** Everything the report prints. Money in USD, ratios as PERCENT (98.7 = 98.7 %), days in days, dates `YYYY-MM-DD`. */
 export interface AgentReportData {
@@ -25,19 +38,16 @@ export interface AgentReportData {
   }
   /** The metrics window; null when the agent has no closed sales in it. */
   window: { start: string; end: string } | null
-  metrics: {
-    totalSales: number
-    saleToListAverage: number | null
-    saleToListMedian: number | null
-    saleToListN: number
-    daysOnMarketAverage: number | null
-    daysOnMarketMedian: number | null
-    daysOnMarketN: number
-    priceMin: number | null
-    priceMax: number | null
-    /** "Ranked #2 of 14 agents in 78704", or the reason there is no rank. */
-    ranking: string | null
-  }
+  /** "Data as of Sep 30, 2025 from generated demo data, methodology v2". */
+  dataAsOf: string
+  /** The methodology version the figures follow, and where it is explained (absolute URL). */
+  methodology: { version: string; url: string }
+  /** The four boxes at the top: label, value, note (n and what it counts). */
+  highlights: { label: string; value: string; note: string; url: string | null }[]
+  /** Every figure, per side. Empty when the agent has no figures. */
+  figureGroups: { title: string; subtitle: string; figures: ReportFigure[] }[]
+  /** "Ranked #2 of 14 agents in 78704 by sides", or "too few sales to rank" and why. */
+  ranking: string | null
   zip: {
     zipCode: string
     area: string | null
@@ -47,15 +57,24 @@ export interface AgentReportData {
     homesSold: number | null
     periodEnd: string
     attribution: string
+    /** The agent's figures next to the ZIP's: measure, agent value, ZIP value, difference. */
+    rows: [measure: string, agent: string, zip: string, difference: string][]
   } | null
+  /** The sales behind the figures, newest first. */
   sales: {
     address: string
     closeDate: string | null
+    /** "List agent", "Buyer agent", ... (null when unknown). */
+    role: string | null
     listPrice: number | null
     closePrice: number | null
     daysOnMarket: number | null
+    /** Feed and its record id (RESO ListingKey), e.g. "demo DEMO-1a2b-L0007". */
+    source: string | null
   }[]
-  /** One line per data source, e.g. 'Closed sales: MLS feed (RESO Web API), as listing agent'. */
+  /** Says when the list is cut short: "The 100 newest of 412 sales; all of them: <url>". */
+  salesNote: string | null
+  /** One line per data source, e.g. 'Closed sales: MLS feed (RESO Web API), both sides'. */
   sources: string[]
 }
 
@@ -75,7 +94,7 @@ const day = (value: string | null) => (value ? longDate.format(new Date(`${value
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
 /** Text the standard fonts can print: characters outside WinAnsi become '?'. */
 export function winAnsi(text: string): string {
-  return [...text]
+  return [...text.replace(/\u2212/g, '-').replace(/\u2009|\u202f/g, ' ')]
     .map((char) => (char.charCodeAt(0) < 256 || WIN_ANSI_EXTRA.has(char) ? char : '?'))
     .join('')
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
@@ -105,6 +124,19 @@ class Writer {
   }
   ensure(height: number) {
     if (this.y - height < PAGE.margin) this.newPage()
+  }
+  /** Makes the box from (x, y - 3) of `width` x `height` points a link to `url` (a URI action, opened by viewers). */
+  link(url: string, x: number, width: number, height = 12) {
+    const annotation = this.doc.context.register(
+      this.doc.context.obj({
+        Type: 'Annot',
+        Subtype: 'Link',
+        Rect: [x, this.y - 3, x + width, this.y - 3 + height],
+        Border: [0, 0, 0],
+        A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) },
+      }),
+    )
+    this.page.node.addAnnot(annotation)
   }
   /** Draws text cut to `width` points with an ellipsis. */
   text(
@@ -158,19 +190,19 @@ class Writer {
 
 /**
  * Renders the report. @returns the PDF bytes (PDF 1.7, one or more US Letter pages).
- * Text outside the WinAnsi character set is printed as '?'.
+ * Text outside the WinAnsi character set is printed as '?' (the minus sign as '-').
  */
 export async function renderAgentReportPdf(data: AgentReportData): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   const title = data.sample ? 'Sample Agent Performance Report' : `Agent Performance Report: ${data.agent.name}`
   doc.setTitle(winAnsi(title))
   doc.setAuthor('AgentInsight')
-  doc.setSubject('Agent performance from closed sales')
+  doc.setSubject(`Agent performance from closed sales, both sides (methodology v${data.methodology.version})`)
   doc.setCreator('AgentInsight')
   doc.setCreationDate(new Date(`${data.generatedOn}T00:00:00Z`))
   const regular = await doc.embedFont(StandardFonts.Helvetica)
   const bold = await doc.embedFont(StandardFonts.HelveticaBold)
-  const footer = `AgentInsight · ${data.sample ? 'Sample report: all figures are illustrative' : `Report made ${day(data.generatedOn)}`} · ${data.agent.url}`
+  const footer = `AgentInsight · ${data.sample ? 'Sample report: all figures are illustrative' : `Report made ${day(data.generatedOn)}`} · methodology v${data.methodology.version} · ${data.agent.url}`
   const w = new Writer(doc, regular, bold, footer)
   const contentWidth = PAGE.width - 2 * PAGE.margin
 
@@ -208,35 +240,16 @@ export async function renderAgentReportPdf(data: AgentReportData): Promise<Uint8
   const windowText = data.window
     ? `${day(data.window.start)} - ${day(data.window.end)}`
     : 'no closed sales in the window'
-  w.paragraph(`Closed sales as listing agent, ${windowText}.`, 9)
+  w.paragraph(`Closed sales on the listing and the buyer side, ${windowText}.`, 9)
+  w.paragraph(`${data.dataAsOf}.`, 9, INK)
 
-  // four metric boxes
+  // four headline boxes
   w.y -= 6
   const boxWidth = (contentWidth - 3 * 8) / 4
   const boxHeight = 70
   w.ensure(boxHeight + 10)
-  const boxes: [string, string, string][] = [
-    [
-      'Sale-to-list price',
-      reportPercent(data.metrics.saleToListAverage),
-      `median ${reportPercent(data.metrics.saleToListMedian)} · n = ${data.metrics.saleToListN}`,
-    ],
-    [
-      'Days on market',
-      days(data.metrics.daysOnMarketAverage),
-      `median ${days(data.metrics.daysOnMarketMedian)} · n = ${data.metrics.daysOnMarketN}`,
-    ],
-    ['Homes sold', String(data.metrics.totalSales), `n = ${data.metrics.totalSales} closed sales`],
-    [
-      'Price range',
-      data.metrics.priceMin === null || data.metrics.priceMax === null
-        ? '-'
-        : `${usd.format(data.metrics.priceMin / 1000)}K-${usd.format(data.metrics.priceMax / 1000)}K`,
-      `n = ${data.metrics.totalSales}`,
-    ],
-  ]
   const top = w.y
-  boxes.forEach(([label, value, note], index) => {
+  data.highlights.slice(0, 4).forEach(({ label, value, note, url }, index) => {
     const x = PAGE.margin + index * (boxWidth + 8)
     w.page.drawRectangle({
       x,
@@ -251,36 +264,53 @@ export async function renderAgentReportPdf(data: AgentReportData): Promise<Uint8
     w.text(label, x + 8, { size: 8, color: MUTED, width: boxWidth - 16 })
     w.y = top - 38
     w.text(value, x + 8, { size: 16, bold: true, width: boxWidth - 16 })
+    if (url) w.link(url, x, boxWidth, 20)
     w.y = top - 56
     w.text(note, x + 8, { size: 7, color: MUTED, width: boxWidth - 16 })
   })
   w.y = top - boxHeight - 14
-  if (data.metrics.ranking) w.paragraph(data.metrics.ranking, 9, INK)
+  if (data.ranking) w.paragraph(data.ranking, 9, INK)
+
+  // every figure, per side; each value links to the sales behind it
+  for (const group of data.figureGroups) {
+    w.heading(group.title)
+    w.paragraph(group.subtitle, 8)
+    w.y -= 2
+    for (const figure of group.figures) {
+      w.ensure(26)
+      w.text(figure.label, PAGE.margin, { size: 9, width: 300 })
+      w.text(figure.value, PAGE.margin + 310, { size: 9, bold: true, width: contentWidth - 310, right: true })
+      w.link(figure.url, PAGE.margin + 310, contentWidth - 310)
+      w.y -= 11
+      w.text(figure.detail, PAGE.margin + 8, { size: 7.5, color: MUTED, width: contentWidth - 8 })
+      w.y -= 14
+    }
+  }
+  if (data.figureGroups.length > 0)
+    w.paragraph(
+      'Each value links to the sales behind it on AgentInsight, with the formula in words and a CSV to recompute it.',
+      8,
+    )
 
   // ZIP comparison
   if (data.zip) {
     w.heading(`Compared with the market in ${data.zip.zipCode}${data.zip.area ? ` (${data.zip.area})` : ''}`)
-    const columns = [PAGE.margin, PAGE.margin + 220, PAGE.margin + 370]
-    const rows: [string, string, string][] = [
-      ['Measure', 'This agent', `ZIP ${data.zip.zipCode}`],
-      [
-        'Sale price',
-        data.metrics.priceMin === null || data.metrics.priceMax === null
-          ? '-'
-          : `${money(data.metrics.priceMin)} - ${money(data.metrics.priceMax)}`,
-        `${money(data.zip.medianSalePrice)} (median)`,
-      ],
-      [
-        'Average sale-to-list',
-        reportPercent(data.metrics.saleToListAverage),
-        reportPercent(data.zip.saleToListPercent),
-      ],
-      ['Median days on market', days(data.metrics.daysOnMarketMedian), days(data.zip.medianDaysOnMarket)],
+    const columns: [number, number, boolean][] = [
+      [PAGE.margin, 170, false],
+      [PAGE.margin + 175, 110, true],
+      [PAGE.margin + 290, 110, true],
+      [PAGE.margin + 405, 111, true],
     ]
+    const rows: string[][] = [['Measure', 'This agent', `ZIP ${data.zip.zipCode}`, 'Difference'], ...data.zip.rows]
     rows.forEach((row, index) => {
       w.ensure(16)
       row.forEach((cell, column) =>
-        w.text(cell, columns[column]!, { size: 9, bold: index === 0, width: column === 0 ? 210 : 145 }),
+        w.text(cell, columns[column]![0], {
+          size: 9,
+          bold: index === 0,
+          width: columns[column]![1],
+          right: columns[column]![2],
+        }),
       )
       w.y -= 16
     })
@@ -290,49 +320,55 @@ export async function renderAgentReportPdf(data: AgentReportData): Promise<Uint8
     )
   }
 
-  // recent sales
-  w.heading('Recent sales')
+  // the sales behind the figures
+  w.heading('Sales behind the figures')
   if (data.sales.length === 0) w.paragraph('No closed sales on record.', 9, INK)
   else {
     const columns: [number, number, boolean][] = [
-      [PAGE.margin, 170, false],
-      [PAGE.margin + 175, 75, false],
-      [PAGE.margin + 252, 75, true],
-      [PAGE.margin + 330, 75, true],
-      [PAGE.margin + 408, 55, true],
-      [PAGE.margin + 466, 50, true],
+      [PAGE.margin, 120, false],
+      [PAGE.margin + 122, 60, false],
+      [PAGE.margin + 184, 62, false],
+      [PAGE.margin + 248, 58, true],
+      [PAGE.margin + 308, 58, true],
+      [PAGE.margin + 368, 30, true],
+      [PAGE.margin + 402, 114, false],
     ]
-    const header = ['Address', 'Close date', 'List price', 'Sale price', 'Sale-to-list', 'DOM']
+    const header = ['Address', 'Close date', 'Role', 'List price', 'Sale price', 'DOM', 'Source and record id']
     const rows = data.sales.map((sale) => [
       sale.address,
       day(sale.closeDate),
+      sale.role ?? '-',
       money(sale.listPrice),
       money(sale.closePrice),
-      sale.listPrice && sale.closePrice ? reportPercent((sale.closePrice / sale.listPrice) * 100) : '-',
       sale.daysOnMarket === null ? '-' : String(sale.daysOnMarket),
+      sale.source ?? '-',
     ])
     ;[header, ...rows].forEach((row, index) => {
-      w.ensure(15)
+      w.ensure(14)
       row.forEach((cell, column) =>
         w.text(cell, columns[column]![0], {
-          size: 8.5,
+          size: 7.5,
           bold: index === 0,
           width: columns[column]![1],
           right: columns[column]![2],
         }),
       )
-      w.y -= 15
+      w.y -= 13
     })
   }
+  if (data.salesNote) w.paragraph(data.salesNote, 8)
 
-  // sources
-  w.heading('Sources and window')
+  // sources, data date and methodology
+  w.heading('Sources, window and methodology')
   for (const source of data.sources) w.paragraph(source, 9, INK)
   w.paragraph(
-    `Figures count closed sales as listing agent in the window ${windowText}. n is the number of sales behind each figure.`,
+    `Figures count closed sales on the listing side (list and co-list agent) and the buyer side (buyer and co-buyer agent) in the window ${windowText}; an agent and a co-agent share a side half each. n is the number of sales behind each figure; intervals are 95 %.`,
     9,
   )
+  w.paragraph(`${data.dataAsOf}. How every figure is computed: ${data.methodology.url}`, 9, INK)
+  w.link(data.methodology.url, PAGE.margin, contentWidth, 24)
   w.y -= 6
   w.paragraph(`See the live profile: ${data.agent.url}`, 10, BLUE)
+  w.link(data.agent.url, PAGE.margin, contentWidth, 14)
   return doc.save()
 }

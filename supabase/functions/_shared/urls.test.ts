@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { agentUrl, categoryUrl, isUuid, postUrl, searchUrl, zipUrl } from './urls.ts'
+import { agentUrl, categoryUrl, figureSalesUrl, isUuid, postUrl, searchUrl, zipUrl } from './urls.ts'
 
 describe('searchUrl', () => {
   it('trims and encodes the text and names the search type', () => {
@@ -16,11 +16,15 @@ describe('path builders', () => {
     expect(categoryUrl('market-analysis')).toBe('/blog/category/market-analysis')
     expect(agentUrl('5f0c2a9e-0000-4000-8000-000000000001')).toBe('/agent/5f0c2a9e-0000-4000-8000-000000000001')
     expect(zipUrl('78704')).toBe('/agents/78704')
+    expect(figureSalesUrl('5f0c2a9e-0000-4000-8000-000000000001', 'sale_to_list_median')).toBe(
+      '/figure-sales?agent=5f0c2a9e-0000-4000-8000-000000000001&figure=sale_to_list_median',
+    )
   })
 
   it('keep a hostile value inside its path segment', () => {
     expect(postUrl('../admin?x=1#y')).toBe('/blog/..%2Fadmin%3Fx%3D1%23y')
     expect(agentUrl('a/b')).toBe('/agent/a%2Fb')
+    expect(figureSalesUrl('a&b=c', 'x#y')).toBe('/figure-sales?agent=a%26b%3Dc&figure=x%23y')
   })
 })
 

@@ -30,6 +30,18 @@ export function agentUrl(id: string): string {
   return `/agent/${segment(id)}`
 }
 
+/** `/methodology`: how every agent figure is computed (formulas, window, exclusions, crediting, version). */
+export const METHODOLOGY_PATH = '/methodology'
+
+/**
+ * `/figure-sales?agent=<id>&figure=<metric>`: "the sales behind this figure", the exact sales one figure of an agent
+ * is computed from, its formula in words and a CSV download. `metric` is a column of public.agent_figures
+ * (FIGURE_METRICS of methodology.ts).
+ */
+export function figureSalesUrl(agentId: string, metric: string): string {
+  return `/figure-sales?agent=${encodeURIComponent(agentId)}&figure=${encodeURIComponent(metric)}`
+}
+
 /** `/agents/<zip>`: the ranked agents of a five-digit US ZIP code. */
 export function zipUrl(zip: string): string {
   return `/agents/${segment(zip)}`
