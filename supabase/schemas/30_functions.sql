@@ -254,6 +254,140 @@ begin
 end;
 $function$;
 
+-- function private.credited_sides(window_start date, window_end date, only_agent uuid)
+CREATE OR REPLACE FUNCTION private.credited_sides(window_start date, window_end date, only_agent uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(property_id uuid, agent_id uuid, side text, role text, credit numeric, dual_agency boolean, zip_code text, sale_price numeric, list_price numeric, days_on_market integer, sale_date date, source text, ratio numeric, credited_volume numeric)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+begin
+  if only_agent is null then
+    return query
+    with closed as (
+      select p.id, p.zip_code, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
+      from public.properties p
+      where p.standard_status = 'Closed' and p.sale_price > 0
+        and p.sale_date between credited_sides.window_start and credited_sides.window_end
+    ),
+    parties as (
+      select e.property_id, e.side, e.agent_id,
+             coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text) as party,
+             min(array_position(array['list', 'co_list', 'buyer', 'co_buyer'], e.role)) as role_order
+      from private.effective_transaction_sides e
+      join closed c on c.id = e.property_id
+      group by e.property_id, e.side, e.agent_id,
+               coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text)
+    ),
+    credited as (
+      select pa.property_id, pa.side, pa.agent_id, pa.role_order,
+             1.0 / count(*) over (partition by pa.property_id, pa.side) as credit,
+             count(*) over (partition by pa.property_id, pa.party) > 1 as dual_agency
+      from parties pa
+    )
+    select cr.property_id, cr.agent_id, cr.side, (array['list', 'co_list', 'buyer', 'co_buyer'])[cr.role_order],
+           cr.credit, cr.dual_agency, c.zip_code, c.sale_price, c.list_price, c.days_on_market, c.sale_date, c.source,
+           case when c.list_price > 0 then c.sale_price / c.list_price * 100 end,
+           round(c.sale_price * cr.credit, 2)
+    from credited cr
+    join closed c on c.id = cr.property_id
+    where cr.agent_id is not null;
+  else
+    -- the same, over the sales the agent has a side of (found through the agent's index) instead of every sale
+    return query
+    with closed as (
+      select p.id, p.zip_code, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
+      from public.properties p
+      where p.id in (select x.property_id from private.effective_transaction_sides x where x.agent_id = only_agent)
+        and p.standard_status = 'Closed' and p.sale_price > 0
+        and p.sale_date between credited_sides.window_start and credited_sides.window_end
+    ),
+    parties as (
+      select e.property_id, e.side, e.agent_id,
+             coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text) as party,
+             min(array_position(array['list', 'co_list', 'buyer', 'co_buyer'], e.role)) as role_order
+      from private.effective_transaction_sides e
+      join closed c on c.id = e.property_id
+      group by e.property_id, e.side, e.agent_id,
+               coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text)
+    ),
+    credited as (
+      select pa.property_id, pa.side, pa.agent_id, pa.role_order,
+             1.0 / count(*) over (partition by pa.property_id, pa.side) as credit,
+             count(*) over (partition by pa.property_id, pa.party) > 1 as dual_agency
+      from parties pa
+    )
+    select cr.property_id, cr.agent_id, cr.side, (array['list', 'co_list', 'buyer', 'co_buyer'])[cr.role_order],
+           cr.credit, cr.dual_agency, c.zip_code, c.sale_price, c.list_price, c.days_on_market, c.sale_date, c.source,
+           case when c.list_price > 0 then c.sale_price / c.list_price * 100 end,
+           round(c.sale_price * cr.credit, 2)
+    from credited cr
+    join closed c on c.id = cr.property_id
+    where cr.agent_id = only_agent;
+  end if;
+end;
+$function$;
+
+-- function private.figure_metrics()
+CREATE OR REPLACE FUNCTION private.figure_metrics()
+ RETURNS TABLE(ordinal integer, metric text, label text, side text, unit text, decimals integer, rowset text, sample_column text, low_column text, high_column text, interval_method text, formula text)
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select * from (values
+    (1, 'listing_sales', 'Listing-side sales', 'listing', 'sales', 0, 'listing', null, null, null, null,
+     'Number of closed sales in the window where the agent was the list agent or co-list agent.'),
+    (2, 'listing_sides', 'Listing sides', 'listing', 'sides', 2, 'listing', 'listing_sales', null, null, null,
+     'Sum of the credit over the listing-side sales: 1 per sale, 0.5 when shared with a co-list agent.'),
+    (3, 'listing_volume', 'Listing-side volume', 'listing', 'usd', 2, 'listing', 'listing_sales', null, null, null,
+     'Sum over the listing-side sales of sale price × credit, each rounded to the cent.'),
+    (4, 'listing_price_min', 'Lowest listing-side sale price', 'listing', 'usd', 2, 'listing', 'listing_sales', null, null, null,
+     'The lowest sale price among the listing-side sales.'),
+    (5, 'listing_price_max', 'Highest listing-side sale price', 'listing', 'usd', 2, 'listing', 'listing_sales', null, null, null,
+     'The highest sale price among the listing-side sales.'),
+    (6, 'sale_to_list_median', 'Sale-to-list (median)', 'listing', 'percent', 2, 'listing-with-list-price', 'sale_to_list_n', 'sale_to_list_median_low', 'sale_to_list_median_high', 'order-statistic',
+     'Median of sale price ÷ list price × 100 over the listing-side sales with a list price (the mean of the two middle values when their number is even).'),
+    (7, 'sale_to_list_mean', 'Sale-to-list (mean)', 'listing', 'percent', 2, 'listing-with-list-price', 'sale_to_list_n', 'sale_to_list_mean_low', 'sale_to_list_mean_high', 'student-t',
+     'Mean of sale price ÷ list price × 100 over the listing-side sales with a list price.'),
+    (8, 'sale_to_list_shrunk', 'Sale-to-list (adjusted for sample size)', 'listing', 'percent', 2, 'listing-with-list-price', 'sale_to_list_n', null, null, null,
+     '(Sum of sale price ÷ list price × 100 over the listing-side sales with a list price + k × the primary ZIP''s mean sale-to-list) ÷ (their number + k).'),
+    (9, 'days_on_market_median', 'Days on market (median)', 'listing', 'days', 1, 'listing-with-days-on-market', 'days_on_market_n', 'days_on_market_median_low', 'days_on_market_median_high', 'order-statistic',
+     'Median of DaysOnMarket over the listing-side sales that have it.'),
+    (10, 'days_on_market_mean', 'Days on market (mean)', 'listing', 'days', 1, 'listing-with-days-on-market', 'days_on_market_n', 'days_on_market_mean_low', 'days_on_market_mean_high', 'student-t',
+     'Mean of DaysOnMarket over the listing-side sales that have it.'),
+    (11, 'buyer_sales', 'Buyer-side sales', 'buyer', 'sales', 0, 'buyer', null, null, null, null,
+     'Number of closed sales in the window where the agent was the buyer agent or co-buyer agent.'),
+    (12, 'buyer_sides', 'Buyer sides', 'buyer', 'sides', 2, 'buyer', 'buyer_sales', null, null, null,
+     'Sum of the credit over the buyer-side sales: 1 per sale, 0.5 when shared with a co-buyer agent.'),
+    (13, 'buyer_volume', 'Buyer-side volume', 'buyer', 'usd', 2, 'buyer', 'buyer_sales', null, null, null,
+     'Sum over the buyer-side sales of sale price × credit, each rounded to the cent.'),
+    (14, 'buyer_price_min', 'Lowest buyer-side sale price', 'buyer', 'usd', 2, 'buyer', 'buyer_sales', null, null, null,
+     'The lowest sale price among the buyer-side sales.'),
+    (15, 'buyer_price_max', 'Highest buyer-side sale price', 'buyer', 'usd', 2, 'buyer', 'buyer_sales', null, null, null,
+     'The highest sale price among the buyer-side sales.'),
+    (16, 'buyer_paid_to_list_median', 'Buyers paid vs list (median)', 'buyer', 'percent', 2, 'buyer-with-list-price', 'buyer_paid_to_list_n', 'buyer_paid_to_list_median_low', 'buyer_paid_to_list_median_high', 'order-statistic',
+     'Median of sale price ÷ list price × 100 over the buyer-side sales with a list price: what the agent''s buyers paid against the asking price.'),
+    (17, 'buyer_paid_to_list_mean', 'Buyers paid vs list (mean)', 'buyer', 'percent', 2, 'buyer-with-list-price', 'buyer_paid_to_list_n', 'buyer_paid_to_list_mean_low', 'buyer_paid_to_list_mean_high', 'student-t',
+     'Mean of sale price ÷ list price × 100 over the buyer-side sales with a list price.'),
+    (18, 'total_sales', 'Sales (both sides)', 'total', 'sales', 0, 'all', null, null, null, null,
+     'Number of distinct closed sales in the window where the agent had either side (a dual-agency sale counts once).'),
+    (19, 'total_sides', 'Sides (both sides)', 'total', 'sides', 2, 'all', 'total_sales', null, null, null,
+     'Listing sides + buyer sides: the sum of the credit over every side the agent had.'),
+    (20, 'total_volume', 'Volume (both sides)', 'total', 'usd', 2, 'all', 'total_sales', null, null, null,
+     'Listing-side volume + buyer-side volume: the sum of sale price × credit over every side, each rounded to the cent.'),
+    (21, 'dual_agency_sales', 'Dual-agency sales', 'total', 'sales', 0, 'dual-agency', null, null, null, null,
+     'Number of sales where the agent had both the listing side and the buyer side.'),
+    (22, 'zip_sides', 'Sides in the primary ZIP', 'zip', 'sides', 2, 'primary-zip', 'zip_sales', null, null, null,
+     'Sum of the credit over every side the agent had in their primary ZIP (the ZIP with most of their sides); the ZIP ranking orders agents by it, ties by volume there.'),
+    (23, 'zip_market_share', 'Share of the ZIP’s sides', 'zip', 'percent', 2, 'primary-zip', 'zip_sales', null, null, null,
+     'Sides in the primary ZIP ÷ (2 × all closed sales in that ZIP in the window) × 100: the agent''s share of the ZIP''s transaction sides, every sale having two.')
+
+  ) as m (ordinal, metric, label, side, unit, decimals, rowset, sample_column, low_column, high_column, interval_method, formula)
+  order by 1;
+$function$;
+
 -- function private.link_agent_sides(agent_ids uuid[])
 CREATE OR REPLACE FUNCTION private.link_agent_sides(agent_ids uuid[])
  RETURNS void
@@ -726,6 +860,110 @@ AS $function$
   select nullif(s.decrypted_secret, '')
     from vault.decrypted_secrets s
    where s.name = format('webhook.%s.%s', hook, setting);
+$function$;
+
+-- function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer)
+CREATE OR REPLACE FUNCTION public.agent_figure_sales(agent_id uuid, metric text, max_rows integer DEFAULT 2000)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  v_def record;
+  v_figures jsonb;
+  v_start date;
+  v_end date;
+  v_zip text;
+  v_result jsonb;
+begin
+  if agent_figure_sales.max_rows is null or agent_figure_sales.max_rows < 1 or agent_figure_sales.max_rows > 2000 then
+    raise exception 'max_rows must be between 1 and 2000, got %', agent_figure_sales.max_rows using errcode = '22023';
+  end if;
+  select * into v_def from private.figure_metrics() m where m.metric = agent_figure_sales.metric;
+  if not found then
+    raise exception 'metric must be one of: %',
+      (select string_agg(m.metric, ', ' order by m.ordinal) from private.figure_metrics() m)
+      using errcode = '22023';
+  end if;
+  if agent_figure_sales.agent_id is null
+     or not exists (select 1 from public.agents a where a.id = agent_figure_sales.agent_id) then
+    raise exception 'No agent has the id %', coalesce(agent_figure_sales.agent_id::text, 'null') using errcode = 'P0002';
+  end if;
+
+  select to_jsonb(f) into v_figures from public.agent_figures f where f.agent_id = agent_figure_sales.agent_id;
+  if v_figures is not null then
+    v_start := (v_figures ->> 'window_start')::date;
+    v_end := (v_figures ->> 'window_end')::date;
+    v_zip := v_figures ->> 'primary_zip_code';
+  else
+    select r.window_start, r.window_end into v_start, v_end
+    from public.figures_refreshes r order by r.refreshed_at desc, r.id desc limit 1;
+  end if;
+
+  with behind as (
+    select cs.*, p.address, p.city, p.state, p.property_type, p.source_record_id,
+           row_number() over (order by cs.sale_date desc, cs.property_id, cs.side) as row_number
+    from private.credited_sides(v_start, v_end, agent_figure_sales.agent_id) cs
+    join public.properties p on p.id = cs.property_id
+    where case v_def.rowset
+      when 'listing' then cs.side = 'listing'
+      when 'listing-with-list-price' then cs.side = 'listing' and cs.ratio is not null
+      when 'listing-with-days-on-market' then cs.side = 'listing' and cs.days_on_market is not null
+      when 'buyer' then cs.side = 'buyer'
+      when 'buyer-with-list-price' then cs.side = 'buyer' and cs.ratio is not null
+      when 'all' then true
+      when 'dual-agency' then cs.side = 'listing' and cs.dual_agency
+      when 'primary-zip' then cs.zip_code = v_zip
+    end
+  )
+  select jsonb_build_object(
+    'agent_id', agent_figure_sales.agent_id,
+    'metric', v_def.metric,
+    'label', v_def.label,
+    'unit', v_def.unit,
+    'formula', v_def.formula,
+    'methodology_version', private.methodology_version(),
+    'value', (v_figures ->> v_def.metric)::numeric,
+    'n', coalesce((v_figures ->> coalesce(v_def.sample_column, v_def.metric))::integer, 0),
+    'interval_low', (v_figures ->> v_def.low_column)::numeric,
+    'interval_high', (v_figures ->> v_def.high_column)::numeric,
+    'window_start', v_start,
+    'window_end', v_end,
+    'zip_code', v_zip,
+    'prior', case when v_def.metric = 'sale_to_list_shrunk' then (v_figures ->> 'sale_to_list_prior')::numeric end,
+    'shrink_k', case when v_def.metric = 'sale_to_list_shrunk' then (v_figures ->> 'sale_to_list_shrink_k')::numeric end,
+    'zip_closed_sales', case when v_def.rowset = 'primary-zip' then (v_figures ->> 'zip_closed_sales')::integer end,
+    'total_rows', (select count(*) from behind),
+    'truncated', (select count(*) from behind) > agent_figure_sales.max_rows,
+    'rows', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'property_id', b.property_id,
+        'address', b.address,
+        'city', b.city,
+        'state', b.state,
+        'zip_code', b.zip_code,
+        'close_date', b.sale_date,
+        'role', b.role,
+        'side', b.side,
+        'credit', round(b.credit, 6),
+        'dual_agency', b.dual_agency,
+        'list_price', b.list_price,
+        'close_price', b.sale_price,
+        'credited_volume', b.credited_volume,
+        'sale_to_list', round(b.ratio, 4),
+        'days_on_market', b.days_on_market,
+        'property_type', b.property_type,
+        'source', b.source,
+        'source_record_id', b.source_record_id
+      ) order by b.row_number)
+      from behind b
+      where b.row_number <= agent_figure_sales.max_rows
+    ), '[]'::jsonb)
+  ) into v_result;
+  return v_result;
+end;
 $function$;
 
 -- function public.agent_page_quarters(agent_ids uuid[])
@@ -1480,36 +1718,7 @@ begin
   -- every credited side of a counted sale, with the sale's figures: read by every step below
   drop table if exists pg_temp.refresh_closed_sides;
   create temp table refresh_closed_sides on commit drop as
-  with closed as (
-    select p.id, p.zip_code, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
-    from public.properties p
-    where p.standard_status = 'Closed'
-      and p.sale_price > 0
-      and p.sale_date between v_start and v_end
-  ),
-  parties as (
-    -- one row per sale, side and party: an agent named twice on one side counts once, in their first role
-    select e.property_id, e.side, e.agent_id,
-           coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text) as party,
-           min(array_position(array['list', 'co_list', 'buyer', 'co_buyer'], e.role)) as role_order
-    from private.effective_transaction_sides e
-    join closed c on c.id = e.property_id
-    group by e.property_id, e.side, e.agent_id,
-             coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text)
-  ),
-  credited as (
-    select pa.property_id, pa.side, pa.agent_id, pa.role_order,
-           1.0 / count(*) over (partition by pa.property_id, pa.side) as credit,
-           count(*) over (partition by pa.property_id, pa.party) > 1 as dual_agency
-    from parties pa
-  )
-  select cr.property_id, cr.agent_id, cr.side, (array['list', 'co_list', 'buyer', 'co_buyer'])[cr.role_order] as role,
-         cr.credit, cr.dual_agency, c.zip_code, c.sale_price, c.list_price, c.days_on_market, c.sale_date, c.source,
-         case when c.list_price > 0 then c.sale_price / c.list_price * 100 end as ratio,
-         round(c.sale_price * cr.credit, 2) as credited_volume
-  from credited cr
-  join closed c on c.id = cr.property_id
-  where cr.agent_id is not null;
+  select * from private.credited_sides(v_start, v_end, null);
   analyze pg_temp.refresh_closed_sides;
 
   -- what each ZIP's figures rest on

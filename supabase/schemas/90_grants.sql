@@ -36,6 +36,14 @@ grant execute on function private.blog_posts_site_webhook() to postgres;
 revoke all on function private.configure_webhook(hook text, url text, secret text) from anon, authenticated, public, service_role;
 grant execute on function private.configure_webhook(hook text, url text, secret text) to postgres;
 
+-- grant function private.credited_sides(window_start date, window_end date, only_agent uuid)
+revoke all on function private.credited_sides(window_start date, window_end date, only_agent uuid) from anon, authenticated, public, service_role;
+grant execute on function private.credited_sides(window_start date, window_end date, only_agent uuid) to postgres;
+
+-- grant function private.figure_metrics()
+revoke all on function private.figure_metrics() from anon, authenticated, public, service_role;
+grant execute on function private.figure_metrics() to postgres;
+
 -- grant function private.link_agent_sides(agent_ids uuid[])
 revoke all on function private.link_agent_sides(agent_ids uuid[]) from anon, authenticated, public, service_role;
 grant execute on function private.link_agent_sides(agent_ids uuid[]) to postgres;
@@ -111,6 +119,13 @@ grant execute on function private.t_quantile_975(df integer) to postgres;
 -- grant function private.webhook_setting(hook text, setting text)
 revoke all on function private.webhook_setting(hook text, setting text) from anon, authenticated, public, service_role;
 grant execute on function private.webhook_setting(hook text, setting text) to postgres;
+
+-- grant function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer)
+revoke all on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) from anon, authenticated, public, service_role;
+grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to anon;
+grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to authenticated;
+grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to postgres;
+grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to service_role;
 
 -- grant function public.agent_page_quarters(agent_ids uuid[])
 revoke all on function public.agent_page_quarters(agent_ids uuid[]) from anon, authenticated, public, service_role;
