@@ -70,6 +70,12 @@ export default defineConfig({
   image: { remotePatterns: storageImagePatterns(PUBLIC_SUPABASE_URL) },
   vite: {
     plugins: [tailwindcss()],
-    resolve: { alias: aliases },
+    resolve: {
+      alias: [
+        ...aliases,
+        // the shared CSV module imports csv-stringify's Node build; the site (browser) takes its browser build
+        { find: /^csv-stringify\/sync$/, replacement: 'csv-stringify/browser/esm/sync' },
+      ],
+    },
   },
 })

@@ -5,7 +5,7 @@ import { DEMO_DATA_NOTICE } from '../lib/agent-profile'
 import { formatDate, formatDays, formatPercent, formatUsd, initials, saleToListPercent } from '../lib/format'
 import { FIGURE_GROUPS, dataAsOfText, figureDisplay, figuresWindowText, zipRankText } from '@shared/figure-display.ts'
 import { rankingBadge } from '../lib/search-results'
-import type { FigureMetric } from '@shared/methodology.ts'
+import { METRICS, type FigureMetric } from '@shared/methodology.ts'
 import { METHODOLOGY_PATH, figureSalesUrl, zipUrl } from '@shared/urls.ts'
 import { SalesTableHead } from './sales-table-head'
 
@@ -223,7 +223,9 @@ function FigureGroup({ figures, group }: { figures: FiguresRow; group: (typeof F
  */
 export function FigureRow({ figures, metric }: { figures: FiguresRow; metric: FigureMetric }) {
   const figure = figureDisplay(figures, metric)
-  const details = [figure.nText, figure.interval, figure.vsZip].filter(Boolean).join(' · ')
+  // a count is its own n; every other figure says how many sales it rests on
+  const count = METRICS[metric].sampleColumn === null
+  const details = [count ? null : figure.nText, figure.interval, figure.vsZip].filter(Boolean).join(' · ')
   return (
     <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 py-2" data-figure-row={metric}>
       <dt className="text-sm text-slate-700">{figure.label}</dt>
@@ -238,7 +240,7 @@ export function FigureRow({ figures, metric }: { figures: FiguresRow; metric: Fi
         </a>
       </dd>
       <dd className="col-span-2 mt-0.5 text-xs text-slate-600">
-        {details}
+        {details || 'in the window'}
         {figure.smallSample && (
           <span className="mt-0.5 block font-medium text-amber-900" data-testid="small-sample">
             {figure.smallSample}

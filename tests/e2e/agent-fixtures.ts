@@ -3,6 +3,7 @@
  * ZIP code no other test uses, then `refresh_agent_metrics()` computes their figures as the importer would.
  * `remove()` deletes everything the fixture created.
  */
+import type { AgentFigures } from '@shared/figures-contract.ts'
 import { sql } from './support.ts'
 
 export interface FixtureSale {
@@ -12,6 +13,10 @@ export interface FixtureSale {
   listPrice: number
   salePrice: number
   daysOnMarket: number
+  /** MemberMlsId of the other agents on the sale (RESO CoListAgentMlsId, BuyerAgentMlsId, CoBuyerAgentMlsId). */
+  coListMlsId?: string
+  buyerMlsId?: string
+  coBuyerMlsId?: string
 }
 
 export interface FixtureAgentInput {
@@ -84,8 +89,9 @@ export async function createAgents(zip: string, agents: FixtureAgentInput[], cit
     )
     for (const sale of agent.sales) {
       await sql(
-        `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status)
-         values ($1, $2, $3, $4, $5, $6, $7, current_date - $8::integer, $9, 'Closed', 'sold')`,
+        `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status,
+                                        co_list_agent_mls_id, buyer_agent_mls_id, co_buyer_agent_mls_id)
+         values ($1, $2, $3, $4, $5, $6, $7, current_date - $8::integer, $9, 'Closed', 'sold', $10, $11, $12)`,
         [
           row!.id,
           sale.address,
@@ -96,6 +102,9 @@ export async function createAgents(zip: string, agents: FixtureAgentInput[], cit
           sale.salePrice,
           sale.daysAgo,
           sale.daysOnMarket,
+          sale.coListMlsId ?? null,
+          sale.buyerMlsId ?? null,
+          sale.coBuyerMlsId ?? null,
         ],
       )
     }
@@ -123,6 +132,16 @@ export async function agentRow(id: string) {
     [id],
   )
   return row!
+}
+
+/** The agent's figures row (public.agent_figures) as PostgREST would give it: numerics as numbers, dates as YYYY-MM-DD. */
+export async function figuresRow(id: string): Promise<AgentFigures> {
+  const [row] = await sql<Record<string, unknown>>(
+    `select to_jsonb(f) as figures from public.agent_figures f where agent_id = $1`,
+    [id],
+  )
+  if (!row) throw new Error(`agent ${id} has no figures`)
+  return row.figures as AgentFigures
 }
 
 /**

@@ -2,18 +2,36 @@
  * The agent profile at /agent/<id>: prerendered after the data-change rebuild (figures in the HTML without JavaScript,
  * RealEstateAgent JSON-LD, canonical and Open Graph, sitemap), a real 404 for unknown ids, the live fallback for an
  * agent the build did not render, the ZIP and city landing pages, market comparison with attribution, sales, states.
+ * Figures: both sides (a co-list agent's half side, buyer sides, dual agency), each with its n, window, 95 % interval
+ * and difference from the ZIP, each a link to the sales behind it; the rank or "too few sales to rank" and why.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { formatDate, formatDays, formatPercent, formatUsd } from '~/lib/format.ts'
-import { agentRow, createAgents, makeSales, unusedZip, waitForAgentPage } from './agent-fixtures.ts'
+import { figureDisplay, figuresWindowText, formatFigure } from '@shared/figure-display.ts'
+import { FIGURE_METRICS, METRICS } from '@shared/methodology.ts'
+import { figureSalesUrl } from '@shared/urls.ts'
+import { formatDate, formatPercent, formatUsd } from '~/lib/format.ts'
+import { createAgents, figuresRow, makeSales, unusedZip, waitForAgentPage } from './agent-fixtures.ts'
 import { sql } from './support.ts'
 import { waitForIsland } from './site-support.ts'
 
 const suffix = Date.now().toString(36)
 let zip = ''
 let fixture: Awaited<ReturnType<typeof createAgents>>
-const sales = makeSales('Profile', 12)
+const priyaMls = `DEMO-E2E-${suffix}`
+const samMls = `E2E-SAM-${suffix}`
+// Priya lists 12 homes: Sam co-lists the first (half a side each), represents the buyer of the fourth, and Priya
+// represents both sides of the sixth (dual agency); Sam lists 2 more, Priya brings the buyer of his second
+const sales = makeSales('Profile', 12).map((sale, index) =>
+  index === 0
+    ? { ...sale, coListMlsId: samMls }
+    : index === 3
+      ? { ...sale, buyerMlsId: samMls }
+      : index === 5
+        ? { ...sale, buyerMlsId: priyaMls }
+        : sale,
+)
+const samSales = makeSales('Newcomer', 2).map((sale, index) => (index === 1 ? { ...sale, buyerMlsId: priyaMls } : sale))
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(300_000)
@@ -25,8 +43,8 @@ test.beforeAll(async ({ baseURL }) => {
     [zip],
   )
   fixture = await createAgents(zip, [
-    { name: `Priya Ranked ${suffix}`, rating: 4.7, reviewCount: 31, mlsId: `DEMO-E2E-${suffix}`, sales },
-    { name: `Sam Newcomer ${suffix}`, rating: null, phone: null, email: null, sales: makeSales('Newcomer', 2) },
+    { name: `Priya Ranked ${suffix}`, rating: 4.7, reviewCount: 31, mlsId: priyaMls, sales },
+    { name: `Sam Newcomer ${suffix}`, rating: null, phone: null, email: null, mlsId: samMls, sales: samSales },
     // no closed sales, so no prerendered page: the agent 404 page shows them live
     { name: `Nora Nosales ${suffix}`, sales: [] },
   ])
@@ -39,9 +57,16 @@ test.afterAll(async () => {
   await sql(`delete from public.zip_market_benchmarks where zip_code = $1`, [zip])
 })
 
-test('the header, metric cards and details show the stored figures', async ({ page }) => {
+test('the header, details and every figure per side show the stored figures, each a link to its sales', async ({
+  page,
+}) => {
   const agent = fixture.agents[0]!
-  const row = await agentRow(agent.id)
+  const figures = await figuresRow(agent.id)
+  // both sides are credited: a shared listing side counts half, a dual-agency sale once in the sales
+  expect([figures.listing_sales, figures.listing_sides, figures.buyer_sales, figures.total_sales]).toEqual([
+    12, 11.5, 2, 13,
+  ])
+  expect(figures.dual_agency_sales).toBe(1)
   await page.goto(`/agent/${agent.id}`)
   await waitForIsland(page, 'AgentProfileActions')
 
@@ -53,20 +78,39 @@ test('the header, metric cards and details show the stored figures', async ({ pa
   await expect(page.getByText('4.7 (31 reviews)')).toBeVisible()
   await expect(page.locator('main').getByText('Agent data shown in this demo is fictional.')).toBeVisible()
 
-  const windowText = `${formatDate(row.window_start as string)} – ${formatDate(row.window_end as string)}`
-  const saleToList = page.getByRole('listitem', { name: 'Sale-to-list price' })
-  await expect(saleToList).toContainText(formatPercent(row.avg_ratio as number))
-  await expect(saleToList).toContainText(`n = ${row.sale_to_list_sample_size} closed sales · ${windowText}`)
-  const dom = page.getByRole('listitem', { name: 'Days on market' })
-  await expect(dom).toContainText(formatDays(row.avg_dom as number))
-  await expect(dom).toContainText(`n = ${row.days_on_market_sample_size} closed sales`)
-  const total = page.getByRole('listitem', { name: 'Total sales' })
-  await expect(total).toContainText('12')
-  const share = page.getByRole('listitem', { name: 'Market share' })
-  await expect(share).toContainText(formatPercent(row.share as number))
-  await expect(share).toContainText(`Ranked #${row.local_ranking} of ${row.total_agents_in_area} agents in ${zip}`)
-  expect(row.local_ranking).toBe(1)
-  expect(row.total_agents_in_area).toBe(2)
+  const windowText = figuresWindowText(figures)
+  for (const [side, count] of [
+    ['Listing side', '12 sales as list agent or co-list agent'],
+    ['Buyer side', '2 sales as buyer agent or co-buyer agent'],
+    ['Both sides', '13 sales every sale with either side'],
+  ] as const) {
+    await expect(page.getByRole('region', { name: side })).toContainText(`${count} · ${windowText}`)
+  }
+  // every figure of agent_figures, with its value, n, interval and ZIP difference, opening the sales behind it
+  for (const metric of FIGURE_METRICS) {
+    const shown = figureDisplay(figures, metric)
+    const row = page.locator(`[data-figure-row="${metric}"]`).first()
+    const link = row.getByRole('link', {
+      name: `${METRICS[metric].label}: ${shown.value}. The sales behind this figure`,
+    })
+    await expect(link, metric).toHaveText(formatFigure(metric, figures[metric]))
+    await expect(link, metric).toHaveAttribute('href', figureSalesUrl(agent.id, metric))
+    if (METRICS[metric].sampleColumn) await expect(row, metric).toContainText(shown.nText)
+    if (shown.interval) await expect(row, metric).toContainText(shown.interval)
+    if (shown.vsZip) await expect(row, metric).toContainText(shown.vsZip)
+  }
+  // Redfin's ZIP average is 101.25 %: the difference is the agent's mean minus it, in points
+  expect(figureDisplay(figures, 'sale_to_list_mean').vsZip).toMatch(/^[+−]\d+\.\d pts vs ZIP average$/)
+  await expect(page.getByText(`#1 of 2 agents in ${zip} by sides`)).toBeVisible()
+  await expect(page.getByTestId('ranking-badge')).toHaveText(`Top 50% in ${zip}`)
+  await expect(page.getByTestId('ranking-badge')).toHaveAttribute('href', figureSalesUrl(agent.id, 'zip_sides'))
+  await expect(page.getByTestId('data-as-of').first()).toHaveText(
+    `Data as of ${formatDate(figures.window_end)}, methodology v2. How we compute these figures`,
+  )
+  await expect(page.getByRole('link', { name: 'How we compute these figures' }).first()).toHaveAttribute(
+    'href',
+    '/methodology',
+  )
 
   const details = page.getByRole('complementary', { name: 'Agent details' })
   await expect(details).toContainText('MA-123456')
@@ -79,17 +123,17 @@ test('the header, metric cards and details show the stored figures', async ({ pa
   )
 })
 
-test('the market comparison shows the ZIP benchmark with its Redfin attribution', async ({ page }) => {
+test('the market comparison shows the ZIP benchmark, the difference and its Redfin attribution', async ({ page }) => {
   const agent = fixture.agents[0]!
-  const row = await agentRow(agent.id)
+  const figures = await figuresRow(agent.id)
   await page.goto(`/agent/${agent.id}`)
   const market = page.getByRole('region', { name: new RegExp(`Compared with the market in ${zip}`) })
   await expect(market.getByRole('row', { name: /Sale price/ })).toContainText('$655,000')
-  await expect(market.getByRole('row', { name: /Average sale-to-list/ })).toContainText(
-    `${formatPercent(row.avg_ratio as number)}101.3%`,
+  await expect(market.getByRole('row', { name: /^Sale-to-list \(mean/ })).toContainText(
+    `${formatPercent(figures.sale_to_list_mean)}101.3% (average)${figureDisplay(figures, 'sale_to_list_mean').vsZip}`,
   )
-  await expect(market.getByRole('row', { name: /Median days on market/ })).toContainText(
-    `${formatDays(row.median_dom as number)}23 days`,
+  await expect(market.getByRole('row', { name: /Days on market \(median\)/ })).toContainText(
+    `${formatFigure('days_on_market_median', figures.days_on_market_median)}23 days${figureDisplay(figures, 'days_on_market_median').vsZip}`,
   )
   await expect(market).toContainText('Source: Redfin, a national real estate brokerage (redfin.com/news/data-center)')
   await expect(market).toContainText('41 homes sold')
@@ -116,12 +160,24 @@ test('recent sales: ten, newest first, ratio green at or above list and red belo
   await expect(table).not.toContainText(sales[10]!.address)
 })
 
-test('an agent without a ranking shows the ranking note, initials and no demo line', async ({ page }) => {
+test('an agent with few sales says "too few sales to rank" and why, flags small samples, and has no demo line', async ({
+  page,
+}) => {
   const agent = fixture.agents[1]!
+  const figures = await figuresRow(agent.id)
+  // Sam co-listed one of Priya's homes and represented a buyer of another: 3 listing sales (2.5 sides), 1 buyer sale
+  expect([figures.listing_sales, figures.listing_sides, figures.buyer_sales, figures.total_sales]).toEqual([
+    3, 2.5, 1, 4,
+  ])
   await page.goto(`/agent/${agent.id}`)
   await expect(page.getByRole('heading', { level: 1, name: agent.name })).toBeVisible()
-  await expect(page.getByRole('listitem', { name: 'Market share' })).toContainText(
-    /Fewer than 5 closed sales in \d{5} in the window \(\d+ there\)/,
+  await expect(page.getByTestId('zip-rank')).toHaveText(
+    `Too few sales to rank: 4 closed sales in ${zip} in the window, fewer than the 5 needed`,
+  )
+  await expect(page.getByTestId('ranking-badge')).toHaveCount(0)
+  await expect(page.locator('[data-figure-row="sale_to_list_median"]')).toContainText('No 95 % interval below 6 sales')
+  await expect(page.locator('[data-figure-row="sale_to_list_median"]').getByTestId('small-sample')).toHaveText(
+    'Too few sales to rank: 3 sales, fewer than the 5 needed',
   )
   await expect(page.getByText('No rating yet')).toBeVisible()
   await expect(page.getByRole('complementary', { name: 'Agent details' })).toContainText('Not on file')
@@ -167,7 +223,9 @@ test('an agent the build did not render is shown live on the 404 page; a failed 
   await page.getByRole('button', { name: 'Try Again' }).click()
   await expect(page.getByRole('heading', { level: 1, name: agent.name })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Agent not found' })).toBeHidden()
-  await expect(page.getByRole('listitem', { name: 'Total sales' })).toContainText('0')
+  await expect(
+    page.getByText('No closed sales in the window on either side, so there are no figures yet.'),
+  ).toBeVisible()
 })
 
 test('the live profile shows a loading state first', async ({ page }) => {
@@ -189,14 +247,17 @@ test('without JavaScript the page carries the figures, RealEstateAgent JSON-LD, 
   baseURL,
 }) => {
   const agent = fixture.agents[0]!
-  const row = await agentRow(agent.id)
+  const figures = await figuresRow(agent.id)
   const response = await request.get(`/agent/${agent.id}`)
   expect(response.status()).toBe(200)
   // React separates adjacent text parts with empty comments in server-rendered HTML
   const html = (await response.text()).replaceAll('<!-- -->', '')
   expect(html).toContain(`>${agent.name}</h1>`)
-  expect(html).toContain(formatPercent(row.avg_ratio as number))
-  expect(html).toContain(`n = ${row.sale_to_list_sample_size} closed sales`)
+  expect(html).toContain(`>${formatFigure('sale_to_list_median', figures.sale_to_list_median)}</a>`)
+  expect(html).toContain(
+    `n = ${figures.sale_to_list_n} sales · ${figureDisplay(figures, 'sale_to_list_median').interval}`,
+  )
+  expect(html).toContain(`href="${figureSalesUrl(agent.id, 'sale_to_list_median').replace('&', '&amp;')}"`)
   expect(html).toContain(sales[0]!.address)
   const url = `${baseURL}/agent/${agent.id}`
   expect(html).toContain(`<link rel="canonical" href="${url}">`)
@@ -252,13 +313,25 @@ test('the sitemap lists the agent, ZIP and city pages; the ZIP page ranks the ag
 
   await page.goto(`/agents/${zip}`)
   await expect(page.getByRole('heading', { level: 1, name: `Top agents in ${zip}, Fixtureville, MA` })).toBeVisible()
-  const ranked = page.locator('main ol > li')
-  await expect(ranked).toHaveCount(2)
-  await expect(ranked.nth(0).getByRole('link', { name: fixture.agents[0]!.name })).toHaveAttribute(
+  const listed = page.locator('main ol > li')
+  await expect(listed).toHaveCount(2)
+  // ranked by sides: Priya (5 or more sales here) first; Sam (4 sales here) unranked, saying why
+  await expect(listed.nth(0).getByRole('link', { name: fixture.agents[0]!.name })).toHaveAttribute(
     'href',
     `/agent/${fixture.agents[0]!.id}`,
   )
-  await expect(ranked.nth(1)).toContainText(fixture.agents[1]!.name)
+  await expect(listed.nth(0).getByLabel('Rank 1')).toHaveText('#1')
+  await expect(listed.nth(0)).toContainText('13')
+  await expect(listed.nth(0)).toContainText('12 listing · 2 buyer')
+  await expect(page.getByRole('heading', { name: 'Too few sales to rank here' })).toBeVisible()
+  await expect(listed.nth(1)).toContainText(fixture.agents[1]!.name)
+  await expect(listed.nth(1).getByLabel('Not ranked')).toHaveText('—')
+  await expect(listed.nth(1)).toContainText(
+    `Too few sales to rank: 4 closed sales in ${zip} in the window, fewer than the 5 needed`,
+  )
+  await expect(listed.nth(1)).toContainText('3.5')
+  await expect(page.getByTestId('coverage')).toContainText(`14 closed sales in ${zip} from`)
+  await expect(page.getByTestId('data-as-of').first()).toContainText('methodology v2')
   await expect(page.getByRole('region', { name: `The market in ${zip}` })).toContainText('$655,000')
   await expect(page.getByRole('region', { name: `The market in ${zip}` })).toContainText('Source: Redfin')
   await page.getByRole('link', { name: 'all of Fixtureville, MA' }).click()

@@ -9,9 +9,27 @@
 import { z } from 'zod'
 
 import type { Database } from './database.types.ts'
-import { FIGURE_METRICS, METRICS, type FigureMetric } from './methodology.ts'
+import {
+  FIGURE_METRICS,
+  METRICS,
+  ROLE_LABELS,
+  TRANSACTION_ROLES,
+  TRANSACTION_SIDES,
+  type FigureMetric,
+  type TransactionRole,
+  type TransactionSide,
+} from './methodology.ts'
 
-export { FIGURE_METRICS, METRICS, type FigureMetric }
+export {
+  FIGURE_METRICS,
+  METRICS,
+  ROLE_LABELS,
+  TRANSACTION_ROLES,
+  TRANSACTION_SIDES,
+  type FigureMetric,
+  type TransactionRole,
+  type TransactionSide,
+}
 
 type Tables = Database['public']['Tables']
 
@@ -33,21 +51,6 @@ export type FiguresRefresh = Tables['figures_refreshes']['Row']
 
 /** Per ZIP and agent (public.agent_zip_sales): listing-side counts and both sides' sides and volume. */
 export type AgentZipSales = Tables['agent_zip_sales']['Row']
-
-/** RESO agent roles: ListAgent, CoListAgent, BuyerAgent, CoBuyerAgent. */
-export const TRANSACTION_ROLES = ['list', 'co_list', 'buyer', 'co_buyer'] as const
-export type TransactionRole = (typeof TRANSACTION_ROLES)[number]
-
-export const TRANSACTION_SIDES = ['listing', 'buyer'] as const
-export type TransactionSide = (typeof TRANSACTION_SIDES)[number]
-
-/** Display words of each role. */
-export const ROLE_LABELS: Readonly<Record<TransactionRole, string>> = {
-  list: 'List agent',
-  co_list: 'Co-list agent',
-  buyer: 'Buyer agent',
-  co_buyer: 'Co-buyer agent',
-}
 
 /** The stored value of `metric` in an agent's figures row (null when the agent has no value for it). */
 export function figureValue(figures: AgentFigures, metric: FigureMetric): number | null {

@@ -87,6 +87,21 @@ export const SIDE_CREDITING = [
   'Rates, medians and price ranges use every sale of the side, whatever the agent’s share of it.',
 ] as const
 
+/** RESO agent roles (the words of side crediting; kept here, import-free, for the pages that show them): ListAgent, CoListAgent, BuyerAgent, CoBuyerAgent. */
+export const TRANSACTION_ROLES = ['list', 'co_list', 'buyer', 'co_buyer'] as const
+export type TransactionRole = (typeof TRANSACTION_ROLES)[number]
+
+export const TRANSACTION_SIDES = ['listing', 'buyer'] as const
+export type TransactionSide = (typeof TRANSACTION_SIDES)[number]
+
+/** Display words of each role. */
+export const ROLE_LABELS: Readonly<Record<TransactionRole, string>> = {
+  list: 'List agent',
+  co_list: 'Co-list agent',
+  buyer: 'Buyer agent',
+  co_buyer: 'Co-buyer agent',
+}
+
 /** Below this many closed sales in their primary ZIP an agent is not ranked there ("too few sales to rank"). */
 export const MIN_SALES_TO_RANK = 5
 
