@@ -36,9 +36,9 @@ grant execute on function private.blog_posts_site_webhook() to postgres;
 revoke all on function private.configure_webhook(hook text, url text, secret text) from anon, authenticated, public, service_role;
 grant execute on function private.configure_webhook(hook text, url text, secret text) to postgres;
 
--- grant function private.credited_sides(window_start date, window_end date, only_agent uuid)
-revoke all on function private.credited_sides(window_start date, window_end date, only_agent uuid) from anon, authenticated, public, service_role;
-grant execute on function private.credited_sides(window_start date, window_end date, only_agent uuid) to postgres;
+-- grant function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[])
+revoke all on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) from anon, authenticated, public, service_role;
+grant execute on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) to postgres;
 
 -- grant function private.figure_metrics()
 revoke all on function private.figure_metrics() from anon, authenticated, public, service_role;
@@ -289,25 +289,25 @@ revoke all on function public.search_agent_json(a agents, sales_in_area integer,
 grant execute on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) to postgres;
 grant execute on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) to service_role;
 
--- grant function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer)
-revoke all on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) from anon, authenticated, public, service_role;
-grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) to postgres;
-grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) to service_role;
+-- grant function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb)
+revoke all on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb) from anon, authenticated, public, service_role;
+grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb) to postgres;
+grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb) to service_role;
 
 -- grant function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer)
 revoke all on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) from anon, authenticated, public, service_role;
 grant execute on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) to postgres;
 grant execute on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) to service_role;
 
--- grant function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer)
-revoke all on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) from anon, authenticated, public, service_role;
-grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) to postgres;
-grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) to service_role;
+-- grant function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb)
+revoke all on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb) from anon, authenticated, public, service_role;
+grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb) to postgres;
+grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb) to service_role;
 
--- grant function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text)
-revoke all on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) from anon, authenticated, public, service_role;
-grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) to postgres;
-grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) to service_role;
+-- grant function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb)
+revoke all on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb) from anon, authenticated, public, service_role;
+grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb) to postgres;
+grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb) to service_role;
 
 -- grant function public.search_metrics_window(OUT window_start date, OUT window_end date)
 revoke all on function public.search_metrics_window(OUT window_start date, OUT window_end date) from anon, authenticated, public, service_role;

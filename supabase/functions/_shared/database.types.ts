@@ -1540,8 +1540,10 @@ export type Database = {
           closed_sales: number
           first_close_date: string
           last_close_date: string
+          property_types: string[]
           sale_to_list_mean: number | null
           sale_to_list_n: number
+          sale_to_list_sum: number
           sources: string[]
           updated_at: string
           window_end: string
@@ -1552,8 +1554,10 @@ export type Database = {
           closed_sales: number
           first_close_date: string
           last_close_date: string
+          property_types?: string[]
           sale_to_list_mean?: number | null
           sale_to_list_n?: number
+          sale_to_list_sum?: number
           sources?: string[]
           updated_at?: string
           window_end: string
@@ -1564,8 +1568,10 @@ export type Database = {
           closed_sales?: number
           first_close_date?: string
           last_close_date?: string
+          property_types?: string[]
           sale_to_list_mean?: number | null
           sale_to_list_n?: number
+          sale_to_list_sum?: number
           sources?: string[]
           updated_at?: string
           window_end?: string
@@ -1857,6 +1863,7 @@ export type Database = {
       }
       search_agents: {
         Args: {
+          area_options?: Json
           result_limit?: number
           result_offset?: number
           search_query: string
@@ -1874,6 +1881,7 @@ export type Database = {
       }
       search_agents_in_area: {
         Args: {
+          area_options: Json
           result_limit: number
           result_offset: number
           zip_codes: string[]
@@ -1882,6 +1890,7 @@ export type Database = {
       }
       search_agents_logged: {
         Args: {
+          area_options?: Json
           log_query: string
           result_limit: number
           result_offset: number
