@@ -4,7 +4,7 @@ import { fetchAgentProfile, type AgentProfile } from '../lib/agent-profile'
 import { compareLeaders, parseCompareIds } from '../lib/compare'
 import { figuresWindowText, zipRankText } from '@shared/figure-display.ts'
 import { formatDate, formatDays, formatPercent, formatUsd } from '../lib/format'
-import { DataAsOf, FigureRow, SaleToListChart } from './agent-profile-view'
+import { FigureRow, SaleToListChart } from './figure-parts'
 import type { FigureMetric } from '@shared/methodology.ts'
 import { agentUrl, figureSalesUrl, zipUrl } from '@shared/urls.ts'
 import { LoadError, useLiveLoad } from './use-live-load'
@@ -146,9 +146,6 @@ function CompareColumn({ profile }: { profile: AgentProfile }) {
               </dl>
             </section>
           ))}
-          <div className="mt-2">
-            <DataAsOf dataDate={figures.window_end} sources={figures.sources} />
-          </div>
         </>
       ) : (
         <p className="mt-3 text-sm text-slate-700">No closed sales in the window on either side.</p>

@@ -7,18 +7,32 @@ import type {
   SearchAgentsResponse,
   SearchLocation,
 } from '@shared/search-contract.ts'
-import { agentUrl, zipUrl } from '@shared/urls.ts'
-import { formatDays, formatPercent, formatPriceRange, initials } from '~/lib/format'
+import { agentUrl, figureSalesUrl, zipUrl } from '@shared/urls.ts'
+import {
+  formatCount,
+  formatDays,
+  formatPercent,
+  formatPriceRange,
+  formatSides,
+  formatUsd,
+  initials,
+} from '~/lib/format'
 import { callFunction } from '~/lib/functions-client'
 import { CompareBar, CompareToggle, useCompareSelection, type CompareSelection } from './compare-selection'
 import {
   FUNCTION_FAILED_MESSAGE,
   NO_DATA_MESSAGE,
+  PRICE_BANDS,
   SEARCH_PAGE_SIZE,
+  SEARCH_SIDE_OPTIONS,
+  SEARCH_SORT_OPTIONS,
+  hasFilters,
   noResultsText,
   parseSearchParams,
   rankingBadge,
   resultCountText,
+  searchRequestBody,
+  searchResultsUrl,
   searchTitle,
   serviceAreaSummary,
   type BadgeTone,
@@ -26,18 +40,22 @@ import {
 } from '~/lib/search-results'
 import { HeroSearch } from './hero-search'
 
+/** Every settled state names the search it answers (its results URL), so a new sort or filter shows the skeleton. */
 type State =
   | { kind: 'loading' }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; key: string; message: string }
   /** The function refused the query (HTTP 400): a correctable message shown under the prefilled search box. */
-  | { kind: 'invalid'; message: string }
+  | { kind: 'invalid'; key: string; message: string }
   | {
       kind: 'results'
+      key: string
       params: SearchParams
       agents: AgentSearchResult[]
       total: number
       location: SearchLocation | null
       message?: string
+      /** The PropertyType values sold in the area (ZIP and address searches). */
+      propertyTypes: string[]
       loadingMore: boolean
       moreError?: string
     }
@@ -54,7 +72,7 @@ class InvalidSearchError extends Error {}
 async function searchAgents(params: SearchParams, offset: number, signal?: AbortSignal): Promise<SearchAgentsResponse> {
   const response = await callFunction<SearchAgentsResponse | SearchAgentsError>(
     'search-agents',
-    { query: params.q, type: params.type, limit: SEARCH_PAGE_SIZE, offset },
+    searchRequestBody(params, SEARCH_PAGE_SIZE, offset),
     signal,
   )
   const body = response.body
@@ -67,13 +85,15 @@ async function searchAgents(params: SearchParams, offset: number, signal?: Abort
 }
 
 /**
- * The /search-results island: reads `?q=&type=` (missing type = agent), calls the search-agents function and shows
- * the result cards with paging (Load more), a six-card skeleton while loading, an error view and an empty view.
- * Without a query it shows the empty view and sends nothing.
+ * The /search-results island: reads `?q=&type=` (missing type = agent) and, for ZIP and address searches, the sort
+ * and filters (side, price band, property type), calls the search-agents function and shows the result cards with
+ * paging (Load more), a six-card skeleton while loading, an error view and an empty view. Changing the sort or a
+ * filter updates the URL (shareable, Back returns) and searches again. Without a query it shows the empty view and
+ * sends nothing.
  */
 export function SearchResults() {
   // null while prerendering: the shell shows the skeleton until the browser knows the query
-  const search = useSyncExternalStore(subscribeToNothing, readSearch, () => null)
+  const search = useSyncExternalStore(subscribeToHistory, readSearch, () => null)
   const params = useMemo(() => (search === null ? null : parseSearchParams(search)), [search])
   const [state, setState] = useState<State>({ kind: 'loading' })
   const compare = useCompareSelection()
@@ -81,6 +101,7 @@ export function SearchResults() {
   useEffect(() => {
     if (!params || params.q === '') return
     document.title = `${searchTitle(params)} | AgentInsight`
+    const key = searchResultsUrl(params)
     const controller = new AbortController()
     searchAgents(params, 0, controller.signal)
       .then((page) =>
@@ -89,11 +110,13 @@ export function SearchResults() {
         startTransition(() =>
           setState({
             kind: 'results',
+            key,
             params,
             agents: page.agents,
             total: page.totalResults,
             location: page.location,
             message: page.message,
+            propertyTypes: page.facets?.propertyTypes ?? [],
             loadingMore: false,
           }),
         ),
@@ -101,7 +124,9 @@ export function SearchResults() {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
         const message = error instanceof Error ? error.message : String(error)
-        setState(error instanceof InvalidSearchError ? { kind: 'invalid', message } : { kind: 'error', message })
+        setState(
+          error instanceof InvalidSearchError ? { kind: 'invalid', key, message } : { kind: 'error', key, message },
+        )
       })
     return () => controller.abort()
   }, [params])
@@ -129,7 +154,8 @@ export function SearchResults() {
       </div>
     )
   }
-  if (state.kind === 'loading' || params === null) return <Skeleton />
+  // a new sort or filter: the previous answer is not this search's
+  if (state.kind === 'loading' || params === null || state.key !== searchResultsUrl(params)) return <Skeleton />
   if (state.kind === 'error') return <ErrorView message={state.message} />
   if (state.kind === 'invalid') {
     return (
@@ -141,6 +167,7 @@ export function SearchResults() {
   }
 
   const { agents, total, location } = state
+  const area = state.params.type !== 'agent'
   return (
     <div>
       <h1 className="text-3xl font-bold tracking-tight break-words">{searchTitle(state.params)}</h1>
@@ -155,14 +182,24 @@ export function SearchResults() {
           </a>
         </p>
       )}
+      {area && <ResultControls params={state.params} propertyTypes={state.propertyTypes} />}
       {agents.length === 0 ? (
-        <EmptyView title="No agents found" detail={noResultsText(state.params.q)} note={state.message} heading="h2" />
+        <EmptyView
+          title="No agents found"
+          detail={
+            hasFilters(state.params)
+              ? 'No agent has sales in this area that match these filters.'
+              : noResultsText(state.params.q)
+          }
+          note={state.message}
+          heading="h2"
+        />
       ) : (
         <>
           <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Agents">
             {agents.map((agent) => (
               <li key={agent.id} className="min-w-0">
-                <AgentCard agent={agent} compare={compare} />
+                <AgentCard agent={agent} compare={compare} area={area} />
               </li>
             ))}
           </ul>
@@ -191,6 +228,124 @@ export function SearchResults() {
   )
 }
 
+/** Opens `params` in place: the URL changes (Back returns to the previous results) and the island searches again. */
+function navigate(params: SearchParams) {
+  window.history.pushState(null, '', searchResultsUrl(params))
+  window.dispatchEvent(new PopStateEvent('popstate'))
+}
+
+const selectClass =
+  'mt-1 block w-full rounded-control border border-slate-300 bg-white px-2 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700'
+
+/**
+ * Sort and filters of a ZIP or address search: order, side, price band and property type (the types sold in the
+ * area). Each change updates the URL and searches again.
+ */
+function ResultControls({ params, propertyTypes }: { params: SearchParams; propertyTypes: string[] }) {
+  const band = `${params.minPrice ?? ''}-${params.maxPrice ?? ''}`
+  const knownBand = PRICE_BANDS.some((option) => `${option.min ?? ''}-${option.max ?? ''}` === band)
+  const types =
+    params.propertyType && !propertyTypes.includes(params.propertyType)
+      ? [...propertyTypes, params.propertyType]
+      : propertyTypes
+  const change = (patch: Partial<SearchParams>) => {
+    const next: SearchParams = { ...params, ...patch }
+    for (const key of Object.keys(next) as (keyof SearchParams)[]) if (next[key] === undefined) delete next[key]
+    navigate(next)
+  }
+  return (
+    <form
+      aria-label="Sort and filter"
+      className="mt-6 grid grid-cols-2 gap-3 rounded-card border border-slate-200 bg-white p-4 lg:grid-cols-4"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <label className="text-sm font-medium text-slate-800">
+        Sort by
+        <select
+          className={selectClass}
+          value={params.sort ?? 'sides'}
+          onChange={(event) =>
+            change({ sort: event.target.value === 'sides' ? undefined : (event.target.value as SearchParams['sort']) })
+          }
+        >
+          {SEARCH_SORT_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-slate-800">
+        Side
+        <select
+          className={selectClass}
+          value={params.side ?? 'any'}
+          onChange={(event) =>
+            change({ side: event.target.value === 'any' ? undefined : (event.target.value as SearchParams['side']) })
+          }
+        >
+          {SEARCH_SIDE_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-slate-800">
+        Sale price
+        <select
+          className={selectClass}
+          value={band === '-' ? '' : band}
+          onChange={(event) => {
+            const [min, max] = event.target.value.split('-')
+            change({ minPrice: min ? Number(min) : undefined, maxPrice: max ? Number(max) : undefined })
+          }}
+        >
+          <option value="">Any price</option>
+          {PRICE_BANDS.map((option) => (
+            <option key={option.label} value={`${option.min ?? ''}-${option.max ?? ''}`}>
+              {option.label}
+            </option>
+          ))}
+          {!knownBand && band !== '-' && (
+            <option value={band}>
+              {params.minPrice !== undefined ? formatUsd(params.minPrice) : 'Any'} to{' '}
+              {params.maxPrice !== undefined ? formatUsd(params.maxPrice) : 'any'}
+            </option>
+          )}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-slate-800">
+        Property type
+        <select
+          className={selectClass}
+          value={params.propertyType ?? ''}
+          onChange={(event) => change({ propertyType: event.target.value || undefined })}
+        >
+          <option value="">Any type</option>
+          {types.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </label>
+      {hasFilters(params) && (
+        <p className="col-span-2 text-sm text-slate-700 lg:col-span-4">
+          Only the matching sales count in the figures of this area.{' '}
+          <button
+            type="button"
+            onClick={() => navigate({ q: params.q, type: params.type, sort: params.sort })}
+            className="font-medium text-brand-700 underline"
+          >
+            Clear filters
+          </button>
+        </p>
+      )}
+    </form>
+  )
+}
+
 /** The results page's own search box, prefilled with the current search so a refused or empty search is corrected in place. */
 function SearchBox({ params, error = null }: { params: SearchParams; error?: string | null }) {
   return (
@@ -200,8 +355,11 @@ function SearchBox({ params, error = null }: { params: SearchParams; error?: str
   )
 }
 
-// the query string never changes while the page is open (searching again loads a new page)
-const subscribeToNothing = () => () => {}
+// the query string changes when the visitor sorts or filters (navigate) and on Back / Forward
+const subscribeToHistory = (onChange: () => void) => {
+  window.addEventListener('popstate', onChange)
+  return () => window.removeEventListener('popstate', onChange)
+}
 const readSearch = () => window.location.search
 
 const badgeClasses: Record<BadgeTone, string> = {
@@ -211,11 +369,36 @@ const badgeClasses: Record<BadgeTone, string> = {
   gray: 'bg-slate-200 text-slate-800',
 }
 
-function AgentCard({ agent, compare }: { agent: AgentSearchResult; compare: CompareSelection }) {
-  const badge = rankingBadge(agent.local_ranking, agent.total_agents_in_area)
+/** A figure on a card: its value, a link to the sales behind it. */
+function CardFigure({
+  agentId,
+  metric,
+  label,
+  children,
+}: {
+  agentId: string
+  metric: string
+  label: string
+  children: string
+}) {
+  return (
+    <a
+      href={figureSalesUrl(agentId, metric)}
+      aria-label={`${label}: ${children}. The sales behind this figure`}
+      className="underline decoration-slate-300 underline-offset-4 hover:text-brand-800"
+    >
+      {children}
+    </a>
+  )
+}
+
+function AgentCard({ agent, compare, area }: { agent: AgentSearchResult; compare: CompareSelection; area: boolean }) {
+  const sides = agent.sides ?? null
+  const badge = sides ? rankingBadge(sides.zip_rank, sides.zip_agents) : null
   const areas = serviceAreaSummary(agent.service_areas)
   const priceRange = formatPriceRange(agent.price_range_min, agent.price_range_max)
   const headingId = `agent-${agent.id}`
+  const here = area ? (agent.area_figures ?? null) : null
   return (
     <article
       aria-labelledby={headingId}
@@ -244,42 +427,94 @@ function AgentCard({ agent, compare }: { agent: AgentSearchResult; compare: Comp
             {agent.name}
           </h2>
           {agent.brokerage && <p className="truncate text-sm text-slate-700">{agent.brokerage}</p>}
-          {badge && (
-            <span
+          {badge ? (
+            <a
+              href={figureSalesUrl(agent.id, 'zip_sides')}
               data-testid="ranking-badge"
               data-tone={badge.tone}
-              className={`mt-1.5 inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeClasses[badge.tone]}`}
+              aria-label={`${badge.label} in ${agent.primary_zip_code ?? 'their ZIP'} by sides: the sales behind this rank`}
+              className={`mt-1.5 inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold underline-offset-2 hover:underline ${badgeClasses[badge.tone]}`}
             >
               <TrendingUp aria-hidden="true" className="h-3.5 w-3.5" />
               {badge.label}
-            </span>
+            </a>
+          ) : (
+            sides?.ranking_note && (
+              <p className="mt-1.5 text-xs text-slate-600" data-testid="ranking-note">
+                {sides.ranking_note}
+              </p>
+            )
           )}
         </div>
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-        <div>
-          <dt className="text-slate-600">Homes sold</dt>
-          <dd className="font-semibold">{agent.total_sales}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Sale-to-list</dt>
-          <dd className="font-semibold">{formatPercent(agent.average_sale_to_list_ratio)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Avg. days on market</dt>
-          <dd className="font-semibold">{formatDays(agent.average_days_on_market)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Price range</dt>
-          <dd className="font-semibold">{priceRange ?? '—'}</dd>
-        </div>
-        {agent.sales_in_area !== null && (
-          <div className="col-span-2">
-            <dt className="text-slate-600">Sales in this area</dt>
-            <dd className="font-semibold">{agent.sales_in_area}</dd>
+      {here && (
+        <p className="mt-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-slate-800" data-testid="area-figures">
+          <span className="font-semibold">{agent.area_rank ? `#${agent.area_rank} here: ` : 'Here: '}</span>
+          {formatCount(here.sales)} {here.sales === 1 ? 'sale' : 'sales'} · {formatSides(here.sides)} sides ·{' '}
+          {formatUsd(here.volume)}
+          {here.sale_to_list_mean !== null &&
+            ` · sale-to-list ${formatPercent(here.sale_to_list_mean)} (n = ${here.sale_to_list_n})`}
+        </p>
+      )}
+      {sides ? (
+        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <div>
+            <dt className="text-slate-600">Listing sales</dt>
+            <dd className="font-semibold">
+              <CardFigure agentId={agent.id} metric="listing_sales" label="Listing sales">
+                {formatCount(sides.listing_sales)}
+              </CardFigure>
+            </dd>
           </div>
-        )}
-      </dl>
+          <div>
+            <dt className="text-slate-600">Buyer sales</dt>
+            <dd className="font-semibold">
+              <CardFigure agentId={agent.id} metric="buyer_sales" label="Buyer sales">
+                {formatCount(sides.buyer_sales)}
+              </CardFigure>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Sale-to-list (median)</dt>
+            <dd className="font-semibold">
+              <CardFigure agentId={agent.id} metric="sale_to_list_median" label="Sale-to-list (median)">
+                {formatPercent(sides.sale_to_list_median)}
+              </CardFigure>{' '}
+              <span className="text-xs font-normal text-slate-600">n = {sides.sale_to_list_n}</span>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Volume</dt>
+            <dd className="font-semibold">
+              <CardFigure agentId={agent.id} metric="total_volume" label="Volume (both sides)">
+                {formatUsd(sides.total_volume)}
+              </CardFigure>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Avg. days on market</dt>
+            <dd className="font-semibold">
+              <CardFigure agentId={agent.id} metric="days_on_market_mean" label="Days on market (mean)">
+                {formatDays(agent.average_days_on_market)}
+              </CardFigure>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Price range</dt>
+            <dd className="font-semibold">
+              {priceRange ? (
+                <CardFigure agentId={agent.id} metric="listing_price_max" label="Listing-side price range">
+                  {priceRange}
+                </CardFigure>
+              ) : (
+                '—'
+              )}
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="mt-4 text-sm text-slate-700">No closed sales in the window.</p>
+      )}
       {areas.shown.length > 0 && (
         <div className="mt-3 text-sm">
           <p className="sr-only">Service areas</p>

@@ -101,7 +101,7 @@ export function profileZip(
 let anonRest: PostgrestClient<Database> | undefined
 
 /** The anonymous PostgREST client (/rest/v1 of the project), made on first use. */
-export function restClient(): PostgrestClient<Database> {
+function restClient(): PostgrestClient<Database> {
   anonRest ??= new PostgrestClient<Database>(`${browserConfig().apiUrl}/rest/v1`, { headers: anonHeaders() })
   return anonRest
 }

@@ -1,13 +1,13 @@
 /**
  * The /figure-sales page's rules: which agent and figure the URL names, and the live read of "the sales behind this
  * figure" (public.agent_figure_sales, anyone may call it for one agent and one figure) with the agent's name.
- * Plain code, no zod: the page stays small; the function's answer is typed by its contract
- * (AgentFigureSales in @shared/figures-contract.ts) and checked by its own tests.
+ * Plain code and plain fetch, no zod or PostgREST client: the page stays small; the function's answer is typed by
+ * its contract (AgentFigureSales in @shared/figures-contract.ts) and checked by its own tests.
  */
 import type { AgentFigureSales } from '@shared/figures-contract.ts'
 import { FIGURE_METRICS, type FigureMetric } from '@shared/methodology.ts'
 import { isUuid } from '@shared/urls.ts'
-import { restClient } from './agent-profile'
+import { anonHeaders, browserConfig } from './browser-config'
 
 export type FigureSalesParams = { ok: true; agentId: string; metric: FigureMetric } | { ok: false; message: string }
 
@@ -30,25 +30,45 @@ export interface FigureSalesPage {
   sales: AgentFigureSales
 }
 
-/** PostgREST's code for "no agent has this id" (the function raises P0002). */
-const NOT_FOUND = 'P0002'
+/** PostgREST's error body (code is the SQLSTATE, e.g. P0002 when no agent has the id). */
+interface PostgrestError {
+  code?: string
+  message?: string
+}
+
+/** A PostgREST request with the anon key. @returns the parsed JSON body. @throws Error with the API's message. */
+async function rest<T>(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ ok: true; body: T } | { ok: false; error: PostgrestError }> {
+  const response = await fetch(`${browserConfig().apiUrl}/rest/v1/${path}`, {
+    ...init,
+    headers: { ...anonHeaders(), 'Content-Type': 'application/json', ...init.headers },
+  })
+  const body = (await response.json().catch(() => null)) as unknown
+  if (response.ok) return { ok: true, body: body as T }
+  return { ok: false, error: (body ?? {}) as PostgrestError }
+}
 
 /**
  * Loads the figure and its sales (at most `maxRows`, newest first) and the agent's name.
- * @returns null when no agent has this id. @throws the PostgREST error of a failed read.
+ * @returns null when no agent has this id. @throws Error with the API's message when a read fails.
  */
 export async function fetchFigureSales(
   agentId: string,
   metric: FigureMetric,
   maxRows = 2000,
 ): Promise<FigureSalesPage | null> {
-  const rest = restClient()
   const [agent, sales] = await Promise.all([
-    rest.from('agents').select('id, name, brokerage').eq('id', agentId).maybeSingle(),
-    rest.rpc('agent_figure_sales', { agent_id: agentId, metric, max_rows: maxRows }),
+    rest<FigureSalesPage['agent'][]>(`agents?select=id,name,brokerage&id=eq.${encodeURIComponent(agentId)}`),
+    rest<AgentFigureSales>('rpc/agent_figure_sales', {
+      method: 'POST',
+      body: JSON.stringify({ agent_id: agentId, metric, max_rows: maxRows }),
+    }),
   ])
-  if (agent.error) throw agent.error
-  if (!agent.data || sales.error?.code === NOT_FOUND) return null
-  if (sales.error) throw sales.error
-  return { agent: agent.data, sales: sales.data as unknown as AgentFigureSales }
+  if (!agent.ok) throw new Error(`Could not load the agent: ${agent.error.message ?? 'unknown error'}`)
+  // P0002: no agent has this id
+  if (agent.body.length === 0 || (!sales.ok && sales.error.code === 'P0002')) return null
+  if (!sales.ok) throw new Error(`Could not load the sales: ${sales.error.message ?? 'unknown error'}`)
+  return { agent: agent.body[0]!, sales: sales.body }
 }

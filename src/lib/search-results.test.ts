@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  hasFilters,
   noResultsText,
   parseSearchParams,
   rankingBadge,
   resultCountText,
+  searchRequestBody,
+  searchResultsUrl,
   searchTitle,
   serviceAreaSummary,
 } from './search-results'
@@ -72,5 +75,69 @@ describe('serviceAreaSummary', () => {
   it('shows two and counts the rest', () => {
     expect(serviceAreaSummary(['a', 'b', 'c', 'd'])).toEqual({ shown: ['a', 'b'], more: 2 })
     expect(serviceAreaSummary(['a'])).toEqual({ shown: ['a'], more: 0 })
+  })
+})
+
+describe('sort and filters in the URL', () => {
+  it('reads the sort and filters of a ZIP or address search, dropping defaults and unknown values', () => {
+    expect(
+      parseSearchParams(
+        '?q=78704&type=zipcode&sort=buyer_sales&side=listing&minPrice=300000&maxPrice=499999&propertyType=Condominium',
+      ),
+    ).toEqual({
+      q: '78704',
+      type: 'zipcode',
+      sort: 'buyer_sales',
+      side: 'listing',
+      minPrice: 300000,
+      maxPrice: 499999,
+      propertyType: 'Condominium',
+    })
+    expect(parseSearchParams('?q=78704&type=zipcode&sort=best&side=any&minPrice=cheap&maxPrice=-5')).toEqual({
+      q: '78704',
+      type: 'zipcode',
+    })
+    expect(parseSearchParams('?q=1%20Main%20St&type=address&sort=sides')).toEqual({ q: '1 Main St', type: 'address' })
+  })
+
+  it('keeps no sort or filter on a name search (the function refuses them there)', () => {
+    expect(parseSearchParams('?q=Jane&sort=volume&side=buyer&minPrice=1')).toEqual({ q: 'Jane', type: 'agent' })
+    expect(searchRequestBody({ q: 'Jane', type: 'agent' }, 12, 0)).toEqual({
+      query: 'Jane',
+      type: 'agent',
+      limit: 12,
+      offset: 0,
+    })
+  })
+
+  it('writes the URL it reads back, and the request body the function takes', () => {
+    const params = {
+      q: '1 Main St',
+      type: 'address' as const,
+      sort: 'sale_to_list' as const,
+      side: 'buyer' as const,
+      minPrice: 1_000_000,
+      propertyType: 'Single Family',
+    }
+    const url = searchResultsUrl(params)
+    expect(url).toBe(
+      '/search-results?q=1%20Main%20St&type=address&sort=sale_to_list&side=buyer&minPrice=1000000&propertyType=Single%20Family',
+    )
+    expect(parseSearchParams(url.slice(url.indexOf('?')))).toEqual(params)
+    expect(searchResultsUrl({ q: '78704', type: 'zipcode', sort: 'sides' })).toBe(
+      '/search-results?q=78704&type=zipcode',
+    )
+    expect(searchRequestBody(params, 12, 24)).toEqual({
+      query: '1 Main St',
+      type: 'address',
+      limit: 12,
+      offset: 24,
+      sort: 'sale_to_list',
+      side: 'buyer',
+      minPrice: 1_000_000,
+      propertyType: 'Single Family',
+    })
+    expect(hasFilters(params)).toBe(true)
+    expect(hasFilters({ q: '78704', type: 'zipcode', sort: 'volume' })).toBe(false)
   })
 })

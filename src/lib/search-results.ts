@@ -4,27 +4,112 @@
  * Plain code, no zod: the results page is where visitors land from every search, and zod's core alone would add
  * about 14 KiB gzip to it for two URL parameters (the JS budgets in budgets.json).
  */
-import type { SearchLocation, SearchType } from '@shared/search-contract.ts'
+import type { SearchLocation, SearchSide, SearchSort, SearchType } from '@shared/search-contract.ts'
 
 /** Results per request; "Load more" asks for the next page of the same size. */
 export const SEARCH_PAGE_SIZE = 12
 
 const SEARCH_TYPES: readonly SearchType[] = ['agent', 'zipcode', 'address']
 
+/** The orders of a ZIP or address search, with the words of the sort menu; the first is the default. */
+export const SEARCH_SORT_OPTIONS: readonly [SearchSort, string][] = [
+  ['sides', 'Most sides (listing and buyer)'],
+  ['listing_sales', 'Most listing sales'],
+  ['buyer_sales', 'Most buyer sales'],
+  ['volume', 'Highest volume'],
+  ['sale_to_list', 'Highest sale-to-list'],
+]
+
+/** Which side of a sale counts, with the words of the filter; the first is the default. */
+export const SEARCH_SIDE_OPTIONS: readonly [SearchSide, string][] = [
+  ['any', 'Both sides'],
+  ['listing', 'Listing side only'],
+  ['buyer', 'Buyer side only'],
+]
+
+/** The price bands of the filter (sale price, USD, ends included; null = open end). */
+export const PRICE_BANDS: readonly { min: number | null; max: number | null; label: string }[] = [
+  { min: null, max: 299_999, label: 'Under $300K' },
+  { min: 300_000, max: 499_999, label: '$300K to $500K' },
+  { min: 500_000, max: 749_999, label: '$500K to $750K' },
+  { min: 750_000, max: 999_999, label: '$750K to $1M' },
+  { min: 1_000_000, max: null, label: '$1M and up' },
+]
+
 export interface SearchParams {
   /** Trimmed query; '' means "nothing to search for" (the page shows the empty state without loading). */
   q: string
   type: SearchType
+  /** ZIP and address searches only: the order (default 'sides'). */
+  sort?: SearchSort
+  /** ZIP and address searches only: count only this side. */
+  side?: SearchSide
+  /** ZIP and address searches only: the sale price band, USD, ends included. */
+  minPrice?: number
+  maxPrice?: number
+  /** ZIP and address searches only: count only sales of this PropertyType. */
+  propertyType?: string
 }
 
-/** Reads `?q=..&type=..`; a missing or unknown type means an agent-name search. */
+const SEARCH_SORTS = SEARCH_SORT_OPTIONS.map(([sort]) => sort)
+const SEARCH_SIDES = SEARCH_SIDE_OPTIONS.map(([side]) => side)
+
+/** A whole number of dollars from the URL, or undefined for anything else. */
+function price(value: string | null): number | undefined {
+  if (value === null || !/^\d{1,9}$/.test(value.trim())) return undefined
+  return Number(value)
+}
+
+/**
+ * Reads `?q=..&type=..[&sort=..&side=..&minPrice=..&maxPrice=..&propertyType=..]`; a missing or unknown type means an
+ * agent-name search. The sort and filters are read for ZIP and address searches only (a name search has none); an
+ * unknown sort or side and a price that is not a whole number of dollars are left out, the defaults are not kept.
+ */
 export function parseSearchParams(search: string): SearchParams {
   const params = new URLSearchParams(search)
-  const type = params.get('type')
-  return {
-    q: (params.get('q') ?? '').trim(),
-    type: SEARCH_TYPES.find((known) => known === type) ?? 'agent',
+  const type = SEARCH_TYPES.find((known) => known === params.get('type')) ?? 'agent'
+  const parsed: SearchParams = { q: (params.get('q') ?? '').trim(), type }
+  if (type === 'agent') return parsed
+  const sort = SEARCH_SORTS.find((known) => known === params.get('sort'))
+  if (sort && sort !== 'sides') parsed.sort = sort
+  const side = SEARCH_SIDES.find((known) => known === params.get('side'))
+  if (side && side !== 'any') parsed.side = side
+  const minPrice = price(params.get('minPrice'))
+  if (minPrice !== undefined) parsed.minPrice = minPrice
+  const maxPrice = price(params.get('maxPrice'))
+  if (maxPrice !== undefined) parsed.maxPrice = maxPrice
+  const propertyType = (params.get('propertyType') ?? '').trim().slice(0, 100)
+  if (propertyType) parsed.propertyType = propertyType
+  return parsed
+}
+
+/** The results URL of `params` (what parseSearchParams reads back), defaults left out. */
+export function searchResultsUrl(params: SearchParams): string {
+  const query = new URLSearchParams({ q: params.q, type: params.type })
+  if (params.type !== 'agent') {
+    if (params.sort && params.sort !== 'sides') query.set('sort', params.sort)
+    if (params.side && params.side !== 'any') query.set('side', params.side)
+    if (params.minPrice !== undefined) query.set('minPrice', String(params.minPrice))
+    if (params.maxPrice !== undefined) query.set('maxPrice', String(params.maxPrice))
+    if (params.propertyType) query.set('propertyType', params.propertyType)
   }
+  return `/search-results?${query.toString().replace(/\+/g, '%20')}`
+}
+
+/** Whether a search narrows what counts (side, price band or property type). */
+export function hasFilters(params: SearchParams): boolean {
+  return (
+    params.side !== undefined ||
+    params.minPrice !== undefined ||
+    params.maxPrice !== undefined ||
+    params.propertyType !== undefined
+  )
+}
+
+/** The request body of one page of `params` (the sort and filters go only with ZIP and address searches). */
+export function searchRequestBody(params: SearchParams, limit: number, offset: number): Record<string, unknown> {
+  const { q, type, ...areaOptions } = params
+  return { query: q, type, limit, offset, ...(type === 'agent' ? {} : areaOptions) }
 }
 
 /** The heading for a search: 'Agents matching "{q}"', 'Top agents in {zip}' or 'Agents near {address}'. */

@@ -17,6 +17,8 @@ export interface FixtureSale {
   coListMlsId?: string
   buyerMlsId?: string
   coBuyerMlsId?: string
+  /** RESO PropertyType (e.g. 'Residential', 'Condominium'). */
+  propertyType?: string
 }
 
 export interface FixtureAgentInput {
@@ -90,8 +92,8 @@ export async function createAgents(zip: string, agents: FixtureAgentInput[], cit
     for (const sale of agent.sales) {
       await sql(
         `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status,
-                                        co_list_agent_mls_id, buyer_agent_mls_id, co_buyer_agent_mls_id)
-         values ($1, $2, $3, $4, $5, $6, $7, current_date - $8::integer, $9, 'Closed', 'sold', $10, $11, $12)`,
+                                        co_list_agent_mls_id, buyer_agent_mls_id, co_buyer_agent_mls_id, property_type)
+         values ($1, $2, $3, $4, $5, $6, $7, current_date - $8::integer, $9, 'Closed', 'sold', $10, $11, $12, $13)`,
         [
           row!.id,
           sale.address,
@@ -105,6 +107,7 @@ export async function createAgents(zip: string, agents: FixtureAgentInput[], cit
           sale.coListMlsId ?? null,
           sale.buyerMlsId ?? null,
           sale.coBuyerMlsId ?? null,
+          sale.propertyType ?? null,
         ],
       )
     }

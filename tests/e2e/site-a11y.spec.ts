@@ -12,6 +12,8 @@ const staticRoutes = [
   '/about',
   '/how-it-works',
   '/sample-report',
+  '/methodology',
+  '/figure-sales?agent=00000000-0000-4000-8000-000000000000&figure=total_sales',
   '/no-such-page',
   '/auth',
   '/search-results',

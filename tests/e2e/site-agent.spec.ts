@@ -316,7 +316,7 @@ test('the sitemap lists the agent, ZIP and city pages; the ZIP page ranks the ag
   const listed = page.locator('main ol > li')
   await expect(listed).toHaveCount(2)
   // ranked by sides: Priya (5 or more sales here) first; Sam (4 sales here) unranked, saying why
-  await expect(listed.nth(0).getByRole('link', { name: fixture.agents[0]!.name })).toHaveAttribute(
+  await expect(listed.nth(0).getByRole('link', { name: fixture.agents[0]!.name, exact: true })).toHaveAttribute(
     'href',
     `/agent/${fixture.agents[0]!.id}`,
   )
@@ -336,7 +336,8 @@ test('the sitemap lists the agent, ZIP and city pages; the ZIP page ranks the ag
   await expect(page.getByRole('region', { name: `The market in ${zip}` })).toContainText('Source: Redfin')
   await page.getByRole('link', { name: 'all of Fixtureville, MA' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Top agents in Fixtureville, MA' })).toBeVisible()
-  await expect(page.getByRole('link', { name: fixture.agents[0]!.name })).toBeVisible()
+  await expect(page.getByRole('link', { name: fixture.agents[0]!.name, exact: true })).toBeVisible()
+  await expect(page.getByTestId('coverage')).toContainText('14 closed sales in Fixtureville, MA')
 })
 
 test('at 390 px the actions sit below the name, nothing overflows and the sales table shows its scroll cue', async ({

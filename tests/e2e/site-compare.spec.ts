@@ -1,7 +1,11 @@
-/** Compare agents: picked from a ZIP search with "Add to compare", side by side at /compare?agents=…, shareable, mobile. */
+/**
+ * Compare agents: picked from a ZIP search with "Add to compare", side by side at /compare?agents=…, shareable, mobile;
+ * each column shows both sides with n, intervals and ZIP differences, every cell a link to the sales behind it.
+ */
 import { expect, test, type Page } from '@playwright/test'
-import { formatPercent } from '~/lib/format.ts'
-import { agentRow, createAgents, makeSales, unusedZip } from './agent-fixtures.ts'
+import { figureDisplay } from '@shared/figure-display.ts'
+import { figureSalesUrl } from '@shared/urls.ts'
+import { createAgents, figuresRow, makeSales, unusedZip } from './agent-fixtures.ts'
 import { waitForIsland } from './site-support.ts'
 
 const suffix = Date.now().toString(36)
@@ -57,12 +61,29 @@ test('three agents picked from a ZIP search compare side by side, and the shared
   const first = await compareView(page)
   // ranked by closed sales in the ZIP, picked in that order
   expect(first.names).toEqual(fixture.agents.map((agent) => agent.name))
-  const cara = await agentRow(fixture.agents[0]!.id)
+  const cara = await figuresRow(fixture.agents[0]!.id)
   const column = page.getByRole('listitem', { name: fixture.agents[0]!.name })
-  await expect(column).toContainText(formatPercent(cara.avg_ratio as number))
-  await expect(column).toContainText(`n = ${cara.sale_to_list_sample_size}`)
+  for (const metric of ['sale_to_list_median', 'buyer_sales', 'total_volume'] as const) {
+    const shown = figureDisplay(cara, metric)
+    const cell = column.locator(`[data-figure-row="${metric}"]`)
+    await expect(
+      cell.getByRole('link', { name: `${shown.label}: ${shown.value}. The sales behind this figure` }),
+    ).toHaveAttribute('href', figureSalesUrl(cara.agent_id, metric))
+    if (shown.interval) await expect(cell).toContainText(shown.interval)
+  }
+  await expect(column.locator('[data-figure-row="sale_to_list_median"]')).toContainText(
+    `n = ${cara.sale_to_list_n} sales`,
+  )
+  await expect(column.getByTestId('compare-rank')).toHaveText(`Ranked #1 of 3 agents in ${zip} by sides`)
+  await expect(page.getByTestId('data-as-of')).toContainText(
+    /^Data as of .*, methodology v2\. How we compute these figures$/,
+  )
   await expect(page.getByRole('region', { name: 'Who leads on what' })).toContainText(
-    `${fixture.agents[0]!.name} has the most closed sales (7).`,
+    `${fixture.agents[0]!.name} has the most closed sales, both sides (7).`,
+  )
+  // Eli's 3 sales are too few for his rates to lead or his rank to count
+  await expect(page.getByRole('listitem', { name: fixture.agents[2]!.name }).getByTestId('compare-rank')).toHaveText(
+    `Too few sales to rank: 3 closed sales in ${zip} in the window, fewer than the 5 needed`,
   )
 
   const other = await browser.newContext()

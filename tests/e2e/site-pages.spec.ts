@@ -1,6 +1,16 @@
-/** Static pages, the newsletter sign-up, the 404 page and the machine-readable files. */
+/** Static pages, the methodology, the newsletter sign-up, the 404 page and the machine-readable files. */
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
+import {
+  EXCLUSIONS,
+  FIGURE_METRICS,
+  METHODOLOGY_CHANGELOG,
+  METHODOLOGY_VERSION,
+  METRICS,
+  SIDE_CREDITING,
+  SMALL_SAMPLE_TEXT,
+  WINDOW_TEXT,
+} from '@shared/methodology.ts'
 import { pdfText } from '../support/pdf-text.ts'
 import { publicPosts, sql, waitForIsland } from './site-support.ts'
 import { NEWSLETTER_CHECK_INBOX } from '@shared/newsletter.ts'
@@ -43,9 +53,46 @@ test('the sample report is labelled as a sample, with gauge and percentile bands
   expect(text).toContain('Jordan Sample')
   expect(text).toContain('Sample report: all figures are illustrative')
   expect(text).toContain('1204 Example Ave')
+  // the same template as the mailed report: both sides, the sales list and the methodology version
+  expect(text).toContain('Buyer side')
+  expect(text).toContain('Sales behind the figures')
+  expect(text).toContain('methodology v2')
   await page.emulateMedia({ media: 'print' })
   await expect(page.getByRole('link', { name: 'Download PDF' })).toBeHidden()
   await expect(page.getByRole('banner')).toBeHidden()
+})
+
+test('/methodology states every formula, the window, exclusions, crediting, small samples, version and changelog', async ({
+  page,
+}) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/methodology')
+    await expect(page.getByRole('heading', { level: 1, name: 'How we compute every figure' })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width} px`).toBe(
+      true,
+    )
+  }
+  await expect(page.getByText(`Methodology v${METHODOLOGY_VERSION}`, { exact: true })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Window' })).toContainText(WINDOW_TEXT)
+  for (const rule of [...SIDE_CREDITING, ...SMALL_SAMPLE_TEXT, ...EXCLUSIONS.map((exclusion) => exclusion.text)])
+    await expect(page.getByText(rule, { exact: true })).toBeVisible()
+  // one section per figure, reachable by its key (the sales pages link to /methodology#<figure>)
+  for (const metric of FIGURE_METRICS) {
+    const section = page.locator(`section#${metric}`)
+    await expect(section.getByRole('heading', { name: METRICS[metric].label, exact: true })).toBeVisible()
+    await expect(section).toContainText(METRICS[metric].formula)
+  }
+  const changelog = page.getByRole('region', { name: 'Changelog' })
+  for (const entry of METHODOLOGY_CHANGELOG) {
+    await expect(changelog.getByRole('heading', { name: new RegExp(`^Version ${entry.version}, `) })).toBeVisible()
+    for (const change of entry.changes) await expect(changelog.getByText(change, { exact: true })).toBeVisible()
+  }
+  await expect(page.getByTestId('data-as-of')).toContainText(/methodology v\d+/)
+  // every page's footer links here
+  await expect(
+    page.getByRole('navigation', { name: 'Resources' }).getByRole('link', { name: 'Methodology' }),
+  ).toHaveAttribute('href', '/methodology')
 })
 
 test('the how-it-works page and the home explainer tell the same three steps', async ({ page }) => {
@@ -166,6 +213,7 @@ test('sitemap, RSS feed and robots.txt list the published content', async ({ req
     '/',
     '/blog',
     '/about',
+    '/methodology',
     '/blog/category/market-analysis',
     ...posts.map((post) => `/blog/${post.slug}`),
   ]) {

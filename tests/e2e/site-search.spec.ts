@@ -1,18 +1,47 @@
 /**
- * /search-results: titles per type, counts, cards, the Top N% badge, paging, the skeleton, error and empty views.
- * The data tests run against the real search-agents function with fixture agents; the loading, error and paging
- * views also run with a routed answer so they do not depend on how many agents the database holds.
+ * /search-results: titles per type, counts, cards (both sides, each figure a link to its sales), the Top N% badge,
+ * paging, the skeleton, error and empty views, and the sort and filters of ZIP and address searches kept in the URL.
+ * The data tests run against the real search-agents function with fixture agents (listing and buyer sides, property
+ * types); the loading, error and paging views also run with a routed answer so they do not depend on how many agents
+ * the database holds.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import type { AgentSearchResult, SearchAgentsResponse } from '@shared/search-contract.ts'
+import type { AgentSearchResult, AgentSidesSummary, SearchAgentsResponse } from '@shared/search-contract.ts'
+import { figureSalesUrl } from '@shared/urls.ts'
 import { QUERY_TOO_LONG_MESSAGE } from '@shared/search-query-rules.ts'
 import { createAgents, makeSales, unusedZip } from './agent-fixtures.ts'
 import { waitForIsland } from './site-support.ts'
 
 const cors = { 'Access-Control-Allow-Origin': '*' }
 
-function fakeAgent(index: number, overrides: Partial<AgentSearchResult> = {}): AgentSearchResult {
+function fakeSides(overrides: Partial<AgentSidesSummary> = {}): AgentSidesSummary {
+  return {
+    listing_sales: 14,
+    listing_sides: 13.5,
+    buyer_sales: 6,
+    buyer_sides: 6,
+    total_sales: 20,
+    total_sides: 19.5,
+    total_volume: 9_875_000,
+    sale_to_list_median: 99.6,
+    sale_to_list_n: 13,
+    sale_to_list_shrunk: 99.5,
+    zip_rank: 1,
+    zip_agents: 20,
+    ranking_note: null,
+    last_close_date: '2026-10-01',
+    window_start: '2024-10-02',
+    window_end: '2026-10-01',
+    ...overrides,
+  }
+}
+
+function fakeAgent(
+  index: number,
+  overrides: Partial<AgentSearchResult> = {},
+  sides: Partial<AgentSidesSummary> = {},
+): AgentSearchResult {
   return {
     id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
     name: `Routed Agent ${index}`,
@@ -40,6 +69,7 @@ function fakeAgent(index: number, overrides: Partial<AgentSearchResult> = {}): A
     primary_zip_code: '02139',
     sales_in_area: null,
     match_score: null,
+    sides: fakeSides(sides),
     ...overrides,
   }
 }
@@ -67,16 +97,21 @@ test.describe('with a routed search answer', () => {
   })
 
   test('the card: badge bands, price range, service areas, profile, call and email', async ({ page }) => {
+    // the badge is the rank by sides in the agent's primary ZIP (both sides), not the listing-side rank
     const agents = [
-      fakeAgent(1, { local_ranking: 2, total_agents_in_area: 20 }),
-      fakeAgent(2, { local_ranking: 5, total_agents_in_area: 20, service_areas: ['02139'] }),
-      fakeAgent(3, { local_ranking: 9, total_agents_in_area: 20, phone: null, email: null }),
-      fakeAgent(4, {
-        local_ranking: null,
-        total_agents_in_area: 20,
-        ranking_note: 'Fewer than 5 closed sales in the window',
-      }),
-      fakeAgent(5, { local_ranking: 15, total_agents_in_area: 20 }),
+      fakeAgent(1, { local_ranking: 9 }, { zip_rank: 2, zip_agents: 20 }),
+      fakeAgent(2, { service_areas: ['02139'] }, { zip_rank: 5, zip_agents: 20 }),
+      fakeAgent(3, { phone: null, email: null }, { zip_rank: 9, zip_agents: 20 }),
+      fakeAgent(
+        4,
+        {},
+        {
+          zip_rank: null,
+          zip_agents: 20,
+          ranking_note: 'Too few sales to rank: 3 closed sales in 02139 in the window, fewer than the 5 needed',
+        },
+      ),
+      fakeAgent(5, {}, { zip_rank: 15, zip_agents: 20 }),
     ]
     await page.route('**/functions/v1/search-agents', (route) =>
       route.fulfill({
@@ -104,12 +139,32 @@ test.describe('with a routed search answer', () => {
     await expect(card(3).getByTestId('ranking-badge')).toHaveAttribute('data-tone', 'yellow')
     await expect(card(3).getByTestId('ranking-badge')).toHaveClass(/bg-yellow-100/)
     await expect(card(4).getByTestId('ranking-badge')).toHaveCount(0)
+    await expect(card(4).getByTestId('ranking-note')).toHaveText(
+      'Too few sales to rank: 3 closed sales in 02139 in the window, fewer than the 5 needed',
+    )
+    await expect(card(1).getByTestId('ranking-badge')).toHaveAttribute(
+      'href',
+      figureSalesUrl(agents[0]!.id, 'zip_sides'),
+    )
     // below the top half: the rank, not a "Top 75%" that reads as praise
     await expect(card(5).getByTestId('ranking-badge')).toHaveText('Ranked #15 of 20')
     await expect(card(5).getByTestId('ranking-badge')).toHaveAttribute('data-tone', 'gray')
 
     await expect(card(1)).toContainText('$385K-$1,050K')
-    await expect(card(1)).toContainText('99.4%')
+    // both sides on the card, each figure a link to the sales behind it
+    for (const [label, metric, text] of [
+      ['Listing sales', 'listing_sales', '14'],
+      ['Buyer sales', 'buyer_sales', '6'],
+      ['Sale-to-list (median)', 'sale_to_list_median', '99.6%'],
+      ['Volume (both sides)', 'total_volume', '$9,875,000'],
+      ['Days on market (mean)', 'days_on_market_mean', '18.5 days'],
+      ['Listing-side price range', 'listing_price_max', '$385K-$1,050K'],
+    ] as const) {
+      const link = card(1).getByRole('link', { name: `${label}: ${text}. The sales behind this figure` })
+      await expect(link).toHaveText(text)
+      await expect(link).toHaveAttribute('href', figureSalesUrl(agents[0]!.id, metric))
+    }
+    await expect(card(1)).toContainText('n = 13')
     await expect(card(1).getByRole('list', { name: 'Service areas' })).toHaveText(/02139\s*02140\s*\+2 more/)
     await expect(card(2).getByRole('list', { name: 'Service areas' })).not.toContainText('more')
     await expect(card(1).getByRole('link', { name: 'View Profile of Routed Agent 1' })).toHaveAttribute(
@@ -206,14 +261,32 @@ test.describe('against the search-agents function', () => {
   let zip = ''
   let fixture: Awaited<ReturnType<typeof createAgents>>
 
+  const quinnMls = `E2E-QUINN-${suffix}`
   test.beforeAll(async () => {
     zip = await unusedZip()
+    // Quincy lists 8 homes ($400K-$575K), the first four condominiums; Quinn lists 6 houses and brings the buyers of
+    // Quincy's 2nd to 5th: by sides Quinn leads (10 to 8), by listing sales Quincy (8 to 6), in condominiums
+    // Quincy (4 to 3), between $300K and $500K Quinn (9 to 5)
     fixture = await createAgents(
       zip,
       [
-        { name: `Quincy Zephyrhill ${suffix}`, sales: makeSales(`Zeph${suffix}`, 8) },
-        { name: `Quinn Zephyrhill ${suffix}`, sales: makeSales(`Zeph2${suffix}`, 6, 9) },
-        { name: `Lonely Oneoff ${suffix}`, sales: makeSales(`One${suffix}`, 1) },
+        {
+          name: `Quincy Zephyrhill ${suffix}`,
+          sales: makeSales(`Zeph${suffix}`, 8).map((sale, index) => ({
+            ...sale,
+            propertyType: index < 4 ? 'Condominium' : 'Residential',
+            ...(index >= 1 && index <= 4 ? { buyerMlsId: quinnMls } : {}),
+          })),
+        },
+        {
+          name: `Quinn Zephyrhill ${suffix}`,
+          mlsId: quinnMls,
+          sales: makeSales(`Zeph2${suffix}`, 6, 9).map((sale) => ({ ...sale, propertyType: 'Residential' })),
+        },
+        {
+          name: `Lonely Oneoff ${suffix}`,
+          sales: makeSales(`One${suffix}`, 1).map((sale) => ({ ...sale, propertyType: 'Residential' })),
+        },
       ],
       'Fixtureville',
       'MA',
@@ -238,19 +311,106 @@ test.describe('against the search-agents function', () => {
     await expect(page.getByRole('heading', { level: 1, name: quincy.name })).toBeVisible()
   })
 
-  test("a ZIP search lists the area's agents with the place and the ranking badge", async ({ page }) => {
+  test("a ZIP search lists the area's agents by sides with the place, the ranking badge and the data date", async ({
+    page,
+  }) => {
     await page.goto(`/search-results?q=${zip}&type=zipcode`)
     await expect(page.getByRole('heading', { level: 1, name: `Top agents in ${zip}` })).toBeVisible(FIRST_ANSWER)
     const cards = page.getByRole('list', { name: 'Agents' }).getByRole('article')
     await expect(cards).toHaveCount(3)
     await expect(page.getByText(/^3 agents found/)).toBeVisible()
-    // 1st of 3 ranked agents in the ZIP: round(1/3 × 100) = Top 33% (yellow); the one-sale agent has no ranking
-    const quincy = page.getByRole('article', { name: `Quincy Zephyrhill ${suffix}` }).getByTestId('ranking-badge')
-    await expect(quincy).toHaveText('Top 33%')
-    await expect(quincy).toHaveAttribute('data-tone', 'yellow')
-    await expect(
-      page.getByRole('article', { name: `Lonely Oneoff ${suffix}` }).getByTestId('ranking-badge'),
-    ).toHaveCount(0)
+    // Quinn's 6 listing and 4 buyer sides come before Quincy's 8 listing sides
+    await expect(cards.getByRole('heading')).toHaveText([
+      `Quinn Zephyrhill ${suffix}`,
+      `Quincy Zephyrhill ${suffix}`,
+      `Lonely Oneoff ${suffix}`,
+    ])
+    const quinn = page.getByRole('article', { name: `Quinn Zephyrhill ${suffix}` })
+    await expect(quinn.getByTestId('area-figures')).toHaveText(/^#1 here: 10 sales · 10 sides · \$/)
+    await expect(quinn.getByRole('link', { name: /^Buyer sales: 4\./ })).toHaveAttribute(
+      'href',
+      figureSalesUrl(fixture.agents[1]!.id, 'buyer_sales'),
+    )
+    // 1st of 3 agents with sides in the ZIP: round(1/3 × 100) = Top 33% (yellow); the one-sale agent is not ranked
+    await expect(quinn.getByTestId('ranking-badge')).toHaveText('Top 33%')
+    await expect(quinn.getByTestId('ranking-badge')).toHaveAttribute('data-tone', 'yellow')
+    const lonely = page.getByRole('article', { name: `Lonely Oneoff ${suffix}` })
+    await expect(lonely.getByTestId('ranking-badge')).toHaveCount(0)
+    await expect(lonely.getByTestId('ranking-note')).toHaveText(
+      `Too few sales to rank: 1 closed sale in ${zip} in the window, fewer than the 5 needed`,
+    )
+    await expect(page.getByTestId('data-as-of')).toContainText(/^Data as of \w{3} \d{1,2}, \d{4}.*, methodology v2\./)
+    await expect(page.getByRole('link', { name: 'How we compute these figures' })).toHaveAttribute(
+      'href',
+      '/methodology',
+    )
+  })
+
+  test('sort and filters (side, price band, property type) reorder the area, live in the URL and come back with Back', async ({
+    page,
+    baseURL,
+  }) => {
+    const names = () => page.getByRole('list', { name: 'Agents' }).getByRole('article').getByRole('heading')
+    const [quincy, quinn, lonely] = fixture.agents.map((agent) => agent.name)
+    await page.goto(`/search-results?q=${zip}&type=zipcode`)
+    await expect(names()).toHaveText([quinn!, quincy!, lonely!], FIRST_ANSWER)
+    const controls = page.getByRole('form', { name: 'Sort and filter' })
+
+    await controls.getByLabel('Sort by').selectOption({ label: 'Most listing sales' })
+    await expect(page).toHaveURL(`${baseURL}/search-results?q=${zip}&type=zipcode&sort=listing_sales`)
+    await expect(names()).toHaveText([quincy!, quinn!, lonely!])
+
+    await controls.getByLabel('Sort by').selectOption({ label: 'Most buyer sales' })
+    await expect(names().first()).toHaveText(quinn!)
+
+    // like-for-like: only the condominiums count (the area's property types are the menu's options)
+    await expect(controls.getByLabel('Property type').getByRole('option')).toHaveText([
+      'Any type',
+      'Condominium',
+      'Residential',
+    ])
+    await controls.getByLabel('Sort by').selectOption({ label: 'Most sides (listing and buyer)' })
+    await controls.getByLabel('Property type').selectOption('Condominium')
+    await expect(page).toHaveURL(`${baseURL}/search-results?q=${zip}&type=zipcode&propertyType=Condominium`)
+    await expect(names()).toHaveText([quincy!, quinn!])
+    await expect(page.getByRole('article', { name: quinn! }).getByTestId('area-figures')).toHaveText(
+      /^#2 here: 3 sales · 3 sides · /,
+    )
+
+    await controls.getByLabel('Property type').selectOption('')
+    await controls.getByLabel('Sale price').selectOption({ label: '$300K to $500K' })
+    await expect(page).toHaveURL(`${baseURL}/search-results?q=${zip}&type=zipcode&minPrice=300000&maxPrice=499999`)
+    await expect(names().first()).toHaveText(quinn!)
+
+    await controls.getByLabel('Sale price').selectOption('')
+    await controls.getByLabel('Side').selectOption({ label: 'Listing side only' })
+    await expect(page).toHaveURL(`${baseURL}/search-results?q=${zip}&type=zipcode&side=listing`)
+    await expect(names()).toHaveText([quincy!, quinn!, lonely!])
+
+    // Back returns to the previous search, and a shared URL opens the same view
+    await page.goBack()
+    await expect(page).toHaveURL(`${baseURL}/search-results?q=${zip}&type=zipcode`)
+    await expect(names()).toHaveText([quinn!, quincy!, lonely!])
+    await page.goto(`/search-results?q=${zip}&type=zipcode&sort=listing_sales&propertyType=Condominium`)
+    await expect(names()).toHaveText([quincy!, quinn!], FIRST_ANSWER)
+    await expect(controls.getByLabel('Sort by')).toHaveValue('listing_sales')
+    await expect(controls.getByLabel('Property type')).toHaveValue('Condominium')
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect(page).toHaveURL(`${baseURL}/search-results?q=${zip}&type=zipcode&sort=listing_sales`)
+  })
+
+  test('at 390 px the sort and filters stack above the cards without horizontal overflow', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`/search-results?q=${zip}&type=zipcode&side=buyer`)
+    await expect(page.getByRole('list', { name: 'Agents' }).getByRole('article')).toHaveCount(1, FIRST_ANSWER)
+    await expect(page.getByRole('form', { name: 'Sort and filter' }).getByLabel('Side')).toHaveValue('buyer')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  })
+
+  test('a name search has no sort or filters', async ({ page }) => {
+    await page.goto(`/search-results?q=${encodeURIComponent(`Zephyrhill ${suffix}`)}&sort=volume`)
+    await expect(page.getByRole('article', { name: `Quincy Zephyrhill ${suffix}` })).toBeVisible(FIRST_ANSWER)
+    await expect(page.getByRole('form', { name: 'Sort and filter' })).toHaveCount(0)
   })
 
   test('an address search uses the address title', async ({ page }) => {

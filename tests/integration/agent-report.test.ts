@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailTo, sql, testEnv, uniqueEmail } from '../support/env.ts'
 import { pdfText } from '../support/pdf-text.ts'
+import { formatDate, formatPercent } from '@shared/format.ts'
 
 async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
@@ -26,8 +27,8 @@ let agentId = ''
 
 beforeAll(async () => {
   const [agent] = await sql<{ id: string }>(
-    `insert into public.agents (name, brokerage, city, state, zip_code, license_number) values ($1, 'Report Realty', 'Pdfton', 'MA', $2, 'MA-777') returning id`,
-    [`Regina Report ${suffix}`, zip],
+    `insert into public.agents (name, brokerage, city, state, zip_code, license_number, mls_id) values ($1, 'Report Realty', 'Pdfton', 'MA', $2, 'MA-777', $3) returning id`,
+    [`Regina Report ${suffix}`, zip, `REPORT-${suffix}`],
   )
   agentId = agent!.id
   for (let index = 0; index < 6; index += 1) {
@@ -45,12 +46,21 @@ beforeAll(async () => {
       ],
     )
   }
+  // one sale on the buyer side: another (unknown) agent listed it, Regina brought the buyer
+  await sql(
+    `insert into public.properties (address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status, list_agent_mls_id, buyer_agent_mls_id)
+     values ('77 Buyer Way', 'Pdfton', 'MA', $1, 610000, 615000, current_date - 3, 9, 'Closed', 'sold', $2, $3)`,
+    [zip, `OTHER-${suffix}`, `REPORT-${suffix}`],
+  )
   await sql('select public.refresh_agent_metrics()')
 })
 
 afterAll(async () => {
   await sql('delete from public.report_requests where agent_id = $1', [agentId])
-  await sql('delete from public.properties where agent_id = $1', [agentId])
+  await sql('delete from public.properties where agent_id = $1 or buyer_agent_mls_id = $2', [
+    agentId,
+    `REPORT-${suffix}`,
+  ])
   await sql('delete from public.agents where id = $1', [agentId])
 })
 
@@ -88,13 +98,20 @@ async function confirmFromMail(email: string): Promise<Response> {
 }
 
 describe('agent report email', () => {
-  it('mails a PDF whose text carries the agent name and the stored sale-to-list figure', async () => {
+  it('mails a PDF whose text carries the agent, both sides with their figures, the sales behind them and the methodology', async () => {
     const email = uniqueEmail('report')
-    const [agent] = await sql<{ name: string; ratio: number; total_sales: number }>(
-      'select name, average_sale_to_list_ratio::float8 as ratio, total_sales from public.agents where id = $1',
+    const [agent] = await sql<{
+      name: string
+      median: number
+      listing_sales: number
+      buyer_sales: number
+      window_end: string
+    }>(
+      `select a.name, f.sale_to_list_median::float8 as median, f.listing_sales, f.buyer_sales, f.window_end::text
+         from public.agents a join public.agent_figures f on f.agent_id = a.id where a.id = $1`,
       [agentId],
     )
-    expect(agent!.total_sales).toBe(6)
+    expect([agent!.listing_sales, agent!.buyer_sales]).toEqual([6, 1])
 
     const status = await requestReport(
       { full_name: 'Pat Visitor', email, agent_id: agentId, agent_name: agent!.name, agent_location: 'Pdfton, MA' },
@@ -126,10 +143,18 @@ describe('agent report email', () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-')
     const text = await pdfText(bytes)
     expect(text).toContain(agent!.name)
-    expect(text).toContain('Sale-to-list price')
-    expect(text).toContain(`${agent!.ratio.toFixed(1)}%`)
+    expect(text).toContain('Sale-to-list (median)')
+    expect(text).toContain(formatPercent(agent!.median))
     expect(text).toContain('Report Realty')
+    for (const heading of ['Listing side', 'Buyer side', 'Both sides', 'Sales behind the figures'])
+      expect(text).toContain(heading)
+    // the sales behind the figures, with the role on each: six listings and the buyer side of 77 Buyer Way
     expect(text).toContain('10 Report St')
+    expect(text).toContain('77 Buyer Way')
+    expect(text).toContain('Buyer agent')
+    expect(text).toContain(`Data as of ${formatDate(agent!.window_end)}`)
+    expect(text).toContain('methodology v2')
+    expect(text).toContain('http://localhost:4321/methodology')
 
     const [row] = await sql<{ report_sent_at: Date | null; report_error: string | null }>(
       'select report_sent_at, report_error from public.report_requests where email = $1',

@@ -1,14 +1,16 @@
 /**
  * Reads one agent's report figures with the service client and shapes them for renderAgentReportPdf: the agent row,
- * their figures per side (public.agent_figures, from the last refresh_agent_metrics run), their newest closed sales
- * and their primary ZIP's Redfin row. The figures are worded by the same rules as the site (./figure-display.ts), so
+ * their figures per side (public.agent_figures, from the last refresh_agent_metrics run), the sales behind them
+ * (public.agent_figure_sales, the REPORT_SALES_LIMIT newest with either side) and their primary ZIP's Redfin row. The figures are worded by the same rules as the site (./figure-display.ts), so
  * the PDF prints what the profile shows, and each one links to the sales behind it.
  */
 import type { AgentReportData } from './agent-report.ts'
 import { reportFigureParts } from './agent-report-figures.ts'
 import { sourceLabel } from './figure-display.ts'
+import type { AgentFigureSales } from './figures-contract.ts'
+import { ROLE_LABELS } from './methodology.ts'
 import type { Db } from './supabase.ts'
-import { absoluteUrl, agentUrl } from './urls.ts'
+import { absoluteUrl, agentUrl, figureSalesUrl } from './urls.ts'
 
 const num = (value: number | string | null) => (value === null ? null : Number(value))
 
@@ -35,22 +37,17 @@ export async function loadAgentReportData(
   if (!agent) return null
   const figures = figuresRead.data
   const zipCode = figures?.primary_zip_code ?? agent.primary_zip_code
-  const [sales, benchmark] = await Promise.all([
-    db
-      .from('properties')
-      .select('address, close_date, list_price, close_price, days_on_market, source, listing_key')
-      .eq('agent_id', agentId)
-      .eq('standard_status', 'Closed')
-      .not('close_price', 'is', null)
-      .order('close_date', { ascending: false, nullsFirst: false })
-      .limit(REPORT_SALES_LIMIT),
+  const [behind, benchmark] = await Promise.all([
+    // the sales behind the figures: every sale with either side, newest first (the rows of total_sales)
+    db.rpc('agent_figure_sales', { agent_id: agentId, metric: 'total_sales', max_rows: REPORT_SALES_LIMIT }),
     zipCode
       ? db.from('zip_market_benchmarks').select('*').eq('zip_code', zipCode).maybeSingle()
       : Promise.resolve({ data: null, error: null }),
   ])
-  if (sales.error) throw new Error(`Could not read the sales: ${sales.error.message}`)
+  if (behind.error) throw new Error(`Could not read the sales: ${behind.error.message}`)
   if (benchmark.error) throw new Error(`Could not read the ZIP benchmark: ${benchmark.error.message}`)
-  const demo = Boolean(agent.mls_id?.startsWith('DEMO-')) || sales.data.some((sale) => sale.source === 'demo')
+  const sales = behind.data as unknown as AgentFigureSales
+  const demo = Boolean(agent.mls_id?.startsWith('DEMO-')) || sales.rows.some((sale) => sale.source === 'demo')
   const zip = benchmark.data
   const parts = reportFigureParts(figures, zip, siteUrl)
   return {
@@ -84,16 +81,18 @@ export async function loadAgentReportData(
           rows: parts.zipRows,
         }
       : null,
-    sales: sales.data.map((sale) => ({
+    sales: sales.rows.map((sale) => ({
       address: sale.address,
       closeDate: sale.close_date,
-      role: 'List agent',
-      listPrice: num(sale.list_price),
-      closePrice: num(sale.close_price),
+      role: `${ROLE_LABELS[sale.role]}${sale.credit < 1 ? ' (half)' : ''}`,
+      listPrice: sale.list_price,
+      closePrice: sale.close_price,
       daysOnMarket: sale.days_on_market,
-      source: [sale.source, sale.listing_key].filter(Boolean).join(' ') || null,
+      source: [sale.source, sale.source_record_id].filter(Boolean).join(' ') || null,
     })),
-    salesNote: null,
+    salesNote: sales.truncated
+      ? `The ${sales.rows.length} newest of ${sales.total_rows} sales; all of them, with a CSV: ${absoluteUrl(figureSalesUrl(agent.id, 'total_sales'), siteUrl)}`
+      : null,
     sources: [
       demo
         ? 'Closed sales: generated demo data calibrated on Redfin ZIP figures (the agent is fictional).'

@@ -19,9 +19,9 @@ import {
   type FigureMetric,
 } from './methodology.ts'
 import { figureSalesUrl } from './urls.ts'
-import { formatCount, formatDate, formatDays, formatPercent, formatUsd } from './format.ts'
+import { formatCount, formatDate, formatDays, formatPercent, formatSides, formatUsd } from './format.ts'
 
-const MISSING = '—'
+export { formatSides }
 
 /**
  * The figures of each side, in the order the profile and the PDF report show them; with the primary ZIP's (zip_sides,
@@ -84,18 +84,6 @@ const column = (figures: FiguresRow, name: string): number | null => {
   if (value === null || value === undefined || value === '') return null
   const number = Number(value)
   return Number.isFinite(number) ? number : null
-}
-
-/** A number of sides: whole or with the halves of shared sides, "12", "12.5", "1,204.5". */
-export function formatSides(value: number | string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return MISSING
-  const number = Number(value)
-  if (!Number.isFinite(number)) return MISSING
-  const rounded = Math.round(number * 100) / 100
-  const whole = Math.trunc(rounded)
-  const fraction = Math.abs(rounded - whole)
-  const decimals = fraction === 0 ? '' : fraction.toFixed(2).slice(1).replace(/0+$/, '')
-  return `${formatCount(whole)}${decimals}`
 }
 
 /** `value` of `metric` in its unit: "14", "12.5", "$5,230,000", "101.2%", "23 days"; an em dash when missing. */

@@ -72,6 +72,18 @@ export function formatDays(value: number | string | null | undefined): string {
   return `${text} ${number === 1 ? 'day' : 'days'}`
 }
 
+/** A number of sides: whole or with the halves of shared ones, "12", "12.5", "1,204.5". */
+export function formatSides(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return MISSING
+  const number = Number(value)
+  if (!Number.isFinite(number)) return MISSING
+  const rounded = Math.round(number * 100) / 100
+  const whole = Math.trunc(rounded)
+  const fraction = Math.abs(rounded - whole)
+  const decimals = fraction === 0 ? '' : fraction.toFixed(2).slice(1).replace(/0+$/, '')
+  return `${groupThousands(whole)}${decimals}`
+}
+
 /** A calendar date stored as `YYYY-MM-DD` (no time zone): "2026-10-18" → "Oct 18, 2026". */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return MISSING
