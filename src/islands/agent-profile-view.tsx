@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 
 import type { AgentProfile, AgentRow, BenchmarkRow, FiguresRow, QuarterSales, RecentSale } from '../lib/agent-profile'
 import { DEMO_DATA_NOTICE } from '../lib/agent-profile'
+import { ROLE_LABELS } from '@shared/methodology.ts'
 import {
   CHART_HEIGHT,
   CHART_PAD,
@@ -275,15 +276,20 @@ function RecentSales({ sales, saleMarker }: { sales: RecentSale[]; saleMarker?: 
               aria-describedby="sales-scroll-cue"
             >
               <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption className="sr-only">The agent's {sales.length} most recent closed sales, newest first</caption>
+                <caption className="sr-only">
+                  The agent's {sales.length} most recent closed sales on either side, newest first
+                </caption>
                 <SalesTableHead className="bg-slate-50 text-slate-700" cellClassName="px-3 py-2 font-semibold" />
                 <tbody>
                   {sales.map((sale) => {
                     const ratio = saleToListPercent(sale.list_price, sale.close_price)
                     return (
-                      <tr key={sale.id} className="border-t border-slate-200">
+                      <tr key={`${sale.id}-${sale.side}`} className="border-t border-slate-200">
                         <th scope="row" className="px-3 py-2 font-medium">
                           {sale.address}
+                          <span className="block text-xs font-normal text-slate-600" data-testid="sale-role">
+                            {ROLE_LABELS[sale.role]}
+                          </span>
                           {saleMarker?.(sale)}
                         </th>
                         <td className="whitespace-nowrap px-3 py-2">{formatDate(sale.close_date)}</td>
@@ -319,8 +325,11 @@ export function quarterLabel(quarterStart: string): string {
   return `Q${Math.floor((month - 1) / 3) + 1} ${year}`
 }
 
-/** Closed sales per calendar quarter over the metrics window (bars, with the count on each). */
-function QuarterlySalesChart({ quarters }: { quarters: QuarterSales[] }) {
+/**
+ * Closed sales per calendar quarter over the metrics window: one bar per quarter from zero, split into sales with the
+ * listing side (bottom) and with the buyer side only (top), the count of sales on each bar.
+ */
+export function QuarterlySalesChart({ quarters }: { quarters: QuarterSales[] }) {
   const title = 'Closed sales per quarter'
   if (quarters.length === 0) return <ChartFrame title={title} note="No closed sales in the window." />
   const max = Math.max(...quarters.map((quarter) => quarter.closed_sales))
@@ -328,30 +337,48 @@ function QuarterlySalesChart({ quarters }: { quarters: QuarterSales[] }) {
   const plotHeight = CHART_HEIGHT - CHART_PAD.top - CHART_PAD.bottom
   const slot = plotWidth / quarters.length
   const base = CHART_PAD.top + plotHeight
+  // bar heights are proportional to the counts: the axis starts at zero
+  const scale = (count: number) => (count / max) * (plotHeight - 12)
   return (
-    <ChartFrame title={title} note="Quarters without a sale are left out.">
+    <ChartFrame
+      title={title}
+      note="Dark: sales with the listing side; light: buyer side only. Quarters without a sale are left out."
+    >
       <svg
         viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
         role="img"
         aria-label={quarters
-          .map((quarter) => `${quarterLabel(quarter.quarter_start)}: ${quarter.closed_sales}`)
+          .map(
+            (quarter) =>
+              `${quarterLabel(quarter.quarter_start)}: ${quarter.closed_sales} (${quarter.listing_sales} listing side, ${quarter.buyer_sales} buyer side)`,
+          )
           .join('; ')}
         className="h-auto w-full"
       >
         <line x1={8} x2={CHART_WIDTH - CHART_PAD.right} y1={base} y2={base} className="stroke-slate-300" />
         {quarters.map((quarter, index) => {
-          const height = Math.max(2, (quarter.closed_sales / max) * (plotHeight - 12))
+          const listing = scale(quarter.listing_sales)
+          const total = Math.max(2, scale(quarter.closed_sales))
           const x = 8 + index * slot
           return (
-            <g key={quarter.quarter_start}>
+            <g key={quarter.quarter_start} data-quarter={quarter.quarter_start}>
               <rect
                 x={x + slot * 0.15}
                 width={slot * 0.7}
-                y={base - height}
-                height={height}
-                className="fill-blue-600"
+                y={base - total}
+                height={total}
+                className="fill-blue-300"
+                data-count={quarter.closed_sales}
               />
-              <text x={x + slot / 2} y={base - height - 3} textAnchor="middle" className="fill-slate-800 text-[10px]">
+              <rect
+                x={x + slot * 0.15}
+                width={slot * 0.7}
+                y={base - listing}
+                height={listing}
+                className="fill-blue-700"
+                data-count={quarter.listing_sales}
+              />
+              <text x={x + slot / 2} y={base - total - 3} textAnchor="middle" className="fill-slate-800 text-[10px]">
                 {quarter.closed_sales}
               </text>
               <text x={x + slot / 2} y={CHART_HEIGHT - 8} textAnchor="middle" className="fill-slate-600 text-[9px]">

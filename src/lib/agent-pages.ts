@@ -133,7 +133,8 @@ export function loadSiteAgentData(): Promise<SiteAgentData> {
   return dataPromise
 }
 
-type SaleRow = RecentSale & { agent_id: string }
+/** A row of agent_page_sales (role and side as the database's text). */
+type SaleRow = Omit<RecentSale, 'role' | 'side'> & { agent_id: string; role: string; side: string }
 type QuarterRow = QuarterSales & { agent_id: string }
 type ZipSalesRow = Pick<
   Database['public']['Tables']['agent_zip_sales']['Row'],
@@ -193,7 +194,7 @@ export function assembleSiteAgentData(
   const agentById = new Map(agents.map((agent) => [agent.id, agent]))
 
   const profiles: AgentProfile[] = agents.map((agent) => {
-    const recent = (salesByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...sale }) => sale)
+    const recent = (salesByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...sale }) => sale as RecentSale)
     const agentFigures = figuresByAgent.get(agent.id) ?? null
     const zip = profileZip(agent, agentFigures)
     return {

@@ -10,6 +10,7 @@
 import { PostgrestClient } from '@supabase/postgrest-js'
 
 import type { Database } from '@shared/database.types.ts'
+import type { TransactionRole, TransactionSide } from '@shared/methodology.ts'
 import { isUuid } from '@shared/urls.ts'
 import { anonHeaders, browserConfig } from './browser-config'
 
@@ -31,26 +32,34 @@ export interface RecentSale {
   days_on_market: number | null
   /** The feed the sale came from ('demo' for the generated demo data). */
   source: string | null
+  /** The agent's role on the sale (RESO ListAgent, CoListAgent, BuyerAgent, CoBuyerAgent). */
+  role: TransactionRole
+  /** The side that role is on. */
+  side: TransactionSide
 }
 
 export interface AgentProfile {
   agent: AgentRow
   /** Listing side, buyer side, totals, intervals and vs-ZIP figures; null when the agent has no counted sale. */
   figures: FiguresRow | null
-  /** Up to RECENT_SALES_LIMIT closed sales, newest close date first. */
+  /** Up to RECENT_SALES_LIMIT closed sales with either side (one row per side), newest close date first. */
   sales: RecentSale[]
   /** The primary ZIP's market figures; null when the agent has no primary ZIP or the ZIP has no benchmark row. */
   benchmark: BenchmarkRow | null
   /** True when the agent comes from the generated demo data (see isSyntheticAgent). */
   synthetic: boolean
-  /** Closed sales per calendar quarter inside the metrics window, oldest first (quarters without sales are absent). */
+  /** Closed sales (both sides) per calendar quarter inside the metrics window, oldest first (quarters without sales are absent). */
   quarters: QuarterSales[]
 }
 
 /** Closed sales of one calendar quarter; quarter_start is its first day, `YYYY-MM-DD`. */
 export interface QuarterSales {
   quarter_start: string
+  /** Distinct sales with either side (a dual-agency sale once). */
   closed_sales: number
+  /** Sales with the listing side, and with the buyer side. */
+  listing_sales: number
+  buyer_sales: number
 }
 
 /** How many recent sales the profile lists. */
@@ -135,9 +144,9 @@ export async function fetchAgentProfile(id: string): Promise<AgentProfile | null
   return {
     agent,
     figures: figures.data,
-    sales: sales.data.map(({ agent_id: _agent, ...sale }) => sale),
+    sales: sales.data.map(({ agent_id: _agent, ...sale }) => sale as RecentSale),
     benchmark: benchmark.data,
     synthetic: isSyntheticAgent(agent, sales.data),
-    quarters: quarters.data.map(({ quarter_start, closed_sales }) => ({ quarter_start, closed_sales })),
+    quarters: quarters.data.map(({ agent_id: _agent, ...quarter }) => quarter),
   }
 }

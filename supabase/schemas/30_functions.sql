@@ -984,7 +984,7 @@ $function$;
 
 -- function public.agent_page_quarters(agent_ids uuid[])
 CREATE OR REPLACE FUNCTION public.agent_page_quarters(agent_ids uuid[])
- RETURNS TABLE(agent_id uuid, quarter_start date, closed_sales integer)
+ RETURNS TABLE(agent_id uuid, quarter_start date, closed_sales integer, listing_sales integer, buyer_sales integer)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -994,20 +994,24 @@ begin
     raise exception 'agent_ids must name at most 100 agents' using errcode = '22023';
   end if;
   return query
-    select p.agent_id, date_trunc('quarter', p.close_date)::date, count(*)::integer
-      from public.properties p
-      join public.agents a on a.id = p.agent_id
-     where p.agent_id = any (agent_ids)
-       and p.standard_status = 'Closed' and p.close_price is not null
-       and p.close_date between a.metrics_window_start and a.metrics_window_end
-     group by p.agent_id, date_trunc('quarter', p.close_date)
-     order by p.agent_id, 2;
+    select e.agent_id, date_trunc('quarter', p.sale_date)::date,
+           count(distinct p.id)::integer,
+           (count(distinct p.id) filter (where e.side = 'listing'))::integer,
+           (count(distinct p.id) filter (where e.side = 'buyer'))::integer
+      from private.effective_transaction_sides e
+      join public.agent_figures f on f.agent_id = e.agent_id
+      join public.properties p on p.id = e.property_id
+     where e.agent_id = any (agent_ids)
+       and p.standard_status = 'Closed' and p.sale_price > 0
+       and p.sale_date between f.window_start and f.window_end
+     group by e.agent_id, date_trunc('quarter', p.sale_date)
+     order by e.agent_id, 2;
 end;
 $function$;
 
 -- function public.agent_page_sales(agent_ids uuid[], max_per_agent integer)
 CREATE OR REPLACE FUNCTION public.agent_page_sales(agent_ids uuid[], max_per_agent integer DEFAULT 10)
- RETURNS TABLE(agent_id uuid, id uuid, address text, city text, state text, zip_code text, close_date date, list_price numeric, close_price numeric, days_on_market integer, source text)
+ RETURNS TABLE(agent_id uuid, id uuid, address text, city text, state text, zip_code text, close_date date, list_price numeric, close_price numeric, days_on_market integer, source text, role text, side text)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -1021,18 +1025,25 @@ begin
   end if;
   return query
     select s.agent_id, s.id, s.address, s.city, s.state, s.zip_code, s.close_date, s.list_price, s.close_price,
-           s.days_on_market, s.source
+           s.days_on_market, s.source, s.role, s.side
       from unnest(agent_ids) as a (agent_id)
       cross join lateral (
-        select p.agent_id, p.id, p.address, p.city, p.state, p.zip_code, p.close_date, p.list_price, p.close_price,
-               p.days_on_market, p.source
-          from public.properties p
-         where p.agent_id = a.agent_id and p.standard_status = 'Closed' and p.close_price is not null
-         -- close_date is sale_date (generated); ordering by sale_date uses properties_agent_id_sale_date_idx
-         order by p.sale_date desc nulls last, p.id
+        select a.agent_id, p.id, p.address, p.city, p.state, p.zip_code, p.close_date, p.list_price, p.close_price,
+               p.days_on_market, p.source,
+               (array['list', 'co_list', 'buyer', 'co_buyer'])[e.role_order] as role, e.side
+          from (
+            select x.property_id, x.side,
+                   min(array_position(array['list', 'co_list', 'buyer', 'co_buyer'], x.role)) as role_order
+              from private.effective_transaction_sides x
+             where x.agent_id = a.agent_id
+             group by x.property_id, x.side
+          ) e
+          join public.properties p on p.id = e.property_id
+         where p.standard_status = 'Closed' and p.close_price is not null
+         order by p.sale_date desc nulls last, p.id, e.side desc
          limit max_per_agent
       ) s
-     order by s.agent_id, s.close_date desc nulls last, s.id;
+     order by s.agent_id, s.close_date desc nulls last, s.id, s.side desc;
 end;
 $function$;
 

@@ -643,10 +643,10 @@ comment on function private.webhook_setting(hook text, setting text) is 'The Vau
 comment on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) is 'The sales behind one figure of one agent (at most 2,000, newest first) with the stored value, n, interval, window and formula in words. Anyone may call it.';
 
 -- comment function public.agent_page_quarters(agent_ids uuid[])
-comment on function public.agent_page_quarters(agent_ids uuid[]) is 'Closed sales per quarter in the metrics window of up to 100 agents (the agent page''s chart). Anyone may call it.';
+comment on function public.agent_page_quarters(agent_ids uuid[]) is 'Closed sales per quarter in the metrics window of up to 100 agents, either side and per side (the agent page''s chart). Anyone may call it.';
 
 -- comment function public.agent_page_sales(agent_ids uuid[], max_per_agent integer)
-comment on function public.agent_page_sales(agent_ids uuid[], max_per_agent integer) is 'The newest closed sales of up to 100 agents, at most 10 each, with the columns the agent page prints. Anyone may call it (the profile island and the site build).';
+comment on function public.agent_page_sales(agent_ids uuid[], max_per_agent integer) is 'The newest closed sales of up to 100 agents, at most 10 each, either side, with the columns the agent page prints and the agent''s role and side on each. Anyone may call it (the profile island and the site build).';
 
 -- comment function public.agent_pages_fingerprint()
 comment on function public.agent_pages_fingerprint() is 'md5 over the agents with figures (id, updated_at, metrics_refreshed_at) and the ZIP benchmarks (zip_code, updated_at): changes whenever an agent, ZIP or city page would.';

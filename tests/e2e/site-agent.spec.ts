@@ -139,25 +139,40 @@ test('the market comparison shows the ZIP benchmark, the difference and its Redf
   await expect(market).toContainText('41 homes sold')
 })
 
-test('recent sales: ten, newest first, ratio green at or above list and red below', async ({ page }) => {
+test('recent sales: ten of either side, newest first, with the role; ratio green at or above list and red below', async ({
+  page,
+}) => {
   const agent = fixture.agents[0]!
   await page.goto(`/agent/${agent.id}`)
-  const table = page.getByRole('table', { name: /most recent closed sales/ })
+  const table = page.getByRole('table', { name: /most recent closed sales on either side/ })
   const rows = table.locator('tbody tr')
   await expect(rows).toHaveCount(10)
-  // makeSales numbers them newest first; the two oldest are left out
-  for (let index = 0; index < 10; index += 1) {
-    const sale = sales[index]!
-    const row = rows.nth(index)
-    await expect(row.getByRole('rowheader')).toHaveText(sale.address)
-    await expect(row).toContainText(formatUsd(sale.listPrice))
-    await expect(row).toContainText(formatUsd(sale.salePrice))
-    const ratio = row.locator('td[data-tone]')
+  // newest first: Priya's own listings, the buyer side of Sam's second sale, both sides of the dual-agency sale
+  const dates = await rows.locator('td:nth-of-type(1)').allInnerTexts()
+  const times = dates.map((date) => Date.parse(date))
+  expect(times).toEqual([...times].sort((a, b) => b - a))
+  const row = (address: string, role: string) =>
+    rows.filter({ has: page.getByRole('rowheader', { name: `${address} ${role}` }) })
+  await expect(row(samSales[1]!.address, 'Buyer agent')).toHaveCount(1)
+  await expect(row(sales[5]!.address, 'List agent')).toHaveCount(1)
+  await expect(row(sales[5]!.address, 'Buyer agent')).toHaveCount(1)
+  for (const sale of [sales[0]!, sales[1]!, sales[2]!]) {
+    const listed = row(sale.address, 'List agent')
+    await expect(listed).toContainText(formatUsd(sale.listPrice))
+    await expect(listed).toContainText(formatUsd(sale.salePrice))
+    const ratio = listed.locator('td[data-tone]')
     await expect(ratio).toHaveText(formatPercent((sale.salePrice / sale.listPrice) * 100))
     await expect(ratio).toHaveAttribute('data-tone', sale.salePrice >= sale.listPrice ? 'above' : 'below')
     await expect(ratio).toHaveClass(sale.salePrice >= sale.listPrice ? /text-green-800/ : /text-red-800/)
   }
   await expect(table).not.toContainText(sales[10]!.address)
+  // the chart counts the same sales as the figures: the quarters add up to the sales on either side
+  const figures = await figuresRow(agent.id)
+  const counts = await page
+    .getByRole('img', { name: /^Q\d \d{4}: / })
+    .getAttribute('aria-label')
+    .then((label) => [...label!.matchAll(/: (\d+) \(/g)].map((match) => Number(match[1])))
+  expect(counts.reduce((sum, count) => sum + count, 0)).toBe(figures.total_sales)
 })
 
 test('an agent with few sales says "too few sales to rank" and why, flags small samples, and has no demo line', async ({

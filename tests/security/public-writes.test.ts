@@ -206,6 +206,8 @@ describe('listing data is read per agent, bounded, with the columns a page print
         'days_on_market',
         'id',
         'list_price',
+        'role',
+        'side',
         'source',
         'state',
         'zip_code',

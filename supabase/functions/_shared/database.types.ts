@@ -1610,7 +1610,9 @@ export type Database = {
         Args: { agent_ids: string[] }
         Returns: {
           agent_id: string
+          buyer_sales: number
           closed_sales: number
+          listing_sales: number
           quarter_start: string
         }[]
       }
@@ -1625,6 +1627,8 @@ export type Database = {
           days_on_market: number
           id: string
           list_price: number
+          role: string
+          side: string
           source: string
           state: string
           zip_code: string
