@@ -154,6 +154,19 @@ create table if not exists public.analytics_salts (
   created_at timestamp with time zone default now() not null
 );
 
+-- table public.audit_log
+create table if not exists public.audit_log (
+  id bigint generated always as identity not null,
+  at timestamp with time zone default now() not null,
+  actor_id uuid,
+  actor_email text,
+  table_name text not null,
+  row_id text not null,
+  action text not null,
+  before jsonb,
+  after jsonb
+);
+
 -- table public.blog_categories
 create table if not exists public.blog_categories (
   id uuid default gen_random_uuid() not null,
@@ -200,7 +213,9 @@ create table if not exists public.blog_posts (
   insights text[] default '{}'::text[] not null,
   published_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  deleted_at timestamp with time zone,
+  deleted_by uuid
 );
 
 -- table public.content_generation_jobs
@@ -396,7 +411,9 @@ create table if not exists public.report_requests (
   email_confirmed_at timestamp with time zone,
   email_confirmed_via text,
   confirmation_token_hash text,
-  confirmation_sent_at timestamp with time zone
+  confirmation_sent_at timestamp with time zone,
+  deleted_at timestamp with time zone,
+  deleted_by uuid
 );
 
 -- table public.reso_sync_state

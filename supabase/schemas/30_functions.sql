@@ -190,25 +190,29 @@ AS $function$
 declare
   reasons text[];
 begin
-  -- "live" is the public RLS policy's rule: status published and published_at passed
+  -- "live" is the public RLS policy's rule: status published, published_at passed, not in the trash
   if TG_OP = 'INSERT' then
     select array_agg('post published: ' || n.slug order by n.slug) into reasons
       from new_rows n
-     where n.status = 'published' and n.published_at <= now();
+     where n.status = 'published' and n.published_at <= now() and n.deleted_at is null;
   elsif TG_OP = 'DELETE' then
     select array_agg('post deleted: ' || o.slug order by o.slug) into reasons
       from old_rows o
-     where o.status = 'published' and o.published_at <= now();
+     where o.status = 'published' and o.published_at <= now() and o.deleted_at is null;
   else
     select array_agg(
              case
+               when was_live and not is_live and trashed then 'post deleted: ' || old_slug
                when was_live and not is_live then 'post unpublished: ' || old_slug
+               when is_live and not was_live and restored then 'post restored: ' || new_slug
                when is_live and not was_live then 'post published: ' || new_slug
                else 'post edited: ' || new_slug
              end order by new_slug) into reasons
       from (
-        select coalesce(o.status = 'published' and o.published_at <= now(), false) as was_live,
-               coalesce(n.status = 'published' and n.published_at <= now(), false) as is_live,
+        select coalesce(o.status = 'published' and o.published_at <= now() and o.deleted_at is null, false) as was_live,
+               coalesce(n.status = 'published' and n.published_at <= now() and n.deleted_at is null, false) as is_live,
+               o.deleted_at is null and n.deleted_at is not null as trashed,
+               o.deleted_at is not null and n.deleted_at is null as restored,
                o.slug as old_slug,
                n.slug as new_slug,
                -- the columns the site reads (src/lib/blog.ts); updated_at alone is not a public change
@@ -318,6 +322,33 @@ CREATE OR REPLACE FUNCTION private.methodology_version()
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select '2' $function$;
+
+-- function private.move_to_trash_instead_of_delete()
+CREATE OR REPLACE FUNCTION private.move_to_trash_instead_of_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  setting text := 'app.deletes_in_request.' || tg_table_name;
+  deleted integer;
+begin
+  if coalesce((select auth.role()), '') not in ('authenticated', 'anon') then
+    return old;
+  end if;
+  deleted := coalesce(nullif(current_setting(setting, true), ''), '0')::integer + 1;
+  perform set_config(setting, deleted::text, true);
+  if deleted > 1 then
+    raise exception 'Refused: a request may delete one row of % at a time, so every delete can be restored.', tg_table_name
+      using errcode = '42501',
+            hint = 'Delete rows one by one; deleted rows go to the trash and can be restored.';
+  end if;
+  execute format('update %I.%I set deleted_at = now(), deleted_by = $1 where id = $2', tg_table_schema, tg_table_name)
+    using (select auth.uid()), old.id;
+  return null;
+end;
+$function$;
 
 -- function private.properties_sync_transaction_sides()
 CREATE OR REPLACE FUNCTION private.properties_sync_transaction_sides()
@@ -444,6 +475,63 @@ begin
   else
     perform vault.update_secret(secret_id, coalesce(value, ''));
   end if;
+end;
+$function$;
+
+-- function private.record_audit_entry()
+CREATE OR REPLACE FUNCTION private.record_audit_entry()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  actor uuid := (select auth.uid());
+  old_row jsonb := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) end;
+  new_row jsonb := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) end;
+  row_data jsonb := coalesce(new_row, old_row);
+  changed text[];
+  entry_action text := lower(tg_op);
+  entry_before jsonb;
+  entry_after jsonb;
+begin
+  if actor is null and tg_table_name <> 'user_roles' then
+    return null;
+  end if;
+  if tg_op = 'UPDATE' then
+    select array_agg(key) into changed
+      from jsonb_each(new_row) n
+     where n.value is distinct from old_row -> n.key and n.key <> 'updated_at';
+    if changed is null then
+      return null;
+    end if;
+    entry_before := (select jsonb_object_agg(key, old_row -> key) from unnest(changed) key);
+    entry_after := (select jsonb_object_agg(key, new_row -> key) from unnest(changed) key);
+    if 'deleted_at' = any (changed) then
+      if old_row ->> 'deleted_at' is null then
+        entry_action := 'trash';
+        entry_before := old_row;
+      else
+        entry_action := 'restore';
+        entry_after := new_row;
+      end if;
+    end if;
+  elsif tg_op = 'INSERT' then
+    entry_after := new_row;
+  else
+    entry_before := old_row;
+  end if;
+  insert into public.audit_log (actor_id, actor_email, table_name, row_id, action, before, after)
+  values (
+    actor,
+    (select u.email from auth.users u where u.id = actor),
+    tg_table_name,
+    coalesce(row_data ->> 'id', row_data ->> 'user_id', row_data ->> 'old_slug', ''),
+    entry_action,
+    entry_before,
+    entry_after
+  );
+  return null;
 end;
 $function$;
 
@@ -1263,6 +1351,51 @@ begin
 end;
 $function$;
 
+-- function public.delete_lead(lead_id uuid)
+CREATE OR REPLACE FUNCTION public.delete_lead(lead_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  moved uuid;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may delete leads.' using errcode = '42501';
+  end if;
+  update public.report_requests r set deleted_at = now(), deleted_by = (select auth.uid())
+   where r.id = lead_id and r.deleted_at is null
+  returning r.id into moved;
+  if moved is null then
+    raise exception 'Lead % does not exist or is already in the trash.', lead_id using errcode = 'P0002';
+  end if;
+  return moved;
+end;
+$function$;
+
+-- function public.delete_post(post_id uuid)
+CREATE OR REPLACE FUNCTION public.delete_post(post_id uuid)
+ RETURNS TABLE(id uuid, status text, published_at timestamp with time zone)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may delete posts.' using errcode = '42501';
+  end if;
+  return query
+    update public.blog_posts p set deleted_at = now(), deleted_by = (select auth.uid())
+     where p.id = post_id and p.deleted_at is null
+    returning p.id, p.status, p.published_at;
+  if not found then
+    raise exception 'Post % does not exist or is already in the trash.', post_id using errcode = 'P0002';
+  end if;
+end;
+$function$;
+
 -- function public.expire_newsletter_subscriptions()
 CREATE OR REPLACE FUNCTION public.expire_newsletter_subscriptions()
  RETURNS integer
@@ -1373,10 +1506,11 @@ begin
   if keep_id = any (merge_ids) then
     raise exception 'The kept lead cannot also be merged away.' using errcode = '22023';
   end if;
-  if not exists (select 1 from public.report_requests where id = keep_id) then
+  if not exists (select 1 from public.report_requests where id = keep_id and deleted_at is null) then
     raise exception 'Lead % does not exist.', keep_id using errcode = 'P0002';
   end if;
-  if (select count(*) from public.report_requests where id = any (merge_ids)) <> cardinality(merge_ids) then
+  if (select count(*) from public.report_requests where id = any (merge_ids) and deleted_at is null)
+     <> cardinality(merge_ids) then
     raise exception 'Some leads to merge do not exist.' using errcode = 'P0002';
   end if;
   if exists (
@@ -1401,7 +1535,8 @@ begin
     follow_up_on = coalesce(k.follow_up_on, (select min(m.follow_up_on) from public.report_requests m where m.id = any (merge_ids))),
     owner_id = coalesce(k.owner_id, (select m.owner_id from public.report_requests m where m.id = any (merge_ids) and m.owner_id is not null limit 1))
    where k.id = keep_id;
-  delete from public.report_requests where id = any (merge_ids);
+  update public.report_requests set deleted_at = now(), deleted_by = (select auth.uid())
+   where id = any (merge_ids) and deleted_at is null;
   get diagnostics merged = row_count;
   return merged;
 end;
@@ -1947,6 +2082,52 @@ begin
     raise exception 'No site build hook is configured, so the site cannot be rebuilt from here.' using errcode = '55000';
   end if;
   return request_id;
+end;
+$function$;
+
+-- function public.restore_lead(lead_id uuid)
+CREATE OR REPLACE FUNCTION public.restore_lead(lead_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  restored uuid;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may restore leads.' using errcode = '42501';
+  end if;
+  update public.report_requests r set deleted_at = null, deleted_by = null
+   where r.id = lead_id and r.deleted_at is not null
+  returning r.id into restored;
+  if restored is null then
+    raise exception 'Lead % is not in the trash.', lead_id using errcode = 'P0002';
+  end if;
+  return restored;
+end;
+$function$;
+
+-- function public.restore_post(post_id uuid)
+CREATE OR REPLACE FUNCTION public.restore_post(post_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  restored uuid;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may restore posts.' using errcode = '42501';
+  end if;
+  update public.blog_posts p set deleted_at = null, deleted_by = null
+   where p.id = post_id and p.deleted_at is not null
+  returning p.id into restored;
+  if restored is null then
+    raise exception 'Post % is not in the trash.', post_id using errcode = 'P0002';
+  end if;
+  return restored;
 end;
 $function$;
 
@@ -2640,6 +2821,39 @@ begin
     new.contacted_at := now();
   end if;
   return new;
+end;
+$function$;
+
+-- function public.trash_items(item_type text)
+CREATE OR REPLACE FUNCTION public.trash_items(item_type text)
+ RETURNS TABLE(id uuid, title text, detail text, deleted_at timestamp with time zone, deleted_by_email text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may read the trash.' using errcode = '42501';
+  end if;
+  if item_type = 'lead' then
+    return query
+      select r.id, r.full_name, r.email || coalesce(' · ' || r.agent_name, ''), r.deleted_at, u.email::text
+        from public.report_requests r
+        left join auth.users u on u.id = r.deleted_by
+       where r.deleted_at is not null
+       order by r.deleted_at desc
+       limit 500;
+  elsif item_type = 'post' then
+    return query
+      select p.id, p.title, p.status || ' · /blog/' || p.slug, p.deleted_at, u.email::text
+        from public.blog_posts p
+        left join auth.users u on u.id = p.deleted_by
+       where p.deleted_at is not null
+       order by p.deleted_at desc
+       limit 500;
+  else
+    raise exception 'item_type must be lead or post, got %', item_type using errcode = '22023';
+  end if;
 end;
 $function$;
 

@@ -210,6 +210,12 @@ alter table analytics_salts add constraint analytics_salts_pkey PRIMARY KEY (day
 -- constraint public.analytics_salts analytics_salts_salt_check
 alter table analytics_salts add constraint analytics_salts_salt_check CHECK ((salt ~ '^[0-9a-f]{64}$'::text));
 
+-- constraint public.audit_log audit_log_action_check
+alter table audit_log add constraint audit_log_action_check CHECK ((action = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text, 'trash'::text, 'restore'::text])));
+
+-- constraint public.audit_log audit_log_pkey
+alter table audit_log add constraint audit_log_pkey PRIMARY KEY (id);
+
 -- constraint public.blog_categories blog_categories_name_check
 alter table blog_categories add constraint blog_categories_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 100)));
 

@@ -30,6 +30,15 @@ CREATE INDEX IF NOT EXISTS agents_primary_zip_code_idx ON public.agents USING bt
 -- index public.agents_zip_code_idx
 CREATE INDEX IF NOT EXISTS agents_zip_code_idx ON public.agents USING btree (zip_code);
 
+-- index public.audit_log_actor_id_idx
+CREATE INDEX IF NOT EXISTS audit_log_actor_id_idx ON public.audit_log USING btree (actor_id);
+
+-- index public.audit_log_at_idx
+CREATE INDEX IF NOT EXISTS audit_log_at_idx ON public.audit_log USING btree (at DESC);
+
+-- index public.audit_log_table_row_idx
+CREATE INDEX IF NOT EXISTS audit_log_table_row_idx ON public.audit_log USING btree (table_name, row_id, at DESC);
+
 -- index public.blog_post_redirects_post_id_idx
 CREATE INDEX IF NOT EXISTS blog_post_redirects_post_id_idx ON public.blog_post_redirects USING btree (post_id);
 
@@ -47,6 +56,12 @@ CREATE INDEX IF NOT EXISTS blog_posts_category_id_idx ON public.blog_posts USING
 
 -- index public.blog_posts_created_at_idx
 CREATE INDEX IF NOT EXISTS blog_posts_created_at_idx ON public.blog_posts USING btree (created_at DESC);
+
+-- index public.blog_posts_deleted_at_idx
+CREATE INDEX IF NOT EXISTS blog_posts_deleted_at_idx ON public.blog_posts USING btree (deleted_at) WHERE (deleted_at IS NOT NULL);
+
+-- index public.blog_posts_deleted_by_idx
+CREATE INDEX IF NOT EXISTS blog_posts_deleted_by_idx ON public.blog_posts USING btree (deleted_by) WHERE (deleted_by IS NOT NULL);
 
 -- index public.blog_posts_status_published_at_idx
 CREATE INDEX IF NOT EXISTS blog_posts_status_published_at_idx ON public.blog_posts USING btree (status, published_at DESC);
@@ -131,6 +146,12 @@ CREATE UNIQUE INDEX IF NOT EXISTS report_requests_confirmation_token_hash_key ON
 
 -- index public.report_requests_created_at_idx
 CREATE INDEX IF NOT EXISTS report_requests_created_at_idx ON public.report_requests USING btree (created_at DESC);
+
+-- index public.report_requests_deleted_at_idx
+CREATE INDEX IF NOT EXISTS report_requests_deleted_at_idx ON public.report_requests USING btree (deleted_at) WHERE (deleted_at IS NOT NULL);
+
+-- index public.report_requests_deleted_by_idx
+CREATE INDEX IF NOT EXISTS report_requests_deleted_by_idx ON public.report_requests USING btree (deleted_by) WHERE (deleted_by IS NOT NULL);
 
 -- index public.report_requests_follow_up_on_idx
 CREATE INDEX IF NOT EXISTS report_requests_follow_up_on_idx ON public.report_requests USING btree (follow_up_on) WHERE (follow_up_on IS NOT NULL);

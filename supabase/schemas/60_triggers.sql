@@ -9,6 +9,9 @@ CREATE TRIGGER agent_name_tokens_deletions_insert AFTER INSERT ON public.agent_n
 -- trigger public.agent_name_tokens agent_name_tokens_deletions_update
 CREATE TRIGGER agent_name_tokens_deletions_update AFTER UPDATE ON public.agent_name_tokens REFERENCING OLD TABLE AS old_tokens NEW TABLE AS new_tokens FOR EACH STATEMENT EXECUTE FUNCTION private.agent_name_token_deletions_sync();
 
+-- trigger public.agents agents_audit
+CREATE TRIGGER agents_audit AFTER INSERT OR DELETE OR UPDATE ON public.agents FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.record_audit_entry();
+
 -- trigger public.agents agents_link_sides_insert
 CREATE TRIGGER agents_link_sides_insert AFTER INSERT ON public.agents REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.agents_link_sides();
 
@@ -36,6 +39,9 @@ CREATE TRIGGER agents_site_webhook_insert AFTER INSERT ON public.agents FOR EACH
 -- trigger public.agents agents_site_webhook_update
 CREATE TRIGGER agents_site_webhook_update AFTER UPDATE ON public.agents FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
 
+-- trigger public.blog_categories blog_categories_audit
+CREATE TRIGGER blog_categories_audit AFTER INSERT OR DELETE OR UPDATE ON public.blog_categories FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.record_audit_entry();
+
 -- trigger public.blog_categories blog_categories_set_updated_at
 CREATE TRIGGER blog_categories_set_updated_at BEFORE UPDATE ON public.blog_categories FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 
@@ -47,6 +53,15 @@ CREATE TRIGGER blog_categories_site_webhook_insert AFTER INSERT ON public.blog_c
 
 -- trigger public.blog_categories blog_categories_site_webhook_update
 CREATE TRIGGER blog_categories_site_webhook_update AFTER UPDATE ON public.blog_categories REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.blog_categories_site_webhook();
+
+-- trigger public.blog_post_redirects blog_post_redirects_audit
+CREATE TRIGGER blog_post_redirects_audit AFTER INSERT OR DELETE OR UPDATE ON public.blog_post_redirects FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.record_audit_entry();
+
+-- trigger public.blog_posts blog_posts_audit
+CREATE TRIGGER blog_posts_audit AFTER INSERT OR DELETE OR UPDATE ON public.blog_posts FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.record_audit_entry();
+
+-- trigger public.blog_posts blog_posts_move_to_trash
+CREATE TRIGGER blog_posts_move_to_trash BEFORE DELETE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.move_to_trash_instead_of_delete();
 
 -- trigger public.blog_posts blog_posts_record_redirect
 CREATE TRIGGER blog_posts_record_redirect AFTER INSERT OR UPDATE OF slug ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.record_blog_post_redirect();
@@ -66,11 +81,23 @@ CREATE TRIGGER blog_posts_site_webhook_insert AFTER INSERT ON public.blog_posts 
 -- trigger public.blog_posts blog_posts_site_webhook_update
 CREATE TRIGGER blog_posts_site_webhook_update AFTER UPDATE ON public.blog_posts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.blog_posts_site_webhook();
 
+-- trigger public.content_generation_jobs content_generation_jobs_audit
+CREATE TRIGGER content_generation_jobs_audit AFTER INSERT OR DELETE OR UPDATE ON public.content_generation_jobs FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.record_audit_entry();
+
 -- trigger public.content_generation_jobs content_generation_jobs_set_updated_at
 CREATE TRIGGER content_generation_jobs_set_updated_at BEFORE UPDATE ON public.content_generation_jobs FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 
+-- trigger public.lead_notes lead_notes_audit
+CREATE TRIGGER lead_notes_audit AFTER INSERT OR DELETE OR UPDATE ON public.lead_notes FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.record_audit_entry();
+
+-- trigger public.newsletter_subscriptions newsletter_subscriptions_audit
+CREATE TRIGGER newsletter_subscriptions_audit AFTER INSERT OR DELETE OR UPDATE ON public.newsletter_subscriptions FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.record_audit_entry();
+
 -- trigger public.newsletter_subscriptions newsletter_subscriptions_normalize_email
 CREATE TRIGGER newsletter_subscriptions_normalize_email BEFORE INSERT OR UPDATE OF email ON public.newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION normalize_newsletter_email();
+
+-- trigger public.properties properties_audit
+CREATE TRIGGER properties_audit AFTER INSERT OR DELETE OR UPDATE ON public.properties FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.record_audit_entry();
 
 -- trigger public.properties properties_set_updated_at
 CREATE TRIGGER properties_set_updated_at BEFORE UPDATE ON public.properties FOR EACH ROW EXECUTE FUNCTION set_updated_at();
@@ -84,6 +111,12 @@ CREATE TRIGGER properties_sync_transaction_sides_update AFTER UPDATE ON public.p
 -- trigger public.report_requests notify_new_lead
 CREATE TRIGGER notify_new_lead AFTER INSERT ON public.report_requests FOR EACH ROW EXECUTE FUNCTION private.report_requests_new_lead_webhook();
 
+-- trigger public.report_requests report_requests_audit
+CREATE TRIGGER report_requests_audit AFTER INSERT OR DELETE OR UPDATE ON public.report_requests FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.record_audit_entry();
+
+-- trigger public.report_requests report_requests_move_to_trash
+CREATE TRIGGER report_requests_move_to_trash BEFORE DELETE ON public.report_requests FOR EACH ROW EXECUTE FUNCTION private.move_to_trash_instead_of_delete();
+
 -- trigger public.report_requests report_requests_set_updated_at
 CREATE TRIGGER report_requests_set_updated_at BEFORE UPDATE ON public.report_requests FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 
@@ -96,8 +129,14 @@ CREATE TRIGGER reso_sync_state_set_updated_at BEFORE UPDATE ON public.reso_sync_
 -- trigger public.transaction_sides transaction_sides_set_updated_at
 CREATE TRIGGER transaction_sides_set_updated_at BEFORE UPDATE ON public.transaction_sides FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 
+-- trigger public.trending_topics trending_topics_audit
+CREATE TRIGGER trending_topics_audit AFTER INSERT OR DELETE OR UPDATE ON public.trending_topics FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.record_audit_entry();
+
 -- trigger public.trending_topics trending_topics_set_updated_at
 CREATE TRIGGER trending_topics_set_updated_at BEFORE UPDATE ON public.trending_topics FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+
+-- trigger public.user_roles user_roles_audit
+CREATE TRIGGER user_roles_audit AFTER INSERT OR DELETE OR UPDATE ON public.user_roles FOR EACH ROW EXECUTE FUNCTION private.record_audit_entry();
 
 -- trigger public.zip_market_benchmarks zip_market_benchmarks_set_updated_at
 CREATE TRIGGER zip_market_benchmarks_set_updated_at BEFORE UPDATE ON public.zip_market_benchmarks FOR EACH ROW EXECUTE FUNCTION set_updated_at();

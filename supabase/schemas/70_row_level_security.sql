@@ -21,6 +21,11 @@ create policy "Agents are readable by anyone" on agents as permissive for select
   to anon, authenticated
   using (true);
 
+-- policy public.audit_log Admins read the audit log
+create policy "Admins read the audit log" on audit_log as permissive for select
+  to authenticated
+  using (( SELECT is_admin() AS is_admin));
+
 -- policy public.blog_categories Admins manage categories
 create policy "Admins manage categories" on blog_categories as permissive for all
   to authenticated
@@ -54,16 +59,31 @@ create policy "Admins read post revisions" on blog_post_revisions as permissive 
   to authenticated
   using (( SELECT is_admin() AS is_admin));
 
--- policy public.blog_posts Admins manage posts
-create policy "Admins manage posts" on blog_posts as permissive for all
+-- policy public.blog_posts Admins add posts
+create policy "Admins add posts" on blog_posts as permissive for insert
   to authenticated
-  using (( SELECT is_admin() AS is_admin))
+  with check (( SELECT is_admin() AS is_admin));
+
+-- policy public.blog_posts Admins delete posts that are not deleted
+create policy "Admins delete posts that are not deleted" on blog_posts as permissive for delete
+  to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (deleted_at IS NULL)));
+
+-- policy public.blog_posts Admins read posts that are not deleted
+create policy "Admins read posts that are not deleted" on blog_posts as permissive for select
+  to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (deleted_at IS NULL)));
+
+-- policy public.blog_posts Admins update posts that are not deleted
+create policy "Admins update posts that are not deleted" on blog_posts as permissive for update
+  to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (deleted_at IS NULL)))
   with check (( SELECT is_admin() AS is_admin));
 
 -- policy public.blog_posts Published posts are readable by anyone
 create policy "Published posts are readable by anyone" on blog_posts as permissive for select
   to anon, authenticated
-  using (((status = 'published'::text) AND (published_at <= now())));
+  using (((status = 'published'::text) AND (published_at <= now()) AND (deleted_at IS NULL)));
 
 -- policy public.content_generation_jobs Admins manage generation jobs
 create policy "Admins manage generation jobs" on content_generation_jobs as permissive for all
@@ -113,10 +133,20 @@ create policy "Admins manage properties" on properties as permissive for all
   using (( SELECT is_admin() AS is_admin))
   with check (( SELECT is_admin() AS is_admin));
 
--- policy public.report_requests Admins manage report requests
-create policy "Admins manage report requests" on report_requests as permissive for all
+-- policy public.report_requests Admins delete live leads
+create policy "Admins delete live leads" on report_requests as permissive for delete
   to authenticated
-  using (( SELECT is_admin() AS is_admin))
+  using ((( SELECT is_admin() AS is_admin) AND (deleted_at IS NULL)));
+
+-- policy public.report_requests Admins read live leads
+create policy "Admins read live leads" on report_requests as permissive for select
+  to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (deleted_at IS NULL)));
+
+-- policy public.report_requests Admins update live leads
+create policy "Admins update live leads" on report_requests as permissive for update
+  to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (deleted_at IS NULL)))
   with check (( SELECT is_admin() AS is_admin));
 
 -- policy public.reso_sync_state Admins read the RESO sync state
@@ -210,6 +240,9 @@ alter table public.agents enable row level security;
 
 -- row level security public.analytics_salts
 alter table public.analytics_salts enable row level security;
+
+-- row level security public.audit_log
+alter table public.audit_log enable row level security;
 
 -- row level security public.blog_categories
 alter table public.blog_categories enable row level security;

@@ -225,8 +225,29 @@ comment on column public.agents.total_sales is 'Closed sales as listing agent in
 -- comment column public.agents.zip_code
 comment on column public.agents.zip_code is 'Five-digit ZIP or ZIP+4.';
 
+-- comment column public.audit_log.actor_email
+comment on column public.audit_log.actor_email is 'The actor''s email at the time, kept if the user is deleted later.';
+
+-- comment column public.audit_log.actor_id
+comment on column public.audit_log.actor_id is 'The signed-in user whose request made the change (null: a database session, e.g. the SQL editor).';
+
+-- comment column public.audit_log.after
+comment on column public.audit_log.after is 'The row after the change: the whole row for insert and restore, the changed columns for update and trash, null for delete.';
+
+-- comment column public.audit_log.before
+comment on column public.audit_log.before is 'The row before the change: the whole row for delete and trash, the changed columns for update and restore, null for insert.';
+
+-- comment column public.audit_log.row_id
+comment on column public.audit_log.row_id is 'The changed row''s id (user_roles: the user id; blog_post_redirects: the old slug).';
+
 -- comment column public.blog_posts.content
 comment on column public.blog_posts.content is 'Article body as HTML (h2/p/ul...), sanitised before rendering.';
+
+-- comment column public.blog_posts.deleted_at
+comment on column public.blog_posts.deleted_at is 'When an administrator moved the post to the trash (null: live). Off the public site and the admin lists; public.restore_post brings it back with its revisions.';
+
+-- comment column public.blog_posts.deleted_by
+comment on column public.blog_posts.deleted_by is 'The administrator who moved the post to the trash.';
 
 -- comment column public.blog_posts.hack_density_score
 comment on column public.blog_posts.hack_density_score is 'Actionable-tip density, 0-10 (higher means more concrete advice per paragraph).';
@@ -453,6 +474,12 @@ comment on column public.report_requests.confirmation_token_hash is 'SHA-256 hex
 -- comment column public.report_requests.contacted_at
 comment on column public.report_requests.contacted_at is 'When an admin first moved the lead out of pending; stamped by trigger if the client leaves it null.';
 
+-- comment column public.report_requests.deleted_at
+comment on column public.report_requests.deleted_at is 'When an administrator moved the lead to the trash (null: live). Hidden from admin lists; public.restore_lead brings it back.';
+
+-- comment column public.report_requests.deleted_by
+comment on column public.report_requests.deleted_by is 'The administrator who moved the lead to the trash.';
+
 -- comment column public.report_requests.email_confirmed_at
 comment on column public.report_requests.email_confirmed_at is 'When the owner of the email address confirmed this request (null: not confirmed). The agent report is mailed only to a confirmed address.';
 
@@ -600,8 +627,14 @@ comment on function private.median_interval_rank(n integer) is 'Rank j of the 95
 -- comment function private.methodology_version()
 comment on function private.methodology_version() is 'The version of the figures methodology the refresh implements (supabase/functions/_shared/methodology.ts METHODOLOGY_VERSION).';
 
+-- comment function private.move_to_trash_instead_of_delete()
+comment on function private.move_to_trash_instead_of_delete() is 'Turns an API user''s DELETE of a lead or post into a soft delete (deleted_at, deleted_by) and refuses a second row per request (42501).';
+
 -- comment function private.prune_raw_events()
 comment on function private.prune_raw_events() is 'Rolls finished UTC days of search_queries and page_views into search_days and page_view_days, then deletes searches older than 90 days, page views older than 200 days and ended rate-limit windows. Run by pg_cron (prune-raw-events).';
+
+-- comment function private.record_audit_entry()
+comment on function private.record_audit_entry() is 'Records a signed-in user''s insert, update or delete (and every user_roles change) in public.audit_log.';
 
 -- comment function private.request_site_build(reason text)
 comment on function private.request_site_build(reason text) is 'Sends {reason, source} to the site_build webhook (private.send_webhook); records a requested build when a static host''s build hook receives it. Null when the hook is off.';
@@ -681,6 +714,12 @@ comment on function public.content_zip_sales_trend(p_zip_codes text[], p_window_
 -- comment function public.dashboard_overview(period_days integer)
 comment on function public.dashboard_overview(period_days integer) is 'Dashboard figures as one JSON object: post and lead counts, {current, previous} pairs for the last period_days whole UTC days (today included) and the same length before, median minutes to first contact, and the needs-attention counts. Admins only (42501); 22023 for a period outside 1-366 days.';
 
+-- comment function public.delete_lead(lead_id uuid)
+comment on function public.delete_lead(lead_id uuid) is 'Moves one lead to the trash (restorable). Admins only.';
+
+-- comment function public.delete_post(post_id uuid)
+comment on function public.delete_post(post_id uuid) is 'Moves one post to the trash (restorable, revisions kept). Admins only.';
+
 -- comment function public.hit_rate_limits(key_hashes text[], window_seconds integer[])
 comment on function public.hit_rate_limits(key_hashes text[], window_seconds integer[]) is 'Adds a hit for each hashed key in its current window (seconds per key); returns each key''s count. service_role only (the public edge functions).';
 
@@ -704,6 +743,12 @@ comment on function public.refresh_agent_metrics(window_months integer, window_e
 
 -- comment function public.request_site_rebuild()
 comment on function public.request_site_rebuild() is 'Asks for a rebuild of the static site now (admins only; 42501 otherwise, 55000 when no hook is configured). Returns the webhook request id.';
+
+-- comment function public.restore_lead(lead_id uuid)
+comment on function public.restore_lead(lead_id uuid) is 'Brings a lead back from the trash. Admins only.';
+
+-- comment function public.restore_post(post_id uuid)
+comment on function public.restore_post(post_id uuid) is 'Brings a post back from the trash, revisions and all. Admins only.';
 
 -- comment function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric)
 comment on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) is 'An agents row as search_agents() returns it (AgentSearchResult in supabase/functions/_shared/search-contract.ts).';
@@ -744,6 +789,9 @@ comment on function public.search_resolve_address(search_query text) is 'Resolve
 -- comment function public.search_zip_location(zip text, OUT city text, OUT state text, OUT latitude double precision, OUT longitude double precision, OUT known boolean)
 comment on function public.search_zip_location(zip text, OUT city text, OUT state text, OUT latitude double precision, OUT longitude double precision, OUT known boolean) is 'City, state and centre (degrees) of a ZIP from zip_market_benchmarks, falling back to its properties; known = the ZIP appears in either.';
 
+-- comment function public.trash_items(item_type text)
+comment on function public.trash_items(item_type text) is 'Deleted leads or posts (item_type lead | post), newest first, at most 500, with who deleted them. Admins only.';
+
 -- comment function public.verify_new_lead_webhook_secret(candidate text)
 comment on function public.verify_new_lead_webhook_secret(candidate text) is 'True when `candidate` is the new-lead webhook secret (Vault webhook.new_lead.secret). service_role only (the notify-new-lead function).';
 
@@ -770,6 +818,9 @@ comment on table public.agents is 'Public agent directory with precomputed perfo
 
 -- comment table public.analytics_salts
 comment on table public.analytics_salts is 'Daily random salt of the page-view visitor hash. Only service_role reads or writes; past days are deleted by analytics_daily_salt().';
+
+-- comment table public.audit_log
+comment on table public.audit_log is 'Admin writes: who (actor), what (table, row, action: insert, update, delete, trash = moved to the trash, restore), when, and the values before and after. Written by private.record_audit_entry(); admins read; append-only.';
 
 -- comment table public.blog_categories
 comment on table public.blog_categories is 'Blog categories. Anyone reads; admins write.';

@@ -48,6 +48,10 @@ grant execute on function private.median_interval_rank(n integer) to postgres;
 revoke all on function private.methodology_version() from anon, authenticated, public, service_role;
 grant execute on function private.methodology_version() to postgres;
 
+-- grant function private.move_to_trash_instead_of_delete()
+revoke all on function private.move_to_trash_instead_of_delete() from anon, authenticated, public, service_role;
+grant execute on function private.move_to_trash_instead_of_delete() to postgres;
+
 -- grant function private.properties_sync_transaction_sides()
 revoke all on function private.properties_sync_transaction_sides() from anon, authenticated, public, service_role;
 grant execute on function private.properties_sync_transaction_sides() to postgres;
@@ -59,6 +63,10 @@ grant execute on function private.prune_raw_events() to postgres;
 -- grant function private.put_webhook_setting(hook text, setting text, value text)
 revoke all on function private.put_webhook_setting(hook text, setting text, value text) from anon, authenticated, public, service_role;
 grant execute on function private.put_webhook_setting(hook text, setting text, value text) to postgres;
+
+-- grant function private.record_audit_entry()
+revoke all on function private.record_audit_entry() from anon, authenticated, public, service_role;
+grant execute on function private.record_audit_entry() to postgres;
 
 -- grant function private.record_blog_post_redirect()
 revoke all on function private.record_blog_post_redirect() from anon, authenticated, public, service_role;
@@ -214,6 +222,18 @@ grant execute on function public.dashboard_overview(period_days integer) to auth
 grant execute on function public.dashboard_overview(period_days integer) to postgres;
 grant execute on function public.dashboard_overview(period_days integer) to service_role;
 
+-- grant function public.delete_lead(lead_id uuid)
+revoke all on function public.delete_lead(lead_id uuid) from anon, authenticated, public, service_role;
+grant execute on function public.delete_lead(lead_id uuid) to authenticated;
+grant execute on function public.delete_lead(lead_id uuid) to postgres;
+grant execute on function public.delete_lead(lead_id uuid) to service_role;
+
+-- grant function public.delete_post(post_id uuid)
+revoke all on function public.delete_post(post_id uuid) from anon, authenticated, public, service_role;
+grant execute on function public.delete_post(post_id uuid) to authenticated;
+grant execute on function public.delete_post(post_id uuid) to postgres;
+grant execute on function public.delete_post(post_id uuid) to service_role;
+
 -- grant function public.expire_newsletter_subscriptions()
 revoke all on function public.expire_newsletter_subscriptions() from anon, authenticated, public, service_role;
 grant execute on function public.expire_newsletter_subscriptions() to postgres;
@@ -268,6 +288,18 @@ revoke all on function public.request_site_rebuild() from anon, authenticated, p
 grant execute on function public.request_site_rebuild() to authenticated;
 grant execute on function public.request_site_rebuild() to postgres;
 grant execute on function public.request_site_rebuild() to service_role;
+
+-- grant function public.restore_lead(lead_id uuid)
+revoke all on function public.restore_lead(lead_id uuid) from anon, authenticated, public, service_role;
+grant execute on function public.restore_lead(lead_id uuid) to authenticated;
+grant execute on function public.restore_lead(lead_id uuid) to postgres;
+grant execute on function public.restore_lead(lead_id uuid) to service_role;
+
+-- grant function public.restore_post(post_id uuid)
+revoke all on function public.restore_post(post_id uuid) from anon, authenticated, public, service_role;
+grant execute on function public.restore_post(post_id uuid) to authenticated;
+grant execute on function public.restore_post(post_id uuid) to postgres;
+grant execute on function public.restore_post(post_id uuid) to service_role;
 
 -- grant function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric)
 revoke all on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) from anon, authenticated, public, service_role;
@@ -345,6 +377,12 @@ revoke all on function public.stamp_report_request_contacted_at() from anon, aut
 grant execute on function public.stamp_report_request_contacted_at() to postgres;
 grant execute on function public.stamp_report_request_contacted_at() to service_role;
 
+-- grant function public.trash_items(item_type text)
+revoke all on function public.trash_items(item_type text) from anon, authenticated, public, service_role;
+grant execute on function public.trash_items(item_type text) to authenticated;
+grant execute on function public.trash_items(item_type text) to postgres;
+grant execute on function public.trash_items(item_type text) to service_role;
+
 -- grant function public.verify_new_lead_webhook_secret(candidate text)
 revoke all on function public.verify_new_lead_webhook_secret(candidate text) from anon, authenticated, public, service_role;
 grant execute on function public.verify_new_lead_webhook_secret(candidate text) to postgres;
@@ -407,6 +445,12 @@ grant insert, select, update, delete, truncate, references, trigger, maintain on
 revoke all on table public.analytics_salts from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.analytics_salts to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.analytics_salts to service_role;
+
+-- grant table public.audit_log
+revoke all on table public.audit_log from anon, authenticated, public, service_role;
+grant select on table public.audit_log to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.audit_log to postgres;
+grant select on table public.audit_log to service_role;
 
 -- grant table public.blog_categories
 revoke all on table public.blog_categories from anon, authenticated, public, service_role;

@@ -221,7 +221,10 @@ test('publish, unpublish and delete (after confirming) change the row in the dat
   await expect(toast(page, 'Post Deleted')).toBeVisible()
   await expect(page.getByText('No blog posts found')).toBeVisible()
   await expect(page.getByText('Try adjusting your filters or search terms.')).toBeVisible()
-  expect(await sql(`select 1 from public.blog_posts where slug = $1`, [slug])).toHaveLength(0)
+  // a delete moves the post to the trash (restorable)
+  expect(await sql(`select deleted_at is not null as trashed from public.blog_posts where slug = $1`, [slug])).toEqual([
+    { trashed: true },
+  ])
 })
 
 test('the preview renders the post through the public sanitizer with its insight cards', async ({ page }) => {

@@ -379,8 +379,9 @@ test('pipeline: assign an owner, add two notes, set a follow-up, filter overdue,
     await bulk.getByRole('combobox', { name: 'New status for the selected leads' }).selectOption('qualified')
     await bulk.getByRole('button', { name: 'Apply to selected' }).click()
     await expect(toast(page, 'Status Updated')).toBeVisible()
+    // the merged duplicate waits in the trash
     const statuses = await sql<{ status: string }>(
-      `select status from public.report_requests where lower(email) like $1`,
+      `select status from public.report_requests where lower(email) like $1 and deleted_at is null`,
       [`%-${marker}@example.com`],
     )
     expect(statuses.map((row) => row.status)).toEqual(['qualified', 'qualified'])

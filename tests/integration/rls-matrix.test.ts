@@ -27,6 +27,8 @@ interface TableCase {
     stored: (key: string, patch: Record<string, unknown>) => Promise<boolean>
   }
   key?: string
+  /** A delete by an API user moves the row to the trash (deleted_at): allowed means it left the live rows. */
+  softDelete?: boolean
   allowed: Record<Operation, Role[]>
 }
 
@@ -110,6 +112,7 @@ const cases: TableCase[] = [
       return { title: slug, slug }
     },
     update: { patch: () => ({ excerpt: unique('excerpt') }), stored: columnEquals('blog_posts', 'excerpt') },
+    softDelete: true,
     allowed: { select: everyone, insert: admins, update: admins, delete: admins },
   },
   {
@@ -124,6 +127,7 @@ const cases: TableCase[] = [
       return { title: slug, slug, status: 'draft' }
     },
     update: { patch: () => ({ excerpt: unique('excerpt') }), stored: columnEquals('blog_posts', 'excerpt') },
+    softDelete: true,
     allowed: { select: admins, insert: admins, update: admins, delete: admins },
   },
   {
@@ -158,8 +162,9 @@ const cases: TableCase[] = [
       ),
     insert: () => ({ full_name: 'Visitor', email: 'visitor@example.com' }),
     update: { patch: () => ({ notes: unique('note') }), stored: columnEquals('report_requests', 'notes') },
-    // leads arrive only through the request-report function (service role): security issue, finding 1; admins
+    // leads arrive only through the request-report function (service role); admins
     // work them (read, update, delete) but do not type them in
+    softDelete: true,
     allowed: { select: admins, insert: ['service'], update: admins, delete: admins },
   },
   {
@@ -572,6 +577,19 @@ const cases: TableCase[] = [
     allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
+    name: 'audit_log',
+    table: 'audit_log',
+    fixture: () =>
+      insertReturningId(
+        `insert into public.audit_log (table_name, row_id, action) values ('matrix', $1, 'update') returning id::text`,
+        [unique('matrix-row')],
+      ),
+    insert: () => ({ table_name: 'matrix', row_id: unique('matrix-insert'), action: 'insert' }),
+    update: { patch: () => ({ row_id: unique('matrix-edit') }), stored: columnEquals('audit_log', 'row_id') },
+    // append-only: the trigger writes, admins read, nobody changes it through the API
+    allowed: { select: admins, insert: [], update: [], delete: [] },
+  },
+  {
     name: 'page_views',
     table: 'page_views',
     fixture: () =>
@@ -672,7 +690,8 @@ async function attempt(tableCase: TableCase, role: Role, operation: Operation): 
     return error === null && (await tableCase.update.stored(id, patch))
   }
   const { error } = await client.from(table).delete().eq(key, id)
-  const remaining = await sql(`select 1 from public.${tableCase.table} where ${key} = $1`, [id])
+  const live = tableCase.softDelete ? ' and deleted_at is null' : ''
+  const remaining = await sql(`select 1 from public.${tableCase.table} where ${key} = $1${live}`, [id])
   return error === null && remaining.length === 0
 }
 

@@ -451,6 +451,42 @@ export type Database = {
         }
         Relationships: []
       }
+      audit_log: {
+        Row: {
+          action: string
+          actor_email: string | null
+          actor_id: string | null
+          after: Json | null
+          at: string
+          before: Json | null
+          id: number
+          row_id: string
+          table_name: string
+        }
+        Insert: {
+          action: string
+          actor_email?: string | null
+          actor_id?: string | null
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          id?: never
+          row_id: string
+          table_name: string
+        }
+        Update: {
+          action?: string
+          actor_email?: string | null
+          actor_id?: string | null
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          id?: never
+          row_id?: string
+          table_name?: string
+        }
+        Relationships: []
+      }
       blog_categories: {
         Row: {
           created_at: string
@@ -545,6 +581,8 @@ export type Database = {
           category_id: string | null
           content: string
           created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
           excerpt: string | null
           featured_image_url: string | null
           hack_density_score: number | null
@@ -565,6 +603,8 @@ export type Database = {
           category_id?: string | null
           content?: string
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
           excerpt?: string | null
           featured_image_url?: string | null
           hack_density_score?: number | null
@@ -585,6 +625,8 @@ export type Database = {
           category_id?: string | null
           content?: string
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
           excerpt?: string | null
           featured_image_url?: string | null
           hack_density_score?: number | null
@@ -1125,6 +1167,8 @@ export type Database = {
           confirmation_token_hash: string | null
           contacted_at: string | null
           created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
           email: string
           email_confirmed_at: string | null
           email_confirmed_via: string | null
@@ -1154,6 +1198,8 @@ export type Database = {
           confirmation_token_hash?: string | null
           contacted_at?: string | null
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
           email: string
           email_confirmed_at?: string | null
           email_confirmed_via?: string | null
@@ -1183,6 +1229,8 @@ export type Database = {
           confirmation_token_hash?: string | null
           contacted_at?: string | null
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
           email?: string
           email_confirmed_at?: string | null
           email_confirmed_via?: string | null
@@ -1790,6 +1838,15 @@ export type Database = {
         }[]
       }
       dashboard_overview: { Args: { period_days?: number }; Returns: Json }
+      delete_lead: { Args: { lead_id: string }; Returns: string }
+      delete_post: {
+        Args: { post_id: string }
+        Returns: {
+          id: string
+          published_at: string
+          status: string
+        }[]
+      }
       expire_newsletter_subscriptions: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -1842,6 +1899,8 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      restore_lead: { Args: { lead_id: string }; Returns: string }
+      restore_post: { Args: { post_id: string }; Returns: string }
       search_agent_json: {
         Args: {
           a: Database["public"]["Tables"]["agents"]["Row"]
@@ -1927,6 +1986,16 @@ export type Database = {
       search_zip_location: {
         Args: { zip: string }
         Returns: Record<string, unknown>
+      }
+      trash_items: {
+        Args: { item_type: string }
+        Returns: {
+          deleted_at: string
+          deleted_by_email: string
+          detail: string
+          id: string
+          title: string
+        }[]
       }
       verify_new_lead_webhook_secret: {
         Args: { candidate: string }

@@ -12,6 +12,7 @@ describe('NAV_ITEMS', () => {
       'CRM',
       'Analytics',
       'Builds',
+      'Audit Log',
       'Users',
       'Database',
       'Settings',

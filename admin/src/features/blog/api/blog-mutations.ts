@@ -67,13 +67,13 @@ export function useUnpublishPostMutation() {
   })
 }
 
-/** Deletes a post for good. */
+/** Moves a post to the trash (public.delete_post; restorable with its revisions from Deleted posts). */
 export function useDeletePostMutation() {
   const invalidate = useInvalidatePosts()
   const afterPublicChange = useAfterPublicChange()
   return useMutation({
     mutationFn: async (id: string) => {
-      const { data, error } = await supabase.from('blog_posts').delete().eq('id', id).select('id, status, published_at')
+      const { data, error } = await supabase.rpc('delete_post', { post_id: id })
       if (error) throw error
       const [deleted] = data
       if (!deleted) throw new Error('The post no longer exists or you may not delete it.')

@@ -4,6 +4,7 @@ import { format } from 'date-fns'
 import { lazy, Suspense, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
+import { TrashButton } from '@/features/audit/components/trash-dialog'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Input } from '@/components/ui/input'
 import { DATA_CARD_CLASS, DataCards, DataTable, EmptyState } from '@/components/ui/data-table'
@@ -149,9 +150,10 @@ export function BlogPostList() {
           <option value="draft">Drafts</option>
           <option value="published">Published</option>
         </Select>
-        <Button className="sm:ml-auto" onClick={() => void navigate({ search: (prev) => ({ ...prev, new: '1' }) })}>
-          New Post
-        </Button>
+        <div className="flex gap-2 sm:ml-auto">
+          <TrashButton kind="post" />
+          <Button onClick={() => void navigate({ search: (prev) => ({ ...prev, new: '1' }) })}>New Post</Button>
+        </div>
       </div>
 
       {posts.isError && <Alert>Could not load posts: {posts.error.message}</Alert>}
@@ -211,7 +213,7 @@ export function BlogPostList() {
           if (!open) setDeleteTarget(null)
         }}
         title="Delete this post?"
-        description={`"${deleteTarget?.title ?? ''}" will be removed permanently. This cannot be undone.`}
+        description={`"${deleteTarget?.title ?? ''}" moves to the trash and leaves the site. Restore it from Deleted posts.`}
         confirmLabel="Delete"
         destructive
         pending={remove.isPending}
@@ -221,7 +223,7 @@ export function BlogPostList() {
           remove.mutate(id, {
             onSuccess: () => {
               setDeleteTarget(null)
-              toast({ title: 'Post Deleted', description: `"${title}" was deleted.` })
+              toast({ title: 'Post Deleted', description: `"${title}" was moved to the trash.` })
             },
             onError: (error) => {
               setDeleteTarget(null)

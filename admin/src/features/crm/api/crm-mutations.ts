@@ -94,7 +94,7 @@ export function useAddLeadNoteMutation() {
 
 /**
  * Merges duplicate requests (same email) into `keepId` through public.merge_leads: their notes move over, a note
- * records each, and they are deleted. Resolves to how many were merged.
+ * records each, and they move to the trash. Resolves to how many were merged.
  */
 export function useMergeLeadsMutation() {
   const queryClient = useQueryClient()
@@ -103,6 +103,18 @@ export function useMergeLeadsMutation() {
       const { data, error } = await supabase.rpc('merge_leads', { keep_id: keepId, merge_ids: mergeIds })
       if (error) throw new Error(error.message)
       return data
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+  })
+}
+
+/** Moves one lead to the trash (public.delete_lead); Deleted leads on the CRM page restores it. */
+export function useDeleteLeadMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const { error } = await supabase.rpc('delete_lead', { lead_id: id })
+      if (error) throw new Error(error.message)
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
   })

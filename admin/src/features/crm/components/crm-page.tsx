@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
+import { TrashButton } from '@/features/audit/components/trash-dialog'
 import { authQueries } from '@/features/auth/api/auth-queries'
 import { useBulkLeadStatusMutation } from '../api/crm-mutations'
 import { adminQueries, leadQueries } from '../api/crm-queries'
@@ -166,14 +167,12 @@ export function CrmPage() {
             <option value="today">Due today</option>
           </Select>
         </div>
-        <Button
-          variant="outline"
-          className="lg:ml-auto"
-          disabled={!visible}
-          onClick={() => visible && void exportCsv(visible, owners)}
-        >
-          Export CSV
-        </Button>
+        <div className="flex gap-2 lg:ml-auto">
+          <TrashButton kind="lead" />
+          <Button variant="outline" disabled={!visible} onClick={() => visible && void exportCsv(visible, owners)}>
+            Export CSV
+          </Button>
+        </div>
       </div>
 
       {selected.size > 0 && (

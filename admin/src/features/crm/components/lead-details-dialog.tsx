@@ -4,6 +4,7 @@ import { useId, useState } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog, DialogCloseFooter, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { FormField, Label } from '@/components/ui/label'
 import { Select, Textarea } from '@/components/ui/textarea'
@@ -15,6 +16,7 @@ import {
   useMergeLeadsMutation,
   useSetFollowUpMutation,
   useUpdateLeadStatusMutation,
+  useDeleteLeadMutation,
 } from '../api/crm-mutations'
 import { leadNoteQueries } from '../api/crm-queries'
 import type { Lead } from '../api/crm-schemas'
@@ -279,8 +281,47 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
             </section>
           )}
         </div>
-        <DialogCloseFooter className="mt-6" />
+        <div className="mt-6 flex items-center justify-between gap-2">
+          <LeadDeleteButton lead={lead} onDeleted={onClose} />
+          <DialogCloseFooter className="mt-0" />
+        </div>
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** Moves the lead to the trash after a confirmation; it can be restored from Deleted leads. */
+function LeadDeleteButton({ lead, onDeleted }: { lead: Lead; onDeleted: () => void }) {
+  const remove = useDeleteLeadMutation()
+  const { toast } = useToast()
+  const [confirming, setConfirming] = useState(false)
+  return (
+    <>
+      <Button variant="outline" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+        Delete lead
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this lead?"
+        description={`The request from ${lead.full_name} moves to the trash with its notes. Restore it from Deleted leads.`}
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(lead.id, {
+            onSuccess: () => {
+              setConfirming(false)
+              toast({ title: 'Lead Deleted', description: `${lead.full_name} was moved to the trash.` })
+              onDeleted()
+            },
+            onError: (error) => {
+              setConfirming(false)
+              toast({ title: 'Lead Not Deleted', description: error.message, variant: 'error' })
+            },
+          })
+        }
+      />
+    </>
   )
 }
