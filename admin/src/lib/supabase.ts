@@ -1,4 +1,4 @@
-import { createClient, type PostgrestSingleResponse } from '@supabase/supabase-js'
+import { createClient } from '@supabase/supabase-js'
 
 import type { Database } from '@shared/database.types.ts'
 import { env } from './env'
@@ -19,21 +19,14 @@ export const supabase = createClient<Database>(env.PUBLIC_SUPABASE_URL, env.PUBL
 })
 
 /**
- * The `data` of a supabase-js answer (`{ data, error }` from PostgREST, GoTrue or Functions); rejects with its
- * `error` instead, so a failed call is never mistaken for an empty answer.
+ * The one way the admin reads a supabase-js answer (`{ data, error }` from PostgREST, GoTrue, Storage or Functions):
+ * resolves to its `data`, or rejects with its `error` (the PostgrestError, AuthError, ... supabase-js made), so a
+ * failed call is never mistaken for an empty answer.
  */
-export async function dataOrThrow<TData>(
-  request: PromiseLike<{ data: TData; error: null } | { data: unknown; error: Error }>,
-): Promise<TData> {
+export async function dataOrThrow<TAnswer extends { data: unknown; error: Error | null }>(
+  request: PromiseLike<TAnswer>,
+): Promise<Extract<TAnswer, { error: null }>['data']> {
   const { data, error } = await request
   if (error) throw error
-  return data as TData
-}
-
-/**
- * The `queryFn` of a PostgREST read: runs `request` with the query's abort signal
- * and resolves to its `data`, or rejects with its PostgrestError.
- */
-export function postgrestRead<TData>(request: (signal: AbortSignal) => PromiseLike<PostgrestSingleResponse<TData>>) {
-  return ({ signal }: { signal: AbortSignal }): Promise<TData> => dataOrThrow(request(signal))
+  return data
 }

@@ -17,8 +17,8 @@ type AdminShellProps = {
 }
 
 /**
- * The frame of every signed-in admin screen: sidebar, and a top bar naming the page (with breadcrumbs), the site
- * status pill and View Site. On wide screens the sidebar is a rail, 16rem expanded or 3rem
+ * The frame of every signed-in admin screen: sidebar, a top bar (Admin Dashboard and what it is for, the site status
+ * pill, View Site) and the breadcrumbs to the current page above its content. On wide screens the sidebar is a rail, 16rem expanded or 3rem
  * collapsed (remembered in the `sidebar_state` cookie); under 768px it is a drawer (Radix Dialog). Ctrl+B or
  * Cmd+B toggles whichever applies.
  */
@@ -82,7 +82,10 @@ export function AdminShell({ email, children }: AdminShellProps) {
           >
             <NavIcon d={MENU_ICON} />
           </button>
-          <PageBreadcrumbs crumbs={crumbs} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-base leading-tight font-semibold">Admin Dashboard</p>
+            <p className="truncate text-xs text-slate-600">Manage your AgentInsight platform</p>
+          </div>
           <SiteStatusIndicator />
           <a
             href="/"
@@ -93,7 +96,10 @@ export function AdminShell({ email, children }: AdminShellProps) {
             View Site
           </a>
         </header>
-        <main className="flex-1 p-4 md:p-6">{children}</main>
+        <main className="flex-1 p-4 md:p-6">
+          <PageBreadcrumbs crumbs={crumbs} />
+          {children}
+        </main>
       </div>
     </div>
   )

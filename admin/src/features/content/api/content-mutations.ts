@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { generationJobKeys, topicKeys } from './content-keys'
 import { DiscoverResultSchema, GenerateResultSchema, invokeContentFunction } from './content-functions'
 
@@ -23,13 +23,9 @@ export function useSetTopicStatusMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: 'approved' | 'rejected' }) => {
-      const { data, error } = await supabase
-        .from('trending_topics')
-        .update({ status })
-        .eq('id', id)
-        .select('id')
-        .maybeSingle()
-      if (error) throw error
+      const data = await dataOrThrow(
+        supabase.from('trending_topics').update({ status }).eq('id', id).select('id').maybeSingle(),
+      )
       if (!data) throw new Error('The topic no longer exists or you may not change it.')
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: topicKeys.all }),
