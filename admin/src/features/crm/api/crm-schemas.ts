@@ -55,6 +55,9 @@ export const LeadNoteBodySchema = z
   .min(1, { error: 'Write a note first.' })
   .max(5000, { error: 'A note must be at most 5,000 characters.' })
 
+/** The note form of Lead Details: one field, the note's text. */
+export const LeadNoteFormSchema = z.object({ body: LeadNoteBodySchema })
+
 /** A follow-up day as the date input gives it ('' clears it). */
 export const FollowUpSchema = z.union([
   z.literal('').transform(() => null),

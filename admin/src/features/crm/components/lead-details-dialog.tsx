@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
-import { useId, useState } from 'react'
+import { useId } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import type { z } from 'zod'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -26,6 +29,7 @@ import {
   formatWaiting,
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
+  LeadNoteFormSchema,
   LeadStatusSchema,
   emailConfirmation,
   reportDelivery,
@@ -73,7 +77,12 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
   const addNote = useAddLeadNoteMutation()
   const merge = useMergeLeadsMutation()
   const notes = useQuery(leadNoteQueries.list(lead.id))
-  const [draft, setDraft] = useState('')
+  const noteForm = useForm<z.input<typeof LeadNoteFormSchema>, unknown, z.output<typeof LeadNoteFormSchema>>({
+    resolver: zodResolver(LeadNoteFormSchema),
+    defaultValues: { body: '' },
+  })
+  const draft = useWatch({ control: noteForm.control, name: 'body' })
+  const noteError = noteForm.formState.errors.body?.message
   const statusId = useId()
   const ownerId = useId()
   const followUpId = useId()
@@ -129,10 +138,10 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                   {
                     onSuccess: (stored) =>
                       toast({
-                        title: 'Status Updated',
+                        title: 'Status updated successfully',
                         description: `${stored.full_name} is now ${LEAD_STATUS_LABELS[status]}.`,
                       }),
-                    onError: fail('Status Not Updated'),
+                    onError: fail('Failed to update status'),
                   },
                 )
               }}
@@ -222,22 +231,29 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
             )}
             <form
               className="space-y-2"
-              onSubmit={(event) => {
-                event.preventDefault()
+              noValidate
+              onSubmit={noteForm.handleSubmit(({ body }) =>
                 addNote.mutate(
-                  { leadId: lead.id, body: draft },
-                  { onSuccess: () => setDraft(''), onError: fail('Note Not Added') },
-                )
-              }}
+                  { leadId: lead.id, body },
+                  {
+                    onSuccess: () => {
+                      noteForm.reset()
+                      toast({ title: 'Notes updated successfully', description: 'The note is in the history.' })
+                    },
+                    onError: fail('Failed to update notes'),
+                  },
+                ),
+              )}
             >
               <Label htmlFor={noteId}>New note</Label>
               <Textarea
                 id={noteId}
                 rows={3}
                 maxLength={5000}
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
+                aria-invalid={noteError ? true : undefined}
+                {...noteForm.register('body')}
               />
+              {noteError && <p className="text-xs font-medium text-red-700">{noteError}</p>}
               <Button type="submit" size="sm" disabled={addNote.isPending || draft.trim() === ''}>
                 {addNote.isPending ? 'Adding...' : 'Add Note'}
               </Button>

@@ -18,6 +18,8 @@ const LEAD_COLUMNS = [
   { header: 'Actions', className: 'text-right' },
 ]
 
+const LOADING_TEXT = 'Loading report requests...'
+
 type LeadTableProps = {
   leads: Lead[] | undefined
   loading: boolean
@@ -85,7 +87,7 @@ export function LeadTable({
       ...LEAD_COLUMNS,
     ]
     return (
-      <DataTable columns={columns} loading={loading} empty={empty}>
+      <DataTable columns={columns} loading={loading} loadingText={LOADING_TEXT} empty={empty}>
         {leads?.map((lead) => (
           <tr
             key={lead.id}
@@ -103,7 +105,7 @@ export function LeadTable({
             <td className="px-4 py-3 whitespace-nowrap text-slate-600">
               <time dateTime={lead.created_at}>{format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')}</time>
               <span
-                className="block text-xs text-slate-400"
+                className="block text-xs text-slate-600"
                 title="Time to first contact, or time since the request while pending"
               >
                 waited {formatWaiting(waitingMs(lead, now))}
@@ -141,7 +143,7 @@ export function LeadTable({
   }
   // under 768 px: cards, the action inside the card rather than 700 px to the right
   return (
-    <DataCards label="Report requests" loading={loading} empty={empty}>
+    <DataCards label="Report requests" loading={loading} loadingText={LOADING_TEXT} empty={empty}>
       {leads?.map((lead) => (
         <li key={lead.id} data-lead-card={lead.id} className={DATA_CARD_CLASS}>
           <div className="flex items-start gap-3">
