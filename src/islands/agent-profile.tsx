@@ -5,6 +5,7 @@ import { useToast } from './use-toast'
 import { LoadError, useLiveLoad } from './use-live-load'
 import { AgentProfileView } from './agent-profile-view'
 import { absoluteUrl, agentUrl } from '@shared/urls.ts'
+import { SHARE_FAILED, shareLink } from '../lib/share'
 
 // The dialog (Radix Dialog, the form and its checks) loads on the first click, not with the page.
 const loadReportRequestDialog = () => import('./report-request-dialog')
@@ -14,7 +15,8 @@ const ReportRequestDialog = lazy(() =>
 
 /**
  * Share and Get Report of an agent page: the only interactive part of the prerendered /agent/<id> (the figures are
- * HTML from the build). Share uses the Web Share API, else copies the canonical URL ("Link copied!").
+ * HTML from the build). Share uses the Web Share API, else copies the canonical URL ("Link copied!"); when neither
+ * works it says "Share failed" and asks the visitor to copy the URL by hand.
  */
 export function AgentProfileActions({
   agentId,
@@ -28,19 +30,12 @@ export function AgentProfileActions({
   const { toast, show } = useToast()
 
   async function share() {
-    const url = absoluteUrl(agentUrl(agentId), window.location.origin)
-    try {
-      if (typeof navigator.share === 'function') {
-        await navigator.share({ title: `${agentName} | AgentInsight`, url })
-        return
-      }
-      await navigator.clipboard.writeText(url)
-      show('Link copied!')
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return
-      console.error('Sharing failed', error)
-      show('Failed to share', 'error')
-    }
+    const outcome = await shareLink(
+      `${agentName} | AgentInsight`,
+      absoluteUrl(agentUrl(agentId), window.location.origin),
+    )
+    if (outcome === 'copied') show('Link copied!')
+    else if (outcome === 'failed') show(SHARE_FAILED.title, 'error', SHARE_FAILED.description)
   }
 
   return (

@@ -141,11 +141,13 @@ export function SearchResults() {
   }
 
   const { agents, total, location } = state
+  // a name search too short to rank anyone ('J'): the function asks for more letters; say that instead of a count
+  const askForMore = agents.length === 0 && state.params.type === 'agent' && Boolean(state.message)
   return (
     <div>
       <h1 className="text-3xl font-bold tracking-tight break-words">{searchTitle(state.params)}</h1>
       <p className="mt-2 text-slate-700" role="status">
-        {resultCountText(total, location)}
+        {askForMore ? state.message : resultCountText(total, location)}
       </p>
       <SearchBox params={state.params} />
       {state.params.type === 'zipcode' && /^\d{5}$/.test(state.params.q) && agents.length > 0 && (
@@ -155,7 +157,7 @@ export function SearchResults() {
           </a>
         </p>
       )}
-      {agents.length === 0 ? (
+      {askForMore ? null : agents.length === 0 ? (
         <EmptyView title="No agents found" detail={noResultsText(state.params.q)} note={state.message} heading="h2" />
       ) : (
         <>

@@ -26,8 +26,7 @@ test.describe('admin sign-in', () => {
     await expect(page.getByText('Authorized personnel only')).toBeVisible()
     await signInAsAdmin(page, adminEmail)
     await expect(page.getByRole('status').getByText('Welcome back, Admin!', { exact: true })).toBeVisible()
-    // the top bar names the page, not 'Admin Dashboard'
-    await expect(page.getByTestId('page-title')).toHaveText('Dashboard')
+    await expect(page.getByRole('banner').getByText('Admin Dashboard', { exact: true })).toBeVisible()
     await expect(page.getByText(adminEmail).first()).toBeVisible()
 
     // Signed in already: the login page sends the admin straight on to the dashboard.

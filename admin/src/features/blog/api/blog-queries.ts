@@ -11,12 +11,12 @@ const LIST_COLUMNS = 'id, title, slug, excerpt, status, published_at, created_at
 
 /**
  * A substring search as one value of a PostgREST `or=(...)` filter: LIKE wildcards escaped (a search for '50%'
- * matches the text '50%'), then double-quoted with `\\` and `"` escaped, so commas and parentheses in the search stay
- * text (PostgREST's quoting rule for reserved characters in logic trees).
+ * matches the text '50%'), and the characters that structure the filter (`,` `(` `)` `"`) matched by LIKE's one-character
+ * wildcard instead, so they stay part of the search without quoting (which not every PostgREST implementation reads).
  */
-function orFilterValue(search: string): string {
-  const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-  return `"${pattern.replace(/[\\"]/g, (char) => `\\${char}`)}"`
+function orFilterPattern(search: string): string {
+  const escaped = search.replace(/[\\%_]/g, (char) => `\\${char}`).replace(/[,()"]/g, '_')
+  return `%${escaped}%`
 }
 
 export const postQueries = {
@@ -31,7 +31,7 @@ export const postQueries = {
         let query = supabase.from('blog_posts').select(LIST_COLUMNS).order('created_at', { ascending: false })
         if (filters.status !== 'all') query = query.eq('status', filters.status)
         const search = filters.search.trim()
-        if (search) query = query.or(`title.ilike.${orFilterValue(search)},excerpt.ilike.${orFilterValue(search)}`)
+        if (search) query = query.or(`title.ilike.${orFilterPattern(search)},excerpt.ilike.${orFilterPattern(search)}`)
         return dataOrThrow(query.abortSignal(signal))
       },
     }),
