@@ -2211,6 +2211,7 @@ declare
   v_limit integer := least(greatest(coalesce(result_limit, 20), 1), 50);
   v_offset integer := least(greatest(coalesce(result_offset, 0), 0), 10000);
   v_tokens text[];
+  v_longest integer;
   v_count integer;
   v_ords integer[];
   v_matched text[];
@@ -2219,6 +2220,45 @@ declare
   v_agents jsonb;
 begin
   v_tokens := public.search_name_tokens(search_query);
+  v_longest := (select max(char_length(t)) from unnest(v_tokens) t);
+  -- one letter says too little to rank anyone: ask for another
+  if v_longest = 1 then
+    return jsonb_build_object('agents', '[]'::jsonb, 'totalResults', 0, 'message', 'Enter at least 2 letters of the agent''s name.');
+  end if;
+  -- two letters at most ('Ja', 'Ja Ha'): agents with a name word starting with each two-letter word, an exact word
+  -- first, then by sales as every name search ranks its equal matches
+  if v_longest = 2 then
+    v_tokens := array(select t from unnest(v_tokens) with ordinality as u(t, n) where char_length(t) = 2 order by n);
+    v_tokens := v_tokens[1:8];
+    v_count := cardinality(v_tokens);
+    with hits as (
+      select p.agent_id, q.ord, max(case when p.token = q.token then 1.0 else 0.5 + 1.0 / char_length(p.token) end) as score
+      from unnest(v_tokens) with ordinality as q(token, ord)
+      join public.agent_name_postings p
+        on p.token >= (q.token collate "C") and p.token < ((q.token || chr(1114111)) collate "C")
+      group by p.agent_id, q.ord
+    ),
+    matches as (
+      select h.agent_id, avg(h.score) as score, bool_and(h.score = 1.0) as exact
+      from hits h
+      group by h.agent_id
+      having count(*) = v_count
+    ),
+    page as (
+      select m.agent_id, m.score,
+             row_number() over (order by m.exact desc, a.total_sales desc, a.name, a.id) as rn
+      from matches m
+      join public.agents a on a.id = m.agent_id
+      order by m.exact desc, a.total_sales desc, a.name, a.id
+      limit v_limit offset v_offset
+    )
+    select (select count(*) from matches),
+           (select jsonb_agg(public.search_agent_json(a, null, null, round(pg.score::numeric, 3)) order by pg.rn)
+            from page pg join public.agents a on a.id = pg.agent_id)
+    into v_total, v_agents;
+    return jsonb_build_object('agents', coalesce(v_agents, '[]'::jsonb), 'totalResults', v_total);
+  end if;
+
   if exists (select 1 from unnest(v_tokens) t where char_length(t) > 1) then
     v_tokens := array(select t from unnest(v_tokens) with ordinality as u(t, n) where char_length(t) > 1 order by n);
   end if;

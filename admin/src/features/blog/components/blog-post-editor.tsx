@@ -337,11 +337,22 @@ function PostForm({ post }: { post?: PostDetail }) {
               <Button variant="outline" onClick={cancel} disabled={save.isPending}>
                 Cancel
               </Button>
-              {/* Save Draft on a published post takes it off the site and keeps the edit as a draft. */}
-              <Button variant="outline" onClick={() => submit('draft')} disabled={save.isPending}>
+              {/* Save Draft on a published post takes it off the site and keeps the edit as a draft. The button Enter
+                  presses (the form's submit button) is Save Draft for a draft and Update Published Post for a live
+                  post, so Enter never unpublishes. */}
+              <Button
+                variant="outline"
+                type={isPublished ? 'button' : 'submit'}
+                onClick={isPublished ? () => submit('draft') : undefined}
+                disabled={save.isPending}
+              >
                 Save Draft
               </Button>
-              <Button onClick={() => submit('publish')} disabled={save.isPending}>
+              <Button
+                type={isPublished ? 'submit' : 'button'}
+                onClick={isPublished ? undefined : () => submit('publish')}
+                disabled={save.isPending}
+              >
                 {isPublished ? 'Update Published Post' : scheduling ? 'Schedule' : 'Publish Now'}
               </Button>
             </div>

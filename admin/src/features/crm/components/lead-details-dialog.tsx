@@ -47,7 +47,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   return (
     <div>
       <dt className="text-xs font-medium text-slate-500 uppercase">{label}</dt>
-      <dd className={empty ? 'text-slate-400 italic' : 'break-words text-slate-900'}>{empty ? NOT_PROVIDED : value}</dd>
+      <dd className={empty ? 'text-slate-500 italic' : 'break-words text-slate-900'}>{empty ? NOT_PROVIDED : value}</dd>
     </div>
   )
 }
