@@ -2,8 +2,8 @@
  * `npm run screenshots [-- --agents 2000 --out docs/screenshots]`
  *
  * Screenshots of every public page and every admin page at a phone (390×844) and a laptop (1280×800) viewport, written
- * as `<page>-390.png` and `<page>-1280.png` to docs/screenshots/ (which is emptied of PNGs first, so a page that no
- * longer exists leaves no stale picture) so a reviewer can see the product without running it. Each is the full page,
+ * as `<page>-390.png` and `<page>-1280.png` to docs/screenshots/ (emptied of PNGs first, so a page that no longer
+ * exists leaves no stale picture) so a reviewer can see the product without running it. Each is the full page,
  * cut at 3,000 CSS px and stored as a palette PNG (sharp) to keep the committed files small.
  *
  * It starts a throwaway stack with the seed posts, loads the demo data exactly as `npm start` does on an empty database
@@ -225,6 +225,8 @@ async function operatorData(env: TestStackEnv): Promise<string> {
 }
 
 async function capture(page: Page, out: string, name: string, width: number): Promise<void> {
+  // no hover highlight where the last click left the pointer
+  await page.mouse.move(0, 0)
   // islands that hydrate when visible: scroll through once so the shot shows them rendered
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {

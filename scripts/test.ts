@@ -9,7 +9,8 @@
  *
  * `--unit-only`, `--integration-only` and `--e2e-only` run one of the three (`--unit-only` needs neither a stack nor a
  * browser). Paths pick files: `*.spec.ts` go to Playwright, `tests/integration/*.test.ts` and `tests/security/*.test.ts` to the integration project,
- * other `*.test.ts` and `*.test.tsx` to the unit and components projects, and only the kinds named run (`npm test -- tests/e2e/site-blog.spec.ts`).
+ * other `*.test.ts` and `*.test.tsx` to the unit and components projects, and only the kinds named run
+ * (`npm test -- tests/e2e/site-blog.spec.ts`).
  * Each run writes Playwright artefacts to its own test-results/<pid> so parallel runs do not clobber each other.
  */
 import { spawn } from 'node:child_process'

@@ -1,8 +1,9 @@
 /**
  * Set-up of the admin's component tests (Vitest project `components`, jsdom): Testing Library's cleanup after each
- * test, media queries for a 1280 px window, and a fake Supabase API behind `fetch`. The admin's supabase-js client is created when
- * `@/lib/supabase` is first imported and keeps the `fetch` it found then, so this file (which runs before any test
- * file imports the app) puts in a `fetch` that hands every request to the handler a test installed with `answerApi`.
+ * test, media queries for a 1280 px window, and a fake Supabase API behind `fetch`. The admin's supabase-js client is
+ * created when `@/lib/supabase` is first imported and keeps the `fetch` it found then, so this file (which runs before
+ * any test file imports the app) puts in a `fetch` that hands every request to the handler a test installed with
+ * `answerApi`.
  */
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'

@@ -71,7 +71,7 @@ export function AdminShell({ email, children }: AdminShellProps) {
       )}
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
           <button
             type="button"
             onClick={toggle}
@@ -83,7 +83,7 @@ export function AdminShell({ email, children }: AdminShellProps) {
             <NavIcon d={MENU_ICON} />
           </button>
           <div className="min-w-0 flex-1">
-            <p className="truncate text-base leading-tight font-semibold">Admin Dashboard</p>
+            <p className="truncate text-sm leading-tight font-semibold sm:text-base">Admin Dashboard</p>
             <p className="truncate text-xs text-slate-600">Manage your AgentInsight platform</p>
           </div>
           <SiteStatusIndicator />
@@ -91,7 +91,7 @@ export function AdminShell({ email, children }: AdminShellProps) {
             href="/"
             target="_blank"
             rel="noopener noreferrer"
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+            className="shrink-0 rounded-md border border-slate-300 px-2 py-1.5 text-sm font-medium hover:bg-slate-100 sm:px-3"
           >
             View Site
           </a>
