@@ -41,7 +41,8 @@ export default defineConfig({
           setupFiles: ['admin/src/test/setup.ts'],
           // the admin's Supabase client is created on import and needs a URL and a key; no test talks to it
           env: { PUBLIC_SUPABASE_URL: 'http://127.0.0.1:9', PUBLIC_SUPABASE_ANON_KEY: 'component-tests' },
-          testTimeout: 15_000,
+          // typing through user-event on a machine busy with builds can take seconds per test
+          testTimeout: 30_000,
         },
       },
       {

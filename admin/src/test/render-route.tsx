@@ -17,12 +17,13 @@ import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 
 import { ToastProvider } from '@/components/ui/toast'
+import { ANALYTICS_SEARCH_DEFAULTS, AnalyticsSearchParamsSchema } from '@/features/analytics/api/analytics-period'
 import { BLOG_SEARCH_DEFAULTS, BlogSearchSchema } from '@/features/blog/api/blog-schemas'
 import { LEAD_SEARCH_DEFAULTS, LeadSearchSchema } from '@/features/crm/api/crm-schemas'
 import { parseSearch, searchWithDefaults, stringifySearch } from '@/lib/search-params'
 
 /**
- * Renders `component` at `url` ('/blog?new=1'): under /blog or /crm it is that route's component, anywhere else the
+ * Renders `component` at `url` ('/blog?new=1'): under /blog, /crm or /analytics it is that route's component, anywhere else the
  * page at '/'. Resolves once the router has rendered; returns the router (its `state.location`) and a user-event
  * session.
  */
@@ -49,6 +50,12 @@ export async function renderRoute(component: () => ReactNode, url: string) {
       path: 'crm',
       ...searchWithDefaults(LeadSearchSchema, LEAD_SEARCH_DEFAULTS),
       component: path === '/crm' ? component : () => null,
+    }),
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'analytics',
+      ...searchWithDefaults(AnalyticsSearchParamsSchema, ANALYTICS_SEARCH_DEFAULTS),
+      component: path === '/analytics' ? component : () => null,
     }),
     createRoute({ getParentRoute: () => shell, path: '/', component: path === '/' ? component : () => null }),
   ]
