@@ -119,7 +119,7 @@ export function CalendarMonth({ month, onMonthChange, expandedDay, onExpandDay }
                   aria-label={format(day, 'MMMM d')}
                   className={cn(
                     'min-h-24 border-r border-b border-slate-100 p-1.5 text-xs',
-                    !isSameMonth(day, month) && 'bg-slate-50 text-slate-400',
+                    !isSameMonth(day, month) && 'bg-slate-50 text-slate-500',
                   )}
                 >
                   <span

@@ -39,7 +39,7 @@ type LeadTableProps = {
 
 function FollowUp({ lead, today }: { lead: Lead; today: string }) {
   const state = followUpState(lead.follow_up_on, today)
-  if (!state) return <span className="text-slate-400">—</span>
+  if (!state) return <span className="text-slate-500">—</span>
   const label = format(new Date(`${lead.follow_up_on}T00:00:00`), 'MMM d')
   if (state === 'overdue') return <span className="font-medium text-red-700">{label} (overdue)</span>
   if (state === 'today') return <span className="font-medium text-amber-700">{label} (today)</span>

@@ -64,7 +64,7 @@ function LivePostNotice({ post, live }: { post: WatchedPost; live: boolean }) {
       <button
         type="button"
         aria-label={`Dismiss notice for ${post.title}`}
-        className="text-slate-400 hover:text-slate-700"
+        className="text-slate-500 hover:text-slate-700"
         onClick={() => unwatchLivePost(post.id)}
       >
         ×
