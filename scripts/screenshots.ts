@@ -14,7 +14,7 @@
  * Which pages: the public ones from src/pages (a dynamic route such as /agent/[id] is shot once, at the first
  * address of its kind in the built site's sitemap.xml; the 404 page at an unknown address), plus the search results
  * and compare states below; the admin ones from admin/src/routes (scripts/lib/admin-routes.ts), signed in as a new
- * administrator, plus the blog page's tabs and editor. Chromium: CHROME_PATH (default /usr/bin/chromium).
+ * administrator with an authenticator app (password, then the app's code), plus the blog page's tabs and editor. Chromium: CHROME_PATH (default /usr/bin/chromium).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -27,6 +27,7 @@ import { z } from 'zod'
 import playwrightConfig from '../playwright.config.ts'
 import { startE2ESite } from '../tests/support/e2e-site.ts'
 import { rootDir, startTestStack, type TestStackEnv } from '../tests/support/test-stack.ts'
+import { enrollTotp, totpCode } from '../tests/support/totp.ts'
 import { adminRoutePaths } from './lib/admin-routes.ts'
 import { ensureZipBenchmarks, seedDemo } from './lib/demo/seed.ts'
 
@@ -166,9 +167,10 @@ async function seed(env: TestStackEnv): Promise<void> {
 /**
  * What operators would have after a while: report requests from three visitors (through request-report, as the Get
  * Report form sends them), trending topics and one generated draft (the content functions' built-in writer).
- * @returns the administrator's email (signed up through the admin API, listed in user_roles).
+ * @returns the administrator (signed up through the admin API, listed in user_roles, with an authenticator app, as
+ * every administrator must have): email and the app's TOTP secret.
  */
-async function operatorData(env: TestStackEnv): Promise<string> {
+async function operatorData(env: TestStackEnv): Promise<{ email: string; secret: string }> {
   const service = createClient(env.TEST_SUPABASE_URL, env.TEST_SUPABASE_SERVICE_ROLE_KEY, {
     auth: { persistSession: false },
   })
@@ -206,6 +208,8 @@ async function operatorData(env: TestStackEnv): Promise<string> {
   const admin = createClient(env.TEST_SUPABASE_URL, env.TEST_SUPABASE_ANON_KEY, { auth: { persistSession: false } })
   const signIn = await admin.auth.signInWithPassword({ email, password: ADMIN_PASSWORD })
   if (signIn.error) throw signIn.error
+  // administrators work at aal2: enroll the authenticator app (its first code steps this session up)
+  const { secret } = await enrollTotp(admin)
   const discovered = await admin.functions.invoke('discover-trending-topics', { body: { location: 'general' } })
   if (discovered.error) throw discovered.error
   const topics = await service.from('trending_topics').select('id').order('priority_score', { ascending: false })
@@ -221,7 +225,7 @@ async function operatorData(env: TestStackEnv): Promise<string> {
     body: { topicId: topics.data[0]!.id, categoryId: null, autoPublish: false },
   })
   if (generated.error) throw generated.error
-  return email
+  return { email, secret }
 }
 
 async function capture(page: Page, out: string, name: string, width: number): Promise<void> {
@@ -253,7 +257,7 @@ async function capture(page: Page, out: string, name: string, width: number): Pr
   console.log(`${path.relative(rootDir, file)}  ${(fs.statSync(file).size / 1024).toFixed(0)} KiB`)
 }
 
-async function shoot(baseUrl: string, publicPages: Shot[], adminEmail: string): Promise<void> {
+async function shoot(baseUrl: string, publicPages: Shot[], admin: { email: string; secret: string }): Promise<void> {
   fs.mkdirSync(args.out, { recursive: true })
   for (const file of fs.readdirSync(args.out)) if (file.endsWith('.png')) fs.rmSync(path.join(args.out, file))
   const browser = await chromium.launch({
@@ -270,9 +274,11 @@ async function shoot(baseUrl: string, publicPages: Shot[], adminEmail: string): 
       }
       await page.goto(`${baseUrl}/admin/login`, { waitUntil: 'networkidle' })
       await capture(page, args.out, 'admin-login', viewport.width)
-      await page.getByLabel('Email').fill(adminEmail)
+      await page.getByLabel('Email').fill(admin.email)
       await page.getByLabel('Password').fill(ADMIN_PASSWORD)
       await page.getByRole('button', { name: 'Access Admin Dashboard' }).click()
+      await page.getByLabel('Authentication code').fill(totpCode(admin.secret), { timeout: 30_000 })
+      await page.getByRole('button', { name: 'Verify', exact: true }).click()
       await page.waitForURL(/\/admin$/, { timeout: 30_000 })
       // the welcome toast is not part of the dashboard
       await page.getByRole('button', { name: 'Dismiss notification' }).click()
@@ -299,8 +305,8 @@ async function main() {
     try {
       const publicPages = await publicShots(site.baseUrl, stack.env.TEST_DATABASE_URL)
       // after the public shots' data is read: the leads, topics and draft only change the admin
-      const adminEmail = await operatorData(stack.env)
-      await shoot(site.baseUrl, publicPages, adminEmail)
+      const admin = await operatorData(stack.env)
+      await shoot(site.baseUrl, publicPages, admin)
     } finally {
       await site.stop()
     }
