@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { postgrestRead, supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { auditKeys, trashKeys } from './audit-keys'
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilters, type TrashKind } from './audit-schemas'
 
@@ -20,8 +20,7 @@ export const auditQueries = {
           .order('id', { ascending: false })
           .range(from, from + AUDIT_PAGE_SIZE)
         if (filters.table !== 'all') request = request.eq('table_name', filters.table)
-        const { data, error } = await request.abortSignal(signal)
-        if (error) throw error
+        const data = await dataOrThrow(request.abortSignal(signal))
         // action is checked by the table (insert, update, delete, trash, restore); before/after are JSON objects
         return data as AuditEntry[]
       },
@@ -33,6 +32,6 @@ export const trashQueries = {
   list: (kind: TrashKind) =>
     queryOptions({
       queryKey: trashKeys.list(kind),
-      queryFn: postgrestRead((signal) => supabase.rpc('trash_items', { item_type: kind }).abortSignal(signal)),
+      queryFn: ({ signal }) => dataOrThrow(supabase.rpc('trash_items', { item_type: kind }).abortSignal(signal)),
     }),
 }

@@ -34,15 +34,11 @@ export const authQueries = {
   adminRole: (userId: string) =>
     queryOptions({
       queryKey: authKeys.adminRole(userId),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase
-          .from('user_roles')
-          .select('role')
-          .eq('user_id', userId)
-          .eq('role', 'admin')
-          .abortSignal(signal)
-        if (error) throw error
-        return data.length > 0
-      },
+      queryFn: async ({ signal }) =>
+        (
+          await dataOrThrow(
+            supabase.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin').abortSignal(signal),
+          )
+        ).length > 0,
     }),
 }

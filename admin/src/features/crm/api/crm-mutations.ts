@@ -104,10 +104,7 @@ export function useMergeLeadsMutation() {
 export function useDeleteLeadMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (id: string) => {
-      const { error } = await supabase.rpc('delete_lead', { lead_id: id })
-      if (error) throw new Error(error.message)
-    },
+    mutationFn: (id: string) => dataOrThrow(supabase.rpc('delete_lead', { lead_id: id })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
   })
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 
@@ -171,7 +171,7 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                             ? `${lead.full_name} is assigned to ${authorEmail(owner)}.`
                             : `${lead.full_name} is unassigned.`,
                         }),
-                      onError: fail('Owner Not Updated'),
+                      onError: fail('Failed to update owner'),
                     },
                   )
                 }}
@@ -201,7 +201,7 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                           title: 'Follow-up Set',
                           description: value ? `Follow up on ${value}.` : 'No follow-up planned.',
                         }),
-                      onError: fail('Follow-up Not Set'),
+                      onError: fail('Failed to set follow-up'),
                     },
                   )
                 }}
@@ -287,7 +287,7 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                           title: 'Leads Merged',
                           description: `${count} duplicate requests were merged into this lead.`,
                         }),
-                      onError: fail('Leads Not Merged'),
+                      onError: fail('Failed to merge leads'),
                     },
                   )
                 }
@@ -333,7 +333,7 @@ function LeadDeleteButton({ lead, onDeleted }: { lead: Lead; onDeleted: () => vo
             },
             onError: (error) => {
               setConfirming(false)
-              toast({ title: 'Lead Not Deleted', description: error.message, variant: 'error' })
+              toast({ title: 'Failed to delete lead', description: error.message, variant: 'error' })
             },
           })
         }
