@@ -131,12 +131,14 @@ test('publish, unpublish and delete toasts, and their failures, in the spec word
   await expectToast(page, 'Delete Failed', 'Failed to delete post')
   await row.getByRole('button', { name: 'Delete' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
-  await expectToast(page, 'Post Deleted', 'Blog post has been permanently deleted')
+  // deleting moves the post to the trash (restorable), so the toast says that rather than 'permanently deleted'
+  await expectToast(page, 'Post Deleted', 'Blog post has been moved to the trash')
   await expect(row).toHaveCount(0)
-  const [left] = await sql<{ count: number }>(`select count(*)::int as count from public.blog_posts where title = $1`, [
-    title,
-  ])
-  expect(left!.count).toBe(0)
+  const [left] = await sql<{ trashed: boolean }>(
+    `select deleted_at is not null as trashed from public.blog_posts where title = $1`,
+    [title],
+  )
+  expect(left).toEqual({ trashed: true })
 })
 
 test('the editor: Post Saved, Save Failed, Update Failed, Save Draft on a published post, SEO counters', async ({
