@@ -39,8 +39,19 @@ async function expectToast(page: Page, title: string, description: string) {
   await expect(item.getByText(description, { exact: true })).toBeVisible()
 }
 
-/** Answers the browser's next `method` request to blog_posts with HTTP 500 and `message` (once). */
+/**
+ * Answers the browser's next `method` request to blog_posts with HTTP 500 and `message` (once); 'DELETE' is the
+ * delete_post call that moves a post to the trash.
+ */
 async function failPostWrite(page: Page, method: 'PATCH' | 'DELETE' | 'POST', message: string) {
+  if (method === 'DELETE') {
+    await page.route(
+      '**/rest/v1/rpc/delete_post*',
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message }) }),
+      { times: 1 },
+    )
+    return
+  }
   await page.route(
     '**/rest/v1/blog_posts*',
     (route) =>
