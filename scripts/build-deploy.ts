@@ -1,7 +1,8 @@
 /**
  * `npm run build:deploy`: the one directory a static host publishes (default dist/deploy, or `--out <dir>`): the
- * Astro site at its root, the admin app under admin/, and the host's `_redirects` and `_headers`
- * (scripts/lib/deploy/host-config.ts). Reads PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY and SITE_URL from the
+ * Astro site at its root, the admin app under admin/, the host's `_redirects` and `_headers`
+ * (scripts/lib/deploy/host-config.ts), and the Cloudflare Pages worker that renders the agent pages the build did not
+ * prerender (`_worker.js/`, `_routes.json`: src/integrations/cloudflare-pages.ts). Reads PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY and SITE_URL from the
  * environment or .env (the static host's build settings); both builds fail naming a missing one.
  *
  * Incremental: the site build reuses every page whose data and template are unchanged from Astro's build cache
@@ -15,6 +16,7 @@ import path from 'node:path'
 import { rootDir } from './lib/env.ts'
 import { adminTarget, run, sourceHash } from './lib/build.ts'
 import { headersFile, redirectRules, redirectsFile, SECTION_NOT_FOUND_PAGES } from './lib/deploy/host-config.ts'
+import { writePagesHeadersModule } from '~/integrations/cloudflare-pages.ts'
 
 const outIndex = process.argv.indexOf('--out')
 const outDir = path.resolve(rootDir, outIndex > 0 ? process.argv[outIndex + 1]! : 'dist/deploy')
@@ -65,6 +67,8 @@ fs.writeFileSync(
   path.join(outDir, '_headers'),
   headersFile(fs.existsSync(securityHeaders) ? fs.readFileSync(securityHeaders, 'utf8') : null),
 )
+// the worker adds the _headers rules to the pages it renders (Pages applies the file to static files only)
+if (fs.existsSync(path.join(outDir, '_worker.js', 'index.js'))) writePagesHeadersModule(outDir)
 fs.writeFileSync(
   path.join(outDir, '_redirects'),
   redirectsFile(
@@ -75,4 +79,6 @@ fs.writeFileSync(
     ),
   ),
 )
-console.log(`Publish directory ready: ${path.relative(rootDir, outDir)}/ (site, admin/, _redirects, _headers).`)
+console.log(
+  `Publish directory ready: ${path.relative(rootDir, outDir)}/ (site, admin/, _redirects, _headers, _worker.js/, _routes.json).`,
+)

@@ -1,9 +1,6 @@
-import { Suspense, lazy, useState, useSyncExternalStore } from 'react'
+import { Suspense, lazy, useState } from 'react'
 
-import { agentIdFromPath, fetchAgentProfile } from '../lib/agent-profile'
 import { useToast } from './use-toast'
-import { LoadError, useLiveLoad } from './use-live-load'
-import { AgentProfileView } from './agent-profile-view'
 import { absoluteUrl, agentUrl } from '@shared/urls.ts'
 import { SHARE_FAILED, shareLink } from '../lib/share'
 
@@ -58,60 +55,6 @@ export function AgentProfileActions({
     </>
   )
 }
-
-/**
- * The live profile on the agent 404 page (/agent/<id> that the last build did not render): an agent imported after
- * that build is shown from the API until the data rebuild publishes their page; any other id keeps the
- * "Agent Not Found" text. The HTTP status stays 404 either way, so search engines index only built pages.
- */
-export function AgentProfileLive() {
-  // null while prerendering; in the browser the path names the agent
-  const pathname = useSyncExternalStore(subscribeToNothing, readPathname, () => null)
-  const id = pathname === null ? null : agentIdFromPath(pathname)
-  const { state, retry } = useLiveLoad(
-    id,
-    async () => {
-      const profile = await fetchAgentProfile(id!)
-      if (profile) document.title = `${profile.agent.name} - Agent Performance | AgentInsight`
-      return profile
-    },
-    'Loading the agent profile failed',
-  )
-
-  // the static "Agent Not Found" text of the page stays visible until an agent is found
-  if (pathname === null || !id || (state.kind === 'loaded' && !state.value)) return null
-  if (state.kind === 'loading') {
-    return (
-      <p className="sr-only" role="status">
-        Looking up the agent…
-      </p>
-    )
-  }
-  if (state.kind === 'error')
-    return <LoadError message="Failed to load agent profile. Please try again." onRetry={retry} className="py-6" />
-  const profile = state.value!
-  const { agent } = profile
-  return (
-    <>
-      {/* hides the static not-found text once the agent is known */}
-      <style>{'#agent-not-found{display:none}'}</style>
-      <AgentProfileView
-        profile={profile}
-        actions={
-          <AgentProfileActions
-            agentId={agent.id}
-            agentName={agent.name}
-            agentLocation={[agent.city, agent.state].filter(Boolean).join(', ') || null}
-          />
-        }
-      />
-    </>
-  )
-}
-
-// the path never changes while the page is open
-const subscribeToNothing = () => () => {}
-const readPathname = () => window.location.pathname
 
 const getReportClass =
   'rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700'

@@ -1,51 +1,60 @@
 /**
- * Build-time data of the prerendered agent pages (/agent/<id>), ZIP pages (/agents/<zip>) and city pages
- * (/agents/<state>/<city>), read with the anon key: agents, ZIP benchmarks and ZIP rankings in pages of 1,000 rows,
- * and each agent's recent sales and sales per quarter through the same bounded, per-agent functions the profile
- * island uses (public.agent_page_sales and public.agent_page_quarters, AGENTS_PER_CALL agents a call; listing rows
- * themselves are not readable anonymously). Cached per build so every page, getStaticPaths and the sitemap share one
- * read. Throws when a read fails, so a broken build never ships pages without figures.
+ * Data of the agent pages (/agent/<id>), ZIP pages (/agents/<zip>) and city pages (/agents/<state>/<city>), read
+ * with the anon key.
+ *
+ * Which pages exist and their build-cache keys come from the database's page versions (public.agent_page_versions,
+ * public.zip_page_versions): triggers on the tables these pages read give a page a new version whenever its data
+ * changes, so listing the pages reads two small columns per page, never the pages' data. A page's data is read only
+ * when Astro renders it (a new page, a new version or a changed template), in batches of up to 100 pages a request
+ * (the page component's render asks; `batch()` joins the asks of the renders in flight). So a data refresh that
+ * changed one agent reads that agent's data and that agent's ZIP and city pages' rankings, and no other agent's.
+ *
+ * Agent pages listed here are the prerendered ones (agents with closed sales in the metrics window who are among the
+ * first 25 of a ZIP page); every other agent's page is rendered on demand by the same component
+ * (src/pages/agent/[...id].astro), through fetchAgentPages().
+ *
+ * Every read throws when it fails, so a broken build never ships pages without figures.
  */
 import { slugify } from '@shared/slug.ts'
-import { agentUrl, cityUrl, zipUrl } from '@shared/urls.ts'
 import {
   RECENT_SALES_LIMIT,
   isSyntheticAgent,
   type AgentProfile,
   type AgentRow,
   type BenchmarkRow,
-  type QuarterSales,
-  type RecentSale,
 } from './agent-profile'
-import { readAll } from './read-all'
 import { supabase } from './supabase'
 
-/** Agents per call of agent_page_sales / agent_page_quarters (their limit: 100 agents, so at most 1,000 rows). */
-const AGENTS_PER_CALL = 100
-/** Calls in flight at once while the build reads every agent's sales. */
-const CONCURRENT_CALLS = 4
+/** Rows per listing request (PostgREST's max-rows). */
+const LIST_PAGE_SIZE = 1000
+/** Agents or ZIPs per data request (agent_page_sales and agent_page_quarters take at most 100 agents). */
+const BATCH_SIZE = 100
 
-/** Runs `read` for every chunk of `ids`, CONCURRENT_CALLS at a time, and concatenates the rows in chunk order. */
-async function readPerAgent<T>(
-  what: string,
-  ids: readonly string[],
-  read: (chunk: string[]) => PromiseLike<{ data: T[] | null; error: { message: string } | null }>,
-): Promise<T[]> {
-  const chunks: string[][] = []
-  for (let index = 0; index < ids.length; index += AGENTS_PER_CALL)
-    chunks.push(ids.slice(index, index + AGENTS_PER_CALL))
-  const results: T[][] = new Array(chunks.length)
-  let next = 0
-  const worker = async () => {
-    while (next < chunks.length) {
-      const index = next++
-      const { data, error } = await read(chunks[index]!)
-      if (error) throw new Error(`Could not load ${what}: ${error.message}`)
-      results[index] = data ?? []
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_CALLS, chunks.length) }, worker))
-  return results.flat()
+/** A prerendered agent page: its agent and the version of its data. */
+export interface AgentPageRef {
+  agentId: string
+  version: number
+  /** When the page's data last changed (ISO 8601): the sitemap's lastmod. */
+  changedAt: string
+}
+
+/** A ZIP page: the ZIP, its place (for the city pages) and the version of its data. */
+export interface ZipPageRef {
+  zip: string
+  city: string | null
+  state: string | null
+  version: number
+  changedAt: string
+}
+
+/** A city page: its ZIP pages grouped by (state, city slug). */
+export interface CityPageRef {
+  state: string
+  city: string
+  /** State, lower-case, and city slug: the URL /agents/<stateSlug>/<citySlug>. */
+  stateSlug: string
+  citySlug: string
+  zips: ZipPageRef[]
 }
 
 /** One ranked agent of a ZIP or city page. */
@@ -77,42 +86,256 @@ export interface CityPage {
   agents: RankedAgent[]
 }
 
-export interface SiteAgentData {
-  /** Every agent with at least one closed sale in the window, by id. */
-  profiles: AgentProfile[]
-  zips: ZipPage[]
-  cities: CityPage[]
+const fail = (what: string, error: { message: string }) => new Error(`Could not load ${what}: ${error.message}`)
+
+/** Splits `items` into chunks of at most `size`. */
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = []
+  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size))
+  return result
 }
 
-let dataPromise: Promise<SiteAgentData> | undefined
+// ---------------------------------------------------------------------------------------------------------------
+// Listing: which pages exist, with their versions
+// ---------------------------------------------------------------------------------------------------------------
 
-/** Loads (once per build) every agent page, ZIP page and city page. @throws when a read fails. */
-export function loadSiteAgentData(): Promise<SiteAgentData> {
-  dataPromise ??= (async () => {
-    const agents = await readAll('agents', (from, to) =>
-      supabase.from('agents').select('*').gt('total_sales', 0).order('id').range(from, to),
-    )
-    const ids = agents.map((agent) => agent.id)
-    const [sales, quarters, benchmarks, zipSales] = await Promise.all([
-      readPerAgent('recent sales', ids, (chunk) =>
-        supabase.rpc('agent_page_sales', { agent_ids: chunk, max_per_agent: RECENT_SALES_LIMIT }),
-      ),
-      readPerAgent('quarterly sales', ids, (chunk) => supabase.rpc('agent_page_quarters', { agent_ids: chunk })),
-      readAll('ZIP benchmarks', (from, to) =>
-        supabase.from('zip_market_benchmarks').select('*').order('zip_code').range(from, to),
-      ),
-      readAll('agent ZIP sales', (from, to) =>
-        supabase.from('agent_zip_sales').select('*').order('zip_code').order('agent_id').range(from, to),
-      ),
-    ])
-    return assembleSiteAgentData(agents, sales, quarters, benchmarks, zipSales)
+let agentPagesPromise: Promise<AgentPageRef[]> | undefined
+let areaPagesPromise: Promise<{ zips: ZipPageRef[]; cities: CityPageRef[] }> | undefined
+
+/** The prerendered agent pages, by agent id (read once per build, keyset-paged). @throws when a read fails. */
+export function listAgentPages(): Promise<AgentPageRef[]> {
+  agentPagesPromise ??= (async () => {
+    const pages: AgentPageRef[] = []
+    for (let after: string | null = null; ;) {
+      let query = supabase
+        .from('agent_page_versions')
+        .select('agent_id, version, changed_at')
+        .eq('prerender', true)
+        .order('agent_id')
+        .limit(LIST_PAGE_SIZE)
+      if (after) query = query.gt('agent_id', after)
+      const { data, error } = await query
+      if (error) throw fail('the agent pages', error)
+      for (const row of data) pages.push({ agentId: row.agent_id, version: row.version, changedAt: row.changed_at })
+      if (data.length < LIST_PAGE_SIZE) return pages
+      after = data.at(-1)!.agent_id
+    }
   })()
-  return dataPromise
+  return agentPagesPromise
 }
 
-type SaleRow = RecentSale & { agent_id: string }
-type QuarterRow = QuarterSales & { agent_id: string }
+/** Every ZIP page (five-digit ZIPs with ranked agents) and the city pages they make. @throws when a read fails. */
+export function listAreaPages(): Promise<{ zips: ZipPageRef[]; cities: CityPageRef[] }> {
+  areaPagesPromise ??= (async () => {
+    const zips: ZipPageRef[] = []
+    for (let after: string | null = null; ;) {
+      let query = supabase
+        .from('zip_page_versions')
+        .select('zip_code, city, state, version, changed_at')
+        .gt('ranked_agents', 0)
+        .order('zip_code')
+        .limit(LIST_PAGE_SIZE)
+      if (after) query = query.gt('zip_code', after)
+      const { data, error } = await query
+      if (error) throw fail('the ZIP pages', error)
+      for (const row of data)
+        if (/^\d{5}$/.test(row.zip_code))
+          zips.push({
+            zip: row.zip_code,
+            city: row.city,
+            state: row.state,
+            version: row.version,
+            changedAt: row.changed_at,
+          })
+      if (data.length < LIST_PAGE_SIZE) break
+      after = data.at(-1)!.zip_code
+    }
+    return { zips, cities: groupCities(zips) }
+  })()
+  return areaPagesPromise
+}
+
+/**
+ * City pages from ZIP pages (pure): one per (state, city slug), so spellings that slug alike ("San Tan Valley",
+ * "San Tan valley") share a page, named as its first ZIP spells it. ZIPs without a city and state have none.
+ */
+export function groupCities(zips: readonly ZipPageRef[]): CityPageRef[] {
+  const groups = new Map<string, CityPageRef>()
+  for (const zip of zips) {
+    if (!zip.city || !zip.state) continue
+    const stateSlug = zip.state.toLowerCase()
+    const citySlug = slugify(zip.city)
+    if (!citySlug) continue
+    const key = `${stateSlug}/${citySlug}`
+    const group = groups.get(key)
+    if (group) group.zips.push(zip)
+    else groups.set(key, { state: zip.state, city: zip.city, stateSlug, citySlug, zips: [zip] })
+  }
+  return [...groups.values()].sort(
+    (a, b) => a.stateSlug.localeCompare(b.stateSlug) || a.citySlug.localeCompare(b.citySlug),
+  )
+}
+
+/** The build-cache key of an agent page: its data's version (a new template renders every page anyway). */
+export const agentPageCacheKey = (page: AgentPageRef): string => `agent:${page.version}`
+
+/** The build-cache key of a ZIP page. */
+export const zipPageCacheKey = (page: ZipPageRef): string => `zip:${page.version}`
+
+/** The build-cache key of a city page: SHA-256 (hex) of its name and its ZIP pages' versions. */
+export async function cityPageCacheKey(page: CityPageRef): Promise<string> {
+  const text = JSON.stringify([page.state, page.city, page.zips.map((zip) => [zip.zip, zip.version])])
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return `city:${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Page data, read in batches
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Joins the calls made while other calls are pending into one `fetchMany` of up to `max` keys (a render asks for its
+ * page's data; Astro renders build.concurrency pages at a time). Nothing is cached: each call reads fresh data.
+ */
+export function batch<K, V>(fetchMany: (keys: K[]) => Promise<Map<K, V>>, max = BATCH_SIZE): (key: K) => Promise<V> {
+  let queue: { key: K; resolve: (value: V) => void; reject: (error: unknown) => void }[] = []
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const flush = () => {
+    timer = undefined
+    const taken = queue
+    queue = []
+    for (const part of chunks(taken, max)) {
+      fetchMany([...new Set(part.map((item) => item.key))]).then(
+        (values) => {
+          for (const item of part) {
+            if (values.has(item.key)) item.resolve(values.get(item.key)!)
+            else item.reject(new Error(`No data for ${String(item.key)}`))
+          }
+        },
+        (error: unknown) => {
+          for (const item of part) item.reject(error)
+        },
+      )
+    }
+  }
+  return (key) =>
+    new Promise<V>((resolve, reject) => {
+      queue.push({ key, resolve, reject })
+      if (queue.length >= max) {
+        clearTimeout(timer)
+        flush()
+      } else timer ??= setTimeout(flush, 5)
+    })
+}
+
+type SaleRow = { agent_id: string } & AgentProfile['sales'][number]
+
+/**
+ * The profiles of up to 100 agents: the agent row, their newest closed sales, closed sales per quarter and their
+ * primary ZIP's benchmark. An id without an agent maps to null.
+ * @throws when a read fails or more than 100 ids are asked for.
+ */
+export async function fetchAgentPages(ids: readonly string[]): Promise<Map<string, AgentProfile | null>> {
+  if (ids.length > BATCH_SIZE) throw new Error(`fetchAgentPages reads at most ${BATCH_SIZE} agents a call`)
+  const result = new Map<string, AgentProfile | null>(ids.map((id) => [id, null]))
+  if (ids.length === 0) return result
+  const agentIds = [...ids]
+  const [agents, sales, quarters] = await Promise.all([
+    supabase.from('agents').select('*').in('id', agentIds),
+    supabase.rpc('agent_page_sales', { agent_ids: agentIds, max_per_agent: RECENT_SALES_LIMIT }),
+    supabase.rpc('agent_page_quarters', { agent_ids: agentIds }),
+  ])
+  if (agents.error) throw fail('agents', agents.error)
+  if (sales.error) throw fail('recent sales', sales.error)
+  if (quarters.error) throw fail('quarterly sales', quarters.error)
+  const zips = [...new Set(agents.data.flatMap((agent) => (agent.primary_zip_code ? [agent.primary_zip_code] : [])))]
+  const benchmarks = zips.length
+    ? await supabase.from('zip_market_benchmarks').select('*').in('zip_code', zips)
+    : { data: [] as BenchmarkRow[], error: null }
+  if (benchmarks.error) throw fail('ZIP benchmarks', benchmarks.error)
+  const benchmarkByZip = new Map(benchmarks.data.map((row) => [row.zip_code, row]))
+  const salesByAgent = groupBy(sales.data as SaleRow[], (row) => row.agent_id)
+  const quartersByAgent = groupBy(quarters.data, (row) => row.agent_id)
+  for (const agent of agents.data) {
+    const recent = (salesByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...sale }) => sale)
+    result.set(agent.id, {
+      agent,
+      sales: recent,
+      benchmark: agent.primary_zip_code ? (benchmarkByZip.get(agent.primary_zip_code) ?? null) : null,
+      synthetic: isSyntheticAgent(agent, recent),
+      quarters: (quartersByAgent.get(agent.id) ?? []).map(({ quarter_start, closed_sales }) => ({
+        quarter_start,
+        closed_sales,
+      })),
+    })
+  }
+  return result
+}
+
+/** One agent page's data during the build, batched with the other renders in flight; null for an unknown id. */
+export const loadAgentPage = batch(fetchAgentPages)
+
 type ZipSalesRow = { zip_code: string; agent_id: string; closed_sales: number; sales_volume: number }
+
+/**
+ * The ZIP pages of up to 100 ZIP page refs: the benchmark and the agents with closed sales in the window who sold in
+ * the ZIP, ranked. @throws when a read fails.
+ */
+export async function fetchZipPages(pages: readonly ZipPageRef[]): Promise<Map<ZipPageRef, ZipPage>> {
+  const zips = pages.map((page) => page.zip)
+  const rows: ZipSalesRow[] = []
+  for (let after: string | null = null; ;) {
+    // keyset-paged on (zip_code, agent_id): a busy ZIP has hundreds of agents
+    let query = supabase
+      .from('agent_zip_sales')
+      .select('zip_code, agent_id, closed_sales, sales_volume')
+      .in('zip_code', zips)
+      .gt('closed_sales', 0)
+      .order('zip_code')
+      .order('agent_id')
+      .limit(LIST_PAGE_SIZE)
+    if (after) {
+      const [zip, agent] = after.split('|') as [string, string]
+      query = query.or(`zip_code.gt.${zip},and(zip_code.eq.${zip},agent_id.gt.${agent})`)
+    }
+    const { data, error } = await query
+    if (error) throw fail('ZIP rankings', error)
+    rows.push(...data)
+    if (data.length < LIST_PAGE_SIZE) break
+    after = `${data.at(-1)!.zip_code}|${data.at(-1)!.agent_id}`
+  }
+  const agentIds = [...new Set(rows.map((row) => row.agent_id))]
+  const agents: AgentRow[] = []
+  await Promise.all(
+    chunks(agentIds, BATCH_SIZE).map(async (part) => {
+      const { data, error } = await supabase.from('agents').select('*').in('id', part).gt('total_sales', 0)
+      if (error) throw fail('ranked agents', error)
+      agents.push(...data)
+    }),
+  )
+  const benchmarks = await supabase.from('zip_market_benchmarks').select('*').in('zip_code', zips)
+  if (benchmarks.error) throw fail('ZIP benchmarks', benchmarks.error)
+  return new Map(
+    pages.map((page) => [page, assembleZipPage(page, rows, agents, benchmarks.data)] as [ZipPageRef, ZipPage]),
+  )
+}
+
+/** One ZIP page's data during the build, batched with the other renders in flight. */
+export const loadZipPage = batch(fetchZipPages)
+
+/** One city page's data during the build: its ZIP pages, and their agents ranked by summed closed sales. */
+export async function loadCityPage(page: CityPageRef): Promise<CityPage> {
+  const zips = await Promise.all(page.zips.map((zip) => loadZipPage(zip)))
+  const totals = new Map<string, RankedAgent>()
+  for (const row of zips.flatMap((zip) => zip.agents)) {
+    const total = totals.get(row.agent.id)
+    if (total) {
+      total.closedSales += row.closedSales
+      total.salesVolume += row.salesVolume
+    } else totals.set(row.agent.id, { ...row })
+  }
+  return { ...page, zips, agents: [...totals.values()].sort(byRank) }
+}
 
 const groupBy = <T, K>(rows: readonly T[], key: (row: T) => K) => {
   const groups = new Map<K, T[]>()
@@ -125,127 +348,34 @@ const groupBy = <T, K>(rows: readonly T[], key: (row: T) => K) => {
   return groups
 }
 
+/** The ZIP page's order: closed sales, then volume, then name. */
 const byRank = (a: RankedAgent, b: RankedAgent) =>
   b.closedSales - a.closedSales || b.salesVolume - a.salesVolume || a.agent.name.localeCompare(b.agent.name)
 
 /**
- * Joins the raw rows into pages (pure, unit-tested). ZIP pages exist for five-digit ZIPs with at least one ranked
- * agent; a ZIP's city and state come from its Redfin benchmark, else from its agents' most common city. City pages
- * group the ZIP pages by (state, city) and rank agents by their summed closed sales there.
+ * One ZIP page from the rows read for a batch (pure, unit-tested): the ZIP's rows whose agent has closed sales in the
+ * window, ranked; the place as listed with the page's version.
  */
-export function assembleSiteAgentData(
+export function assembleZipPage(
+  page: ZipPageRef,
+  rows: readonly ZipSalesRow[],
   agents: readonly AgentRow[],
-  sales: readonly SaleRow[],
-  quarters: readonly QuarterRow[],
   benchmarks: readonly BenchmarkRow[],
-  zipSales: readonly ZipSalesRow[],
-): SiteAgentData {
-  const salesByAgent = groupBy(sales, (row) => row.agent_id)
-  const quartersByAgent = groupBy(quarters, (row) => row.agent_id)
-  const benchmarkByZip = new Map(benchmarks.map((row) => [row.zip_code, row]))
+): ZipPage {
   const agentById = new Map(agents.map((agent) => [agent.id, agent]))
-
-  const profiles: AgentProfile[] = agents.map((agent) => {
-    const recent = (salesByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...sale }) => sale)
-    return {
-      agent,
-      sales: recent,
-      benchmark: agent.primary_zip_code ? (benchmarkByZip.get(agent.primary_zip_code) ?? null) : null,
-      synthetic: isSyntheticAgent(agent, recent),
-      quarters: (quartersByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...quarter }) => quarter),
-    }
-  })
-
-  const zips: ZipPage[] = []
-  // closed_sales counts listing sides; a row with none is an agent with buyer sides only there
-  for (const [zip, rows] of groupBy(
-    zipSales.filter((row) => row.closed_sales > 0),
-    (row) => row.zip_code,
-  )) {
-    if (!/^\d{5}$/.test(zip)) continue
-    const ranked = rows
-      .flatMap((row) => {
-        const agent = agentById.get(row.agent_id)
-        return agent ? [{ agent, closedSales: row.closed_sales, salesVolume: Number(row.sales_volume) }] : []
-      })
-      .sort(byRank)
-    if (ranked.length === 0) continue
-    const benchmark = benchmarkByZip.get(zip) ?? null
-    const place =
-      benchmark?.city && benchmark.state
-        ? { city: benchmark.city, state: benchmark.state }
-        : commonPlace(ranked.map((row) => row.agent))
-    zips.push({ zip, city: place?.city ?? null, state: place?.state ?? null, benchmark, agents: ranked })
-  }
-  zips.sort((a, b) => a.zip.localeCompare(b.zip))
-
-  const cities: CityPage[] = []
-  for (const group of groupBy(
-    zips.filter((page) => page.city && page.state),
-    // one page per URL: spellings that slug alike ("San Tan Valley", "San Tan valley") share it
-    (page) => `${page.state!.toLowerCase()}/${slugify(page.city!)}`,
-  ).values()) {
-    const { city, state } = group[0]! as { city: string; state: string }
-    const totals = new Map<string, RankedAgent>()
-    for (const row of group.flatMap((page) => page.agents)) {
-      const total = totals.get(row.agent.id)
-      if (total) {
-        total.closedSales += row.closedSales
-        total.salesVolume += row.salesVolume
-      } else totals.set(row.agent.id, { ...row })
-    }
-    const stateSlug = state.toLowerCase()
-    const citySlug = slugify(city)
-    if (!citySlug) continue
-    cities.push({ state, city, stateSlug, citySlug, zips: group, agents: [...totals.values()].sort(byRank) })
-  }
-  cities.sort((a, b) => a.stateSlug.localeCompare(b.stateSlug) || a.citySlug.localeCompare(b.citySlug))
-  return { profiles, zips, cities }
-}
-
-/** The most common (city, state) among agents that have both, or null. */
-function commonPlace(agents: readonly AgentRow[]): { city: string; state: string } | null {
-  const counts = new Map<string, number>()
-  for (const agent of agents)
-    if (agent.city && agent.state)
-      counts.set(`${agent.state}|${agent.city}`, (counts.get(`${agent.state}|${agent.city}`) ?? 0) + 1)
-  const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]
-  if (!best) return null
-  const [state, city] = best[0].split('|') as [string, string]
-  return { city, state }
-}
-
-/** An agent row without its bookkeeping stamps, which no page shows (a metrics refresh restamps every agent). */
-function renderedAgent(agent: AgentRow): Omit<AgentRow, 'created_at' | 'updated_at' | 'metrics_refreshed_at'> {
-  const { created_at: _created, updated_at: _updated, metrics_refreshed_at: _refreshed, ...rendered } = agent
-  return rendered
-}
-
-const renderedRanking = (agents: readonly RankedAgent[]) =>
-  agents.map((row) => ({ ...row, agent: renderedAgent(row.agent) }))
-
-/** What /agent/<id> renders (its content hash is the page's cacheKey: src/lib/content-hash.ts). */
-export function agentPageContent(profile: AgentProfile): { path: string; content: unknown; lastmod: string | null } {
+  const ranked = rows
+    // closed_sales counts listing sides; a row with none is an agent with buyer sides only there
+    .filter((row) => row.zip_code === page.zip && row.closed_sales > 0)
+    .flatMap((row) => {
+      const agent = agentById.get(row.agent_id)
+      return agent ? [{ agent, closedSales: row.closed_sales, salesVolume: Number(row.sales_volume) }] : []
+    })
+    .sort(byRank)
   return {
-    path: agentUrl(profile.agent.id),
-    content: { ...profile, agent: renderedAgent(profile.agent) },
-    lastmod: profile.agent.metrics_refreshed_at ?? profile.agent.updated_at,
-  }
-}
-
-/** What /agents/<zip> renders. */
-export function zipPageContent(page: ZipPage): { path: string; content: unknown } {
-  return { path: zipUrl(page.zip), content: { ...page, agents: renderedRanking(page.agents) } }
-}
-
-/** What /agents/<state>/<city> renders. */
-export function cityPageContent(page: CityPage): { path: string; content: unknown } {
-  return {
-    path: cityUrl(page.state, page.citySlug),
-    content: {
-      ...page,
-      agents: renderedRanking(page.agents),
-      zips: page.zips.map((zip) => zipPageContent(zip).content),
-    },
+    zip: page.zip,
+    city: page.city,
+    state: page.state,
+    benchmark: benchmarks.find((row) => row.zip_code === page.zip) ?? null,
+    agents: ranked,
   }
 }

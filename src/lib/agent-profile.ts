@@ -1,10 +1,9 @@
 /**
  * Data for the agent profile page (/agent/<id>): the agent row, their most recent closed sales, closed sales per
- * quarter and the Redfin benchmark of their primary ZIP, read with the anon client (all public). The prerendered
- * pages read every agent at once (./agent-pages.ts); fetchAgentProfile serves the live island (compare, and agents
- * newer than the last build) through PostgREST with @supabase/postgrest-js, the query builder inside supabase-js,
- * on its own: the islands need no auth, storage or realtime, and the whole of supabase-js is about 55 KiB gzip
- * (the JS budgets in budgets.json).
+ * quarter and the Redfin benchmark of their primary ZIP, read with the anon client (all public). The agent pages read
+ * theirs in ./agent-pages.ts (prerendered and on demand); fetchAgentProfile serves the compare island in the browser
+ * through PostgREST with @supabase/postgrest-js, the query builder inside supabase-js, on its own: the islands need
+ * no auth, storage or realtime, and the whole of supabase-js is about 55 KiB gzip (the JS budgets in budgets.json).
  */
 import { PostgrestClient } from '@supabase/postgrest-js'
 

@@ -340,6 +340,42 @@ const cases: TableCase[] = [
     allowed: { select: everyone, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
+    // the site build's page keys: written only by the change-tracking triggers (here a made-up agent id, as a deleted
+    // agent's row is), readable by anyone
+    name: 'agent_page_versions',
+    table: 'agent_page_versions',
+    key: 'agent_id',
+    fixture: async () => {
+      const [row] = await sql<{ agent_id: string }>(
+        `insert into public.agent_page_versions (agent_id, version) values (gen_random_uuid(), 1) returning agent_id`,
+      )
+      return row!.agent_id
+    },
+    insert: () => ({ agent_id: crypto.randomUUID(), version: 2 }),
+    update: {
+      patch: () => ({ version: Math.floor(Math.random() * 1000) + 2 }),
+      stored: columnEquals('agent_page_versions', 'version', 'agent_id'),
+    },
+    allowed: { select: everyone, insert: [], update: [], delete: [] },
+  },
+  {
+    // the ZIP pages' keys and places: written only by the change-tracking triggers, readable by anyone
+    name: 'zip_page_versions',
+    table: 'zip_page_versions',
+    key: 'zip_code',
+    fixture: async () => {
+      const zip = unique('zip')
+      await sql(`insert into public.zip_page_versions (zip_code, version) values ($1, 1)`, [zip])
+      return zip
+    },
+    insert: () => ({ zip_code: unique('zip'), version: 2 }),
+    update: {
+      patch: () => ({ version: Math.floor(Math.random() * 1000) + 2 }),
+      stored: columnEquals('zip_page_versions', 'version', 'zip_code'),
+    },
+    allowed: { select: everyone, insert: [], update: [], delete: [] },
+  },
+  {
     // the name search's dictionary: kept by the triggers on agents; only the search (service_role) reads it
     name: 'agent_name_tokens',
     table: 'agent_name_tokens',

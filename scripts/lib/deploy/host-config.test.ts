@@ -29,4 +29,10 @@ describe('headersFile', () => {
     expect(text).toContain('/admin/assets/*\n  Cache-Control: public, max-age=31536000, immutable')
     expect(headersFile(null).startsWith('# Generated')).toBe(true)
   })
+
+  it("adds no second /_astro/* block where the built file has one (Astro's Cloudflare adapter writes it)", () => {
+    const built = '/_astro/*\n  Cache-Control: public, max-age=31536000, immutable\n\n/*\n  X-Frame-Options: DENY\n'
+    expect(headersFile(built).match(/^\/_astro\/\*$/gm)).toHaveLength(1)
+    expect(headersFile(null).match(/^\/_astro\/\*$/gm)).toHaveLength(1)
+  })
 })
