@@ -287,7 +287,8 @@ begin
 end;
 $$;
 
--- transaction_sides: a side is on the page of the agent it names
+-- transaction_sides: a side of a closed sale is on the page of the agent it names (a listing that closes later is
+-- tracked through properties)
 create function private.track_side_pages()
 returns trigger
 language plpgsql
@@ -298,15 +299,20 @@ declare
   changed uuid[];
 begin
   if tg_op = 'INSERT' then
-    select coalesce(array_agg(distinct n.agent_id), '{}') into changed from new_rows n where n.agent_id is not null;
+    select coalesce(array_agg(distinct n.agent_id), '{}') into changed
+      from new_rows n
+      join public.properties p on p.id = n.property_id and p.standard_status = 'Closed'
+     where n.agent_id is not null;
   elsif tg_op = 'UPDATE' then
     select coalesce(array_agg(distinct x.agent_id), '{}') into changed
       from new_rows n
       join old_rows o on o.id = n.id
+      join public.properties p on p.id = n.property_id and p.standard_status = 'Closed'
      cross join lateral (values (o.agent_id), (n.agent_id)) as x (agent_id)
      where x.agent_id is not null
        and (to_jsonb(n) - '{updated_at}'::text[]) is distinct from (to_jsonb(o) - '{updated_at}'::text[]);
   else
+    -- the sale may be gone (the sides went with it): every agent the sides named
     select coalesce(array_agg(distinct o.agent_id), '{}') into changed from old_rows o where o.agent_id is not null;
   end if;
   perform private.bump_agent_pages(changed);
@@ -370,28 +376,34 @@ begin
 end;
 $$;
 
--- figures_refreshes: a new methodology version or shrinkage constant changes how every page's figures read
+-- figures_refreshes: the newest row describes the figures shown; a new methodology version or shrinkage constant there
+-- changes how every page's figures read (a first refresh writes every agent's figures, which tracks them anyway)
 create function private.track_methodology_pages()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  previous record;
+  newest record;
 begin
-  if exists (
-    select 1
-      from new_rows n
-     where (n.methodology_version, n.sale_to_list_shrink_k) is distinct from (
-       select p.methodology_version, p.sale_to_list_shrink_k
-         from public.figures_refreshes p
-        where p.id < n.id
-        order by p.id desc
-        limit 1
-     )
-  ) then
-    perform private.bump_agent_pages(array(select a.id from public.agents a));
-    perform private.touch_zip_pages(array(select v.zip_code from public.zip_page_versions v));
+  select p.methodology_version, p.sale_to_list_shrink_k, p.refreshed_at into previous
+    from public.figures_refreshes p
+   where not exists (select 1 from new_rows n where n.id = p.id)
+   order by p.refreshed_at desc, p.id desc
+   limit 1;
+  select n.methodology_version, n.sale_to_list_shrink_k, n.refreshed_at into newest
+    from new_rows n
+   order by n.refreshed_at desc, n.id desc
+   limit 1;
+  if previous is null or newest.refreshed_at < previous.refreshed_at
+     or (newest.methodology_version, newest.sale_to_list_shrink_k)
+        is not distinct from (previous.methodology_version, previous.sale_to_list_shrink_k) then
+    return null;
   end if;
+  perform private.bump_agent_pages(array(select a.id from public.agents a));
+  perform private.touch_zip_pages(array(select v.zip_code from public.zip_page_versions v));
   return null;
 end;
 $$;

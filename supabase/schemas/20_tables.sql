@@ -8,6 +8,12 @@ create table if not exists private.site_build_settings (
   last_requested_at timestamp with time zone
 );
 
+-- table private.zip_top_agents
+create table if not exists private.zip_top_agents (
+  zip_code text not null,
+  agent_id uuid not null
+);
+
 -- table public.agent_figures
 create table if not exists public.agent_figures (
   agent_id uuid not null,
@@ -88,6 +94,14 @@ create table if not exists public.agent_name_token_deletions (
 -- table public.agent_name_tokens
 create table if not exists public.agent_name_tokens (
   token text collate "C" not null
+);
+
+-- table public.agent_page_versions
+create table if not exists public.agent_page_versions (
+  agent_id uuid not null,
+  version bigint not null,
+  prerender boolean default false not null,
+  changed_at timestamp with time zone default now() not null
 );
 
 -- table public.agent_zip_sales
@@ -528,6 +542,16 @@ create table if not exists public.zip_market_benchmarks (
   attribution text default 'Source: Redfin, a national real estate brokerage (redfin.com/news/data-center)'::text not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null
+);
+
+-- table public.zip_page_versions
+create table if not exists public.zip_page_versions (
+  zip_code text not null,
+  version bigint not null,
+  city text,
+  state text,
+  ranked_agents integer default 0 not null,
+  changed_at timestamp with time zone default now() not null
 );
 
 -- table public.zip_sales_coverage

@@ -234,6 +234,19 @@ begin
 end;
 $function$;
 
+-- function private.bump_agent_pages(agent_ids uuid[])
+CREATE OR REPLACE FUNCTION private.bump_agent_pages(agent_ids uuid[])
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.agent_page_versions as v (agent_id, version, changed_at)
+  select x.agent_id, nextval('private.page_version_seq'), now()
+    from (select distinct u.agent_id from unnest(agent_ids) as u (agent_id) where u.agent_id is not null order by 1) x
+  on conflict (agent_id) do update set version = excluded.version, changed_at = excluded.changed_at;
+$function$;
+
 -- function private.configure_webhook(hook text, url text, secret text)
 CREATE OR REPLACE FUNCTION private.configure_webhook(hook text, url text, secret text DEFAULT NULL::text)
  RETURNS void
@@ -582,6 +595,25 @@ begin
 end;
 $function$;
 
+-- function private.refresh_prerendered_agents(agent_ids uuid[])
+CREATE OR REPLACE FUNCTION private.refresh_prerendered_agents(agent_ids uuid[])
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.agent_page_versions v
+     set prerender = coalesce(s.prerender, false)
+    from (select distinct x.agent_id from unnest(agent_ids) as x (agent_id)) u
+    left join lateral (
+      select a.total_sales > 0 and exists (select 1 from private.zip_top_agents t where t.agent_id = a.id) as prerender
+        from public.agents a
+       where a.id = u.agent_id
+    ) s on true
+   where v.agent_id = u.agent_id
+     and v.prerender is distinct from coalesce(s.prerender, false);
+$function$;
+
 -- function private.report_requests_new_lead_webhook()
 CREATE OR REPLACE FUNCTION private.report_requests_new_lead_webhook()
  RETURNS trigger
@@ -804,6 +836,323 @@ AS $function$
   end;
 $function$;
 
+-- function private.touch_zip_pages(zips text[])
+CREATE OR REPLACE FUNCTION private.touch_zip_pages(zips text[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  previous_top uuid[];
+  current_top uuid[];
+begin
+  if zips is null or cardinality(zips) = 0 then
+    return;
+  end if;
+  zips := array(select distinct z from unnest(zips) as u (z) where z is not null order by 1);
+
+  select coalesce(array_agg(t.agent_id), '{}') into previous_top
+    from private.zip_top_agents t where t.zip_code = any (zips);
+  delete from private.zip_top_agents t where t.zip_code = any (zips);
+
+  -- the ZIP page's order: closed sales, then volume, then name
+  insert into private.zip_top_agents (zip_code, agent_id)
+  select r.zip_code, r.agent_id
+    from (
+      select s.zip_code, s.agent_id,
+             row_number() over (
+               partition by s.zip_code order by s.closed_sales desc, s.sales_volume desc, a.name, s.agent_id
+             ) as position
+        from public.agent_zip_sales s
+        join public.agents a on a.id = s.agent_id and a.total_sales > 0
+       where s.zip_code = any (zips) and s.zip_code ~ '^[0-9]{5}$' and s.closed_sales > 0
+    ) r
+   where r.position <= 25;
+
+  select coalesce(array_agg(t.agent_id), '{}') into current_top
+    from private.zip_top_agents t where t.zip_code = any (zips);
+
+  insert into public.zip_page_versions as v (zip_code, version, city, state, ranked_agents, changed_at)
+  select z.zip_code, nextval('private.page_version_seq'),
+         case when b.city is not null and b.state is not null then b.city else common.city end,
+         case when b.city is not null and b.state is not null then b.state else common.state end,
+         coalesce(ranked.n, 0), now()
+    from unnest(zips) as z (zip_code)
+    left join public.zip_market_benchmarks b on b.zip_code = z.zip_code
+    left join lateral (
+      select count(*)::integer as n
+        from public.agent_zip_sales s
+        join public.agents a on a.id = s.agent_id and a.total_sales > 0
+       where s.zip_code = z.zip_code and s.closed_sales > 0
+    ) ranked on true
+    left join lateral (
+      select a.city, a.state
+        from public.agent_zip_sales s
+        join public.agents a on a.id = s.agent_id and a.total_sales > 0
+       where s.zip_code = z.zip_code and s.closed_sales > 0 and a.city is not null and a.state is not null
+       group by a.city, a.state
+       order by count(*) desc, a.state || '|' || a.city
+       limit 1
+    ) common on true
+   order by z.zip_code
+  on conflict (zip_code) do update
+    set version = excluded.version, city = excluded.city, state = excluded.state,
+        ranked_agents = excluded.ranked_agents, changed_at = excluded.changed_at;
+
+  perform private.refresh_prerendered_agents(previous_top || current_top);
+end;
+$function$;
+
+-- function private.track_agent_pages()
+CREATE OR REPLACE FUNCTION private.track_agent_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(n.id), '{}') into changed from new_rows n;
+    perform private.bump_agent_pages(changed);
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(n.id), '{}') into changed
+      from new_rows n
+      join old_rows o on o.id = n.id
+     where (to_jsonb(n) - '{created_at,updated_at,metrics_refreshed_at}'::text[])
+           is distinct from (to_jsonb(o) - '{created_at,updated_at,metrics_refreshed_at}'::text[]);
+    if cardinality(changed) = 0 then
+      return null;
+    end if;
+    perform private.bump_agent_pages(changed);
+    perform private.touch_zip_pages(private.zips_ranking_agents(changed));
+    perform private.refresh_prerendered_agents(changed);
+  else
+    -- the ZIP pages lose the agent through the cascade on agent_zip_sales
+    select coalesce(array_agg(o.id), '{}') into changed from old_rows o;
+    perform private.bump_agent_pages(changed);
+    update public.agent_page_versions v set prerender = false where v.agent_id = any (changed) and v.prerender;
+  end if;
+  return null;
+end;
+$function$;
+
+-- function private.track_benchmark_pages()
+CREATE OR REPLACE FUNCTION private.track_benchmark_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  zips text[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(n.zip_code), '{}') into zips from new_rows n;
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(distinct x.zip_code), '{}') into zips
+      from new_rows n
+      join old_rows o on o.zip_code = n.zip_code
+     cross join lateral (values (o.zip_code), (n.zip_code)) as x (zip_code)
+     where (to_jsonb(n) - '{created_at,updated_at}'::text[]) is distinct from (to_jsonb(o) - '{created_at,updated_at}'::text[]);
+    -- a changed zip_code (the key) is a delete and an insert for the pages
+    select zips || coalesce(array_agg(n.zip_code), '{}') into zips
+      from new_rows n where not exists (select 1 from old_rows o where o.zip_code = n.zip_code);
+    select zips || coalesce(array_agg(o.zip_code), '{}') into zips
+      from old_rows o where not exists (select 1 from new_rows n where n.zip_code = o.zip_code);
+  else
+    select coalesce(array_agg(o.zip_code), '{}') into zips from old_rows o;
+  end if;
+  if cardinality(zips) = 0 then
+    return null;
+  end if;
+  perform private.touch_zip_pages(zips);
+  perform private.bump_agent_pages(array(select a.id from public.agents a where a.primary_zip_code = any (zips)));
+  return null;
+end;
+$function$;
+
+-- function private.track_figure_pages()
+CREATE OR REPLACE FUNCTION private.track_figure_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(n.agent_id), '{}') into changed from new_rows n;
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(distinct x.agent_id), '{}') into changed
+      from new_rows n
+      join old_rows o on o.agent_id = n.agent_id
+     cross join lateral (values (o.agent_id), (n.agent_id)) as x (agent_id)
+     where (to_jsonb(n) - '{updated_at}'::text[]) is distinct from (to_jsonb(o) - '{updated_at}'::text[]);
+  else
+    select coalesce(array_agg(o.agent_id), '{}') into changed from old_rows o;
+  end if;
+  if cardinality(changed) = 0 then
+    return null;
+  end if;
+  perform private.bump_agent_pages(changed);
+  perform private.touch_zip_pages(private.zips_ranking_agents(changed));
+  return null;
+end;
+$function$;
+
+-- function private.track_methodology_pages()
+CREATE OR REPLACE FUNCTION private.track_methodology_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  previous record;
+  newest record;
+begin
+  select p.methodology_version, p.sale_to_list_shrink_k, p.refreshed_at into previous
+    from public.figures_refreshes p
+   where not exists (select 1 from new_rows n where n.id = p.id)
+   order by p.refreshed_at desc, p.id desc
+   limit 1;
+  select n.methodology_version, n.sale_to_list_shrink_k, n.refreshed_at into newest
+    from new_rows n
+   order by n.refreshed_at desc, n.id desc
+   limit 1;
+  if previous is null or newest.refreshed_at < previous.refreshed_at
+     or (newest.methodology_version, newest.sale_to_list_shrink_k)
+        is not distinct from (previous.methodology_version, previous.sale_to_list_shrink_k) then
+    return null;
+  end if;
+  perform private.bump_agent_pages(array(select a.id from public.agents a));
+  perform private.touch_zip_pages(array(select v.zip_code from public.zip_page_versions v));
+  return null;
+end;
+$function$;
+
+-- function private.track_property_pages()
+CREATE OR REPLACE FUNCTION private.track_property_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed uuid[];
+  sales uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(distinct n.agent_id), '{}') into changed
+      from new_rows n where n.agent_id is not null and n.standard_status = 'Closed';
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(distinct x.agent_id) filter (where x.agent_id is not null), '{}'),
+           coalesce(array_agg(distinct n.id), '{}')
+      into changed, sales
+      from new_rows n
+      join old_rows o on o.id = n.id
+     cross join lateral (values (o.agent_id), (n.agent_id)) as x (agent_id)
+     where (o.standard_status = 'Closed' or n.standard_status = 'Closed')
+       and (to_jsonb(n) - '{updated_at,modification_timestamp}'::text[])
+           is distinct from (to_jsonb(o) - '{updated_at,modification_timestamp}'::text[]);
+    changed := changed || array(
+      select t.agent_id from public.transaction_sides t where t.property_id = any (sales) and t.agent_id is not null
+    );
+  else
+    -- the sides go with the sale (their own trigger tracks them)
+    select coalesce(array_agg(distinct o.agent_id), '{}') into changed
+      from old_rows o where o.agent_id is not null and o.standard_status = 'Closed';
+  end if;
+  perform private.bump_agent_pages(changed);
+  return null;
+end;
+$function$;
+
+-- function private.track_side_pages()
+CREATE OR REPLACE FUNCTION private.track_side_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(distinct n.agent_id), '{}') into changed
+      from new_rows n
+      join public.properties p on p.id = n.property_id and p.standard_status = 'Closed'
+     where n.agent_id is not null;
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(distinct x.agent_id), '{}') into changed
+      from new_rows n
+      join old_rows o on o.id = n.id
+      join public.properties p on p.id = n.property_id and p.standard_status = 'Closed'
+     cross join lateral (values (o.agent_id), (n.agent_id)) as x (agent_id)
+     where x.agent_id is not null
+       and (to_jsonb(n) - '{updated_at}'::text[]) is distinct from (to_jsonb(o) - '{updated_at}'::text[]);
+  else
+    -- the sale may be gone (the sides went with it): every agent the sides named
+    select coalesce(array_agg(distinct o.agent_id), '{}') into changed from old_rows o where o.agent_id is not null;
+  end if;
+  perform private.bump_agent_pages(changed);
+  return null;
+end;
+$function$;
+
+-- function private.track_zip_coverage_pages()
+CREATE OR REPLACE FUNCTION private.track_zip_coverage_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  zips text[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(n.zip_code), '{}') into zips from new_rows n;
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(distinct x.zip_code), '{}') into zips
+      from new_rows n
+      join old_rows o on o.zip_code = n.zip_code
+     cross join lateral (values (o.zip_code), (n.zip_code)) as x (zip_code)
+     where (to_jsonb(n) - '{updated_at}'::text[]) is distinct from (to_jsonb(o) - '{updated_at}'::text[]);
+  else
+    select coalesce(array_agg(o.zip_code), '{}') into zips from old_rows o;
+  end if;
+  perform private.touch_zip_pages(zips);
+  return null;
+end;
+$function$;
+
+-- function private.track_zip_ranking_pages()
+CREATE OR REPLACE FUNCTION private.track_zip_ranking_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  zips text[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(distinct n.zip_code), '{}') into zips from new_rows n;
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(distinct x.zip_code), '{}') into zips
+      from (select zip_code from new_rows union select zip_code from old_rows) x;
+  else
+    select coalesce(array_agg(distinct o.zip_code), '{}') into zips from old_rows o;
+  end if;
+  perform private.touch_zip_pages(zips);
+  return null;
+end;
+$function$;
+
 -- function private.webhook_setting(hook text, setting text)
 CREATE OR REPLACE FUNCTION private.webhook_setting(hook text, setting text)
  RETURNS text
@@ -814,6 +1163,18 @@ AS $function$
   select nullif(s.decrypted_secret, '')
     from vault.decrypted_secrets s
    where s.name = format('webhook.%s.%s', hook, setting);
+$function$;
+
+-- function private.zips_ranking_agents(agent_ids uuid[])
+CREATE OR REPLACE FUNCTION private.zips_ranking_agents(agent_ids uuid[])
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(distinct s.zip_code), '{}')
+    from public.agent_zip_sales s
+   where s.agent_id = any (agent_ids);
 $function$;
 
 -- function public.agent_page_quarters(agent_ids uuid[])

@@ -9,6 +9,9 @@ alter table private.site_build_settings add constraint site_build_settings_id_ch
 -- constraint private.site_build_settings site_build_settings_pkey
 alter table private.site_build_settings add constraint site_build_settings_pkey PRIMARY KEY (id);
 
+-- constraint private.zip_top_agents zip_top_agents_pkey
+alter table private.zip_top_agents add constraint zip_top_agents_pkey PRIMARY KEY (zip_code, agent_id);
+
 -- constraint public.agent_figures agent_figures_buyer_paid_to_list_n_check
 alter table agent_figures add constraint agent_figures_buyer_paid_to_list_n_check CHECK ((buyer_paid_to_list_n >= 0));
 
@@ -89,6 +92,9 @@ alter table agent_name_token_deletions add constraint agent_name_token_deletions
 
 -- constraint public.agent_name_tokens agent_name_tokens_pkey
 alter table agent_name_tokens add constraint agent_name_tokens_pkey PRIMARY KEY (token);
+
+-- constraint public.agent_page_versions agent_page_versions_pkey
+alter table agent_page_versions add constraint agent_page_versions_pkey PRIMARY KEY (agent_id);
 
 -- constraint public.agent_zip_sales agent_zip_sales_buyer_sales_check
 alter table agent_zip_sales add constraint agent_zip_sales_buyer_sales_check CHECK ((buyer_sales >= 0));
@@ -749,6 +755,9 @@ alter table zip_market_benchmarks add constraint zip_market_benchmarks_state_che
 
 -- constraint public.zip_market_benchmarks zip_market_benchmarks_zip_code_check
 alter table zip_market_benchmarks add constraint zip_market_benchmarks_zip_code_check CHECK ((zip_code ~ '^[0-9]{5}$'::text));
+
+-- constraint public.zip_page_versions zip_page_versions_pkey
+alter table zip_page_versions add constraint zip_page_versions_pkey PRIMARY KEY (zip_code);
 
 -- constraint public.zip_sales_coverage zip_sales_coverage_check
 alter table zip_sales_coverage add constraint zip_sales_coverage_check CHECK ((first_close_date <= last_close_date));

@@ -5,6 +5,11 @@ create policy "Agent figures are readable by anyone" on agent_figures as permiss
   to anon, authenticated
   using (true);
 
+-- policy public.agent_page_versions Agent page versions are readable by anyone
+create policy "Agent page versions are readable by anyone" on agent_page_versions as permissive for select
+  to anon, authenticated
+  using (true);
+
 -- policy public.agent_zip_sales Agent ZIP sales are readable by anyone
 create policy "Agent ZIP sales are readable by anyone" on agent_zip_sales as permissive for select
   to anon, authenticated
@@ -191,6 +196,11 @@ create policy "ZIP benchmarks are readable by anyone" on zip_market_benchmarks a
   to anon, authenticated
   using (true);
 
+-- policy public.zip_page_versions ZIP page versions are readable by anyone
+create policy "ZIP page versions are readable by anyone" on zip_page_versions as permissive for select
+  to anon, authenticated
+  using (true);
+
 -- policy public.zip_sales_coverage ZIP coverage is readable by anyone
 create policy "ZIP coverage is readable by anyone" on zip_sales_coverage as permissive for select
   to anon, authenticated
@@ -220,6 +230,9 @@ create policy "Admins upload post media" on storage.objects as permissive for in
 -- row level security private.site_build_settings
 alter table private.site_build_settings enable row level security;
 
+-- row level security private.zip_top_agents
+alter table private.zip_top_agents enable row level security;
+
 -- row level security public.agent_figures
 alter table public.agent_figures enable row level security;
 
@@ -231,6 +244,9 @@ alter table public.agent_name_token_deletions enable row level security;
 
 -- row level security public.agent_name_tokens
 alter table public.agent_name_tokens enable row level security;
+
+-- row level security public.agent_page_versions
+alter table public.agent_page_versions enable row level security;
 
 -- row level security public.agent_zip_sales
 alter table public.agent_zip_sales enable row level security;
@@ -309,6 +325,9 @@ alter table public.user_roles enable row level security;
 
 -- row level security public.zip_market_benchmarks
 alter table public.zip_market_benchmarks enable row level security;
+
+-- row level security public.zip_page_versions
+alter table public.zip_page_versions enable row level security;
 
 -- row level security public.zip_sales_coverage
 alter table public.zip_sales_coverage enable row level security;

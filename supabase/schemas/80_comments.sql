@@ -117,6 +117,12 @@ comment on column public.agent_name_postings.name is 'Copy of agents.name.';
 -- comment column public.agent_name_postings.total_sales
 comment on column public.agent_name_postings.total_sales is 'Copy of agents.total_sales (closed sales in the metrics window).';
 
+-- comment column public.agent_page_versions.changed_at
+comment on column public.agent_page_versions.changed_at is 'When the page''s data last changed (the sitemap''s lastmod).';
+
+-- comment column public.agent_page_versions.version
+comment on column public.agent_page_versions.version is 'From private.page_version_seq; the build''s cache key of the page.';
+
 -- comment column public.agent_zip_sales.buyer_sales
 comment on column public.agent_zip_sales.buyer_sales is 'Sales where the agent had the buyer side (buyer or co-buyer agent).';
 
@@ -603,6 +609,9 @@ comment on column public.zip_market_benchmarks.sold_above_list_fraction is 'Shar
 -- comment column public.zip_market_benchmarks.state
 comment on column public.zip_market_benchmarks.state is 'Two-letter USPS state code (Redfin gives the full name; the loader converts).';
 
+-- comment column public.zip_page_versions.ranked_agents
+comment on column public.zip_page_versions.ranked_agents is 'Agents with closed sales in the metrics window who sold in this ZIP as listing agent (the ZIP page lists them).';
+
 -- comment column public.zip_sales_coverage.closed_sales
 comment on column public.zip_sales_coverage.closed_sales is 'Closed sales (ClosePrice > 0) in the ZIP in the window, with or without a known agent.';
 
@@ -614,6 +623,9 @@ comment on column public.zip_sales_coverage.sources is 'properties.source of tho
 
 -- comment function private.agent_data_site_webhook()
 comment on function private.agent_data_site_webhook() is 'Statement trigger: asks for a site build (private.request_site_build) after agents or ZIP benchmarks change.';
+
+-- comment function private.bump_agent_pages(agent_ids uuid[])
+comment on function private.bump_agent_pages(agent_ids uuid[]) is 'Gives the pages of agent_ids a new version (their data changed).';
 
 -- comment function private.configure_webhook(hook text, url text, secret text)
 comment on function private.configure_webhook(hook text, url text, secret text) is 'Sets the URL (null: off) and optionally the x-webhook-secret of the site_build or new_lead webhook, stored in Vault. Raises 22023 for a bad argument.';
@@ -636,6 +648,9 @@ comment on function private.prune_raw_events() is 'Rolls finished UTC days of se
 -- comment function private.record_audit_entry()
 comment on function private.record_audit_entry() is 'Records a signed-in user''s insert, update or delete (and every user_roles change) in public.audit_log.';
 
+-- comment function private.refresh_prerendered_agents(agent_ids uuid[])
+comment on function private.refresh_prerendered_agents(agent_ids uuid[]) is 'Recomputes which of agent_ids have prerendered pages (closed sales in the window and among the first 25 of a ZIP page).';
+
 -- comment function private.request_site_build(reason text)
 comment on function private.request_site_build(reason text) is 'Sends {reason, source} to the site_build webhook (private.send_webhook); records a requested build when a static host''s build hook receives it. Null when the hook is off.';
 
@@ -656,6 +671,9 @@ comment on function private.sync_transaction_sides(property_ids uuid[], new_list
 
 -- comment function private.t_quantile_975(df integer)
 comment on function private.t_quantile_975(df integer) is '97.5 % quantile of Student''s t with df degrees of freedom, three decimals (table to 30, Cornish-Fisher beyond).';
+
+-- comment function private.touch_zip_pages(zips text[])
+comment on function private.touch_zip_pages(zips text[]) is 'Gives the ZIP pages of zips a new version and recomputes their place, ranked agents, first 25 agents and those agents'' prerender flags.';
 
 -- comment function private.webhook_setting(hook text, setting text)
 comment on function private.webhook_setting(hook text, setting text) is 'The Vault value webhook.<hook>.<setting> (setting url or secret), or null when unset.';
@@ -798,6 +816,9 @@ comment on function public.verify_new_lead_webhook_secret(candidate text) is 'Tr
 -- comment table private.site_build_settings
 comment on table private.site_build_settings is 'Site rebuild bookkeeping (one row): who reports builds (builder) and when the last rebuild was requested. The hook URL and secret are in Vault (private.configure_webhook).';
 
+-- comment table private.zip_top_agents
+comment on table private.zip_top_agents is 'The first 25 agents of each five-digit ZIP page (closed sales, then volume, then name): an agent listed here with closed sales in the window has a prerendered page. Kept by private.touch_zip_pages().';
+
 -- comment table public.agent_figures
 comment on table public.agent_figures is 'Every figure of an agent with at least one closed sale (either side) in the metrics window, per side, with sample sizes, 95 % intervals, the shrunk sale-to-list, ZIP rank and the ZIP''s own figures. Written by refresh_agent_metrics(); anyone reads. Units: PERCENT 0-100 for ratios and shares, USD for prices and volumes, days for days on market. The methodology (formulas, exclusions, crediting, small samples) is supabase/functions/_shared/methodology.ts.';
 
@@ -809,6 +830,9 @@ comment on table public.agent_name_token_deletions is 'Every string made by dele
 
 -- comment table public.agent_name_tokens
 comment on table public.agent_name_tokens is 'Distinct name tokens of all agents (search_name_tokens), the dictionary the name search matches typos and prefixes in. Maintained by triggers on agents; service_role reads.';
+
+-- comment table public.agent_page_versions
+comment on table public.agent_page_versions is 'The version of each agent page (/agent/<id>): a new one whenever the data the page prints changes, written by triggers on agents, properties and zip_market_benchmarks. prerender: the build prerenders the page (closed sales in the metrics window and among the first 25 agents of a ZIP page); others are rendered on demand. Rows of deleted agents stay (prerender false). Anyone reads; nobody writes but the triggers.';
 
 -- comment table public.agent_zip_sales
 comment on table public.agent_zip_sales is 'Closed sales per ZIP and agent in the metrics window of the latest refresh_agent_metrics() run, both sides (search ranking, ZIP pages). Anyone reads; refresh_agent_metrics() writes.';
@@ -887,6 +911,9 @@ comment on table public.user_roles is 'Roles granted to auth users; an administr
 
 -- comment table public.zip_market_benchmarks
 comment on table public.zip_market_benchmarks is 'Market figures per ZIP code from a published source (Redfin Data Center). Anyone reads; service_role (loader) writes. Pages showing them must show attribution.';
+
+-- comment table public.zip_page_versions
+comment on table public.zip_page_versions is 'The version of each ZIP page (/agents/<zip>): a new one whenever its ranking, its benchmark or a ranked agent changes, written by triggers on agent_zip_sales, zip_market_benchmarks and agents. A five-digit ZIP with ranked_agents > 0 has a page; city and state (from the Redfin benchmark, else the ranked agents'' most common city) group ZIP pages into city pages. Anyone reads; nobody writes but the triggers.';
 
 -- comment table public.zip_sales_coverage
 comment on table public.zip_sales_coverage is 'What our figures of a ZIP rest on: its closed sales in the metrics window, their date range and sources, and their mean sale-to-list (the shrinkage target). Written by refresh_agent_metrics(); anyone reads.';

@@ -32,6 +32,10 @@ grant execute on function private.blog_categories_site_webhook() to postgres;
 revoke all on function private.blog_posts_site_webhook() from anon, authenticated, public, service_role;
 grant execute on function private.blog_posts_site_webhook() to postgres;
 
+-- grant function private.bump_agent_pages(agent_ids uuid[])
+revoke all on function private.bump_agent_pages(agent_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function private.bump_agent_pages(agent_ids uuid[]) to postgres;
+
 -- grant function private.configure_webhook(hook text, url text, secret text)
 revoke all on function private.configure_webhook(hook text, url text, secret text) from anon, authenticated, public, service_role;
 grant execute on function private.configure_webhook(hook text, url text, secret text) to postgres;
@@ -76,6 +80,10 @@ grant execute on function private.record_blog_post_redirect() to postgres;
 revoke all on function private.record_blog_post_revision() from anon, authenticated, public, service_role;
 grant execute on function private.record_blog_post_revision() to postgres;
 
+-- grant function private.refresh_prerendered_agents(agent_ids uuid[])
+revoke all on function private.refresh_prerendered_agents(agent_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function private.refresh_prerendered_agents(agent_ids uuid[]) to postgres;
+
 -- grant function private.report_requests_new_lead_webhook()
 revoke all on function private.report_requests_new_lead_webhook() from anon, authenticated, public, service_role;
 grant execute on function private.report_requests_new_lead_webhook() to postgres;
@@ -116,9 +124,49 @@ grant execute on function private.sync_transaction_sides(property_ids uuid[], ne
 revoke all on function private.t_quantile_975(df integer) from anon, authenticated, public, service_role;
 grant execute on function private.t_quantile_975(df integer) to postgres;
 
+-- grant function private.touch_zip_pages(zips text[])
+revoke all on function private.touch_zip_pages(zips text[]) from anon, authenticated, public, service_role;
+grant execute on function private.touch_zip_pages(zips text[]) to postgres;
+
+-- grant function private.track_agent_pages()
+revoke all on function private.track_agent_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_agent_pages() to postgres;
+
+-- grant function private.track_benchmark_pages()
+revoke all on function private.track_benchmark_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_benchmark_pages() to postgres;
+
+-- grant function private.track_figure_pages()
+revoke all on function private.track_figure_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_figure_pages() to postgres;
+
+-- grant function private.track_methodology_pages()
+revoke all on function private.track_methodology_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_methodology_pages() to postgres;
+
+-- grant function private.track_property_pages()
+revoke all on function private.track_property_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_property_pages() to postgres;
+
+-- grant function private.track_side_pages()
+revoke all on function private.track_side_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_side_pages() to postgres;
+
+-- grant function private.track_zip_coverage_pages()
+revoke all on function private.track_zip_coverage_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_zip_coverage_pages() to postgres;
+
+-- grant function private.track_zip_ranking_pages()
+revoke all on function private.track_zip_ranking_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_zip_ranking_pages() to postgres;
+
 -- grant function private.webhook_setting(hook text, setting text)
 revoke all on function private.webhook_setting(hook text, setting text) from anon, authenticated, public, service_role;
 grant execute on function private.webhook_setting(hook text, setting text) to postgres;
+
+-- grant function private.zips_ranking_agents(agent_ids uuid[])
+revoke all on function private.zips_ranking_agents(agent_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function private.zips_ranking_agents(agent_ids uuid[]) to postgres;
 
 -- grant function public.agent_page_quarters(agent_ids uuid[])
 revoke all on function public.agent_page_quarters(agent_ids uuid[]) from anon, authenticated, public, service_role;
@@ -401,9 +449,17 @@ revoke all on schema supabase_functions from anon, authenticated, public, servic
 grant usage, create on schema supabase_functions to postgres;
 grant usage on schema supabase_functions to service_role;
 
+-- grant sequence private.page_version_seq
+revoke all on sequence private.page_version_seq from anon, authenticated, public, service_role;
+grant select, update, usage on sequence private.page_version_seq to postgres;
+
 -- grant table private.site_build_settings
 revoke all on table private.site_build_settings from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.site_build_settings to postgres;
+
+-- grant table private.zip_top_agents
+revoke all on table private.zip_top_agents from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.zip_top_agents to postgres;
 
 -- grant table public.agent_figures
 revoke all on table public.agent_figures from anon, authenticated, public, service_role;
@@ -426,6 +482,13 @@ grant insert, select, update, delete, truncate, references, trigger, maintain on
 revoke all on table public.agent_name_tokens from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_tokens to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_tokens to service_role;
+
+-- grant table public.agent_page_versions
+revoke all on table public.agent_page_versions from anon, authenticated, public, service_role;
+grant select on table public.agent_page_versions to anon;
+grant select on table public.agent_page_versions to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_page_versions to postgres;
+grant select on table public.agent_page_versions to service_role;
 
 -- grant table public.agent_zip_sales
 revoke all on table public.agent_zip_sales from anon, authenticated, public, service_role;
@@ -603,6 +666,13 @@ grant select on table public.zip_market_benchmarks to anon;
 grant select on table public.zip_market_benchmarks to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_market_benchmarks to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_market_benchmarks to service_role;
+
+-- grant table public.zip_page_versions
+revoke all on table public.zip_page_versions from anon, authenticated, public, service_role;
+grant select on table public.zip_page_versions to anon;
+grant select on table public.zip_page_versions to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_page_versions to postgres;
+grant select on table public.zip_page_versions to service_role;
 
 -- grant table public.zip_sales_coverage
 revoke all on table public.zip_sales_coverage from anon, authenticated, public, service_role;

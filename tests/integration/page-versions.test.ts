@@ -97,6 +97,33 @@ describe('page versions', () => {
     expect((await agentPages([seller.id])).get(seller.id)!.version).toBeGreaterThan(second)
   })
 
+  it("a sale's buyer agent's page changes with the sale, through its transaction side", async () => {
+    const zip = await unusedZip()
+    const suffix = Date.now().toString(36)
+    const { agents } = await fixtureIn(zip, [
+      { name: 'Version Lister', mlsId: `VLIST-${suffix}`, sales: makeSales('VLister', 1) },
+      { name: 'Version Buyer', mlsId: `VBUY-${suffix}`, sales: [] },
+    ])
+    const [lister, buyer] = agents
+    const first = (await agentPages([buyer!.id])).get(buyer!.id)!.version
+    await sql(
+      `insert into public.properties (agent_id, address, zip_code, list_price, sale_price, sale_date, standard_status, status, buyer_agent_mls_id)
+       values ($1, '9 Side St', $2, 600000, 610000, current_date - 3, 'Closed', 'sold', $3)`,
+      [lister!.id, zip, `VBUY-${suffix}`],
+    )
+    const [side] = await sql<{ agent_id: string }>(
+      `select t.agent_id from public.transaction_sides t join public.properties p on p.id = t.property_id
+        where p.address = '9 Side St' and p.zip_code = $1 and t.role = 'buyer'`,
+      [zip],
+    )
+    expect(side!.agent_id).toBe(buyer!.id)
+    const second = (await agentPages([buyer!.id])).get(buyer!.id)!.version
+    expect(second).toBeGreaterThan(first)
+    // the price is on the sale, not the side: the buyer's page changes all the same
+    await sql(`update public.properties set sale_price = 605000 where address = '9 Side St' and zip_code = $1`, [zip])
+    expect((await agentPages([buyer!.id])).get(buyer!.id)!.version).toBeGreaterThan(second)
+  })
+
   it('a benchmark changes its ZIP page, its place, and the pages of agents whose primary ZIP it is', async () => {
     const zip = await unusedZip()
     const { agents } = await fixtureIn(zip, [{ name: 'Version Local', sales: makeSales('VLocal', 2) }])

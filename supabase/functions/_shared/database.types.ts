@@ -260,6 +260,27 @@ export type Database = {
         }
         Relationships: []
       }
+      agent_page_versions: {
+        Row: {
+          agent_id: string
+          changed_at: string
+          prerender: boolean
+          version: number
+        }
+        Insert: {
+          agent_id: string
+          changed_at?: string
+          prerender?: boolean
+          version: number
+        }
+        Update: {
+          agent_id?: string
+          changed_at?: string
+          prerender?: boolean
+          version?: number
+        }
+        Relationships: []
+      }
       agent_zip_sales: {
         Row: {
           agent_id: string
@@ -1579,6 +1600,33 @@ export type Database = {
           source?: string
           state?: string | null
           updated_at?: string
+          zip_code?: string
+        }
+        Relationships: []
+      }
+      zip_page_versions: {
+        Row: {
+          changed_at: string
+          city: string | null
+          ranked_agents: number
+          state: string | null
+          version: number
+          zip_code: string
+        }
+        Insert: {
+          changed_at?: string
+          city?: string | null
+          ranked_agents?: number
+          state?: string | null
+          version: number
+          zip_code: string
+        }
+        Update: {
+          changed_at?: string
+          city?: string | null
+          ranked_agents?: number
+          state?: string | null
+          version?: number
           zip_code?: string
         }
         Relationships: []
