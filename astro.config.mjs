@@ -17,6 +17,9 @@ const { ASTRO_OUT_DIR, ASTRO_CACHE_DIR, SITE_URL, PUBLIC_SUPABASE_URL } = loadEn
   '',
 )
 
+/** client:interaction (src/lib/client-interaction.ts): islands that load when the visitor first touches them. */
+const CLIENT_INTERACTION = { name: 'interaction', entrypoint: './src/lib/client-interaction.ts' }
+
 /**
  * The remote images the build may download and resize (src/lib/post-images.ts): public objects of the project's own
  * Supabase Storage, e.g. the post-media bucket. Nothing when the URL is not set.
@@ -48,11 +51,11 @@ export default defineConfig({
   // the directory Netlify and Cloudflare Pages keep between builds; a local builder gives each site its own
   cacheDir: ASTRO_CACHE_DIR || './node_modules/.astro',
   site: SITE_URL || 'http://localhost:4321',
-  // the built _headers gets the SHA-256 of every inline script in place of 'unsafe-inline' (security issue)
-  // client:interaction (src/lib/client-interaction.ts): islands that load when the visitor first touches them
+  // the built _headers lets only the inline scripts we author run and connects only to this project
+  // (scripts/lib/csp-hashes.ts)
   integrations: [
     react(),
-    cspScriptHashes(),
+    cspScriptHashes({ supabaseUrl: PUBLIC_SUPABASE_URL, clientDirectives: [CLIENT_INTERACTION] }),
     // after cspScriptHashes: the worker's copy of the _headers rules must hold the inline-script hashes
     cloudflarePages(),
     buildReport({
@@ -68,7 +71,7 @@ export default defineConfig({
       name: 'client-interaction',
       hooks: {
         'astro:config:setup': ({ addClientDirective }) => {
-          addClientDirective({ name: 'interaction', entrypoint: './src/lib/client-interaction.ts' })
+          addClientDirective(CLIENT_INTERACTION)
         },
       },
     },

@@ -245,7 +245,7 @@ test('the preview renders the post through the public sanitizer with its insight
 
   await (await findRow(page, title)).getByRole('button', { name: 'Preview' }).click()
   const dialog = page.getByRole('dialog', { name: title })
-  await expect(dialog.getByRole('heading', { name: 'Section One' })).toHaveAttribute('id', 'section-one')
+  await expect(dialog.getByRole('heading', { name: 'Section One' })).toHaveAttribute('id', 'post-section-one')
   await expect(dialog.getByText('buyers')).toBeVisible()
   await expect(dialog.getByText('Interview three agents')).toBeVisible()
   await expect(dialog.getByText('Check closing prices')).toBeVisible()

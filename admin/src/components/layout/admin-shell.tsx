@@ -8,6 +8,7 @@ import { cn } from '@/lib/utils'
 import { AppSidebar, NavIcon } from './app-sidebar'
 import { PageBreadcrumbs, usePageCrumbs } from './page-breadcrumbs'
 import { readSidebarExpanded, writeSidebarExpanded } from './sidebar-state'
+import { siteLink } from '@/lib/site-link'
 
 const MENU_ICON = 'M4 6h16M4 12h16M4 18h16'
 
@@ -88,7 +89,7 @@ export function AdminShell({ email, children }: AdminShellProps) {
           </div>
           <SiteStatusIndicator />
           <a
-            href="/"
+            href={siteLink('/')}
             target="_blank"
             rel="noopener noreferrer"
             className="shrink-0 rounded-md border border-slate-300 px-2 py-1.5 text-sm font-medium hover:bg-slate-100 sm:px-3"

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { dataOrThrow, supabase } from '@/lib/supabase'
 import { authKeys } from './auth-keys'
 import type { LoginCredentials } from './auth-schemas'
+import { siteLink } from '@/lib/site-link'
 
 /** Signs in with email and password; the error is the GoTrue error (e.g. 'Invalid login credentials'). */
 export function useSignInMutation() {
@@ -36,7 +37,7 @@ export function useSignOutMutation() {
     },
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: authKeys.all })
-      window.location.assign('/')
+      window.location.assign(siteLink('/'))
     },
   })
 }

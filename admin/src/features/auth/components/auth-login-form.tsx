@@ -17,6 +17,7 @@ import { authQueries } from '../api/auth-queries'
 import type { LoginCredentials } from '../api/auth-schemas'
 import { LoginCredentialsSchema } from '../api/auth-schemas'
 import { AuthEnrollmentStep } from './auth-enrollment-step'
+import { siteLink } from '@/lib/site-link'
 
 /** GoTrue answers a wrong email and a wrong password alike; say so in words an admin can act on. */
 function describeSignInError(error: Error): string {
@@ -87,7 +88,7 @@ export function AuthLoginForm() {
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4">
-      <a href="/" className="text-sm font-medium text-blue-700 hover:underline">
+      <a href={siteLink('/')} className="text-sm font-medium text-blue-700 hover:underline">
         ← Back to AgentInsight
       </a>
       <Card className="w-full max-w-sm">

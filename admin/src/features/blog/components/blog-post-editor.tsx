@@ -34,6 +34,7 @@ import { BlogPostSettings } from './blog-post-settings'
 import { BlogPostStatusBadge } from './blog-post-status-badge'
 import { slugify } from '@shared/slug.ts'
 import { postUrl } from '@shared/urls.ts'
+import { siteLink } from '@/lib/site-link'
 
 const route = getRouteApi('/_shell/blog')
 
@@ -253,7 +254,7 @@ function PostForm({ post }: { post?: PostDetail }) {
           {post && <BlogPostStatusBadge post={post} />}
           {post && isLive && (
             <a
-              href={postUrl(post.slug)}
+              href={siteLink(postUrl(post.slug))}
               target="_blank"
               rel="noopener noreferrer"
               className="text-sm text-blue-700 underline"

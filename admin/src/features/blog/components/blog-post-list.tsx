@@ -18,6 +18,7 @@ import type { PostStatusFilter } from '../api/blog-schemas'
 import { postState } from '../api/blog-schemas'
 import { postUrl } from '@shared/urls.ts'
 import { BlogPostStatusBadge } from './blog-post-status-badge'
+import { siteLink } from '@/lib/site-link'
 
 const route = getRouteApi('/_shell/blog')
 
@@ -110,7 +111,7 @@ export function BlogPostList() {
       <div className="flex flex-wrap justify-end gap-1">
         {live && (
           <Button asChild variant="ghost" size="sm">
-            <a href={postUrl(post.slug)} target="_blank" rel="noopener noreferrer">
+            <a href={siteLink(postUrl(post.slug))} target="_blank" rel="noopener noreferrer">
               View Live
             </a>
           </Button>
