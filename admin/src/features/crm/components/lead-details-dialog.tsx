@@ -324,19 +324,19 @@ function LeadDeleteButton({ lead, onDeleted }: { lead: Lead; onDeleted: () => vo
         confirmLabel="Delete"
         destructive
         pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(lead.id, {
-            onSuccess: () => {
-              setConfirming(false)
-              toast({ title: 'Lead Deleted', description: `${lead.full_name} was moved to the trash.` })
-              onDeleted()
-            },
-            onError: (error) => {
-              setConfirming(false)
-              toast({ title: 'Failed to delete lead', description: error.message, variant: 'error' })
-            },
-          })
-        }
+        // awaited rather than mutate's callbacks: the refreshed list drops the lead, which closes this dialog
+        // before those callbacks would run
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(lead.id)
+            toast({ title: 'Lead Deleted', description: `${lead.full_name} was moved to the trash.` })
+            onDeleted()
+          } catch (error) {
+            toast({ title: 'Failed to delete lead', description: (error as Error).message, variant: 'error' })
+          } finally {
+            setConfirming(false)
+          }
+        }}
       />
     </>
   )
