@@ -2,10 +2,10 @@
  * Astro integration: the built `_headers` (copied from public/_headers) gets a Content-Security-Policy that lets
  * exactly the inline scripts we author run, and connects only to the configured Supabase project.
  *
- * script-src: `'unsafe-inline'` is replaced by the SHA-256 (base64, the CSP `'sha256-…'` form) of each inline
- * executable script of the built pages whose text is one we wrote or Astro emits for us, never of whatever the build
- * happens to output: a script that arrived through data (a post body, an agent field) matches none of them, gets no
- * hash, and the browser refuses to run it (the build names such pages in a warning). Authored means:
+ * script-src: `'unsafe-inline'` is replaced by the SHA-256 (base64, the CSP `'sha256-…'` form) of each inline script
+ * we wrote or Astro emits for us, never of whatever the build happens to output: a script that arrived through data
+ * (a post body, an agent field) matches none of them, gets no hash, and the browser refuses to run it (the build names
+ * such pages in a warning). Authored means:
  *  - an `is:inline` script of a `.astro` file under src/ (Astro emits its text verbatim; `define:vars` would make it
  *    depend on data, so it is refused: pass values as `data-*` attributes and read `document.currentScript.dataset`);
  *  - Astro's island runtime and the client directives' scripts: the built-in ones from Astro's package, custom ones
@@ -167,14 +167,14 @@ export function cspScriptHashes(options: CspOptions): AstroIntegration {
         const outDir = fileURLToPath(dir)
         const headersFile = path.join(outDir, '_headers')
         if (!fs.existsSync(headersFile)) return
+        // every authored script, whether or not a prebuilt page uses it: pages rendered on demand (the Pages worker)
+        // carry the same scripts and are served under the same policy
         const authored = await authoredScriptTexts(root, options.clientDirectives)
-        const hashes = new Set<string>()
+        const hashes = new Set([...authored].map(scriptHash))
         const foreign: string[] = []
         for (const file of files(outDir, '.html')) {
-          for (const text of inlineScripts(fs.readFileSync(file, 'utf8'))) {
-            if (authored.has(text)) hashes.add(scriptHash(text))
-            else foreign.push(path.relative(outDir, file))
-          }
+          for (const text of inlineScripts(fs.readFileSync(file, 'utf8')))
+            if (!authored.has(text)) foreign.push(path.relative(outDir, file))
         }
         if (foreign.length > 0)
           logger.warn(
