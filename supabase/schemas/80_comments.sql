@@ -630,6 +630,12 @@ comment on function private.bump_agent_pages(agent_ids uuid[]) is 'Gives the pag
 -- comment function private.configure_webhook(hook text, url text, secret text)
 comment on function private.configure_webhook(hook text, url text, secret text) is 'Sets the URL (null: off) and optionally the x-webhook-secret of the site_build or new_lead webhook, stored in Vault. Raises 22023 for a bad argument.';
 
+-- comment function private.credited_sides(window_start date, window_end date, only_agent uuid)
+comment on function private.credited_sides(window_start date, window_end date, only_agent uuid) is 'The credited sides of the closed sales in a window (one row per sale, side and known agent): the one crediting rule of the metrics refresh and the per-agent sales function.';
+
+-- comment function private.figure_metrics()
+comment on function private.figure_metrics() is 'Every agent figure: label, side, unit, decimals, which sales it is computed from, its sample-size and interval columns in agent_figures and its formula in words (the twin of METRICS in _shared/methodology.ts).';
+
 -- comment function private.link_agent_sides(agent_ids uuid[])
 comment on function private.link_agent_sides(agent_ids uuid[]) is 'Links the listings and sides that name the given agents by MemberKey (or, without a Key, by MLS id) and have no agent yet.';
 
@@ -677,6 +683,9 @@ comment on function private.touch_zip_pages(zips text[]) is 'Gives the ZIP pages
 
 -- comment function private.webhook_setting(hook text, setting text)
 comment on function private.webhook_setting(hook text, setting text) is 'The Vault value webhook.<hook>.<setting> (setting url or secret), or null when unset.';
+
+-- comment function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer)
+comment on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) is 'The sales behind one figure of one agent (at most 2,000, newest first) with the stored value, n, interval, window and formula in words. Anyone may call it.';
 
 -- comment function public.agent_page_quarters(agent_ids uuid[])
 comment on function public.agent_page_quarters(agent_ids uuid[]) is 'Closed sales per quarter in the metrics window of up to 100 agents (the agent page''s chart). Anyone may call it.';

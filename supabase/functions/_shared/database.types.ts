@@ -1692,6 +1692,10 @@ export type Database = {
       }
     }
     Functions: {
+      agent_figure_sales: {
+        Args: { agent_id: string; max_rows?: number; metric: string }
+        Returns: Json
+      }
       agent_page_quarters: {
         Args: { agent_ids: string[] }
         Returns: {
