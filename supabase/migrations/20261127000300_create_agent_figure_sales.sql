@@ -13,16 +13,30 @@
 --   * The value comes from public.agent_figures in the same snapshot as the rows, so the two always agree even while
 --     a refresh runs.
 
+-- the exact sum behind a ZIP's mean sale-to-list, so an area of several ZIPs can be averaged without rounding, and
+-- the property types sold there (what the search can filter by)
+alter table public.zip_sales_coverage
+  add column sale_to_list_sum numeric not null default 0,
+  add column property_types text[] not null default '{}';
+comment on column public.zip_sales_coverage.sale_to_list_sum is
+  'Sum of ClosePrice / ListPrice x 100 over the sales with a list price (PERCENT points): an area''s mean is its sum over its n.';
+comment on column public.zip_sales_coverage.property_types is 'The PropertyType values of those sales, sorted.';
+
 /**
  * The credited sides of the closed sales (StandardStatus Closed, ClosePrice > 0) whose CloseDate lies in
  * [window_start, window_end]: one row per sale, side and known agent, with the sale's figures. The parties of a side
  * share it equally (credit 1 / parties; a party we cannot name still counts); an agent named twice on one side counts
  * once, in their first role (list before co_list, buyer before co_buyer); an agent on both sides of a sale is marked
  * dual_agency on both rows. only_agent: that agent's rows only (crediting still sees every party of their sales);
- * null: every agent. ratio = ClosePrice / ListPrice x 100 (PERCENT), null without a list price; credited_volume =
+ * only_zip_codes: the sales in those ZIPs only (the area search); both null: every agent, every ZIP. ratio = ClosePrice / ListPrice x 100 (PERCENT), null without a list price; credited_volume =
  * ClosePrice x credit rounded to the cent (USD).
  */
-create function private.credited_sides(window_start date, window_end date, only_agent uuid default null)
+create function private.credited_sides(
+  window_start date,
+  window_end date,
+  only_agent uuid default null,
+  only_zip_codes text[] default null
+)
 returns table (
   property_id uuid,
   agent_id uuid,
@@ -31,6 +45,7 @@ returns table (
   credit numeric,
   dual_agency boolean,
   zip_code text,
+  property_type text,
   sale_price numeric,
   list_price numeric,
   days_on_market integer,
@@ -48,10 +63,11 @@ begin
   if only_agent is null then
     return query
     with closed as (
-      select p.id, p.zip_code, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
+      select p.id, p.zip_code, p.property_type, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
       from public.properties p
       where p.standard_status = 'Closed' and p.sale_price > 0
         and p.sale_date between credited_sides.window_start and credited_sides.window_end
+        and (only_zip_codes is null or p.zip_code = any(only_zip_codes))
     ),
     parties as (
       select e.property_id, e.side, e.agent_id,
@@ -69,7 +85,7 @@ begin
       from parties pa
     )
     select cr.property_id, cr.agent_id, cr.side, (array['list', 'co_list', 'buyer', 'co_buyer'])[cr.role_order],
-           cr.credit, cr.dual_agency, c.zip_code, c.sale_price, c.list_price, c.days_on_market, c.sale_date, c.source,
+           cr.credit, cr.dual_agency, c.zip_code, c.property_type, c.sale_price, c.list_price, c.days_on_market, c.sale_date, c.source,
            case when c.list_price > 0 then c.sale_price / c.list_price * 100 end,
            round(c.sale_price * cr.credit, 2)
     from credited cr
@@ -79,11 +95,12 @@ begin
     -- the same, over the sales the agent has a side of (found through the agent's index) instead of every sale
     return query
     with closed as (
-      select p.id, p.zip_code, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
+      select p.id, p.zip_code, p.property_type, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
       from public.properties p
       where p.id in (select x.property_id from private.effective_transaction_sides x where x.agent_id = only_agent)
         and p.standard_status = 'Closed' and p.sale_price > 0
         and p.sale_date between credited_sides.window_start and credited_sides.window_end
+        and (only_zip_codes is null or p.zip_code = any(only_zip_codes))
     ),
     parties as (
       select e.property_id, e.side, e.agent_id,
@@ -101,7 +118,7 @@ begin
       from parties pa
     )
     select cr.property_id, cr.agent_id, cr.side, (array['list', 'co_list', 'buyer', 'co_buyer'])[cr.role_order],
-           cr.credit, cr.dual_agency, c.zip_code, c.sale_price, c.list_price, c.days_on_market, c.sale_date, c.source,
+           cr.credit, cr.dual_agency, c.zip_code, c.property_type, c.sale_price, c.list_price, c.days_on_market, c.sale_date, c.source,
            case when c.list_price > 0 then c.sale_price / c.list_price * 100 end,
            round(c.sale_price * cr.credit, 2)
     from credited cr
@@ -111,9 +128,9 @@ begin
 end;
 $$;
 
-comment on function private.credited_sides(date, date, uuid) is
+comment on function private.credited_sides(date, date, uuid, text[]) is
   'The credited sides of the closed sales in a window (one row per sale, side and known agent): the one crediting rule of the metrics refresh and the per-agent sales function.';
-revoke execute on function private.credited_sides(date, date, uuid) from public, anon, authenticated;
+revoke execute on function private.credited_sides(date, date, uuid, text[]) from public, anon, authenticated;
 
 /** The figures an agent has and how each is computed: the SQL twin of METRICS in supabase/functions/_shared/methodology.ts. */
 create function private.figure_metrics()
@@ -245,7 +262,7 @@ begin
   end if;
 
   with behind as (
-    select cs.*, p.address, p.city, p.state, p.property_type, p.source_record_id,
+    select cs.*, p.address, p.city, p.state, p.source_record_id,
            row_number() over (order by cs.sale_date desc, cs.property_id, cs.side) as row_number
     from private.credited_sides(v_start, v_end, agent_figure_sales.agent_id) cs
     join public.properties p on p.id = cs.property_id
@@ -354,7 +371,7 @@ begin
   -- every credited side of a counted sale, with the sale's figures: read by every step below
   drop table if exists pg_temp.refresh_closed_sides;
   create temp table refresh_closed_sides on commit drop as
-  select * from private.credited_sides(v_start, v_end, null);
+  select * from private.credited_sides(v_start, v_end);
   analyze pg_temp.refresh_closed_sides;
 
   -- what each ZIP's figures rest on
@@ -363,6 +380,8 @@ begin
            max(p.sale_date) as last_close_date,
            coalesce(array_agg(distinct p.source order by p.source) filter (where p.source is not null), '{}') as sources,
            count(*) filter (where p.list_price > 0)::integer as sale_to_list_n,
+           coalesce(sum(p.sale_price / p.list_price * 100) filter (where p.list_price > 0), 0) as sale_to_list_sum,
+           coalesce(array_agg(distinct p.property_type order by p.property_type) filter (where p.property_type is not null), '{}') as property_types,
            round(avg(p.sale_price / p.list_price * 100) filter (where p.list_price > 0), 2) as sale_to_list_mean
     from public.properties p
     where p.standard_status = 'Closed' and p.sale_price > 0 and p.sale_date between v_start and v_end
@@ -375,19 +394,22 @@ begin
     returning 1
   )
   insert into public.zip_sales_coverage as z
-    (zip_code, closed_sales, first_close_date, last_close_date, sources, sale_to_list_n, sale_to_list_mean, window_start, window_end)
+    (zip_code, closed_sales, first_close_date, last_close_date, sources, sale_to_list_n, sale_to_list_sum,
+     sale_to_list_mean, property_types, window_start, window_end)
   select f.zip_code, f.closed_sales, f.first_close_date, f.last_close_date, f.sources, f.sale_to_list_n,
-         f.sale_to_list_mean, v_start, v_end
+         f.sale_to_list_sum, f.sale_to_list_mean, f.property_types, v_start, v_end
   from fresh f
   on conflict (zip_code) do update set
     closed_sales = excluded.closed_sales, first_close_date = excluded.first_close_date,
     last_close_date = excluded.last_close_date, sources = excluded.sources, sale_to_list_n = excluded.sale_to_list_n,
-    sale_to_list_mean = excluded.sale_to_list_mean, window_start = excluded.window_start,
-    window_end = excluded.window_end, updated_at = now()
-  where (z.closed_sales, z.first_close_date, z.last_close_date, z.sources, z.sale_to_list_n, z.sale_to_list_mean,
-         z.window_start, z.window_end)
+    sale_to_list_sum = excluded.sale_to_list_sum, sale_to_list_mean = excluded.sale_to_list_mean,
+    property_types = excluded.property_types, window_start = excluded.window_start, window_end = excluded.window_end,
+    updated_at = now()
+  where (z.closed_sales, z.first_close_date, z.last_close_date, z.sources, z.sale_to_list_n, z.sale_to_list_sum,
+         z.sale_to_list_mean, z.property_types, z.window_start, z.window_end)
     is distinct from (excluded.closed_sales, excluded.first_close_date, excluded.last_close_date, excluded.sources,
-                      excluded.sale_to_list_n, excluded.sale_to_list_mean, excluded.window_start, excluded.window_end);
+                      excluded.sale_to_list_n, excluded.sale_to_list_sum, excluded.sale_to_list_mean,
+                      excluded.property_types, excluded.window_start, excluded.window_end);
 
   -- per (ZIP, agent): the search's summary, and the ZIP ranking below
   drop table if exists pg_temp.refresh_zip_sales;

@@ -565,7 +565,9 @@ create table if not exists public.zip_sales_coverage (
   sale_to_list_mean numeric(7,2),
   window_start date not null,
   window_end date not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  sale_to_list_sum numeric default 0 not null,
+  property_types text[] default '{}'::text[] not null
 );
 
 -- table supabase_functions.hooks

@@ -1,6 +1,7 @@
 /**
  * The search-agents edge function through supabase-js `functions.invoke` with the anon key, against fixture agents
- * and closed sales in ZIPs 99961-99965 (no seed or other test uses them): fuzzy names, ZIP ranking, address
+ * and closed sales in ZIPs 99961-99966 (no seed or other test uses them): fuzzy names, ZIP ranking by sides (99966
+ * has buyer agents, co-agents and dual agency) with its sorts and filters, address
  * resolution, paging, bad input, CORS, the search log, the plain PostgREST reads the profile page makes, and the
  * per-(ZIP, agent) summary (agent_zip_sales) that refresh_agent_metrics() keeps for the ZIP and address searches.
  */
@@ -12,7 +13,7 @@ import type { AgentSearchResult, SearchAgentsResponse } from '@shared/search-con
 import { searchAgentsLoggedAsServiceRole } from '@shared/search-sql.ts'
 import { anonClient, sql, testEnv } from '../support/env.ts'
 
-const ZIPS = ['99961', '99962', '99963', '99964', '99965']
+const ZIPS = ['99961', '99962', '99963', '99964', '99965', '99966']
 const NAMES = {
   A: 'Zebulon Quackenbush',
   B: 'Ximena Quackenbush',
@@ -20,6 +21,10 @@ const NAMES = {
   D: 'Ophelia Wintergreen',
   E: 'Bartholomew Quenneville',
   F: 'Ignatius Farquharson',
+  G: 'Gwendolyn Sidesworth',
+  H: 'Horatio Sidesworth',
+  I: 'Isadora Sidesworth',
+  J: 'Jasper Sidesworth',
 } as const
 type Key = keyof typeof NAMES
 const ids = {} as Record<Key, string>
@@ -61,8 +66,8 @@ beforeAll(async () => {
   )
   for (const [key, name] of Object.entries(NAMES) as [Key, string][]) {
     const rows = await sql<{ id: string }>(
-      `insert into public.agents (name, brokerage, city, state, zip_code) values ($1, 'Search Fixture Realty', 'Quillhaven', 'WY', '99961') returning id`,
-      [name],
+      `insert into public.agents (name, brokerage, city, state, zip_code, mls_id) values ($1, 'Search Fixture Realty', 'Quillhaven', 'WY', '99961', $2) returning id`,
+      [name, `search-fixture-${key}-${startedAt.getTime()}`],
     )
     ids[key] = rows[0]!.id
   }
@@ -92,6 +97,36 @@ beforeAll(async () => {
        ($2, '11 Old Mill Road', 'Quillhaven', 'WY', '99961', 900000, null, null, 'Pending', null, null)`,
     [ids.D, ids.E],
   )
+  // 99966: both sides. G lists S1-S3 (400,000, residential) with H as buyer agent; H lists S4-S5 (500,000) with I as
+  // co-list agent; I is on both sides of S6 (200,000, condo); J lists S7-S11 alone (100,000 listed at 91,000, land)
+  const mls = (key: Key) => `search-fixture-${key}-${startedAt.getTime()}`
+  const side = async (
+    list: Key,
+    price: number,
+    listPrice: number,
+    type: string,
+    roles: { buyer?: Key; coList?: Key },
+  ) => {
+    house += 1
+    await sql(
+      `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market,
+                                      standard_status, property_type, buyer_agent_mls_id, co_list_agent_mls_id)
+       values ($1, $2, 'Sidesburg', 'WY', '99966', $3, $4, current_date - 6, 15, 'Closed', $5, $6, $7)`,
+      [
+        ids[list],
+        `${house} Sides Lane`,
+        listPrice,
+        price,
+        type,
+        roles.buyer ? mls(roles.buyer) : null,
+        roles.coList ? mls(roles.coList) : null,
+      ],
+    )
+  }
+  for (let i = 0; i < 3; i += 1) await side('G', 400_000, 400_000, 'Residential', { buyer: 'H' })
+  for (let i = 0; i < 2; i += 1) await side('H', 500_000, 500_000, 'Residential', { coList: 'I' })
+  await side('I', 200_000, 200_000, 'Condo', { buyer: 'I' })
+  for (let i = 0; i < 5; i += 1) await side('J', 91_000, 100_000, 'Land', {})
   await sql(`select public.refresh_agent_metrics()`)
 })
 
@@ -305,6 +340,93 @@ describe('ZIP code search', () => {
     // the rank is the agent's place in the whole ZIP, not on the page
     expect(second.body.agents.map((agent) => [agent.area_rank, agent.sales_in_area])).toEqual([[3, 3]])
     expect(second.body).toMatchObject({ totalResults: 3, limit: 2, offset: 2 })
+  })
+})
+
+describe('ranking by sides, sorts and filters (99966)', () => {
+  const zip = async (extra: Record<string, unknown> = {}) => await search({ query: '99966', type: 'zipcode', ...extra })
+  const order = (agents: AgentSearchResult[]) => agents.map((agent) => agent.name.split(' ')[0]!.charAt(0))
+
+  it('ranks by sides in the ZIP, both sides counted and co-agents sharing, ties by volume', async () => {
+    const { status, body } = await zip()
+    expect(status).toBe(200)
+    // J 5 sides; H 3 buyer + 2 x 0.5 listing = 4; G 3 (volume 1.2M) and I 0.5 x 2 + 2 (dual) = 3 (volume 0.9M)
+    expect(order(body.agents)).toEqual(['J', 'H', 'G', 'I'])
+    expect(body.agents.map((agent) => agent.area_rank)).toEqual([1, 2, 3, 4])
+    expect(body.sort).toBe('sides')
+    expect(body.agents.map((agent) => agent.area_figures)).toEqual([
+      expect.objectContaining({ sales: 5, sides: 5, listing_sides: 5, buyer_sides: 0, volume: 455_000 }),
+      expect.objectContaining({ sales: 5, sides: 4, listing_sides: 1, buyer_sides: 3, volume: 1_700_000 }),
+      expect.objectContaining({ sales: 3, sides: 3, listing_sides: 3, buyer_sides: 0, volume: 1_200_000 }),
+      expect.objectContaining({ sales: 3, sides: 3, listing_sides: 2, buyer_sides: 1, volume: 900_000 }),
+    ])
+    // a dual-agency sale counts once in the agent's sales there
+    expect(body.agents.map((agent) => agent.sales_in_area)).toEqual([5, 5, 3, 3])
+    // every result carries the agent's both-sides figures
+    expect(body.agents.find((agent) => agent.id === ids.H)!.sides).toMatchObject({
+      listing_sales: 2,
+      listing_sides: 1,
+      buyer_sales: 3,
+      buyer_sides: 3,
+      total_sides: 4,
+    })
+    expect(body.facets).toEqual({ propertyTypes: ['Condo', 'Land', 'Residential'] })
+  })
+
+  it.each([
+    ['listing_sales', ['J', 'G', 'I', 'H']],
+    ['buyer_sales', ['H', 'I', 'G', 'J']],
+    ['volume', ['H', 'G', 'I', 'J']],
+  ])('sorts by %s', async (sort, expected) => {
+    const { body } = await zip({ sort })
+    expect(order(body.agents)).toEqual(expected)
+    expect(body.sort).toBe(sort)
+  })
+
+  it('sorts by sale-to-list with enough sales first: J at 91 % on 5 sales before agents with fewer', async () => {
+    const { body } = await zip({ sort: 'sale_to_list' })
+    expect(order(body.agents)[0]).toBe('J')
+    expect(body.agents[0]!.area_figures).toMatchObject({ sale_to_list_mean: 91, sale_to_list_n: 5 })
+    // fewer than 5 sales: shrunk toward the area's mean, so 100 % on 3 sales sits below the mean's pull of J's 91 %
+    const g = body.agents.find((agent) => agent.id === ids.G)!.area_figures!
+    expect(g.sale_to_list_n).toBe(3)
+    expect(g.sale_to_list_shrunk!).toBeLessThan(100)
+    expect(g.sale_to_list_shrunk!).toBeGreaterThan(91)
+  })
+
+  it('filters by side, price band and property type, like with like', async () => {
+    const buyers = await zip({ side: 'buyer' })
+    expect(order(buyers.body.agents)).toEqual(['H', 'I'])
+    expect(buyers.body.totalResults).toBe(2)
+    const band = await zip({ minPrice: 350_000, maxPrice: 600_000 })
+    expect(order(band.body.agents)).toEqual(['H', 'G', 'I'])
+    const condos = await zip({ propertyType: 'condo' })
+    expect(order(condos.body.agents)).toEqual(['I'])
+    expect(condos.body.agents[0]!.area_figures).toMatchObject({ sales: 1, sides: 2, listing_sides: 1, buyer_sides: 1 })
+  })
+
+  it.each([
+    [{ query: 'Sidesworth', sort: 'volume' }, 'sort', 'Sorting and filters apply to ZIP code and address searches.'],
+    [
+      { query: '99966', type: 'zipcode', sort: 'best' },
+      'sort',
+      'Sort by sides, listing_sales, buyer_sales, volume or sale_to_list.',
+    ],
+    [{ query: '99966', type: 'zipcode', side: 'seller' }, 'side', 'side must be any, listing or buyer.'],
+    [
+      { query: '99966', type: 'zipcode', minPrice: 500_000, maxPrice: 100_000 },
+      'minPrice',
+      'The lowest price must not be above the highest price.',
+    ],
+    [
+      { query: '99966', type: 'zipcode', maxPrice: -1 },
+      'maxPrice',
+      'maxPrice must be a whole number from 0 to 500000000.',
+    ],
+  ])('refuses %j with 400', async (body, _field, message) => {
+    const { status, body: answer } = await search(body)
+    expect(status).toBe(400)
+    expect(answer.error).toBe(message)
   })
 })
 
@@ -616,7 +738,7 @@ describe('database path (searchAgentsLoggedAsServiceRole, what search-agents run
     // inside a transaction that is rolled back, so no other test sees the revoke
     const failure = await db
       .begin(async (tx) => {
-        await tx`revoke execute on function public.search_agents(text, text, integer, integer) from service_role`
+        await tx`revoke execute on function public.search_agents(text, text, integer, integer, jsonb) from service_role`
         await searchAgentsLoggedAsServiceRole(tx, args)
         throw new Error('the search ran with more than service_role may do')
       })
@@ -625,7 +747,7 @@ describe('database path (searchAgentsLoggedAsServiceRole, what search-agents run
     expect(failure.message).toBe('permission denied for function search_agents')
     expect(
       (
-        await db`select has_function_privilege('service_role', 'public.search_agents(text, text, integer, integer)', 'execute') as ok`
+        await db`select has_function_privilege('service_role', 'public.search_agents(text, text, integer, integer, jsonb)', 'execute') as ok`
       )[0]!.ok,
     ).toBe(true)
   })

@@ -1636,8 +1636,10 @@ export type Database = {
           closed_sales: number
           first_close_date: string
           last_close_date: string
+          property_types: string[]
           sale_to_list_mean: number | null
           sale_to_list_n: number
+          sale_to_list_sum: number
           sources: string[]
           updated_at: string
           window_end: string
@@ -1648,8 +1650,10 @@ export type Database = {
           closed_sales: number
           first_close_date: string
           last_close_date: string
+          property_types?: string[]
           sale_to_list_mean?: number | null
           sale_to_list_n?: number
+          sale_to_list_sum?: number
           sources?: string[]
           updated_at?: string
           window_end: string
@@ -1660,8 +1664,10 @@ export type Database = {
           closed_sales?: number
           first_close_date?: string
           last_close_date?: string
+          property_types?: string[]
           sale_to_list_mean?: number | null
           sale_to_list_n?: number
+          sale_to_list_sum?: number
           sources?: string[]
           updated_at?: string
           window_end?: string
@@ -1964,6 +1970,7 @@ export type Database = {
       }
       search_agents: {
         Args: {
+          area_options?: Json
           result_limit?: number
           result_offset?: number
           search_query: string
@@ -1981,6 +1988,7 @@ export type Database = {
       }
       search_agents_in_area: {
         Args: {
+          area_options: Json
           result_limit: number
           result_offset: number
           zip_codes: string[]
@@ -1989,6 +1997,7 @@ export type Database = {
       }
       search_agents_logged: {
         Args: {
+          area_options?: Json
           log_query: string
           result_limit: number
           result_offset: number
