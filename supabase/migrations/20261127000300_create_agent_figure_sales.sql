@@ -59,8 +59,10 @@ stable
 set search_path = ''
 as $$
 #variable_conflict use_column
+declare
+  v_ids uuid[];
 begin
-  if only_agent is null then
+  if only_agent is null and only_zip_codes is null then
     return query
     with closed as (
       select p.id, p.zip_code, p.property_type, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
@@ -92,22 +94,32 @@ begin
     join closed c on c.id = cr.property_id
     where cr.agent_id is not null;
   else
-    -- the same, over the sales the agent has a side of (found through the agent's index) instead of every sale
+    -- the same over a few sales (an agent's, or an area's): their ids first, through the agent's index or the ZIP's,
+    -- then every party of just those sales, so the plan never depends on how fresh the table statistics are
+    if only_agent is not null then
+      v_ids := array(select distinct x.property_id from private.effective_transaction_sides x where x.agent_id = only_agent);
+      v_ids := array(
+        select p.id
+        from public.properties p
+        where p.id = any(v_ids)
+          and p.standard_status = 'Closed' and p.sale_price > 0
+          and p.sale_date between credited_sides.window_start and credited_sides.window_end
+          and (only_zip_codes is null or p.zip_code = any(only_zip_codes)));
+    else
+      v_ids := array(
+        select p.id
+        from public.properties p
+        where p.zip_code = any(only_zip_codes)
+          and p.standard_status = 'Closed' and p.sale_price > 0
+          and p.sale_date between credited_sides.window_start and credited_sides.window_end);
+    end if;
     return query
-    with closed as (
-      select p.id, p.zip_code, p.property_type, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
-      from public.properties p
-      where p.id in (select x.property_id from private.effective_transaction_sides x where x.agent_id = only_agent)
-        and p.standard_status = 'Closed' and p.sale_price > 0
-        and p.sale_date between credited_sides.window_start and credited_sides.window_end
-        and (only_zip_codes is null or p.zip_code = any(only_zip_codes))
-    ),
-    parties as (
+    with parties as (
       select e.property_id, e.side, e.agent_id,
              coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text) as party,
              min(array_position(array['list', 'co_list', 'buyer', 'co_buyer'], e.role)) as role_order
       from private.effective_transaction_sides e
-      join closed c on c.id = e.property_id
+      where e.property_id = any(v_ids)
       group by e.property_id, e.side, e.agent_id,
                coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text)
     ),
@@ -118,12 +130,14 @@ begin
       from parties pa
     )
     select cr.property_id, cr.agent_id, cr.side, (array['list', 'co_list', 'buyer', 'co_buyer'])[cr.role_order],
-           cr.credit, cr.dual_agency, c.zip_code, c.property_type, c.sale_price, c.list_price, c.days_on_market, c.sale_date, c.source,
+           cr.credit, cr.dual_agency, c.zip_code, c.property_type, c.sale_price, c.list_price, c.days_on_market,
+           c.sale_date, c.source,
            case when c.list_price > 0 then c.sale_price / c.list_price * 100 end,
            round(c.sale_price * cr.credit, 2)
     from credited cr
-    join closed c on c.id = cr.property_id
-    where cr.agent_id = only_agent;
+    join public.properties c on c.id = cr.property_id
+    where cr.agent_id is not null
+      and (only_agent is null or cr.agent_id = only_agent);
   end if;
 end;
 $$;

@@ -371,6 +371,14 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       summary.agentsInserted = applied.agentsInserted
       summary.agentsUpdated = applied.agentsUpdated
       summary.unchanged = Math.max(0, seen.size - summary.inserted - summary.updated)
+      // fresh planner statistics for what changed (PostgreSQL manual, "Populating a Database: Run ANALYZE
+      // Afterwards"): the metrics refresh and the pages' per-agent queries right after the import plan with them
+      if (applied.inserted + applied.updated + applied.agentsInserted > 0)
+        await client.query(
+          summary.resource === 'Property'
+            ? 'analyze public.properties, public.transaction_sides, public.agents'
+            : 'analyze public.agents',
+        )
       if (!options.skipMetrics) {
         const { rows } = await client.query<{
           metrics_window_start: string | null
