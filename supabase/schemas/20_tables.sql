@@ -232,6 +232,13 @@ create table if not exists public.blog_posts (
   deleted_by uuid
 );
 
+-- table public.compare_lists
+create table if not exists public.compare_lists (
+  user_id uuid not null,
+  agent_ids uuid[] default '{}'::uuid[] not null,
+  updated_at timestamp with time zone default now() not null
+);
+
 -- table public.content_generation_jobs
 create table if not exists public.content_generation_jobs (
   id uuid default gen_random_uuid() not null,
@@ -256,6 +263,13 @@ create table if not exists public.content_generation_jobs (
   density_score numeric(3,1),
   target_min_words integer,
   target_max_words integer
+);
+
+-- table public.email_suppressions
+create table if not exists public.email_suppressions (
+  email_hash text not null,
+  source text not null,
+  created_at timestamp with time zone default now() not null
 );
 
 -- table public.figures_refreshes
@@ -427,7 +441,10 @@ create table if not exists public.report_requests (
   confirmation_token_hash text,
   confirmation_sent_at timestamp with time zone,
   deleted_at timestamp with time zone,
-  deleted_by uuid
+  deleted_by uuid,
+  lead_type text default 'report'::text not null,
+  message text,
+  anonymized_at timestamp with time zone
 );
 
 -- table public.reso_sync_state
@@ -443,6 +460,13 @@ create table if not exists public.reso_sync_state (
   last_error text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null
+);
+
+-- table public.saved_agents
+create table if not exists public.saved_agents (
+  user_id uuid not null,
+  agent_id uuid not null,
+  created_at timestamp with time zone default now() not null
 );
 
 -- table public.search_days
