@@ -636,8 +636,14 @@ comment on column public.zip_page_versions.ranked_agents is 'Agents with closed 
 -- comment column public.zip_sales_coverage.closed_sales
 comment on column public.zip_sales_coverage.closed_sales is 'Closed sales (ClosePrice > 0) in the ZIP in the window, with or without a known agent.';
 
+-- comment column public.zip_sales_coverage.property_types
+comment on column public.zip_sales_coverage.property_types is 'The PropertyType values of those sales, sorted.';
+
 -- comment column public.zip_sales_coverage.sale_to_list_mean
 comment on column public.zip_sales_coverage.sale_to_list_mean is 'Mean of ClosePrice / ListPrice x 100 over those with a list price, PERCENT.';
+
+-- comment column public.zip_sales_coverage.sale_to_list_sum
+comment on column public.zip_sales_coverage.sale_to_list_sum is 'Sum of ClosePrice / ListPrice x 100 over the sales with a list price (PERCENT points): an area''s mean is its sum over its n.';
 
 -- comment column public.zip_sales_coverage.sources
 comment on column public.zip_sales_coverage.sources is 'properties.source of those sales.';
@@ -651,8 +657,14 @@ comment on function private.bump_agent_pages(agent_ids uuid[]) is 'Gives the pag
 -- comment function private.configure_webhook(hook text, url text, secret text)
 comment on function private.configure_webhook(hook text, url text, secret text) is 'Sets the URL (null: off) and optionally the x-webhook-secret of the site_build or new_lead webhook, stored in Vault. Raises 22023 for a bad argument.';
 
+-- comment function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[])
+comment on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) is 'The credited sides of the closed sales in a window (one row per sale, side and known agent): the one crediting rule of the metrics refresh and the per-agent sales function.';
+
 -- comment function private.erase_email_data(address text)
 comment on function private.erase_email_data(address text) is 'Removes an address from leads (anonymised, kept for the counts), their notes, the audit log''s values, the newsletter and Auth''s log. Called by delete_account and erase_email.';
+
+-- comment function private.figure_metrics()
+comment on function private.figure_metrics() is 'Every agent figure: label, side, unit, decimals, which sales it is computed from, its sample-size and interval columns in agent_figures and its formula in words (the twin of METRICS in _shared/methodology.ts).';
 
 -- comment function private.link_agent_sides(agent_ids uuid[])
 comment on function private.link_agent_sides(agent_ids uuid[]) is 'Links the listings and sides that name the given agents by MemberKey (or, without a Key, by MLS id) and have no agent yet.';
@@ -704,6 +716,9 @@ comment on function private.webhook_setting(hook text, setting text) is 'The Vau
 
 -- comment function public.account_export(target uuid)
 comment on function public.account_export(target uuid) is 'JSON of everything held about one account (the account function''s "export my data"). service_role only.';
+
+-- comment function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer)
+comment on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) is 'The sales behind one figure of one agent (at most 2,000, newest first) with the stored value, n, interval, window and formula in words. Anyone may call it.';
 
 -- comment function public.agent_page_quarters(agent_ids uuid[])
 comment on function public.agent_page_quarters(agent_ids uuid[]) is 'Closed sales per quarter in the metrics window of up to 100 agents (the agent page''s chart). Anyone may call it.';
@@ -813,17 +828,17 @@ comment on function public.restore_post(post_id uuid) is 'Brings a post back fro
 -- comment function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric)
 comment on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) is 'An agents row as search_agents() returns it (AgentSearchResult in supabase/functions/_shared/search-contract.ts).';
 
--- comment function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer)
-comment on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) is 'Agent search (name, ZIP, address) for the search-agents edge function, which calls it with the service role; returns {agents, totalResults, location, message?}. Not callable by anon/authenticated.';
+-- comment function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb)
+comment on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb) is 'The site''s agent search by name, ZIP or address, with the sort and filters of area searches. Service role only (the search-agents function).';
 
 -- comment function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer)
 comment on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) is 'Agent-name search over the token dictionary (agent_name_tokens/agent_name_postings): exact, prefix (3+ characters) and typo token matches; several tokens must all match; best score first, then closed sales. Returns {agents, totalResults}.';
 
--- comment function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer)
-comment on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) is 'Agents ranked by closed sales in the given ZIPs (metrics window, from agent_zip_sales), ties by volume. Returns {agents, totalResults}.';
+-- comment function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb)
+comment on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb) is 'Ranks the agents of some ZIPs by sides there (or the sort asked for), with filters by side, price band and property type. Service role only (search_agents()).';
 
--- comment function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text)
-comment on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) is 'search_agents() plus its public.search_queries row (log_query as given, resolved place and count from the answer) in one call; a failed insert is a WARNING, never a failed search. Service role only.';
+-- comment function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb)
+comment on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb) is 'search_agents() and its search_queries row in one round trip. Service role only (the search-agents function).';
 
 -- comment function public.search_metrics_window(OUT window_start date, OUT window_end date)
 comment on function public.search_metrics_window(OUT window_start date, OUT window_end date) is 'Close-date window (inclusive) of the latest refresh_agent_metrics() run; 24 months to the latest close date before any refresh.';

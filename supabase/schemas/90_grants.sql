@@ -40,9 +40,17 @@ grant execute on function private.bump_agent_pages(agent_ids uuid[]) to postgres
 revoke all on function private.configure_webhook(hook text, url text, secret text) from anon, authenticated, public, service_role;
 grant execute on function private.configure_webhook(hook text, url text, secret text) to postgres;
 
+-- grant function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[])
+revoke all on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) from anon, authenticated, public, service_role;
+grant execute on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) to postgres;
+
 -- grant function private.erase_email_data(address text)
 revoke all on function private.erase_email_data(address text) from anon, authenticated, public, service_role;
 grant execute on function private.erase_email_data(address text) to postgres;
+
+-- grant function private.figure_metrics()
+revoke all on function private.figure_metrics() from anon, authenticated, public, service_role;
+grant execute on function private.figure_metrics() to postgres;
 
 -- grant function private.link_agent_sides(agent_ids uuid[])
 revoke all on function private.link_agent_sides(agent_ids uuid[]) from anon, authenticated, public, service_role;
@@ -176,6 +184,13 @@ grant execute on function private.zips_ranking_agents(agent_ids uuid[]) to postg
 revoke all on function public.account_export(target uuid) from anon, authenticated, public, service_role;
 grant execute on function public.account_export(target uuid) to postgres;
 grant execute on function public.account_export(target uuid) to service_role;
+
+-- grant function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer)
+revoke all on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) from anon, authenticated, public, service_role;
+grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to anon;
+grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to authenticated;
+grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to postgres;
+grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to service_role;
 
 -- grant function public.agent_page_quarters(agent_ids uuid[])
 revoke all on function public.agent_page_quarters(agent_ids uuid[]) from anon, authenticated, public, service_role;
@@ -390,25 +405,25 @@ revoke all on function public.search_agent_json(a agents, sales_in_area integer,
 grant execute on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) to postgres;
 grant execute on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) to service_role;
 
--- grant function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer)
-revoke all on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) from anon, authenticated, public, service_role;
-grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) to postgres;
-grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) to service_role;
+-- grant function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb)
+revoke all on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb) from anon, authenticated, public, service_role;
+grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb) to postgres;
+grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb) to service_role;
 
 -- grant function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer)
 revoke all on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) from anon, authenticated, public, service_role;
 grant execute on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) to postgres;
 grant execute on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) to service_role;
 
--- grant function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer)
-revoke all on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) from anon, authenticated, public, service_role;
-grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) to postgres;
-grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) to service_role;
+-- grant function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb)
+revoke all on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb) from anon, authenticated, public, service_role;
+grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb) to postgres;
+grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb) to service_role;
 
--- grant function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text)
-revoke all on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) from anon, authenticated, public, service_role;
-grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) to postgres;
-grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) to service_role;
+-- grant function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb)
+revoke all on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb) from anon, authenticated, public, service_role;
+grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb) to postgres;
+grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb) to service_role;
 
 -- grant function public.search_metrics_window(OUT window_start date, OUT window_end date)
 revoke all on function public.search_metrics_window(OUT window_start date, OUT window_end date) from anon, authenticated, public, service_role;

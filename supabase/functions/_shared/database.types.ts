@@ -1707,8 +1707,10 @@ export type Database = {
           closed_sales: number
           first_close_date: string
           last_close_date: string
+          property_types: string[]
           sale_to_list_mean: number | null
           sale_to_list_n: number
+          sale_to_list_sum: number
           sources: string[]
           updated_at: string
           window_end: string
@@ -1719,8 +1721,10 @@ export type Database = {
           closed_sales: number
           first_close_date: string
           last_close_date: string
+          property_types?: string[]
           sale_to_list_mean?: number | null
           sale_to_list_n?: number
+          sale_to_list_sum?: number
           sources?: string[]
           updated_at?: string
           window_end: string
@@ -1731,8 +1735,10 @@ export type Database = {
           closed_sales?: number
           first_close_date?: string
           last_close_date?: string
+          property_types?: string[]
           sale_to_list_mean?: number | null
           sale_to_list_n?: number
+          sale_to_list_sum?: number
           sources?: string[]
           updated_at?: string
           window_end?: string
@@ -1764,6 +1770,10 @@ export type Database = {
     }
     Functions: {
       account_export: { Args: { target: string }; Returns: Json }
+      agent_figure_sales: {
+        Args: { agent_id: string; max_rows?: number; metric: string }
+        Returns: Json
+      }
       agent_page_quarters: {
         Args: { agent_ids: string[] }
         Returns: {
@@ -2047,6 +2057,7 @@ export type Database = {
       }
       search_agents: {
         Args: {
+          area_options?: Json
           result_limit?: number
           result_offset?: number
           search_query: string
@@ -2064,6 +2075,7 @@ export type Database = {
       }
       search_agents_in_area: {
         Args: {
+          area_options: Json
           result_limit: number
           result_offset: number
           zip_codes: string[]
@@ -2072,6 +2084,7 @@ export type Database = {
       }
       search_agents_logged: {
         Args: {
+          area_options?: Json
           log_query: string
           result_limit: number
           result_offset: number
