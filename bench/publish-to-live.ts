@@ -186,7 +186,7 @@ async function main() {
     start: number,
     url: string,
     marker: string,
-    live: (status: number, body: string) => boolean,
+    live: (status: number, body: string, headers: Headers) => boolean,
     last: string,
   ) => {
     let webhook = 0
@@ -199,7 +199,7 @@ async function main() {
         if (queued.rowCount) webhook = Date.now() - start
       }
       const response = await fetch(url)
-      if (live(response.status, await response.text())) return { webhook, total: Date.now() - start }
+      if (live(response.status, await response.text(), response.headers)) return { webhook, total: Date.now() - start }
       if (Date.now() - start > 15 * 60_000) throw new Error(`${url} did not go live within 15 minutes`)
       await sleep(250)
     }
@@ -317,7 +317,7 @@ async function main() {
         // data refresh -> live: 1 % of the agents change (every agent of enough whole ZIPs gets one more closed sale),
         // then the metrics refresh an import runs
         const zipCount = Math.max(1, Math.round((size * 0.01) / AGENTS_PER_ZIP))
-        const { rows: changed } = await db.query<{ id: string; total_sales: number }>(
+        const { rows: changed } = await db.query<{ id: string; total_sales: number; prerender: boolean }>(
           `with zips as (
              select zip_code from public.agents where total_sales > 0 group by zip_code order by random() limit $1
            ),
@@ -330,10 +330,15 @@ async function main() {
               where a.total_sales > 0
              returning agent_id
            )
-           select a.id, a.total_sales from public.agents a where a.id in (select agent_id from added)`,
+           -- prerendered pages first: an agent page rendered on demand shows new data at once
+           select a.id, a.total_sales, coalesce(v.prerender, false) as prerender
+             from public.agents a left join public.agent_page_versions v on v.agent_id = a.id
+            where a.id in (select agent_id from added)
+            order by coalesce(v.prerender, false) desc`,
           [zipCount, `${run}-${Date.now()}`],
         )
         const target = changed[0]!
+        if (!target.prerender) throw new Error('None of the changed agents has a prerendered page to watch')
         const agentUrl = `${siteUrl}/agent/${target.id}`
         const expected = `: ${target.total_sales + 1} closed sales`
         last = await lastBuild()
@@ -344,7 +349,8 @@ async function main() {
           start,
           agentUrl,
           'agent data changed',
-          (status, body) => status === 200 && body.includes(expected),
+          // the rebuilt prerendered file (an answer rendered on demand carries a Cache-Tag)
+          (status, body, headers) => status === 200 && body.includes(expected) && !headers.has('cache-tag'),
           last,
         )
         results.push({
@@ -376,11 +382,11 @@ async function main() {
     const rows = results.filter((row) => row.agents === agents && row.path === path)
     return rows.reduce((sum, row) => sum + row.total, 0) / rows.length
   }
-  /** A straight line through the two largest sizes, at a million agents. */
+  /** A straight line through the two largest sizes at a million agents; a falling line (noise) counts as flat. */
   const project = (value: (size: SizeFigures) => number) => {
     if (sizes.length < 2) return NaN
     const [a, b] = [...sizes].sort((x, y) => x.agents - y.agents).slice(-2) as [SizeFigures, SizeFigures]
-    return value(b) + ((value(b) - value(a)) / (b.agents - a.agents)) * (1_000_000 - b.agents)
+    return value(b) + Math.max(0, (value(b) - value(a)) / (b.agents - a.agents)) * (1_000_000 - b.agents)
   }
   const rate = (size: SizeFigures) => size.prerendered / size.agents
   console.log(`
@@ -391,7 +397,7 @@ Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() 
     .join(' ')}, Node ${process.version}
 Data: ${posts} published posts; agents per size as below (${AGENTS_PER_ZIP} per ZIP, ${ZIPS_PER_CITY} ZIPs per city)
 
-| agents | prerendered agent pages | full build (s) | on-demand pages asked | first byte p50 / p95 (ms) | whole answer p95 (ms) |
+| agents | prerendered agent pages | build after seeding (s; the first size from an empty cache) | on-demand pages asked | first byte p50 / p95 (ms) | whole answer p95 (ms) |
 | --- | --- | --- | --- | --- | --- |
 ${sizes
   .map(
@@ -421,11 +427,27 @@ ${results.map((r) => `| ${r.agents} | ${r.path} | ${r.run} | ${(r.api / 1000).to
       ])
   }
   if (sizes.length >= 2) {
-    const refresh1m = project((size) => meanLive(size.agents, 'data refresh 1 %'))
-    const build1m = project((size) => size.fullBuild)
-    targets.push(['data refresh 1 % -> live at 1M (projected)', `${(refresh1m / 60_000).toFixed(1)} min`, '< 10 min'])
+    const largest = [...sizes].sort((x, y) => x.agents - y.agents).at(-1)!
+    // the size-dependent part of any build (listing the pages, restoring the reused ones, starting Astro) grows like
+    // a publish build; a 1 % refresh adds rendering its pages, at the render rate of the one build from an empty
+    // cache (the first size's: later sizes reuse its pages), its fixed costs included
+    const publish1m = project((size) => meanLive(size.agents, 'blog publish'))
+    const refreshRuns = results.filter((row) => row.agents === largest.agents && row.path === 'data refresh 1 %')
+    const renderedAt = (row: Result) =>
+      [...row.pages.matchAll(/(\d+) (agent|zip|city)\b/g)].reduce((sum, match) => sum + Number(match[1]), 0)
+    const refreshPages1m =
+      (refreshRuns.reduce((sum, row) => sum + renderedAt(row), 0) / Math.max(1, refreshRuns.length)) *
+      (1_000_000 / largest.agents)
+    const renderRate = sizes[0]!.prerendered / (sizes[0]!.fullBuild / 1000)
+    const refresh1m = publish1m + (refreshPages1m / renderRate) * 1000
+    const build1m = ((1_000_000 * rate(largest)) / renderRate) * 1000
     targets.push([
-      `first full build at 1M (projected; ${(rate(sizes.at(-1)!) * 100).toFixed(0)} % of agents prerendered)`,
+      `data refresh 1 % -> live at 1M (projected: publish build ${(publish1m / 1000).toFixed(0)} s + ${refreshPages1m.toFixed(0)} pages at ${renderRate.toFixed(0)} pages/s)`,
+      `${(refresh1m / 60_000).toFixed(1)} min`,
+      '< 10 min',
+    ])
+    targets.push([
+      `first full build at 1M (projected: ${(rate(largest) * 100).toFixed(0)} % of agents prerendered at ${renderRate.toFixed(0)} pages/s)`,
       `${(build1m / 60_000).toFixed(1)} min`,
       '< 15 min, or the tail on demand (first byte p95 < 300 ms)',
     ])

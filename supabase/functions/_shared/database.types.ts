@@ -673,24 +673,6 @@ export type Database = {
           },
         ]
       }
-      compare_lists: {
-        Row: {
-          agent_ids: string[]
-          updated_at: string
-          user_id: string
-        }
-        Insert: {
-          agent_ids?: string[]
-          updated_at?: string
-          user_id: string
-        }
-        Update: {
-          agent_ids?: string[]
-          updated_at?: string
-          user_id?: string
-        }
-        Relationships: []
-      }
       content_generation_jobs: {
         Row: {
           ai_prompt_used: string | null
@@ -787,24 +769,6 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
-      }
-      email_suppressions: {
-        Row: {
-          created_at: string
-          email_hash: string
-          source: string
-        }
-        Insert: {
-          created_at?: string
-          email_hash: string
-          source: string
-        }
-        Update: {
-          created_at?: string
-          email_hash?: string
-          source?: string
-        }
-        Relationships: []
       }
       figures_refreshes: {
         Row: {
@@ -1220,7 +1184,6 @@ export type Database = {
           agent_id: string | null
           agent_location: string | null
           agent_name: string | null
-          anonymized_at: string | null
           confirmation_sent_at: string | null
           confirmation_token_hash: string | null
           contacted_at: string | null
@@ -1233,8 +1196,6 @@ export type Database = {
           follow_up_on: string | null
           full_name: string
           id: string
-          lead_type: string
-          message: string | null
           notes: string | null
           owner_id: string | null
           phone: string | null
@@ -1254,7 +1215,6 @@ export type Database = {
           agent_id?: string | null
           agent_location?: string | null
           agent_name?: string | null
-          anonymized_at?: string | null
           confirmation_sent_at?: string | null
           confirmation_token_hash?: string | null
           contacted_at?: string | null
@@ -1267,8 +1227,6 @@ export type Database = {
           follow_up_on?: string | null
           full_name: string
           id?: string
-          lead_type?: string
-          message?: string | null
           notes?: string | null
           owner_id?: string | null
           phone?: string | null
@@ -1288,7 +1246,6 @@ export type Database = {
           agent_id?: string | null
           agent_location?: string | null
           agent_name?: string | null
-          anonymized_at?: string | null
           confirmation_sent_at?: string | null
           confirmation_token_hash?: string | null
           contacted_at?: string | null
@@ -1301,8 +1258,6 @@ export type Database = {
           follow_up_on?: string | null
           full_name?: string
           id?: string
-          lead_type?: string
-          message?: string | null
           notes?: string | null
           owner_id?: string | null
           phone?: string | null
@@ -1369,32 +1324,6 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
-      }
-      saved_agents: {
-        Row: {
-          agent_id: string
-          created_at: string
-          user_id: string
-        }
-        Insert: {
-          agent_id: string
-          created_at?: string
-          user_id: string
-        }
-        Update: {
-          agent_id?: string
-          created_at?: string
-          user_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "saved_agents_agent_id_fkey"
-            columns: ["agent_id"]
-            isOneToOne: false
-            referencedRelation: "agents"
-            referencedColumns: ["id"]
-          },
-        ]
       }
       search_days: {
         Row: {
@@ -1707,10 +1636,8 @@ export type Database = {
           closed_sales: number
           first_close_date: string
           last_close_date: string
-          property_types: string[]
           sale_to_list_mean: number | null
           sale_to_list_n: number
-          sale_to_list_sum: number
           sources: string[]
           updated_at: string
           window_end: string
@@ -1721,10 +1648,8 @@ export type Database = {
           closed_sales: number
           first_close_date: string
           last_close_date: string
-          property_types?: string[]
           sale_to_list_mean?: number | null
           sale_to_list_n?: number
-          sale_to_list_sum?: number
           sources?: string[]
           updated_at?: string
           window_end: string
@@ -1735,10 +1660,8 @@ export type Database = {
           closed_sales?: number
           first_close_date?: string
           last_close_date?: string
-          property_types?: string[]
           sale_to_list_mean?: number | null
           sale_to_list_n?: number
-          sale_to_list_sum?: number
           sources?: string[]
           updated_at?: string
           window_end?: string
@@ -1769,10 +1692,35 @@ export type Database = {
       }
     }
     Functions: {
-      account_export: { Args: { target: string }; Returns: Json }
-      agent_figure_sales: {
-        Args: { agent_id: string; max_rows?: number; metric: string }
-        Returns: Json
+      agent_page_benchmarks: {
+        Args: { agent_ids: string[] }
+        Returns: {
+          attribution: string
+          avg_sale_to_list_fraction: number | null
+          avg_sale_to_list_percent: number | null
+          city: string | null
+          county: string | null
+          created_at: string
+          homes_sold: number | null
+          latitude: number | null
+          longitude: number | null
+          median_dom: number | null
+          median_list_price: number | null
+          median_sale_price: number | null
+          metro: string | null
+          period_end: string
+          sold_above_list_fraction: number | null
+          source: string
+          state: string | null
+          updated_at: string
+          zip_code: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "zip_market_benchmarks"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       agent_page_quarters: {
         Args: { agent_ids: string[] }
@@ -1968,7 +1916,6 @@ export type Database = {
         }[]
       }
       dashboard_overview: { Args: { period_days?: number }; Returns: Json }
-      delete_account: { Args: { target: string }; Returns: Json }
       delete_lead: { Args: { lead_id: string }; Returns: string }
       delete_post: {
         Args: { post_id: string }
@@ -1978,8 +1925,6 @@ export type Database = {
           status: string
         }[]
       }
-      email_hash: { Args: { address: string }; Returns: string }
-      erase_email: { Args: { address: string }; Returns: Json }
       expire_newsletter_subscriptions: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -2006,18 +1951,6 @@ export type Database = {
       merge_leads: {
         Args: { keep_id: string; merge_ids: string[] }
         Returns: number
-      }
-      my_report_requests: {
-        Args: Record<PropertyKey, never>
-        Returns: {
-          agent_id: string
-          agent_location: string
-          agent_name: string
-          created_at: string
-          delivery: string
-          id: string
-          report_sent_at: string
-        }[]
       }
       record_page_view: {
         Args: {
@@ -2057,7 +1990,6 @@ export type Database = {
       }
       search_agents: {
         Args: {
-          area_options?: Json
           result_limit?: number
           result_offset?: number
           search_query: string
@@ -2075,7 +2007,6 @@ export type Database = {
       }
       search_agents_in_area: {
         Args: {
-          area_options: Json
           result_limit: number
           result_offset: number
           zip_codes: string[]
@@ -2084,7 +2015,6 @@ export type Database = {
       }
       search_agents_logged: {
         Args: {
-          area_options?: Json
           log_query: string
           result_limit: number
           result_offset: number
@@ -2134,10 +2064,6 @@ export type Database = {
       search_zip_location: {
         Args: { zip: string }
         Returns: Record<string, unknown>
-      }
-      suppress_email: {
-        Args: { address_hash: string; suppression_source: string }
-        Returns: boolean
       }
       trash_items: {
         Args: { item_type: string }
