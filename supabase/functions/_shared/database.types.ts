@@ -673,6 +673,24 @@ export type Database = {
           },
         ]
       }
+      compare_lists: {
+        Row: {
+          agent_ids: string[]
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          agent_ids?: string[]
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          agent_ids?: string[]
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       content_generation_jobs: {
         Row: {
           ai_prompt_used: string | null
@@ -769,6 +787,24 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      email_suppressions: {
+        Row: {
+          created_at: string
+          email_hash: string
+          source: string
+        }
+        Insert: {
+          created_at?: string
+          email_hash: string
+          source: string
+        }
+        Update: {
+          created_at?: string
+          email_hash?: string
+          source?: string
+        }
+        Relationships: []
       }
       figures_refreshes: {
         Row: {
@@ -1184,6 +1220,7 @@ export type Database = {
           agent_id: string | null
           agent_location: string | null
           agent_name: string | null
+          anonymized_at: string | null
           confirmation_sent_at: string | null
           confirmation_token_hash: string | null
           contacted_at: string | null
@@ -1196,6 +1233,8 @@ export type Database = {
           follow_up_on: string | null
           full_name: string
           id: string
+          lead_type: string
+          message: string | null
           notes: string | null
           owner_id: string | null
           phone: string | null
@@ -1215,6 +1254,7 @@ export type Database = {
           agent_id?: string | null
           agent_location?: string | null
           agent_name?: string | null
+          anonymized_at?: string | null
           confirmation_sent_at?: string | null
           confirmation_token_hash?: string | null
           contacted_at?: string | null
@@ -1227,6 +1267,8 @@ export type Database = {
           follow_up_on?: string | null
           full_name: string
           id?: string
+          lead_type?: string
+          message?: string | null
           notes?: string | null
           owner_id?: string | null
           phone?: string | null
@@ -1246,6 +1288,7 @@ export type Database = {
           agent_id?: string | null
           agent_location?: string | null
           agent_name?: string | null
+          anonymized_at?: string | null
           confirmation_sent_at?: string | null
           confirmation_token_hash?: string | null
           contacted_at?: string | null
@@ -1258,6 +1301,8 @@ export type Database = {
           follow_up_on?: string | null
           full_name?: string
           id?: string
+          lead_type?: string
+          message?: string | null
           notes?: string | null
           owner_id?: string | null
           phone?: string | null
@@ -1324,6 +1369,32 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      saved_agents: {
+        Row: {
+          agent_id: string
+          created_at: string
+          user_id: string
+        }
+        Insert: {
+          agent_id: string
+          created_at?: string
+          user_id: string
+        }
+        Update: {
+          agent_id?: string
+          created_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_agents_agent_id_fkey"
+            columns: ["agent_id"]
+            isOneToOne: false
+            referencedRelation: "agents"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       search_days: {
         Row: {
@@ -1636,8 +1707,10 @@ export type Database = {
           closed_sales: number
           first_close_date: string
           last_close_date: string
+          property_types: string[]
           sale_to_list_mean: number | null
           sale_to_list_n: number
+          sale_to_list_sum: number
           sources: string[]
           updated_at: string
           window_end: string
@@ -1648,8 +1721,10 @@ export type Database = {
           closed_sales: number
           first_close_date: string
           last_close_date: string
+          property_types?: string[]
           sale_to_list_mean?: number | null
           sale_to_list_n?: number
+          sale_to_list_sum?: number
           sources?: string[]
           updated_at?: string
           window_end: string
@@ -1660,8 +1735,10 @@ export type Database = {
           closed_sales?: number
           first_close_date?: string
           last_close_date?: string
+          property_types?: string[]
           sale_to_list_mean?: number | null
           sale_to_list_n?: number
+          sale_to_list_sum?: number
           sources?: string[]
           updated_at?: string
           window_end?: string
@@ -1692,6 +1769,11 @@ export type Database = {
       }
     }
     Functions: {
+      account_export: { Args: { target: string }; Returns: Json }
+      agent_figure_sales: {
+        Args: { agent_id: string; max_rows?: number; metric: string }
+        Returns: Json
+      }
       agent_page_benchmarks: {
         Args: { agent_ids: string[] }
         Returns: {
@@ -1916,6 +1998,7 @@ export type Database = {
         }[]
       }
       dashboard_overview: { Args: { period_days?: number }; Returns: Json }
+      delete_account: { Args: { target: string }; Returns: Json }
       delete_lead: { Args: { lead_id: string }; Returns: string }
       delete_post: {
         Args: { post_id: string }
@@ -1925,6 +2008,8 @@ export type Database = {
           status: string
         }[]
       }
+      email_hash: { Args: { address: string }; Returns: string }
+      erase_email: { Args: { address: string }; Returns: Json }
       expire_newsletter_subscriptions: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -1951,6 +2036,18 @@ export type Database = {
       merge_leads: {
         Args: { keep_id: string; merge_ids: string[] }
         Returns: number
+      }
+      my_report_requests: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          agent_id: string
+          agent_location: string
+          agent_name: string
+          created_at: string
+          delivery: string
+          id: string
+          report_sent_at: string
+        }[]
       }
       record_page_view: {
         Args: {
@@ -1990,6 +2087,7 @@ export type Database = {
       }
       search_agents: {
         Args: {
+          area_options?: Json
           result_limit?: number
           result_offset?: number
           search_query: string
@@ -2007,6 +2105,7 @@ export type Database = {
       }
       search_agents_in_area: {
         Args: {
+          area_options: Json
           result_limit: number
           result_offset: number
           zip_codes: string[]
@@ -2015,6 +2114,7 @@ export type Database = {
       }
       search_agents_logged: {
         Args: {
+          area_options?: Json
           log_query: string
           result_limit: number
           result_offset: number
@@ -2064,6 +2164,10 @@ export type Database = {
       search_zip_location: {
         Args: { zip: string }
         Returns: Record<string, unknown>
+      }
+      suppress_email: {
+        Args: { address_hash: string; suppression_source: string }
+        Returns: boolean
       }
       trash_items: {
         Args: { item_type: string }
