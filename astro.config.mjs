@@ -1,4 +1,5 @@
 // @ts-check
+import cloudflare from '@astrojs/cloudflare'
 import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
@@ -7,6 +8,7 @@ import { loadEnv } from 'vite'
 import { aliases } from './aliases.ts'
 import { cspScriptHashes } from './scripts/lib/csp-hashes.ts'
 import { buildReport } from './src/integrations/build-report.ts'
+import { cloudflarePages } from './src/integrations/cloudflare-pages.ts'
 
 // astro.config is evaluated before Astro loads .env, so read it explicitly (shell variables still win).
 const { ASTRO_OUT_DIR, ASTRO_CACHE_DIR, SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(
@@ -14,6 +16,9 @@ const { ASTRO_OUT_DIR, ASTRO_CACHE_DIR, SITE_URL, PUBLIC_SUPABASE_URL } = loadEn
   process.cwd(),
   '',
 )
+
+/** client:interaction (src/lib/client-interaction.ts): islands that load when the visitor first touches them. */
+const CLIENT_INTERACTION = { name: 'interaction', entrypoint: './src/lib/client-interaction.ts' }
 
 /**
  * The remote images the build may download and resize (src/lib/post-images.ts): public objects of the project's own
@@ -34,16 +39,25 @@ function storageImagePatterns(supabaseUrl) {
 
 export default defineConfig({
   output: 'static',
+  // Pages are prerendered; the agent pages the build leaves out are rendered on demand (src/pages/agent/[...id].astro)
+  // by the static host's function: Astro's Cloudflare adapter, its worker in _worker.js/ of the output directory
+  // (src/integrations/cloudflare-pages.ts). Prerendering runs in Node (it reads the database and resizes images with
+  // sharp); images are optimized at build time, so the worker serves files only.
+  adapter: cloudflare({ prerenderEnvironment: 'node', imageService: 'compile' }),
+  // no sessions (the adapter would otherwise bind a KV namespace for them)
+  session: false,
   outDir: ASTRO_OUT_DIR || './dist/site',
   // Astro's incremental build cache lives here (src/integrations/build-report.ts): node_modules/.astro by default,
   // the directory Netlify and Cloudflare Pages keep between builds; a local builder gives each site its own
   cacheDir: ASTRO_CACHE_DIR || './node_modules/.astro',
   site: SITE_URL || 'http://localhost:4321',
-  // the built _headers gets the SHA-256 of every inline script in place of 'unsafe-inline' (security issue)
-  // client:interaction (src/lib/client-interaction.ts): islands that load when the visitor first touches them
+  // the built _headers lets only the inline scripts we author run and connects only to this project
+  // (scripts/lib/csp-hashes.ts)
   integrations: [
     react(),
-    cspScriptHashes(),
+    cspScriptHashes({ supabaseUrl: PUBLIC_SUPABASE_URL, clientDirectives: [CLIENT_INTERACTION] }),
+    // after cspScriptHashes: the worker's copy of the _headers rules must hold the inline-script hashes
+    cloudflarePages(),
     buildReport({
       groups: {
         '/agent/[id]': 'agent',
@@ -57,14 +71,17 @@ export default defineConfig({
       name: 'client-interaction',
       hooks: {
         'astro:config:setup': ({ addClientDirective }) => {
-          addClientDirective({ name: 'interaction', entrypoint: './src/lib/client-interaction.ts' })
+          addClientDirective(CLIENT_INTERACTION)
         },
       },
     },
   ],
   // One small stylesheet (Tailwind, site sources only) inlined into each page: no render-blocking request before
   // the first paint, which is what the mobile Lighthouse budget (slow 4G, 150 ms round trips) is most sensitive to.
-  build: { inlineStylesheets: 'always' },
+  // The static files at the root of the output directory, the on-demand worker in _worker.js/ (Cloudflare Pages'
+  // layout). concurrency: a page reads its data when rendered (src/lib/agent-pages.ts joins the reads of the renders
+  // in flight into one request), so renders wait on the database, not the CPU.
+  build: { inlineStylesheets: 'always', client: './', server: './_worker.js/', concurrency: 16 },
   // a path whose getStaticPaths cacheKey and template are unchanged since the cached build is reused, not rendered
   experimental: { incrementalBuild: true },
   image: { remotePatterns: storageImagePatterns(PUBLIC_SUPABASE_URL) },

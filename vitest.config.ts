@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config'
 
 import { aliases } from './aliases.ts'
 
-// Two projects: `unit` (tests beside the code, no stack: no Postgres, no Deno; `npm test -- --unit-only`) and
-// `integration` (tests/integration, supabase-js against the throwaway stack that scripts/test.ts or
+// Three projects: `unit` (tests beside the code, no stack: no Postgres, no Deno; `npm test -- --unit-only`),
+// `components` (the admin's React components, `*.test.tsx` beside them, rendered in jsdom with Testing Library; run
+// with the unit project) and `integration` (tests/integration, supabase-js against the throwaway stack that scripts/test.ts or
 // tests/support/global-setup.ts starts). Files run in random order (sequence.shuffle) so no file can lean on another's
 // leftovers; a failing run prints its seed, and `--sequence.seed=<n>` replays that order.
 export default defineConfig({
@@ -29,6 +30,19 @@ export default defineConfig({
             'tests/support/**/*.test.ts',
           ],
           testTimeout: 10_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['admin/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['admin/src/test/setup.ts'],
+          // the admin's Supabase client is created on import and needs a URL and a key; no test talks to it
+          env: { PUBLIC_SUPABASE_URL: 'http://127.0.0.1:9', PUBLIC_SUPABASE_ANON_KEY: 'component-tests' },
+          // typing through user-event on a machine busy with builds can take seconds per test
+          testTimeout: 30_000,
         },
       },
       {

@@ -36,6 +36,18 @@ describe('npm run deploy:check', () => {
     expect(result.stdout).toContain('is ready for production.')
   })
 
+  it('checks the admin origin: its own origin, listed in CORS_ALLOWED_ORIGINS', () => {
+    const sameOrigin = deployCheck(`${complete}\nADMIN_URL=https://agents.example.com`)
+    expect(sameOrigin.status).not.toBe(0)
+    expect(sameOrigin.stdout + sameOrigin.stderr).toContain('ADMIN_URL must be an origin of its own')
+    const noCors = deployCheck(`${complete}\nADMIN_URL=https://admin.example.com`)
+    expect(noCors.stdout + noCors.stderr).toContain('CORS_ALLOWED_ORIGINS must list https://admin.example.com')
+    const ready = deployCheck(
+      `${complete}\nADMIN_URL=https://admin.example.com\nCORS_ALLOWED_ORIGINS=https://admin.example.com`,
+    )
+    expect(ready.status).toBe(0)
+  })
+
   it('fails naming a localhost URL and a missing secret', () => {
     const result = deployCheck(
       complete

@@ -2,14 +2,15 @@
  * `npm test`: everything a fresh machine needs, then every test. In order:
  * 1. a Chromium for the browser tests, found or set up first (tests/support/chromium.ts: apt as root on Debian, else
  *    the npm-shipped one), so a missing browser stops the run at once with one line saying what to install;
- * 2. the `unit` Vitest project (tests beside the code; no stack);
+ * 2. the `unit` and `components` Vitest projects (tests beside the code; no stack);
  * 3. one throwaway local stack (own Postgres cluster, free ports), then the `integration` Vitest project against it;
  * 4. the browser tests (Playwright) against the site built from that stack.
  * Prints each runner's report and a final `N passed, N failed` line; exits non-zero when anything failed.
  *
  * `--unit-only`, `--integration-only` and `--e2e-only` run one of the three (`--unit-only` needs neither a stack nor a
  * browser). Paths pick files: `*.spec.ts` go to Playwright, `tests/integration/*.test.ts` and `tests/security/*.test.ts` to the integration project,
- * other `*.test.ts` to the unit project, and only the kinds named run (`npm test -- tests/e2e/site-blog.spec.ts`).
+ * other `*.test.ts` and `*.test.tsx` to the unit and components projects, and only the kinds named run
+ * (`npm test -- tests/e2e/site-blog.spec.ts`).
  * Each run writes Playwright artefacts to its own test-results/<pid> so parallel runs do not clobber each other.
  */
 import { spawn } from 'node:child_process'
@@ -39,7 +40,7 @@ const isIntegrationFile = (file: string) =>
   /tests\/(integration|security)\//.test(path.normalize(file).split(path.sep).join('/'))
 const e2eFiles = files.filter((file) => file.endsWith('.spec.ts'))
 const integrationFiles = files.filter((file) => file.endsWith('.test.ts') && isIntegrationFile(file))
-const unitFiles = files.filter((file) => file.endsWith('.test.ts') && !isIntegrationFile(file))
+const unitFiles = files.filter((file) => /\.test\.tsx?$/.test(file) && !isIntegrationFile(file))
 const only = [...flags][0]
 const wants = (kind: 'unit' | 'integration' | 'e2e', kindFiles: string[]) =>
   (only ? only === `--${kind}-only` : true) && (files.length === 0 || kindFiles.length > 0)
@@ -115,6 +116,8 @@ async function vitest(
       'run',
       '--project',
       project,
+      // the admin's component tests (jsdom) run with the unit tests: neither needs a stack
+      ...(project === 'unit' ? ['--project', 'components'] : []),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,

@@ -1,22 +1,50 @@
-import { createHash } from 'node:crypto'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-import { inlineScriptHashes, withScriptHashes } from './csp-hashes.ts'
+import {
+  authoredInlineScripts,
+  authoredScriptTexts,
+  inlineScripts,
+  scriptHash,
+  supabaseOrigin,
+  withPolicy,
+} from './csp-hashes.ts'
 
-const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+const root = path.resolve(import.meta.dirname, '../..')
 
-describe('CSP script hashes', () => {
-  it('hashes inline executable scripts only', () => {
+describe('CSP of the built site', () => {
+  it('reads the inline executable scripts of a page only', () => {
     const html =
       '<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/ld+json">{}</script>'
-    expect(inlineScriptHashes(html)).toEqual([hash('a()'), hash('b()')])
+    expect(inlineScripts(html)).toEqual(['a()', 'b()'])
   })
 
-  it("replaces 'unsafe-inline' in script-src with the hashes, leaving style-src alone", () => {
-    const text =
-      "/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'\n"
-    expect(withScriptHashes(text, ["'sha256-x'"])).toBe(
-      "/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-x'; style-src 'self' 'unsafe-inline'\n",
+  it('takes the is:inline scripts of a source as written, and refuses define:vars', () => {
+    expect(
+      authoredInlineScripts('<p/><script is:inline>\n  go()\n</script><script>bundled()</script>', 'Page.astro'),
+    ).toEqual(['\n  go()\n'])
+    expect(() => authoredInlineScripts('<script is:inline define:vars={{ a }}>a</script>', 'Bad.astro')).toThrow(
+      'Bad.astro: an is:inline script with define:vars cannot be hashed; pass the values as data-* attributes',
     )
+  })
+
+  it('knows the scripts the site authors, and a script that came with data is not among them', async () => {
+    const authored = await authoredScriptTexts(root, [
+      { name: 'interaction', entrypoint: './src/lib/client-interaction.ts' },
+    ])
+    const island = (await import('astro/runtime/server/astro-island.prebuilt.js')).default
+    expect(authored.has(island)).toBe(true)
+    expect([...authored].some((text) => text.includes("console.warn('404 Not Found:'"))).toBe(true)
+    expect([...authored].some((text) => text.includes('astro:interaction'))).toBe(true)
+    expect(authored.has('alert(document.cookie)')).toBe(false)
+  })
+
+  it("replaces 'unsafe-inline' in script-src with the hashes and names the project in connect-src", () => {
+    const text =
+      "/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; connect-src 'self' {PUBLIC_SUPABASE_URL}\n"
+    expect(withPolicy(text, [scriptHash('a()')], supabaseOrigin('https://abcd.supabase.co/'))).toBe(
+      `/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' ${scriptHash('a()')}; style-src 'self' 'unsafe-inline'; connect-src 'self' https://abcd.supabase.co\n`,
+    )
+    expect(() => supabaseOrigin(undefined)).toThrow('PUBLIC_SUPABASE_URL is not set')
   })
 })

@@ -1,10 +1,8 @@
-import { Suspense, lazy, useState, useSyncExternalStore } from 'react'
+import { Suspense, lazy, useState } from 'react'
 
-import { agentIdFromPath, fetchAgentProfile } from '../lib/agent-profile'
 import { useToast } from './use-toast'
-import { LoadError, useLiveLoad } from './use-live-load'
-import { AgentProfileView } from './agent-profile-view'
 import { absoluteUrl, agentUrl } from '@shared/urls.ts'
+import { SHARE_FAILED, shareLink } from '../lib/share'
 
 // The dialog (Radix Dialog, the form and its checks) loads on the first click, not with the page.
 const loadReportRequestDialog = () => import('./report-request-dialog')
@@ -13,8 +11,9 @@ const ReportRequestDialog = lazy(() =>
 )
 
 /**
- * Share and Get Report of an agent page: the only interactive part of the prerendered /agent/<id> (the figures are
- * HTML from the build). Share uses the Web Share API, else copies the canonical URL ("Link copied!").
+ * Share and Get Report of an agent page: the island of /agent/<id> (the figures are HTML; its Compare checkbox and
+ * heart are plain HTML beside it). Share uses the Web Share API, else copies the canonical URL ("Link copied!"); when neither
+ * works it says "Share failed" and asks the visitor to copy the URL by hand.
  */
 export function AgentProfileActions({
   agentId,
@@ -28,19 +27,12 @@ export function AgentProfileActions({
   const { toast, show } = useToast()
 
   async function share() {
-    const url = absoluteUrl(agentUrl(agentId), window.location.origin)
-    try {
-      if (typeof navigator.share === 'function') {
-        await navigator.share({ title: `${agentName} | AgentInsight`, url })
-        return
-      }
-      await navigator.clipboard.writeText(url)
-      show('Link copied!')
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return
-      console.error('Sharing failed', error)
-      show('Failed to share', 'error')
-    }
+    const outcome = await shareLink(
+      `${agentName} | AgentInsight`,
+      absoluteUrl(agentUrl(agentId), window.location.origin),
+    )
+    if (outcome === 'copied') show('Link copied!')
+    else if (outcome === 'failed') show(SHARE_FAILED.title, 'error', SHARE_FAILED.description)
   }
 
   return (
@@ -53,73 +45,13 @@ export function AgentProfileActions({
         Share
       </button>
       <GetReport agentId={agentId} agentName={agentName} agentLocation={agentLocation} />
-      <a
-        href={`/compare?agents=${encodeURIComponent(agentId)}`}
-        className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
-      >
-        Compare
-      </a>
       {toast}
     </>
   )
 }
 
-/**
- * The live profile on the agent 404 page (/agent/<id> that the last build did not render): an agent imported after
- * that build is shown from the API until the data rebuild publishes their page; any other id keeps the
- * "Agent Not Found" text. The HTTP status stays 404 either way, so search engines index only built pages.
- */
-export function AgentProfileLive() {
-  // null while prerendering; in the browser the path names the agent
-  const pathname = useSyncExternalStore(subscribeToNothing, readPathname, () => null)
-  const id = pathname === null ? null : agentIdFromPath(pathname)
-  const { state, retry } = useLiveLoad(
-    id,
-    async () => {
-      const profile = await fetchAgentProfile(id!)
-      if (profile) document.title = `${profile.agent.name} - Agent Performance | AgentInsight`
-      return profile
-    },
-    'Loading the agent profile failed',
-  )
-
-  // the static "Agent Not Found" text of the page stays visible until an agent is found
-  if (pathname === null || !id || (state.kind === 'loaded' && !state.value)) return null
-  if (state.kind === 'loading') {
-    return (
-      <p className="sr-only" role="status">
-        Looking up the agent…
-      </p>
-    )
-  }
-  if (state.kind === 'error')
-    return <LoadError message="Failed to load agent profile. Please try again." onRetry={retry} className="py-6" />
-  const profile = state.value!
-  const { agent } = profile
-  return (
-    <>
-      {/* hides the static not-found text once the agent is known */}
-      <style>{'#agent-not-found{display:none}'}</style>
-      <AgentProfileView
-        profile={profile}
-        actions={
-          <AgentProfileActions
-            agentId={agent.id}
-            agentName={agent.name}
-            agentLocation={[agent.city, agent.state].filter(Boolean).join(', ') || null}
-          />
-        }
-      />
-    </>
-  )
-}
-
-// the path never changes while the page is open
-const subscribeToNothing = () => () => {}
-const readPathname = () => window.location.pathname
-
 const getReportClass =
-  'rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700'
+  'whitespace-nowrap rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700'
 
 /** "Get Report": a plain button until first used, then the lazily loaded dialog, opened. */
 function GetReport(props: { agentId: string; agentName: string; agentLocation: string | null }) {

@@ -51,7 +51,8 @@ export function NewsletterSubscribe() {
       <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-800">
         Email address
       </label>
-      <div className="mt-1 flex gap-2">
+      {/* the button drops below the field when the column is too narrow for both (the laptop footer's fourth column) */}
+      <div className="mt-1 flex flex-wrap gap-2">
         <input
           id={`${id}-email`}
           type="email"
@@ -61,7 +62,7 @@ export function NewsletterSubscribe() {
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? errorId : undefined}
-          className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2 text-sm focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
+          className="min-w-[13rem] flex-1 rounded-md border border-slate-400 px-3 py-2 text-sm focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
           placeholder="you@example.com"
         />
         <button

@@ -18,7 +18,7 @@ import {
   initials,
 } from '~/lib/format'
 import { callFunction } from '~/lib/functions-client'
-import { CompareBar, CompareToggle, useCompareSelection, type CompareSelection } from './compare-selection'
+import { CompareCheckbox, SaveAgentHeart } from './agent-list-buttons'
 import {
   FUNCTION_FAILED_MESSAGE,
   NO_DATA_MESSAGE,
@@ -96,7 +96,6 @@ export function SearchResults() {
   const search = useSyncExternalStore(subscribeToHistory, readSearch, () => null)
   const params = useMemo(() => (search === null ? null : parseSearchParams(search)), [search])
   const [state, setState] = useState<State>({ kind: 'loading' })
-  const compare = useCompareSelection()
 
   useEffect(() => {
     if (!params || params.q === '') return
@@ -168,11 +167,13 @@ export function SearchResults() {
 
   const { agents, total, location } = state
   const area = state.params.type !== 'agent'
+  // a name search too short to rank anyone ('J'): the function asks for more letters; say that instead of a count
+  const askForMore = agents.length === 0 && state.params.type === 'agent' && Boolean(state.message)
   return (
     <div>
       <h1 className="text-3xl font-bold tracking-tight break-words">{searchTitle(state.params)}</h1>
       <p className="mt-2 text-slate-700" role="status">
-        {resultCountText(total, location)}
+        {askForMore ? state.message : resultCountText(total, location)}
       </p>
       <SearchBox params={state.params} />
       {state.params.type === 'zipcode' && /^\d{5}$/.test(state.params.q) && agents.length > 0 && (
@@ -183,7 +184,7 @@ export function SearchResults() {
         </p>
       )}
       {area && <ResultControls params={state.params} propertyTypes={state.propertyTypes} />}
-      {agents.length === 0 ? (
+      {askForMore ? null : agents.length === 0 ? (
         <EmptyView
           title="No agents found"
           detail={
@@ -199,11 +200,10 @@ export function SearchResults() {
           <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Agents">
             {agents.map((agent) => (
               <li key={agent.id} className="min-w-0">
-                <AgentCard agent={agent} compare={compare} area={area} />
+                <AgentCard agent={agent} area={area} />
               </li>
             ))}
           </ul>
-          <CompareBar selection={compare} />
           {state.moreError && (
             <p role="alert" className="mt-4 text-sm text-red-800">
               {state.moreError}
@@ -392,7 +392,7 @@ function CardFigure({
   )
 }
 
-function AgentCard({ agent, compare, area }: { agent: AgentSearchResult; compare: CompareSelection; area: boolean }) {
+function AgentCard({ agent, area }: { agent: AgentSearchResult; area: boolean }) {
   const sides = agent.sides ?? null
   const badge = sides ? rankingBadge(sides.zip_rank, sides.zip_agents) : null
   const areas = serviceAreaSummary(agent.service_areas)
@@ -528,7 +528,8 @@ function AgentCard({ agent, compare, area }: { agent: AgentSearchResult; compare
           </ul>
         </div>
       )}
-      <CompareToggle selection={compare} id={agent.id} name={agent.name} />
+      {/* the compare tray and the heart: the same lists as every other page (~/lib/agent-lists.ts) */}
+      <CompareCheckbox id={agent.id} name={agent.name} />
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <a
           href={agentUrl(agent.id)}
@@ -537,6 +538,7 @@ function AgentCard({ agent, compare, area }: { agent: AgentSearchResult; compare
         >
           View Profile
         </a>
+        <SaveAgentHeart id={agent.id} name={agent.name} />
         {agent.phone && (
           <a
             href={`tel:${agent.phone.replace(/[^+\d]/g, '')}`}

@@ -59,22 +59,24 @@ export function TestimonialCarousel() {
             <span className="text-slate-600">, {current.role}</span>
           </figcaption>
         </figure>
-        <div className="mt-6 flex items-center gap-3">
+        {/* one row at every width: short visible labels, the full names for assistive technology */}
+        <div className="mt-6 flex flex-nowrap items-center gap-2 sm:gap-3" data-testid="testimonial-controls">
           <button
             type="button"
             onClick={() => move(-1)}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+            className="shrink-0 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            <span aria-hidden="true">&larr; </span>Previous testimonial
+            <span aria-hidden="true">&larr; </span>Previous<span className="sr-only sm:not-sr-only"> testimonial</span>
           </button>
           <button
             type="button"
             onClick={() => move(1)}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+            className="shrink-0 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            Next testimonial<span aria-hidden="true"> &rarr;</span>
+            Next<span className="sr-only sm:not-sr-only"> testimonial</span>
+            <span aria-hidden="true"> &rarr;</span>
           </button>
-          <span className="ml-auto text-sm text-slate-600" aria-hidden="true">
+          <span className="ml-auto shrink-0 text-sm whitespace-nowrap text-slate-600" aria-hidden="true">
             {index + 1} / {count}
           </span>
         </div>

@@ -4,16 +4,21 @@ export type ToastTone = 'success' | 'error'
 
 interface Toast {
   message: string
+  /** A second, smaller line under the message. */
+  description?: string
   tone: ToastTone
   /** Distinguishes two identical toasts in a row so the timer restarts. */
   id: number
 }
 
 /**
- * A single polite toast for an island: `show('Link copied!')` puts the message in a live region at the bottom
- * right for four seconds. Returns the region (render it once) and `show`.
+ * A single polite toast for an island: `show('Link copied!')` puts the message (and an optional description line) in
+ * a live region at the bottom right for four seconds. Returns the region (render it once) and `show`.
  */
-export function useToast(): { toast: ReactNode; show: (message: string, tone?: ToastTone) => void } {
+export function useToast(): {
+  toast: ReactNode
+  show: (message: string, tone?: ToastTone, description?: string) => void
+} {
   const [current, setCurrent] = useState<Toast | null>(null)
 
   useEffect(() => {
@@ -23,23 +28,21 @@ export function useToast(): { toast: ReactNode; show: (message: string, tone?: T
   }, [current])
 
   const show = useCallback(
-    (message: string, tone: ToastTone = 'success') => setCurrent({ message, tone, id: Date.now() }),
+    (message: string, tone: ToastTone = 'success', description?: string) =>
+      setCurrent({ message, description, tone, id: Date.now() }),
     [],
   )
 
   const toast = (
     <div role="status" aria-live="polite" className="fixed bottom-4 right-4 z-50">
       {current && (
-        <p
+        <div
           key={current.id}
-          className={
-            current.tone === 'success'
-              ? 'rounded-md bg-green-800 px-4 py-3 text-sm font-medium text-white shadow-lg'
-              : 'rounded-md bg-red-800 px-4 py-3 text-sm font-medium text-white shadow-lg'
-          }
+          className={`max-w-sm rounded-md px-4 py-3 text-sm text-white shadow-lg ${current.tone === 'success' ? 'bg-green-800' : 'bg-red-800'}`}
         >
-          {current.message}
-        </p>
+          <p className="font-medium">{current.message}</p>
+          {current.description && <p className="mt-0.5">{current.description}</p>}
+        </div>
       )}
     </div>
   )

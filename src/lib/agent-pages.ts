@@ -1,16 +1,28 @@
 /**
- * Build-time data of the prerendered agent pages (/agent/<id>), ZIP pages (/agents/<zip>) and city pages
- * (/agents/<state>/<city>), read with the anon key: every agent with figures (public.agent_figures: an agent with at
- * least one counted side, listing or buyer), ZIP benchmarks, ZIP coverage and ZIP sides in pages of 1,000 rows,
- * and each agent's recent sales and sales per quarter through the same bounded, per-agent functions the profile
- * island uses (public.agent_page_sales and public.agent_page_quarters, AGENTS_PER_CALL agents a call; listing rows
- * themselves are not readable anonymously). Cached per build so every page, getStaticPaths and the sitemap share one
- * read. Throws when a read fails, so a broken build never ships pages without figures.
+ * Data of the agent pages (/agent/<id>), ZIP pages (/agents/<zip>) and city pages (/agents/<state>/<city>), read
+ * with the anon key.
+ *
+ * Which pages exist and their build-cache keys come from the database's page versions (public.agent_page_versions,
+ * public.zip_page_versions): triggers on the tables these pages read give a page a new version whenever its data
+ * changes, so listing the pages reads two small columns per page, never the pages' data. A page's data is read only
+ * when Astro renders it (a new page, a new version or a changed template), in batches of up to 100 pages a request
+ * (the page component's render asks; `batch()` joins the asks of the renders in flight). So a data refresh that
+ * changed one agent reads that agent's data and that agent's ZIP and city pages' rankings, and no other agent's.
+ *
+ * Agent pages listed here are the prerendered ones (agents with a counted sale, either side, in the metrics window who
+ * are among the first 25 a ZIP page lists); every other agent's page is rendered on demand by the same component
+ * (src/pages/agent/[...id].astro), through fetchAgentPages().
+ *
+ * The pages show both sides of the deal: an agent's figures per side (public.agent_figures), their newest sales with
+ * their role (public.agent_page_sales) and their sales per quarter (public.agent_page_quarters); a ZIP or city page
+ * lists every agent with a side there, ranked by sides (ties by volume) with rankArea(), and the ZIP's coverage
+ * (public.zip_sales_coverage).
+ *
+ * Every read throws when it fails, so a broken build never ships pages without figures.
  */
 import type { Database } from '@shared/database.types.ts'
 import { MIN_SALES_TO_RANK } from '@shared/methodology.ts'
 import { slugify } from '@shared/slug.ts'
-import { agentUrl, cityUrl, zipUrl } from '@shared/urls.ts'
 import {
   RECENT_SALES_LIMIT,
   isSyntheticAgent,
@@ -19,40 +31,43 @@ import {
   type AgentRow,
   type BenchmarkRow,
   type FiguresRow,
-  type QuarterSales,
   type RecentSale,
 } from './agent-profile'
-import { readAll } from './read-all'
 import { supabase } from './supabase'
 
-/** Agents per call of agent_page_sales / agent_page_quarters (their limit: 100 agents, so at most 1,000 rows). */
-const AGENTS_PER_CALL = 100
-/** Calls in flight at once while the build reads every agent's sales. */
-const CONCURRENT_CALLS = 4
+/** Rows per listing request (PostgREST's max-rows). */
+const LIST_PAGE_SIZE = 1000
+/** Agents or ZIPs per data request (agent_page_sales and agent_page_quarters take at most 100 agents). */
+const BATCH_SIZE = 100
 
-/** Runs `read` for every chunk of `ids`, CONCURRENT_CALLS at a time, and concatenates the rows in chunk order. */
-async function readPerAgent<T>(
-  what: string,
-  ids: readonly string[],
-  read: (chunk: string[]) => PromiseLike<{ data: T[] | null; error: { message: string } | null }>,
-): Promise<T[]> {
-  const chunks: string[][] = []
-  for (let index = 0; index < ids.length; index += AGENTS_PER_CALL)
-    chunks.push(ids.slice(index, index + AGENTS_PER_CALL))
-  const results: T[][] = new Array(chunks.length)
-  let next = 0
-  const worker = async () => {
-    while (next < chunks.length) {
-      const index = next++
-      const { data, error } = await read(chunks[index]!)
-      if (error) throw new Error(`Could not load ${what}: ${error.message}`)
-      results[index] = data ?? []
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_CALLS, chunks.length) }, worker))
-  return results.flat()
+/** A prerendered agent page: its agent and the version of its data. */
+export interface AgentPageRef {
+  agentId: string
+  version: number
+  /** When the page's data last changed (ISO 8601): the sitemap's lastmod. */
+  changedAt: string
 }
 
+/** A ZIP page: the ZIP, its place (for the city pages) and the version of its data. */
+export interface ZipPageRef {
+  zip: string
+  city: string | null
+  state: string | null
+  version: number
+  changedAt: string
+}
+
+/** A city page: its ZIP pages grouped by (state, city slug). */
+export interface CityPageRef {
+  state: string
+  city: string
+  /** State, lower-case, and city slug: the URL /agents/<stateSlug>/<citySlug>. */
+  stateSlug: string
+  citySlug: string
+  zips: ZipPageRef[]
+}
+
+/** What a ZIP's figures rest on: closed sales in the window, their date range and sources. */
 export type CoverageRow = Database['public']['Tables']['zip_sales_coverage']['Row']
 
 /** One agent of a ZIP or city page, with their sales in that area (both sides). */
@@ -80,7 +95,7 @@ export interface ZipPage {
   city: string | null
   state: string | null
   benchmark: BenchmarkRow | null
-  /** What the ZIP's figures rest on: closed sales in the window, date range, sources; null before a refresh. */
+  /** What the ZIP's figures rest on; null before a refresh. */
   coverage: CoverageRow | null
   /** Ranked agents first (by sides, then volume, then name), then those with too few sales to rank, the same way. */
   agents: RankedAgent[]
@@ -96,50 +111,292 @@ export interface CityPage {
   agents: RankedAgent[]
 }
 
-export interface SiteAgentData {
-  /** Every agent with at least one counted side in the window, by id. */
-  profiles: AgentProfile[]
-  zips: ZipPage[]
-  cities: CityPage[]
+const fail = (what: string, error: { message: string }) => new Error(`Could not load ${what}: ${error.message}`)
+
+/** Splits `items` into chunks of at most `size`. */
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = []
+  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size))
+  return result
 }
 
-let dataPromise: Promise<SiteAgentData> | undefined
+// ---------------------------------------------------------------------------------------------------------------
+// Listing: which pages exist, with their versions
+// ---------------------------------------------------------------------------------------------------------------
 
-/** Loads (once per build) every agent page, ZIP page and city page. @throws when a read fails. */
-export function loadSiteAgentData(): Promise<SiteAgentData> {
-  dataPromise ??= (async () => {
-    const figures = await readAll('agent figures', (from, to) =>
-      supabase.from('agent_figures').select('*').order('agent_id').range(from, to),
-    )
-    const ids = figures.map((row) => row.agent_id)
-    const [agents, sales, quarters, benchmarks, zipSales, coverage] = await Promise.all([
-      readPerAgent('agents', ids, (chunk) => supabase.from('agents').select('*').in('id', chunk).order('id')),
-      readPerAgent('recent sales', ids, (chunk) =>
-        supabase.rpc('agent_page_sales', { agent_ids: chunk, max_per_agent: RECENT_SALES_LIMIT }),
-      ),
-      readPerAgent('quarterly sales', ids, (chunk) => supabase.rpc('agent_page_quarters', { agent_ids: chunk })),
-      readAll('ZIP benchmarks', (from, to) =>
-        supabase.from('zip_market_benchmarks').select('*').order('zip_code').range(from, to),
-      ),
-      readAll('agent ZIP sales', (from, to) =>
-        supabase.from('agent_zip_sales').select('*').order('zip_code').order('agent_id').range(from, to),
-      ),
-      readAll('ZIP coverage', (from, to) =>
-        supabase.from('zip_sales_coverage').select('*').order('zip_code').range(from, to),
-      ),
-    ])
-    return assembleSiteAgentData(agents, sales, quarters, benchmarks, zipSales, figures, coverage)
+let agentPagesPromise: Promise<AgentPageRef[]> | undefined
+let areaPagesPromise: Promise<{ zips: ZipPageRef[]; cities: CityPageRef[] }> | undefined
+
+/** The prerendered agent pages, by agent id (read once per build, keyset-paged). @throws when a read fails. */
+export function listAgentPages(): Promise<AgentPageRef[]> {
+  agentPagesPromise ??= (async () => {
+    const pages: AgentPageRef[] = []
+    for (let after: string | null = null; ;) {
+      let query = supabase
+        .from('agent_page_versions')
+        .select('agent_id, version, changed_at')
+        .eq('prerender', true)
+        .order('agent_id')
+        .limit(LIST_PAGE_SIZE)
+      if (after) query = query.gt('agent_id', after)
+      const { data, error } = await query
+      if (error) throw fail('the agent pages', error)
+      for (const row of data) pages.push({ agentId: row.agent_id, version: row.version, changedAt: row.changed_at })
+      if (data.length < LIST_PAGE_SIZE) return pages
+      after = data.at(-1)!.agent_id
+    }
   })()
-  return dataPromise
+  return agentPagesPromise
+}
+
+/**
+ * Every ZIP page (five-digit ZIPs where an agent had a side in the window) and the city pages they make.
+ * @throws when a read fails.
+ */
+export function listAreaPages(): Promise<{ zips: ZipPageRef[]; cities: CityPageRef[] }> {
+  areaPagesPromise ??= (async () => {
+    const zips: ZipPageRef[] = []
+    for (let after: string | null = null; ;) {
+      let query = supabase
+        .from('zip_page_versions')
+        .select('zip_code, city, state, version, changed_at')
+        .gt('ranked_agents', 0)
+        .order('zip_code')
+        .limit(LIST_PAGE_SIZE)
+      if (after) query = query.gt('zip_code', after)
+      const { data, error } = await query
+      if (error) throw fail('the ZIP pages', error)
+      for (const row of data)
+        if (/^\d{5}$/.test(row.zip_code))
+          zips.push({
+            zip: row.zip_code,
+            city: row.city,
+            state: row.state,
+            version: row.version,
+            changedAt: row.changed_at,
+          })
+      if (data.length < LIST_PAGE_SIZE) break
+      after = data.at(-1)!.zip_code
+    }
+    return { zips, cities: groupCities(zips) }
+  })()
+  return areaPagesPromise
+}
+
+/**
+ * City pages from ZIP pages (pure): one per (state, city slug), so spellings that slug alike ("San Tan Valley",
+ * "San Tan valley") share a page, named as its first ZIP spells it. ZIPs without a city and state have none.
+ */
+export function groupCities(zips: readonly ZipPageRef[]): CityPageRef[] {
+  const groups = new Map<string, CityPageRef>()
+  for (const zip of zips) {
+    if (!zip.city || !zip.state) continue
+    const stateSlug = zip.state.toLowerCase()
+    const citySlug = slugify(zip.city)
+    if (!citySlug) continue
+    const key = `${stateSlug}/${citySlug}`
+    const group = groups.get(key)
+    if (group) group.zips.push(zip)
+    else groups.set(key, { state: zip.state, city: zip.city, stateSlug, citySlug, zips: [zip] })
+  }
+  return [...groups.values()].sort(
+    (a, b) => a.stateSlug.localeCompare(b.stateSlug) || a.citySlug.localeCompare(b.citySlug),
+  )
+}
+
+/** The build-cache key of an agent page: its data's version (a new template renders every page anyway). */
+export const agentPageCacheKey = (page: AgentPageRef): string => `agent:${page.version}`
+
+/** The build-cache key of a ZIP page. */
+export const zipPageCacheKey = (page: ZipPageRef): string => `zip:${page.version}`
+
+/** The build-cache key of a city page: SHA-256 (hex) of its name and its ZIP pages' versions. */
+export async function cityPageCacheKey(page: CityPageRef): Promise<string> {
+  const text = JSON.stringify([page.state, page.city, page.zips.map((zip) => [zip.zip, zip.version])])
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return `city:${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Page data, read in batches
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Joins the calls made while other calls are pending into one `fetchMany` of up to `max` keys (a render asks for its
+ * page's data; Astro renders build.concurrency pages at a time). Nothing is cached: each call reads fresh data.
+ */
+export function batch<K, V>(fetchMany: (keys: K[]) => Promise<Map<K, V>>, max = BATCH_SIZE): (key: K) => Promise<V> {
+  let queue: { key: K; resolve: (value: V) => void; reject: (error: unknown) => void }[] = []
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const flush = () => {
+    timer = undefined
+    const taken = queue
+    queue = []
+    for (const part of chunks(taken, max)) {
+      fetchMany([...new Set(part.map((item) => item.key))]).then(
+        (values) => {
+          for (const item of part) {
+            if (values.has(item.key)) item.resolve(values.get(item.key)!)
+            else item.reject(new Error(`No data for ${String(item.key)}`))
+          }
+        },
+        (error: unknown) => {
+          for (const item of part) item.reject(error)
+        },
+      )
+    }
+  }
+  return (key) =>
+    new Promise<V>((resolve, reject) => {
+      queue.push({ key, resolve, reject })
+      if (queue.length >= max) {
+        clearTimeout(timer)
+        flush()
+      } else timer ??= setTimeout(flush, 5)
+    })
 }
 
 /** A row of agent_page_sales (role and side as the database's text). */
 type SaleRow = Omit<RecentSale, 'role' | 'side'> & { agent_id: string; role: string; side: string }
-type QuarterRow = QuarterSales & { agent_id: string }
-type ZipSalesRow = Pick<
+
+/**
+ * The profiles of up to 100 agents: the agent row, their figures per side, their newest closed sales (either side,
+ * with their role), closed sales per quarter (both sides and per side) and the benchmark of the ZIP their figures
+ * compare with (profileZip). An id without an agent maps to null.
+ * @throws when a read fails or more than 100 ids are asked for.
+ */
+export async function fetchAgentPages(ids: readonly string[]): Promise<Map<string, AgentProfile | null>> {
+  if (ids.length > BATCH_SIZE) throw new Error(`fetchAgentPages reads at most ${BATCH_SIZE} agents a call`)
+  const result = new Map<string, AgentProfile | null>(ids.map((id) => [id, null]))
+  if (ids.length === 0) return result
+  const agentIds = [...ids]
+  // one round trip: the five reads at once (an on-demand answer waits for the slowest)
+  const [agents, figures, sales, quarters, benchmarks] = await Promise.all([
+    supabase.from('agents').select('*').in('id', agentIds),
+    supabase.from('agent_figures').select('*').in('agent_id', agentIds),
+    supabase.rpc('agent_page_sales', { agent_ids: agentIds, max_per_agent: RECENT_SALES_LIMIT }),
+    supabase.rpc('agent_page_quarters', { agent_ids: agentIds }),
+    supabase.rpc('agent_page_benchmarks', { agent_ids: agentIds }),
+  ])
+  if (agents.error) throw fail('agents', agents.error)
+  if (figures.error) throw fail('agent figures', figures.error)
+  if (sales.error) throw fail('recent sales', sales.error)
+  if (quarters.error) throw fail('quarterly sales', quarters.error)
+  if (benchmarks.error) throw fail('ZIP benchmarks', benchmarks.error)
+  const benchmarkByZip = new Map((benchmarks.data as BenchmarkRow[]).map((row) => [row.zip_code, row]))
+  const figuresByAgent = new Map(figures.data.map((row) => [row.agent_id, row]))
+  const salesByAgent = groupBy(sales.data as SaleRow[], (row) => row.agent_id)
+  const quartersByAgent = groupBy(quarters.data, (row) => row.agent_id)
+  for (const agent of agents.data) {
+    const recent = (salesByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...sale }) => sale as RecentSale)
+    const agentFigures = figuresByAgent.get(agent.id) ?? null
+    // agent_page_benchmarks answers the ZIPs of both (the figures' primary ZIP and the listing-side one)
+    const zip = profileZip(agent, agentFigures)
+    result.set(agent.id, {
+      agent,
+      figures: agentFigures,
+      sales: recent,
+      benchmark: zip ? (benchmarkByZip.get(zip) ?? null) : null,
+      synthetic: isSyntheticAgent(agent, recent),
+      quarters: (quartersByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...quarter }) => quarter),
+    })
+  }
+  return result
+}
+
+/** One agent page's data during the build, batched with the other renders in flight; null for an unknown id. */
+export const loadAgentPage = batch(fetchAgentPages)
+
+/** A row of agent_zip_sales: one agent's sales in one ZIP in the window (closed_sales: those with the listing side). */
+export type ZipSalesRow = Pick<
   Database['public']['Tables']['agent_zip_sales']['Row'],
   'zip_code' | 'agent_id' | 'closed_sales' | 'buyer_sales' | 'total_sales' | 'sides' | 'volume'
 >
+
+/**
+ * The ZIP pages of up to 100 ZIP page refs: the benchmark, the coverage and every agent with a side in the ZIP in the
+ * window, with their figures, ranked (rankArea). @throws when a read fails.
+ */
+export async function fetchZipPages(pages: readonly ZipPageRef[]): Promise<Map<ZipPageRef, ZipPage>> {
+  const zips = pages.map((page) => page.zip)
+  // the ZIPs' own rows alongside the rankings
+  const areaReads = Promise.all([
+    supabase.from('zip_market_benchmarks').select('*').in('zip_code', zips),
+    supabase.from('zip_sales_coverage').select('*').in('zip_code', zips),
+  ])
+  const rows: ZipSalesRow[] = []
+  for (let after: string | null = null; ;) {
+    // keyset-paged on (zip_code, agent_id): a busy ZIP has hundreds of agents
+    let query = supabase
+      .from('agent_zip_sales')
+      .select('zip_code, agent_id, closed_sales, buyer_sales, total_sales, sides, volume')
+      .in('zip_code', zips)
+      .gt('total_sales', 0)
+      .order('zip_code')
+      .order('agent_id')
+      .limit(LIST_PAGE_SIZE)
+    if (after) {
+      const [zip, agent] = after.split('|') as [string, string]
+      query = query.or(`zip_code.gt.${zip},and(zip_code.eq.${zip},agent_id.gt.${agent})`)
+    }
+    const { data, error } = await query
+    if (error) throw fail('ZIP rankings', error)
+    rows.push(...data)
+    if (data.length < LIST_PAGE_SIZE) break
+    after = `${data.at(-1)!.zip_code}|${data.at(-1)!.agent_id}`
+  }
+  const agentIds = [...new Set(rows.map((row) => row.agent_id))]
+  const agents: AgentRow[] = []
+  const figures: FiguresRow[] = []
+  await Promise.all(
+    chunks(agentIds, BATCH_SIZE).map(async (part) => {
+      const [agentRows, figureRows] = await Promise.all([
+        supabase.from('agents').select('*').in('id', part),
+        supabase.from('agent_figures').select('*').in('agent_id', part),
+      ])
+      if (agentRows.error) throw fail('ranked agents', agentRows.error)
+      if (figureRows.error) throw fail("ranked agents' figures", figureRows.error)
+      agents.push(...agentRows.data)
+      figures.push(...figureRows.data)
+    }),
+  )
+  const [benchmarks, coverage] = await areaReads
+  if (benchmarks.error) throw fail('ZIP benchmarks', benchmarks.error)
+  if (coverage.error) throw fail('ZIP coverage', coverage.error)
+  return new Map(
+    pages.map(
+      (page) =>
+        [page, assembleZipPage(page, rows, agents, figures, benchmarks.data, coverage.data)] as [ZipPageRef, ZipPage],
+    ),
+  )
+}
+
+/** One ZIP page's data during the build, batched with the other renders in flight. */
+export const loadZipPage = batch(fetchZipPages)
+
+/** One city page's data during the build: its ZIP pages, and their agents ranked as assembleCityPage does. */
+export async function loadCityPage(page: CityPageRef): Promise<CityPage> {
+  return assembleCityPage(page, await Promise.all(page.zips.map((zip) => loadZipPage(zip))))
+}
+
+/**
+ * A city page from its ZIP pages (pure, unit-tested): each agent's sales, sides and volume summed over the city's ZIPs
+ * (a sale lies in one ZIP, so the sums count no sale twice), ranked with rankArea.
+ */
+export function assembleCityPage(page: CityPageRef, zips: ZipPage[]): CityPage {
+  const totals = new Map<string, RankedAgent>()
+  for (const row of zips.flatMap((zip) => zip.agents)) {
+    const total = totals.get(row.agent.id)
+    if (total) {
+      total.sales += row.sales
+      total.listingSales += row.listingSales
+      total.buyerSales += row.buyerSales
+      total.sides += row.sides
+      total.volume += row.volume
+    } else totals.set(row.agent.id, { ...row })
+  }
+  return { ...page, zips, agents: rankArea([...totals.values()]) }
+}
 
 const groupBy = <T, K>(rows: readonly T[], key: (row: T) => K) => {
   const groups = new Map<K, T[]>()
@@ -152,13 +409,14 @@ const groupBy = <T, K>(rows: readonly T[], key: (row: T) => K) => {
   return groups
 }
 
+/** The area's order: sides there, then volume there, then name. */
 const byRank = (a: RankedAgent, b: RankedAgent) =>
   b.sides - a.sides || b.volume - a.volume || a.agent.name.localeCompare(b.agent.name)
 
 /**
  * Orders an area's agents the way the ZIP search ranks them: by sides there, ties by volume there (equal on both =
  * equal rank). Agents with fewer than MIN_SALES_TO_RANK sales there are not ranked (rank null) and follow the ranked
- * ones in the same order.
+ * ones in the same order. Sets each row's rank; returns the rows in page order.
  */
 export function rankArea(rows: RankedAgent[]): RankedAgent[] {
   const ranked = rows.filter((row) => row.sales >= MIN_SALES_TO_RANK).sort(byRank)
@@ -172,49 +430,24 @@ export function rankArea(rows: RankedAgent[]): RankedAgent[] {
 }
 
 /**
- * Joins the raw rows into pages (pure, unit-tested). Profiles exist for agents with figures. ZIP pages exist for
- * five-digit ZIPs with at least one agent with a side there; a ZIP's city and state come from its Redfin benchmark,
- * else from its agents' most common city. City pages group the ZIP pages by (state, city) and rank agents by their
- * summed sides there.
+ * One ZIP page from the rows read for a batch (pure, unit-tested): the ZIP's agents with a side there in the window
+ * (rows without an agent read are left out), with their figures, ranked by rankArea; the benchmark and coverage of the
+ * ZIP; the place as listed with the page's version.
  */
-export function assembleSiteAgentData(
+export function assembleZipPage(
+  page: ZipPageRef,
+  rows: readonly ZipSalesRow[],
   agents: readonly AgentRow[],
-  sales: readonly SaleRow[],
-  quarters: readonly QuarterRow[],
+  figures: readonly FiguresRow[],
   benchmarks: readonly BenchmarkRow[],
-  zipSales: readonly ZipSalesRow[],
-  figures: readonly FiguresRow[] = [],
-  coverage: readonly CoverageRow[] = [],
-): SiteAgentData {
-  const salesByAgent = groupBy(sales, (row) => row.agent_id)
-  const quartersByAgent = groupBy(quarters, (row) => row.agent_id)
-  const benchmarkByZip = new Map(benchmarks.map((row) => [row.zip_code, row]))
-  const coverageByZip = new Map(coverage.map((row) => [row.zip_code, row]))
-  const figuresByAgent = new Map(figures.map((row) => [row.agent_id, row]))
+  coverage: readonly CoverageRow[],
+): ZipPage {
   const agentById = new Map(agents.map((agent) => [agent.id, agent]))
-
-  const profiles: AgentProfile[] = agents.map((agent) => {
-    const recent = (salesByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...sale }) => sale as RecentSale)
-    const agentFigures = figuresByAgent.get(agent.id) ?? null
-    const zip = profileZip(agent, agentFigures)
-    return {
-      agent,
-      figures: agentFigures,
-      sales: recent,
-      benchmark: zip ? (benchmarkByZip.get(zip) ?? null) : null,
-      synthetic: isSyntheticAgent(agent, recent),
-      quarters: (quartersByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...quarter }) => quarter),
-    }
-  })
-
-  const zips: ZipPage[] = []
-  for (const [zip, rows] of groupBy(
-    zipSales.filter((row) => row.total_sales > 0),
-    (row) => row.zip_code,
-  )) {
-    if (!/^\d{5}$/.test(zip)) continue
-    const ranked = rankArea(
-      rows.flatMap((row) => {
+  const figuresByAgent = new Map(figures.map((row) => [row.agent_id, row]))
+  const ranked = rankArea(
+    rows
+      .filter((row) => row.zip_code === page.zip && row.total_sales > 0)
+      .flatMap((row) => {
         const agent = agentById.get(row.agent_id)
         return agent
           ? [
@@ -231,105 +464,13 @@ export function assembleSiteAgentData(
             ]
           : []
       }),
-    )
-    if (ranked.length === 0) continue
-    const benchmark = benchmarkByZip.get(zip) ?? null
-    const place =
-      benchmark?.city && benchmark.state
-        ? { city: benchmark.city, state: benchmark.state }
-        : commonPlace(ranked.map((row) => row.agent))
-    zips.push({
-      zip,
-      city: place?.city ?? null,
-      state: place?.state ?? null,
-      benchmark,
-      coverage: coverageByZip.get(zip) ?? null,
-      agents: ranked,
-    })
-  }
-  zips.sort((a, b) => a.zip.localeCompare(b.zip))
-
-  const cities: CityPage[] = []
-  for (const group of groupBy(
-    zips.filter((page) => page.city && page.state),
-    // one page per URL: spellings that slug alike ("San Tan Valley", "San Tan valley") share it
-    (page) => `${page.state!.toLowerCase()}/${slugify(page.city!)}`,
-  ).values()) {
-    const { city, state } = group[0]! as { city: string; state: string }
-    const totals = new Map<string, RankedAgent>()
-    for (const row of group.flatMap((page) => page.agents)) {
-      const total = totals.get(row.agent.id)
-      if (total) {
-        // a sale lies in one ZIP, so the ZIPs' counts add up without counting a sale twice
-        total.sales += row.sales
-        total.listingSales += row.listingSales
-        total.buyerSales += row.buyerSales
-        total.sides += row.sides
-        total.volume += row.volume
-      } else totals.set(row.agent.id, { ...row })
-    }
-    const stateSlug = state.toLowerCase()
-    const citySlug = slugify(city)
-    if (!citySlug) continue
-    cities.push({ state, city, stateSlug, citySlug, zips: group, agents: rankArea([...totals.values()]) })
-  }
-  cities.sort((a, b) => a.stateSlug.localeCompare(b.stateSlug) || a.citySlug.localeCompare(b.citySlug))
-  return { profiles, zips, cities }
-}
-
-/** The most common (city, state) among agents that have both, or null. */
-function commonPlace(agents: readonly AgentRow[]): { city: string; state: string } | null {
-  const counts = new Map<string, number>()
-  for (const agent of agents)
-    if (agent.city && agent.state)
-      counts.set(`${agent.state}|${agent.city}`, (counts.get(`${agent.state}|${agent.city}`) ?? 0) + 1)
-  const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]
-  if (!best) return null
-  const [state, city] = best[0].split('|') as [string, string]
-  return { city, state }
-}
-
-/** An agent row without its bookkeeping stamps, which no page shows (a metrics refresh restamps every agent). */
-function renderedAgent(agent: AgentRow): Omit<AgentRow, 'created_at' | 'updated_at' | 'metrics_refreshed_at'> {
-  const { created_at: _created, updated_at: _updated, metrics_refreshed_at: _refreshed, ...rendered } = agent
-  return rendered
-}
-
-/** A row without its updated_at stamp (a refresh that changes nothing else must not rebuild a page). */
-function unstamped<T extends { updated_at: string }>(row: T | null): Omit<T, 'updated_at'> | null {
-  if (!row) return null
-  const { updated_at: _updated, ...rendered } = row
-  return rendered
-}
-
-const renderedRanking = (agents: readonly RankedAgent[]) =>
-  agents.map((row) => ({ ...row, agent: renderedAgent(row.agent), figures: unstamped(row.figures) }))
-
-/** What /agent/<id> renders (its content hash is the page's cacheKey: src/lib/content-hash.ts). */
-export function agentPageContent(profile: AgentProfile): { path: string; content: unknown; lastmod: string | null } {
+  )
   return {
-    path: agentUrl(profile.agent.id),
-    content: { ...profile, agent: renderedAgent(profile.agent), figures: unstamped(profile.figures) },
-    lastmod: profile.agent.metrics_refreshed_at ?? profile.agent.updated_at,
-  }
-}
-
-/** What /agents/<zip> renders. */
-export function zipPageContent(page: ZipPage): { path: string; content: unknown } {
-  return {
-    path: zipUrl(page.zip),
-    content: { ...page, coverage: unstamped(page.coverage), agents: renderedRanking(page.agents) },
-  }
-}
-
-/** What /agents/<state>/<city> renders. */
-export function cityPageContent(page: CityPage): { path: string; content: unknown } {
-  return {
-    path: cityUrl(page.state, page.citySlug),
-    content: {
-      ...page,
-      agents: renderedRanking(page.agents),
-      zips: page.zips.map((zip) => zipPageContent(zip).content),
-    },
+    zip: page.zip,
+    city: page.city,
+    state: page.state,
+    benchmark: benchmarks.find((row) => row.zip_code === page.zip) ?? null,
+    coverage: coverage.find((row) => row.zip_code === page.zip) ?? null,
+    agents: ranked,
   }
 }

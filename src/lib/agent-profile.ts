@@ -1,11 +1,10 @@
 /**
  * Data for the agent profile page (/agent/<id>): the agent row, their figures per side (public.agent_figures), their
- * most recent closed sales, closed sales per quarter and the Redfin benchmark of their primary ZIP, read with the anon
- * client (all public). The prerendered
- * pages read every agent at once (./agent-pages.ts); fetchAgentProfile serves the live island (compare, and agents
- * newer than the last build) through PostgREST with @supabase/postgrest-js, the query builder inside supabase-js,
- * on its own: the islands need no auth, storage or realtime, and the whole of supabase-js is about 55 KiB gzip
- * (the JS budgets in budgets.json).
+ * most recent closed sales (either side), closed sales per quarter and the Redfin benchmark of the ZIP their figures
+ * compare with, read with the anon client (all public). The agent pages read theirs in ./agent-pages.ts (prerendered
+ * and on demand); fetchAgentProfile serves the compare island in the browser through PostgREST with
+ * @supabase/postgrest-js, the query builder inside supabase-js, on its own: the islands need no auth, storage or
+ * realtime, and the whole of supabase-js is about 55 KiB gzip (the JS budgets in budgets.json).
  */
 import { PostgrestClient } from '@supabase/postgrest-js'
 
@@ -122,12 +121,14 @@ function restClient(): PostgrestClient<Database> {
  */
 export async function fetchAgentProfile(id: string): Promise<AgentProfile | null> {
   const rest = restClient()
-  const [found, figures, sales, quarters] = await Promise.all([
+  // one round trip: agent_page_benchmarks answers the benchmarks of both ZIPs the page may compare with
+  const [found, figures, sales, quarters, benchmarks] = await Promise.all([
     rest.from('agents').select('*').eq('id', id).maybeSingle(),
     rest.from('agent_figures').select('*').eq('agent_id', id).maybeSingle(),
     // listing rows are not readable anonymously: the agent page's own bounded, per-agent functions
     rest.rpc('agent_page_sales', { agent_ids: [id], max_per_agent: RECENT_SALES_LIMIT }),
     rest.rpc('agent_page_quarters', { agent_ids: [id] }),
+    rest.rpc('agent_page_benchmarks', { agent_ids: [id] }),
   ])
   if (found.error) throw found.error
   const agent = found.data
@@ -135,17 +136,15 @@ export async function fetchAgentProfile(id: string): Promise<AgentProfile | null
   if (figures.error) throw figures.error
   if (sales.error) throw sales.error
   if (quarters.error) throw quarters.error
+  if (benchmarks.error) throw benchmarks.error
   // the ZIP the figures compare with: the one with most of the agent's sides
   const zip = profileZip(agent, figures.data)
-  const benchmark = zip
-    ? await rest.from('zip_market_benchmarks').select('*').eq('zip_code', zip).maybeSingle()
-    : { data: null, error: null }
-  if (benchmark.error) throw benchmark.error
+  const benchmark = (benchmarks.data as BenchmarkRow[]).find((row) => row.zip_code === zip) ?? null
   return {
     agent,
     figures: figures.data,
     sales: sales.data.map(({ agent_id: _agent, ...sale }) => sale as RecentSale),
-    benchmark: benchmark.data,
+    benchmark,
     synthetic: isSyntheticAgent(agent, sales.data),
     quarters: quarters.data.map(({ agent_id: _agent, ...quarter }) => quarter),
   }

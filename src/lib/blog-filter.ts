@@ -53,6 +53,8 @@ export function matchesFilter(post: FilterablePost, { search, category }: BlogFi
 /** Card markers of the prebuilt page: `[data-post-card=<slug>]` on every card, `[data-hide-when-filtering]` sections. */
 const CARD = '[data-post-card]'
 const HIDE_WHEN_FILTERING = '[data-hide-when-filtering]'
+/** Marks a list item repeating a featured article (components/ArticleGrid.astro). */
+const FEATURED_COPY = 'data-featured-copy'
 
 /** The filter's URL: the current one with `search` and `category` set, or removed when empty. */
 export function filterUrl(current: string, next: BlogFilterParams): URL {
@@ -92,7 +94,9 @@ export function enhanceBlogFilter(root: HTMLElement): void {
       button.setAttribute('aria-pressed', String(filter.category === button.dataset.category))
     document.querySelectorAll<HTMLElement>(CARD).forEach((card) => {
       const item = card.closest('li') ?? card
-      item.hidden = !visible.has(card.dataset.postCard ?? '')
+      // a featured post's copy in the list below shows only while the featured section is hidden
+      const copyOfFeatured = item.hasAttribute(FEATURED_COPY) && !filtering
+      item.hidden = copyOfFeatured || !visible.has(card.dataset.postCard ?? '')
     })
     // Featured articles are a browsing aid; while a filter is on, the one filtered list is clearer.
     document.querySelectorAll<HTMLElement>(HIDE_WHEN_FILTERING).forEach((section) => {

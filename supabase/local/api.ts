@@ -37,6 +37,7 @@ import {
 } from './auth-limits.ts'
 import { JwtError, decodeJwtPayload, signJwt, verifyJwt } from './jwt.ts'
 import { mfaRequest, sessionAal, userFactors } from './mfa.ts'
+import { codeChallengeOf, pkceVerifyRedirect, rememberCodeChallenge } from './pkce.ts'
 import {
   attachStorage,
   clearSchemaCache,
@@ -556,6 +557,9 @@ async function guardedAuthRequest(
   // MFA challenge and verify are counted above (./auth-limits.ts), as GoTrue limits them
   if (mfaPath.test(url.pathname)) return mfaRequest(options, request, body)
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
+  // PKCE email links (./pkce.ts): a malformed challenge is refused before anything is sent
+  const pkce = codeChallengeOf(route, body)
+  if (pkce instanceof Response) return pkce
   if (email && kind === 'email_sent') {
     const refusal = guard.limiter.checkEmailFrequency(email)
     if (refusal) return refused(refusal)
@@ -582,6 +586,8 @@ async function guardedAuthRequest(
     if (reuse) return reuse
   }
   const response = await authRequest(app, options, request, peerAddress)
+  if (pkce && email && response.ok) await rememberCodeChallenge(options.pool, route, email, pkce)
+  if (route === '/verify' && request.method === 'GET') return pkceVerifyRedirect(options.pool, response)
   if (route === '/signup' && email) {
     const code = await errorCodeOf(response)
     if (code === 'over_email_send_rate_limit' || code === 'user_already_exists' || code === 'email_exists')

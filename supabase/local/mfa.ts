@@ -1,9 +1,9 @@
 /**
  * GoTrue's TOTP multi-factor endpoints for the local stand-in (https://supabase.com/docs/guides/auth/auth-mfa/totp),
  * which @supabase/lite does not have. TOTP codes are RFC 6238 (SHA-1, 6 digits, 30 s) through the `otpauth`
- * library; the QR code is an SVG data URL from `qrcode`, as GoTrue returns it.
+ * library; the QR code is an SVG from `qrcode`, raw as GoTrue returns it (supabase-js makes it a data URL).
  *   POST   /auth/v1/factors                {factor_type: 'totp', friendly_name?, issuer?}
- *          -> 200 {id, type: 'totp', friendly_name, totp: {qr_code, secret, uri}}   (status unverified)
+ *          -> 200 {id, type: 'totp', friendly_name, totp: {qr_code (an SVG), secret, uri}}   (status unverified)
  *   POST   /auth/v1/factors/:id/challenge  -> 200 {id, type: 'totp', expires_at}    (challenge valid 5 minutes)
  *   POST   /auth/v1/factors/:id/verify     {challenge_id, code}
  *          -> 200 a session whose access token has aal 'aal2' and amr [{method: 'totp'}, ...]; the factor becomes verified
@@ -158,12 +158,16 @@ export async function mfaRequest(
        values ($1, $2, $3, 'totp', 'unverified', $4, now(), now())`,
       [id, userId, friendlyName, secret],
     )
-    const svg = await QRCode.toString(uri, { type: 'svg', margin: 1 })
+    // GoTrue answers the raw SVG and supabase-js prefixes `data:image/svg+xml;utf-8,` itself, so the SVG must read
+    // as a data URL as it is: named colours instead of `#rrggbb` (a `#` would end the URL)
+    const svg = (await QRCode.toString(uri, { type: 'svg', margin: 1 }))
+      .replaceAll('#ffffff', 'white')
+      .replaceAll('#000000', 'black')
     return Response.json({
       id,
       type: 'totp',
       friendly_name: friendlyName,
-      totp: { qr_code: `data:image/svg+xml;utf-8,${encodeURIComponent(svg)}`, secret, uri },
+      totp: { qr_code: svg, secret, uri },
     })
   }
 

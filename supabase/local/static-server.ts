@@ -1,7 +1,9 @@
 /**
  * Serves the built site the way the production static host is configured: the Astro output at /, the admin app at
  * /admin/ (any unknown /admin/* path falls back to its index.html, as a single-page app), each prerendered
- * /agent/<id>, agent/not-found/index.html with status 404 for an agent id the build did not render,
+ * /agent/<id>; a path that is no file and that the site's Pages Functions route (`_worker.js/` and `_routes.json` in
+ * the site directory: ./pages-functions.ts) is answered by that worker under Cloudflare's runtime, as Pages does;
+ * without a worker, agent/not-found/index.html with status 404 for an agent id the build did not render,
  * blog/404/index.html ('Article Not Found') with status 404 for an unknown /blog/* path, 404.html with status 404
  * for anything else, and on every answer the headers of public/_headers (./headers-file.ts) for the requested path,
  * as Netlify and Cloudflare Pages apply that file. Text answers (HTML, JS, CSS, SVG, JSON) are compressed on the fly
@@ -11,10 +13,13 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import compression from 'compression'
 import sirv from 'sirv'
 
 import { headersFor, readHeadersFile } from './headers-file.ts'
+import { pagesFunctions, type PagesFunctions } from './pages-functions.ts'
 
 const publicHeadersFile = path.resolve(import.meta.dirname, '../../public/_headers')
 
@@ -26,8 +31,71 @@ export interface StaticServerOptions {
   log?: (line: string) => void
 }
 
-/** Starts the server on 127.0.0.1:port; resolves once listening. */
+/**
+ * The Pages Functions of the site directory being served (none when it has no worker), replaced when a rebuild swaps
+ * the directory; a replaced one is stopped a minute later, so requests in flight finish.
+ */
+function functionsOfSite() {
+  let current: { dir: string; functions: PagesFunctions | null } | undefined
+  const timers = new Set<NodeJS.Timeout>()
+  const retired = new Set<PagesFunctions>()
+  return {
+    for(dir: string): PagesFunctions | null {
+      if (current?.dir !== dir) {
+        const previous = current?.functions
+        if (previous) {
+          retired.add(previous)
+          const timer = setTimeout(() => {
+            timers.delete(timer)
+            retired.delete(previous)
+            void previous.dispose()
+          }, 60_000)
+          timer.unref()
+          timers.add(timer)
+        }
+        current = { dir, functions: pagesFunctions(dir) }
+      }
+      return current.functions
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+      await Promise.all([...retired, ...(current?.functions ? [current.functions] : [])].map((f) => f.dispose()))
+      retired.clear()
+      current = undefined
+    },
+  }
+}
+
+/** A Node request as a fetch Request to the same URL. */
+function toFetchRequest(request: http.IncomingMessage): Request {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Readable.toWeb(request)
+  return new Request(`http://${request.headers.host ?? 'localhost'}${request.url}`, {
+    method: request.method,
+    headers: Object.entries(request.headers).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]],
+    ) as [string, string][],
+    body: body as BodyInit | undefined,
+    duplex: 'half',
+  } as RequestInit)
+}
+
+/** Sends a fetch Response through Node's response. */
+async function sendResponse(response: Response, to: http.ServerResponse) {
+  to.statusCode = response.status
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue
+    to.setHeader(name, value)
+  }
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) to.setHeader('set-cookie', cookies)
+  if (!response.body) return void to.end()
+  Readable.fromWeb(response.body as WebReadableStream).pipe(to)
+}
+
+/** Starts the server on 127.0.0.1:port; resolves once listening. Closing it stops the site's functions. */
 export async function startStaticServer(options: StaticServerOptions): Promise<http.Server> {
+  const functions = functionsOfSite()
   const handlers = new Map<string, ReturnType<typeof sirv>>()
   const handlerFor = (dir: string, single: boolean) => {
     const key = `${dir}:${single}`
@@ -51,7 +119,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<h
       const siteHeaders = path.join(options.siteDir(), '_headers')
       const rules = readHeadersFile(fs.existsSync(siteHeaders) ? siteHeaders : publicHeadersFile)
       for (const [name, value] of headersFor(rules, url.pathname)) response.setHeader(name, value)
-      if (url.pathname === '/_headers') {
+      if (/^\/(_headers|_redirects|_routes\.json|_worker\.js(\/.*)?)$/.test(url.pathname)) {
         notFound(options.siteDir(), response) // configuration of the host, not a page (static hosts do not serve it)
         return
       }
@@ -73,15 +141,29 @@ export async function startStaticServer(options: StaticServerOptions): Promise<h
           response,
           fs.existsSync(path.join(siteDir, 'agent/not-found/index.html')) ? 'agent/not-found/index.html' : '404.html',
         )
-      handlerFor(siteDir, false)(request, response, () => {
+      const missing = () => {
         options.log?.(`404 ${url.pathname}`)
         if (agentPage) agentNotFound()
         else if (url.pathname.startsWith('/blog/') && fs.existsSync(path.join(siteDir, 'blog/404/index.html')))
           notFound(siteDir, response, 'blog/404/index.html')
         else notFound(siteDir, response)
+      }
+      handlerFor(siteDir, false)(request, response, () => {
+        const worker = functions.for(siteDir)
+        if (!worker?.handles(url.pathname)) return missing()
+        worker
+          .fetch(toFetchRequest(request))
+          .then((answer) => sendResponse(answer, response))
+          .catch((error: unknown) => {
+            options.log?.(`502 ${url.pathname}: ${(error as Error).message}`)
+            if (response.headersSent) return void response.destroy()
+            response.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' })
+            response.end("The site's functions could not answer this page.")
+          })
       })
     }),
   )
+  server.on('close', () => void functions.close())
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, '127.0.0.1', () => resolve())

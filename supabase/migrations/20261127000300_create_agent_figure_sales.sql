@@ -12,6 +12,8 @@
 --     one agent and one figure at a time and at most 2,000 rows, newest first; `truncated` says when there are more.
 --   * The value comes from public.agent_figures in the same snapshot as the rows, so the two always agree even while
 --     a refresh runs.
+--   * The shrinkage weight k is now a whole number of sales, so a small import does not move every agent's shrunk
+--     sale-to-list.
 
 -- the exact sum behind a ZIP's mean sale-to-list, so an area of several ZIPs can be averaged without rounding, and
 -- the property types sold there (what the search can filter by)
@@ -446,11 +448,13 @@ begin
   group by s.zip_code, s.agent_id;
 
   -- shrinkage weight k = within-agent variance / between-agent variance of the listing-side sale-to-list
-  -- (method of moments over agents with 2+ ratios), kept within 1..100; 10 when fewer than 10 agents qualify
+  -- (method of moments over agents with 2+ ratios), kept within 1..100; 10 when fewer than 10 agents qualify.
+  -- Rounded to a whole number of sales: an import that moves the estimate a little does not change every agent's
+  -- shrunk figure (and page)
   select case
            when m.agents < 10 or m.within is null then 10
            when m.var_means - m.within * m.inv_n <= 0 then 100
-           else round(least(100, greatest(1, m.within / (m.var_means - m.within * m.inv_n))), 3)
+           else round(least(100, greatest(1, m.within / (m.var_means - m.within * m.inv_n))))
          end
   into v_k
   from (

@@ -8,6 +8,12 @@ create table if not exists private.site_build_settings (
   last_requested_at timestamp with time zone
 );
 
+-- table private.zip_top_agents
+create table if not exists private.zip_top_agents (
+  zip_code text not null,
+  agent_id uuid not null
+);
+
 -- table public.agent_figures
 create table if not exists public.agent_figures (
   agent_id uuid not null,
@@ -90,6 +96,14 @@ create table if not exists public.agent_name_tokens (
   token text collate "C" not null
 );
 
+-- table public.agent_page_versions
+create table if not exists public.agent_page_versions (
+  agent_id uuid not null,
+  version bigint not null,
+  prerender boolean default false not null,
+  changed_at timestamp with time zone default now() not null
+);
+
 -- table public.agent_zip_sales
 create table if not exists public.agent_zip_sales (
   zip_code text not null,
@@ -154,6 +168,19 @@ create table if not exists public.analytics_salts (
   created_at timestamp with time zone default now() not null
 );
 
+-- table public.audit_log
+create table if not exists public.audit_log (
+  id bigint generated always as identity not null,
+  at timestamp with time zone default now() not null,
+  actor_id uuid,
+  actor_email text,
+  table_name text not null,
+  row_id text not null,
+  action text not null,
+  before jsonb,
+  after jsonb
+);
+
 -- table public.blog_categories
 create table if not exists public.blog_categories (
   id uuid default gen_random_uuid() not null,
@@ -200,6 +227,15 @@ create table if not exists public.blog_posts (
   insights text[] default '{}'::text[] not null,
   published_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  deleted_at timestamp with time zone,
+  deleted_by uuid
+);
+
+-- table public.compare_lists
+create table if not exists public.compare_lists (
+  user_id uuid not null,
+  agent_ids uuid[] default '{}'::uuid[] not null,
   updated_at timestamp with time zone default now() not null
 );
 
@@ -227,6 +263,13 @@ create table if not exists public.content_generation_jobs (
   density_score numeric(3,1),
   target_min_words integer,
   target_max_words integer
+);
+
+-- table public.email_suppressions
+create table if not exists public.email_suppressions (
+  email_hash text not null,
+  source text not null,
+  created_at timestamp with time zone default now() not null
 );
 
 -- table public.figures_refreshes
@@ -396,7 +439,12 @@ create table if not exists public.report_requests (
   email_confirmed_at timestamp with time zone,
   email_confirmed_via text,
   confirmation_token_hash text,
-  confirmation_sent_at timestamp with time zone
+  confirmation_sent_at timestamp with time zone,
+  deleted_at timestamp with time zone,
+  deleted_by uuid,
+  lead_type text default 'report'::text not null,
+  message text,
+  anonymized_at timestamp with time zone
 );
 
 -- table public.reso_sync_state
@@ -412,6 +460,13 @@ create table if not exists public.reso_sync_state (
   last_error text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null
+);
+
+-- table public.saved_agents
+create table if not exists public.saved_agents (
+  user_id uuid not null,
+  agent_id uuid not null,
+  created_at timestamp with time zone default now() not null
 );
 
 -- table public.search_days
@@ -511,6 +566,16 @@ create table if not exists public.zip_market_benchmarks (
   attribution text default 'Source: Redfin, a national real estate brokerage (redfin.com/news/data-center)'::text not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null
+);
+
+-- table public.zip_page_versions
+create table if not exists public.zip_page_versions (
+  zip_code text not null,
+  version bigint not null,
+  city text,
+  state text,
+  ranked_agents integer default 0 not null,
+  changed_at timestamp with time zone default now() not null
 );
 
 -- table public.zip_sales_coverage

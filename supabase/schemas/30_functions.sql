@@ -190,25 +190,29 @@ AS $function$
 declare
   reasons text[];
 begin
-  -- "live" is the public RLS policy's rule: status published and published_at passed
+  -- "live" is the public RLS policy's rule: status published, published_at passed, not in the trash
   if TG_OP = 'INSERT' then
     select array_agg('post published: ' || n.slug order by n.slug) into reasons
       from new_rows n
-     where n.status = 'published' and n.published_at <= now();
+     where n.status = 'published' and n.published_at <= now() and n.deleted_at is null;
   elsif TG_OP = 'DELETE' then
     select array_agg('post deleted: ' || o.slug order by o.slug) into reasons
       from old_rows o
-     where o.status = 'published' and o.published_at <= now();
+     where o.status = 'published' and o.published_at <= now() and o.deleted_at is null;
   else
     select array_agg(
              case
+               when was_live and not is_live and trashed then 'post deleted: ' || old_slug
                when was_live and not is_live then 'post unpublished: ' || old_slug
+               when is_live and not was_live and restored then 'post restored: ' || new_slug
                when is_live and not was_live then 'post published: ' || new_slug
                else 'post edited: ' || new_slug
              end order by new_slug) into reasons
       from (
-        select coalesce(o.status = 'published' and o.published_at <= now(), false) as was_live,
-               coalesce(n.status = 'published' and n.published_at <= now(), false) as is_live,
+        select coalesce(o.status = 'published' and o.published_at <= now() and o.deleted_at is null, false) as was_live,
+               coalesce(n.status = 'published' and n.published_at <= now() and n.deleted_at is null, false) as is_live,
+               o.deleted_at is null and n.deleted_at is not null as trashed,
+               o.deleted_at is not null and n.deleted_at is null as restored,
                o.slug as old_slug,
                n.slug as new_slug,
                -- the columns the site reads (src/lib/blog.ts); updated_at alone is not a public change
@@ -228,6 +232,19 @@ begin
   end if;
   return null;
 end;
+$function$;
+
+-- function private.bump_agent_pages(agent_ids uuid[])
+CREATE OR REPLACE FUNCTION private.bump_agent_pages(agent_ids uuid[])
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.agent_page_versions as v (agent_id, version, changed_at)
+  select x.agent_id, nextval('private.page_version_seq'), now()
+    from (select distinct u.agent_id from unnest(agent_ids) as u (agent_id) where u.agent_id is not null order by 1) x
+  on conflict (agent_id) do update set version = excluded.version, changed_at = excluded.changed_at;
 $function$;
 
 -- function private.configure_webhook(hook text, url text, secret text)
@@ -342,6 +359,71 @@ begin
     where cr.agent_id is not null
       and (only_agent is null or cr.agent_id = only_agent);
   end if;
+end;
+$function$;
+
+-- function private.erase_email_data(address text)
+CREATE OR REPLACE FUNCTION private.erase_email_data(address text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := lower(btrim(address));
+  v_leads integer;
+  v_newsletter integer;
+  v_lead_ids text[];
+  v_note_ids text[];
+  personal constant text[] := array[
+    'full_name', 'email', 'phone', 'property_address', 'message', 'notes', 'report_error', 'confirmation_token_hash'
+  ];
+begin
+  if v_email is null or v_email = '' then
+    raise exception 'address must be an email address' using errcode = '22023';
+  end if;
+
+  select coalesce(array_agg(r.id::text), '{}') into v_lead_ids from public.report_requests r where lower(r.email) = v_email;
+  select coalesce(array_agg(n.id::text), '{}') into v_note_ids
+    from public.lead_notes n where n.report_request_id::text = any (v_lead_ids);
+
+  delete from public.lead_notes n where n.id::text = any (v_note_ids);
+  update public.report_requests
+     set full_name = 'Deleted account',
+         email = 'deleted-' || id::text || '@anonymized.invalid',
+         phone = null,
+         property_address = null,
+         message = null,
+         notes = null,
+         report_error = case when report_error is null then null else 'Not sent (details removed with the account)' end,
+         confirmation_token_hash = null,
+         anonymized_at = now()
+   where id::text = any (v_lead_ids);
+  get diagnostics v_leads = row_count;
+
+  delete from public.newsletter_subscriptions where email = v_email;
+  get diagnostics v_newsletter = row_count;
+
+  -- GoTrue's audit log names a user by email (sign-ups, sign-ins, password changes)
+  delete from auth.audit_log_entries where strpos(lower(payload::text), v_email) > 0;
+
+  -- last, so it also covers what an administrator's call of this function just recorded: what the admin audit log
+  -- holds of these leads and notes, and any other value that named the address
+  update public.audit_log a
+     set before = a.before - personal - 'body',
+         after = a.after - personal - 'body'
+   where (a.table_name = 'report_requests' and a.row_id = any (v_lead_ids))
+      or (a.table_name = 'lead_notes' and a.row_id = any (v_note_ids));
+  update public.audit_log a
+     set before = (select jsonb_object_agg(e.key, case when strpos(lower(e.value::text), v_email) > 0
+                                                  then '"(erased)"'::jsonb else e.value end)
+                     from jsonb_each(a.before) e),
+         after = (select jsonb_object_agg(e.key, case when strpos(lower(e.value::text), v_email) > 0
+                                                 then '"(erased)"'::jsonb else e.value end)
+                    from jsonb_each(a.after) e)
+   where strpos(lower(coalesce(a.before::text, '') || coalesce(a.after::text, '')), v_email) > 0;
+
+  return jsonb_build_object('leads_anonymized', v_leads, 'newsletter_removed', v_newsletter);
 end;
 $function$;
 
@@ -468,6 +550,33 @@ CREATE OR REPLACE FUNCTION private.methodology_version()
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select '2' $function$;
+
+-- function private.move_to_trash_instead_of_delete()
+CREATE OR REPLACE FUNCTION private.move_to_trash_instead_of_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  setting text := 'app.deletes_in_request.' || tg_table_name;
+  deleted integer;
+begin
+  if coalesce((select auth.role()), '') not in ('authenticated', 'anon') then
+    return old;
+  end if;
+  deleted := coalesce(nullif(current_setting(setting, true), ''), '0')::integer + 1;
+  perform set_config(setting, deleted::text, true);
+  if deleted > 1 then
+    raise exception 'Refused: a request may delete one row of % at a time, so every delete can be restored.', tg_table_name
+      using errcode = '42501',
+            hint = 'Delete rows one by one; deleted rows go to the trash and can be restored.';
+  end if;
+  execute format('update %I.%I set deleted_at = now(), deleted_by = $1 where id = $2', tg_table_schema, tg_table_name)
+    using (select auth.uid()), old.id;
+  return null;
+end;
+$function$;
 
 -- function private.properties_sync_transaction_sides()
 CREATE OR REPLACE FUNCTION private.properties_sync_transaction_sides()
@@ -597,6 +706,63 @@ begin
 end;
 $function$;
 
+-- function private.record_audit_entry()
+CREATE OR REPLACE FUNCTION private.record_audit_entry()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  actor uuid := (select auth.uid());
+  old_row jsonb := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) end;
+  new_row jsonb := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) end;
+  row_data jsonb := coalesce(new_row, old_row);
+  changed text[];
+  entry_action text := lower(tg_op);
+  entry_before jsonb;
+  entry_after jsonb;
+begin
+  if actor is null and tg_table_name <> 'user_roles' then
+    return null;
+  end if;
+  if tg_op = 'UPDATE' then
+    select array_agg(key) into changed
+      from jsonb_each(new_row) n
+     where n.value is distinct from old_row -> n.key and n.key <> 'updated_at';
+    if changed is null then
+      return null;
+    end if;
+    entry_before := (select jsonb_object_agg(key, old_row -> key) from unnest(changed) key);
+    entry_after := (select jsonb_object_agg(key, new_row -> key) from unnest(changed) key);
+    if 'deleted_at' = any (changed) then
+      if old_row ->> 'deleted_at' is null then
+        entry_action := 'trash';
+        entry_before := old_row;
+      else
+        entry_action := 'restore';
+        entry_after := new_row;
+      end if;
+    end if;
+  elsif tg_op = 'INSERT' then
+    entry_after := new_row;
+  else
+    entry_before := old_row;
+  end if;
+  insert into public.audit_log (actor_id, actor_email, table_name, row_id, action, before, after)
+  values (
+    actor,
+    (select u.email from auth.users u where u.id = actor),
+    tg_table_name,
+    coalesce(row_data ->> 'id', row_data ->> 'user_id', row_data ->> 'old_slug', ''),
+    entry_action,
+    entry_before,
+    entry_after
+  );
+  return null;
+end;
+$function$;
+
 -- function private.record_blog_post_redirect()
 CREATE OR REPLACE FUNCTION private.record_blog_post_redirect()
  RETURNS trigger
@@ -642,6 +808,25 @@ begin
   values (new.id, (select auth.uid()), new.status, snapshot);
   return null;
 end;
+$function$;
+
+-- function private.refresh_prerendered_agents(agent_ids uuid[])
+CREATE OR REPLACE FUNCTION private.refresh_prerendered_agents(agent_ids uuid[])
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.agent_page_versions v
+     set prerender = coalesce(s.prerender, false)
+    from (select distinct x.agent_id from unnest(agent_ids) as x (agent_id)) u
+    left join lateral (
+      select a.total_sales > 0 and exists (select 1 from private.zip_top_agents t where t.agent_id = a.id) as prerender
+        from public.agents a
+       where a.id = u.agent_id
+    ) s on true
+   where v.agent_id = u.agent_id
+     and v.prerender is distinct from coalesce(s.prerender, false);
 $function$;
 
 -- function private.report_requests_new_lead_webhook()
@@ -866,6 +1051,323 @@ AS $function$
   end;
 $function$;
 
+-- function private.touch_zip_pages(zips text[])
+CREATE OR REPLACE FUNCTION private.touch_zip_pages(zips text[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  previous_top uuid[];
+  current_top uuid[];
+begin
+  if zips is null or cardinality(zips) = 0 then
+    return;
+  end if;
+  zips := array(select distinct z from unnest(zips) as u (z) where z is not null order by 1);
+
+  select coalesce(array_agg(t.agent_id), '{}') into previous_top
+    from private.zip_top_agents t where t.zip_code = any (zips);
+  delete from private.zip_top_agents t where t.zip_code = any (zips);
+
+  -- the ZIP page's order: closed sales, then volume, then name
+  insert into private.zip_top_agents (zip_code, agent_id)
+  select r.zip_code, r.agent_id
+    from (
+      select s.zip_code, s.agent_id,
+             row_number() over (
+               partition by s.zip_code order by s.closed_sales desc, s.sales_volume desc, a.name, s.agent_id
+             ) as position
+        from public.agent_zip_sales s
+        join public.agents a on a.id = s.agent_id and a.total_sales > 0
+       where s.zip_code = any (zips) and s.zip_code ~ '^[0-9]{5}$' and s.closed_sales > 0
+    ) r
+   where r.position <= 25;
+
+  select coalesce(array_agg(t.agent_id), '{}') into current_top
+    from private.zip_top_agents t where t.zip_code = any (zips);
+
+  insert into public.zip_page_versions as v (zip_code, version, city, state, ranked_agents, changed_at)
+  select z.zip_code, nextval('private.page_version_seq'),
+         case when b.city is not null and b.state is not null then b.city else common.city end,
+         case when b.city is not null and b.state is not null then b.state else common.state end,
+         coalesce(ranked.n, 0), now()
+    from unnest(zips) as z (zip_code)
+    left join public.zip_market_benchmarks b on b.zip_code = z.zip_code
+    left join lateral (
+      select count(*)::integer as n
+        from public.agent_zip_sales s
+        join public.agents a on a.id = s.agent_id and a.total_sales > 0
+       where s.zip_code = z.zip_code and s.closed_sales > 0
+    ) ranked on true
+    left join lateral (
+      select a.city, a.state
+        from public.agent_zip_sales s
+        join public.agents a on a.id = s.agent_id and a.total_sales > 0
+       where s.zip_code = z.zip_code and s.closed_sales > 0 and a.city is not null and a.state is not null
+       group by a.city, a.state
+       order by count(*) desc, a.state || '|' || a.city
+       limit 1
+    ) common on true
+   order by z.zip_code
+  on conflict (zip_code) do update
+    set version = excluded.version, city = excluded.city, state = excluded.state,
+        ranked_agents = excluded.ranked_agents, changed_at = excluded.changed_at;
+
+  perform private.refresh_prerendered_agents(previous_top || current_top);
+end;
+$function$;
+
+-- function private.track_agent_pages()
+CREATE OR REPLACE FUNCTION private.track_agent_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(n.id), '{}') into changed from new_rows n;
+    perform private.bump_agent_pages(changed);
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(n.id), '{}') into changed
+      from new_rows n
+      join old_rows o on o.id = n.id
+     where (to_jsonb(n) - '{created_at,updated_at,metrics_refreshed_at}'::text[])
+           is distinct from (to_jsonb(o) - '{created_at,updated_at,metrics_refreshed_at}'::text[]);
+    if cardinality(changed) = 0 then
+      return null;
+    end if;
+    perform private.bump_agent_pages(changed);
+    perform private.touch_zip_pages(private.zips_ranking_agents(changed));
+    perform private.refresh_prerendered_agents(changed);
+  else
+    -- the ZIP pages lose the agent through the cascade on agent_zip_sales
+    select coalesce(array_agg(o.id), '{}') into changed from old_rows o;
+    perform private.bump_agent_pages(changed);
+    update public.agent_page_versions v set prerender = false where v.agent_id = any (changed) and v.prerender;
+  end if;
+  return null;
+end;
+$function$;
+
+-- function private.track_benchmark_pages()
+CREATE OR REPLACE FUNCTION private.track_benchmark_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  zips text[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(n.zip_code), '{}') into zips from new_rows n;
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(distinct x.zip_code), '{}') into zips
+      from new_rows n
+      join old_rows o on o.zip_code = n.zip_code
+     cross join lateral (values (o.zip_code), (n.zip_code)) as x (zip_code)
+     where (to_jsonb(n) - '{created_at,updated_at}'::text[]) is distinct from (to_jsonb(o) - '{created_at,updated_at}'::text[]);
+    -- a changed zip_code (the key) is a delete and an insert for the pages
+    select zips || coalesce(array_agg(n.zip_code), '{}') into zips
+      from new_rows n where not exists (select 1 from old_rows o where o.zip_code = n.zip_code);
+    select zips || coalesce(array_agg(o.zip_code), '{}') into zips
+      from old_rows o where not exists (select 1 from new_rows n where n.zip_code = o.zip_code);
+  else
+    select coalesce(array_agg(o.zip_code), '{}') into zips from old_rows o;
+  end if;
+  if cardinality(zips) = 0 then
+    return null;
+  end if;
+  perform private.touch_zip_pages(zips);
+  perform private.bump_agent_pages(array(select a.id from public.agents a where a.primary_zip_code = any (zips)));
+  return null;
+end;
+$function$;
+
+-- function private.track_figure_pages()
+CREATE OR REPLACE FUNCTION private.track_figure_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(n.agent_id), '{}') into changed from new_rows n;
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(distinct x.agent_id), '{}') into changed
+      from new_rows n
+      join old_rows o on o.agent_id = n.agent_id
+     cross join lateral (values (o.agent_id), (n.agent_id)) as x (agent_id)
+     where (to_jsonb(n) - '{updated_at}'::text[]) is distinct from (to_jsonb(o) - '{updated_at}'::text[]);
+  else
+    select coalesce(array_agg(o.agent_id), '{}') into changed from old_rows o;
+  end if;
+  if cardinality(changed) = 0 then
+    return null;
+  end if;
+  perform private.bump_agent_pages(changed);
+  perform private.touch_zip_pages(private.zips_ranking_agents(changed));
+  return null;
+end;
+$function$;
+
+-- function private.track_methodology_pages()
+CREATE OR REPLACE FUNCTION private.track_methodology_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  previous record;
+  newest record;
+begin
+  select p.methodology_version, p.sale_to_list_shrink_k, p.refreshed_at into previous
+    from public.figures_refreshes p
+   where not exists (select 1 from new_rows n where n.id = p.id)
+   order by p.refreshed_at desc, p.id desc
+   limit 1;
+  select n.methodology_version, n.sale_to_list_shrink_k, n.refreshed_at into newest
+    from new_rows n
+   order by n.refreshed_at desc, n.id desc
+   limit 1;
+  if previous is null or newest.refreshed_at < previous.refreshed_at
+     or (newest.methodology_version, newest.sale_to_list_shrink_k)
+        is not distinct from (previous.methodology_version, previous.sale_to_list_shrink_k) then
+    return null;
+  end if;
+  perform private.bump_agent_pages(array(select a.id from public.agents a));
+  perform private.touch_zip_pages(array(select v.zip_code from public.zip_page_versions v));
+  return null;
+end;
+$function$;
+
+-- function private.track_property_pages()
+CREATE OR REPLACE FUNCTION private.track_property_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed uuid[];
+  sales uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(distinct n.agent_id), '{}') into changed
+      from new_rows n where n.agent_id is not null and n.standard_status = 'Closed';
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(distinct x.agent_id) filter (where x.agent_id is not null), '{}'),
+           coalesce(array_agg(distinct n.id), '{}')
+      into changed, sales
+      from new_rows n
+      join old_rows o on o.id = n.id
+     cross join lateral (values (o.agent_id), (n.agent_id)) as x (agent_id)
+     where (o.standard_status = 'Closed' or n.standard_status = 'Closed')
+       and (to_jsonb(n) - '{updated_at,modification_timestamp}'::text[])
+           is distinct from (to_jsonb(o) - '{updated_at,modification_timestamp}'::text[]);
+    changed := changed || array(
+      select t.agent_id from public.transaction_sides t where t.property_id = any (sales) and t.agent_id is not null
+    );
+  else
+    -- the sides go with the sale (their own trigger tracks them)
+    select coalesce(array_agg(distinct o.agent_id), '{}') into changed
+      from old_rows o where o.agent_id is not null and o.standard_status = 'Closed';
+  end if;
+  perform private.bump_agent_pages(changed);
+  return null;
+end;
+$function$;
+
+-- function private.track_side_pages()
+CREATE OR REPLACE FUNCTION private.track_side_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(distinct n.agent_id), '{}') into changed
+      from new_rows n
+      join public.properties p on p.id = n.property_id and p.standard_status = 'Closed'
+     where n.agent_id is not null;
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(distinct x.agent_id), '{}') into changed
+      from new_rows n
+      join old_rows o on o.id = n.id
+      join public.properties p on p.id = n.property_id and p.standard_status = 'Closed'
+     cross join lateral (values (o.agent_id), (n.agent_id)) as x (agent_id)
+     where x.agent_id is not null
+       and (to_jsonb(n) - '{updated_at}'::text[]) is distinct from (to_jsonb(o) - '{updated_at}'::text[]);
+  else
+    -- the sale may be gone (the sides went with it): every agent the sides named
+    select coalesce(array_agg(distinct o.agent_id), '{}') into changed from old_rows o where o.agent_id is not null;
+  end if;
+  perform private.bump_agent_pages(changed);
+  return null;
+end;
+$function$;
+
+-- function private.track_zip_coverage_pages()
+CREATE OR REPLACE FUNCTION private.track_zip_coverage_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  zips text[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(n.zip_code), '{}') into zips from new_rows n;
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(distinct x.zip_code), '{}') into zips
+      from new_rows n
+      join old_rows o on o.zip_code = n.zip_code
+     cross join lateral (values (o.zip_code), (n.zip_code)) as x (zip_code)
+     where (to_jsonb(n) - '{updated_at}'::text[]) is distinct from (to_jsonb(o) - '{updated_at}'::text[]);
+  else
+    select coalesce(array_agg(o.zip_code), '{}') into zips from old_rows o;
+  end if;
+  perform private.touch_zip_pages(zips);
+  return null;
+end;
+$function$;
+
+-- function private.track_zip_ranking_pages()
+CREATE OR REPLACE FUNCTION private.track_zip_ranking_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  zips text[];
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(array_agg(distinct n.zip_code), '{}') into zips from new_rows n;
+  elsif tg_op = 'UPDATE' then
+    select coalesce(array_agg(distinct x.zip_code), '{}') into zips
+      from (select zip_code from new_rows union select zip_code from old_rows) x;
+  else
+    select coalesce(array_agg(distinct o.zip_code), '{}') into zips from old_rows o;
+  end if;
+  perform private.touch_zip_pages(zips);
+  return null;
+end;
+$function$;
+
 -- function private.webhook_setting(hook text, setting text)
 CREATE OR REPLACE FUNCTION private.webhook_setting(hook text, setting text)
  RETURNS text
@@ -876,6 +1378,78 @@ AS $function$
   select nullif(s.decrypted_secret, '')
     from vault.decrypted_secrets s
    where s.name = format('webhook.%s.%s', hook, setting);
+$function$;
+
+-- function private.zips_ranking_agents(agent_ids uuid[])
+CREATE OR REPLACE FUNCTION private.zips_ranking_agents(agent_ids uuid[])
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(distinct s.zip_code), '{}')
+    from public.agent_zip_sales s
+   where s.agent_id = any (agent_ids);
+$function$;
+
+-- function public.account_export(target uuid)
+CREATE OR REPLACE FUNCTION public.account_export(target uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user auth.users%rowtype;
+  v_email text;
+begin
+  select * into v_user from auth.users where id = target;
+  if not found then
+    raise exception 'No account with id %', target using errcode = 'P0002';
+  end if;
+  v_email := lower(btrim(v_user.email));
+  return jsonb_build_object(
+    'exported_at', now(),
+    'account', jsonb_build_object(
+      'id', v_user.id,
+      'email', v_user.email,
+      'email_confirmed_at', v_user.email_confirmed_at,
+      -- the metadata object (a stand-in may store it as a JSON string holding the object)
+      'full_name', case jsonb_typeof(v_user.raw_user_meta_data)
+                     when 'string' then (v_user.raw_user_meta_data #>> '{}')::jsonb
+                     else v_user.raw_user_meta_data end ->> 'full_name',
+      'created_at', v_user.created_at,
+      'last_sign_in_at', v_user.last_sign_in_at
+    ),
+    'saved_agents', coalesce((
+      select jsonb_agg(jsonb_build_object('agent_id', s.agent_id, 'agent_name', a.name, 'saved_at', s.created_at)
+                       order by s.created_at desc)
+        from public.saved_agents s join public.agents a on a.id = s.agent_id
+       where s.user_id = target), '[]'::jsonb),
+    'compare_list', coalesce((select to_jsonb(c.agent_ids) from public.compare_lists c where c.user_id = target),
+                             '[]'::jsonb),
+    'requests', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', r.id, 'type', r.lead_type, 'created_at', r.created_at, 'full_name', r.full_name,
+               'email', r.email, 'phone', r.phone, 'property_address', r.property_address, 'message', r.message,
+               'agent_id', r.agent_id, 'agent_name', r.agent_name, 'agent_location', r.agent_location,
+               'status', r.status, 'email_confirmed_at', r.email_confirmed_at, 'report_sent_at', r.report_sent_at,
+               'source_page', r.source_page,
+               'utm_source', r.utm_source, 'utm_medium', r.utm_medium, 'utm_campaign', r.utm_campaign,
+               'utm_term', r.utm_term, 'utm_content', r.utm_content,
+               'notes', coalesce((select jsonb_agg(jsonb_build_object('written_at', n.created_at, 'note', n.body)
+                                                   order by n.created_at)
+                                    from public.lead_notes n where n.report_request_id = r.id), '[]'::jsonb))
+             order by r.created_at desc)
+        from public.report_requests r
+       where lower(r.email) = v_email and r.anonymized_at is null), '[]'::jsonb),
+    'newsletter', (
+      select jsonb_build_object('signed_up_at', n.created_at, 'confirmed_at', n.confirmed_at)
+        from public.newsletter_subscriptions n where n.email = v_email),
+    'unsubscribed_at', (
+      select e.created_at from public.email_suppressions e where e.email_hash = public.email_hash(v_email))
+  );
+end;
 $function$;
 
 -- function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer)
@@ -979,6 +1553,24 @@ begin
     ), '[]'::jsonb)
   ) into v_result;
   return v_result;
+end;
+$function$;
+
+-- function public.agent_page_benchmarks(agent_ids uuid[])
+CREATE OR REPLACE FUNCTION public.agent_page_benchmarks(agent_ids uuid[])
+ RETURNS SETOF zip_market_benchmarks
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if agent_ids is null or cardinality(agent_ids) > 100 then
+    raise exception 'agent_ids must name at most 100 agents' using errcode = '22023';
+  end if;
+  return query
+    select b.*
+      from public.zip_market_benchmarks b
+     where b.zip_code in (select a.primary_zip_code from public.agents a where a.id = any (agent_ids));
 end;
 $function$;
 
@@ -1528,6 +2120,99 @@ begin
 end;
 $function$;
 
+-- function public.delete_account(target uuid)
+CREATE OR REPLACE FUNCTION public.delete_account(target uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text;
+  v_counts jsonb;
+begin
+  select u.email into v_email from auth.users u where u.id = target for update;
+  if not found then
+    raise exception 'No account with id %', target using errcode = 'P0002';
+  end if;
+  v_counts := private.erase_email_data(v_email);
+  delete from auth.audit_log_entries where payload ->> 'actor_id' = target::text;
+  delete from auth.users where id = target;
+  return v_counts;
+end;
+$function$;
+
+-- function public.delete_lead(lead_id uuid)
+CREATE OR REPLACE FUNCTION public.delete_lead(lead_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  moved uuid;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may delete leads.' using errcode = '42501';
+  end if;
+  update public.report_requests r set deleted_at = now(), deleted_by = (select auth.uid())
+   where r.id = lead_id and r.deleted_at is null
+  returning r.id into moved;
+  if moved is null then
+    raise exception 'Lead % does not exist or is already in the trash.', lead_id using errcode = 'P0002';
+  end if;
+  return moved;
+end;
+$function$;
+
+-- function public.delete_post(post_id uuid)
+CREATE OR REPLACE FUNCTION public.delete_post(post_id uuid)
+ RETURNS TABLE(id uuid, status text, published_at timestamp with time zone)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may delete posts.' using errcode = '42501';
+  end if;
+  return query
+    update public.blog_posts p set deleted_at = now(), deleted_by = (select auth.uid())
+     where p.id = post_id and p.deleted_at is null
+    returning p.id, p.status, p.published_at;
+  if not found then
+    raise exception 'Post % does not exist or is already in the trash.', post_id using errcode = 'P0002';
+  end if;
+end;
+$function$;
+
+-- function public.email_hash(address text)
+CREATE OR REPLACE FUNCTION public.email_hash(address text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
+AS $function$
+  select encode(sha256(convert_to(lower(btrim(address)), 'UTF8')), 'hex');
+$function$;
+
+-- function public.erase_email(address text)
+CREATE OR REPLACE FUNCTION public.erase_email(address text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- (a database session such as the SQL editor carries no JWT claims: auth.role() is null)
+  if coalesce((select auth.role()), 'service_role') <> 'service_role' and not (select public.is_admin()) then
+    raise exception 'Only an administrator can erase an address.' using errcode = '42501';
+  end if;
+  return private.erase_email_data(address);
+end;
+$function$;
+
 -- function public.expire_newsletter_subscriptions()
 CREATE OR REPLACE FUNCTION public.expire_newsletter_subscriptions()
  RETURNS integer
@@ -1601,6 +2286,22 @@ AS $function$
   order by 1;
 $function$;
 
+-- function public.limit_saved_agents()
+CREATE OR REPLACE FUNCTION public.limit_saved_agents()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if (select count(*) from public.saved_agents where user_id = new.user_id) >= 500 then
+    raise exception 'You can save at most 500 agents. Remove some on your account page first.'
+      using errcode = 'P0001';
+  end if;
+  return new;
+end;
+$function$;
+
 -- function public.list_admins()
 CREATE OR REPLACE FUNCTION public.list_admins()
  RETURNS TABLE(id uuid, email text)
@@ -1638,10 +2339,11 @@ begin
   if keep_id = any (merge_ids) then
     raise exception 'The kept lead cannot also be merged away.' using errcode = '22023';
   end if;
-  if not exists (select 1 from public.report_requests where id = keep_id) then
+  if not exists (select 1 from public.report_requests where id = keep_id and deleted_at is null) then
     raise exception 'Lead % does not exist.', keep_id using errcode = 'P0002';
   end if;
-  if (select count(*) from public.report_requests where id = any (merge_ids)) <> cardinality(merge_ids) then
+  if (select count(*) from public.report_requests where id = any (merge_ids) and deleted_at is null)
+     <> cardinality(merge_ids) then
     raise exception 'Some leads to merge do not exist.' using errcode = 'P0002';
   end if;
   if exists (
@@ -1666,9 +2368,42 @@ begin
     follow_up_on = coalesce(k.follow_up_on, (select min(m.follow_up_on) from public.report_requests m where m.id = any (merge_ids))),
     owner_id = coalesce(k.owner_id, (select m.owner_id from public.report_requests m where m.id = any (merge_ids) and m.owner_id is not null limit 1))
    where k.id = keep_id;
-  delete from public.report_requests where id = any (merge_ids);
+  update public.report_requests set deleted_at = now(), deleted_by = (select auth.uid())
+   where id = any (merge_ids) and deleted_at is null;
   get diagnostics merged = row_count;
   return merged;
+end;
+$function$;
+
+-- function public.my_report_requests()
+CREATE OR REPLACE FUNCTION public.my_report_requests()
+ RETURNS TABLE(id uuid, created_at timestamp with time zone, agent_id uuid, agent_name text, agent_location text, report_sent_at timestamp with time zone, delivery text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text;
+begin
+  select u.email into v_email
+    from auth.users u
+   where u.id = (select auth.uid()) and u.email_confirmed_at is not null;
+  if v_email is null then
+    return;
+  end if;
+  return query
+    select r.id, r.created_at, r.agent_id, r.agent_name, r.agent_location, r.report_sent_at,
+           case when r.report_sent_at is not null then 'sent'
+                when r.report_error is not null then 'not_sent'
+                when r.email_confirmed_at is null then 'awaiting_confirmation'
+                else 'pending' end
+      from public.report_requests r
+     where lower(r.email) = lower(v_email)
+       and r.lead_type = 'report'
+       and r.anonymized_at is null
+       and r.deleted_at is null
+     order by r.created_at desc, r.id
+     limit 200;
 end;
 $function$;
 
@@ -1806,11 +2541,13 @@ begin
   group by s.zip_code, s.agent_id;
 
   -- shrinkage weight k = within-agent variance / between-agent variance of the listing-side sale-to-list
-  -- (method of moments over agents with 2+ ratios), kept within 1..100; 10 when fewer than 10 agents qualify
+  -- (method of moments over agents with 2+ ratios), kept within 1..100; 10 when fewer than 10 agents qualify.
+  -- Rounded to a whole number of sales: an import that moves the estimate a little does not change every agent's
+  -- shrunk figure (and page)
   select case
            when m.agents < 10 or m.within is null then 10
            when m.var_means - m.within * m.inv_n <= 0 then 100
-           else round(least(100, greatest(1, m.within / (m.var_means - m.within * m.inv_n))), 3)
+           else round(least(100, greatest(1, m.within / (m.var_means - m.within * m.inv_n))))
          end
   into v_k
   from (
@@ -2191,6 +2928,52 @@ begin
 end;
 $function$;
 
+-- function public.restore_lead(lead_id uuid)
+CREATE OR REPLACE FUNCTION public.restore_lead(lead_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  restored uuid;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may restore leads.' using errcode = '42501';
+  end if;
+  update public.report_requests r set deleted_at = null, deleted_by = null
+   where r.id = lead_id and r.deleted_at is not null
+  returning r.id into restored;
+  if restored is null then
+    raise exception 'Lead % is not in the trash.', lead_id using errcode = 'P0002';
+  end if;
+  return restored;
+end;
+$function$;
+
+-- function public.restore_post(post_id uuid)
+CREATE OR REPLACE FUNCTION public.restore_post(post_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  restored uuid;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may restore posts.' using errcode = '42501';
+  end if;
+  update public.blog_posts p set deleted_at = null, deleted_by = null
+   where p.id = post_id and p.deleted_at is not null
+  returning p.id into restored;
+  if restored is null then
+    raise exception 'Post % is not in the trash.', post_id using errcode = 'P0002';
+  end if;
+  return restored;
+end;
+$function$;
+
 -- function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric)
 CREATE OR REPLACE FUNCTION public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric)
  RETURNS jsonb
@@ -2289,6 +3072,7 @@ declare
   v_limit integer := least(greatest(coalesce(result_limit, 20), 1), 50);
   v_offset integer := least(greatest(coalesce(result_offset, 0), 0), 10000);
   v_tokens text[];
+  v_longest integer;
   v_count integer;
   v_ords integer[];
   v_matched text[];
@@ -2297,6 +3081,45 @@ declare
   v_agents jsonb;
 begin
   v_tokens := public.search_name_tokens(search_query);
+  v_longest := (select max(char_length(t)) from unnest(v_tokens) t);
+  -- one letter says too little to rank anyone: ask for another
+  if v_longest = 1 then
+    return jsonb_build_object('agents', '[]'::jsonb, 'totalResults', 0, 'message', 'Enter at least 2 letters of the agent''s name.');
+  end if;
+  -- two letters at most ('Ja', 'Ja Ha'): agents with a name word starting with each two-letter word, an exact word
+  -- first, then by sales as every name search ranks its equal matches
+  if v_longest = 2 then
+    v_tokens := array(select t from unnest(v_tokens) with ordinality as u(t, n) where char_length(t) = 2 order by n);
+    v_tokens := v_tokens[1:8];
+    v_count := cardinality(v_tokens);
+    with hits as (
+      select p.agent_id, q.ord, max(case when p.token = q.token then 1.0 else 0.5 + 1.0 / char_length(p.token) end) as score
+      from unnest(v_tokens) with ordinality as q(token, ord)
+      join public.agent_name_postings p
+        on p.token >= (q.token collate "C") and p.token < ((q.token || chr(1114111)) collate "C")
+      group by p.agent_id, q.ord
+    ),
+    matches as (
+      select h.agent_id, avg(h.score) as score, bool_and(h.score = 1.0) as exact
+      from hits h
+      group by h.agent_id
+      having count(*) = v_count
+    ),
+    page as (
+      select m.agent_id, m.score,
+             row_number() over (order by m.exact desc, a.total_sales desc, a.name, a.id) as rn
+      from matches m
+      join public.agents a on a.id = m.agent_id
+      order by m.exact desc, a.total_sales desc, a.name, a.id
+      limit v_limit offset v_offset
+    )
+    select (select count(*) from matches),
+           (select jsonb_agg(public.search_agent_json(a, null, null, round(pg.score::numeric, 3)) order by pg.rn)
+            from page pg join public.agents a on a.id = pg.agent_id)
+    into v_total, v_agents;
+    return jsonb_build_object('agents', coalesce(v_agents, '[]'::jsonb), 'totalResults', v_total);
+  end if;
+
   if exists (select 1 from unnest(v_tokens) t where char_length(t) > 1) then
     v_tokens := array(select t from unnest(v_tokens) with ordinality as u(t, n) where char_length(t) > 1 order by n);
   end if;
@@ -3017,6 +3840,57 @@ begin
     new.contacted_at := now();
   end if;
   return new;
+end;
+$function$;
+
+-- function public.suppress_email(address_hash text, suppression_source text)
+CREATE OR REPLACE FUNCTION public.suppress_email(address_hash text, suppression_source text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_new boolean;
+begin
+  insert into public.email_suppressions (email_hash, source) values (address_hash, suppression_source)
+  on conflict (email_hash) do nothing;
+  v_new := found;
+  delete from public.newsletter_subscriptions n where public.email_hash(n.email) = address_hash;
+  return v_new;
+end;
+$function$;
+
+-- function public.trash_items(item_type text)
+CREATE OR REPLACE FUNCTION public.trash_items(item_type text)
+ RETURNS TABLE(id uuid, title text, detail text, deleted_at timestamp with time zone, deleted_by_email text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may read the trash.' using errcode = '42501';
+  end if;
+  if item_type = 'lead' then
+    return query
+      select r.id, r.full_name, r.email || coalesce(' · ' || r.agent_name, ''), r.deleted_at, u.email::text
+        from public.report_requests r
+        left join auth.users u on u.id = r.deleted_by
+       where r.deleted_at is not null
+       order by r.deleted_at desc
+       limit 500;
+  elsif item_type = 'post' then
+    return query
+      select p.id, p.title, p.status || ' · /blog/' || p.slug, p.deleted_at, u.email::text
+        from public.blog_posts p
+        left join auth.users u on u.id = p.deleted_by
+       where p.deleted_at is not null
+       order by p.deleted_at desc
+       limit 500;
+  else
+    raise exception 'item_type must be lead or post, got %', item_type using errcode = '22023';
+  end if;
 end;
 $function$;
 

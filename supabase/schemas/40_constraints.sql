@@ -9,6 +9,9 @@ alter table private.site_build_settings add constraint site_build_settings_id_ch
 -- constraint private.site_build_settings site_build_settings_pkey
 alter table private.site_build_settings add constraint site_build_settings_pkey PRIMARY KEY (id);
 
+-- constraint private.zip_top_agents zip_top_agents_pkey
+alter table private.zip_top_agents add constraint zip_top_agents_pkey PRIMARY KEY (zip_code, agent_id);
+
 -- constraint public.agent_figures agent_figures_buyer_paid_to_list_n_check
 alter table agent_figures add constraint agent_figures_buyer_paid_to_list_n_check CHECK ((buyer_paid_to_list_n >= 0));
 
@@ -89,6 +92,9 @@ alter table agent_name_token_deletions add constraint agent_name_token_deletions
 
 -- constraint public.agent_name_tokens agent_name_tokens_pkey
 alter table agent_name_tokens add constraint agent_name_tokens_pkey PRIMARY KEY (token);
+
+-- constraint public.agent_page_versions agent_page_versions_pkey
+alter table agent_page_versions add constraint agent_page_versions_pkey PRIMARY KEY (agent_id);
 
 -- constraint public.agent_zip_sales agent_zip_sales_buyer_sales_check
 alter table agent_zip_sales add constraint agent_zip_sales_buyer_sales_check CHECK ((buyer_sales >= 0));
@@ -210,6 +216,12 @@ alter table analytics_salts add constraint analytics_salts_pkey PRIMARY KEY (day
 -- constraint public.analytics_salts analytics_salts_salt_check
 alter table analytics_salts add constraint analytics_salts_salt_check CHECK ((salt ~ '^[0-9a-f]{64}$'::text));
 
+-- constraint public.audit_log audit_log_action_check
+alter table audit_log add constraint audit_log_action_check CHECK ((action = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text, 'trash'::text, 'restore'::text])));
+
+-- constraint public.audit_log audit_log_pkey
+alter table audit_log add constraint audit_log_pkey PRIMARY KEY (id);
+
 -- constraint public.blog_categories blog_categories_name_check
 alter table blog_categories add constraint blog_categories_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 100)));
 
@@ -264,6 +276,12 @@ alter table blog_posts add constraint blog_posts_title_check CHECK (((char_lengt
 -- constraint public.blog_posts blog_posts_unique_insights_check
 alter table blog_posts add constraint blog_posts_unique_insights_check CHECK ((unique_insights >= 0));
 
+-- constraint public.compare_lists compare_lists_agent_ids_check
+alter table compare_lists add constraint compare_lists_agent_ids_check CHECK (((cardinality(agent_ids) <= 4) AND (array_position(agent_ids, NULL::uuid) IS NULL)));
+
+-- constraint public.compare_lists compare_lists_pkey
+alter table compare_lists add constraint compare_lists_pkey PRIMARY KEY (user_id);
+
 -- constraint public.content_generation_jobs content_generation_jobs_check
 alter table content_generation_jobs add constraint content_generation_jobs_check CHECK ((target_max_words >= target_min_words));
 
@@ -302,6 +320,15 @@ alter table content_generation_jobs add constraint content_generation_jobs_unsup
 
 -- constraint public.content_generation_jobs content_generation_jobs_word_count_check
 alter table content_generation_jobs add constraint content_generation_jobs_word_count_check CHECK ((word_count >= 0));
+
+-- constraint public.email_suppressions email_suppressions_email_hash_check
+alter table email_suppressions add constraint email_suppressions_email_hash_check CHECK ((email_hash ~ '^[0-9a-f]{64}$'::text));
+
+-- constraint public.email_suppressions email_suppressions_pkey
+alter table email_suppressions add constraint email_suppressions_pkey PRIMARY KEY (email_hash);
+
+-- constraint public.email_suppressions email_suppressions_source_check
+alter table email_suppressions add constraint email_suppressions_source_check CHECK ((source = ANY (ARRAY['link'::text, 'one_click'::text])));
 
 -- constraint public.figures_refreshes figures_refreshes_check
 alter table figures_refreshes add constraint figures_refreshes_check CHECK ((window_start <= window_end));
@@ -567,6 +594,12 @@ alter table report_requests add constraint report_requests_email_confirmed_via_c
 -- constraint public.report_requests report_requests_full_name_check
 alter table report_requests add constraint report_requests_full_name_check CHECK (((char_length(full_name) >= 1) AND (char_length(full_name) <= 200) AND (btrim(full_name) <> ''::text)));
 
+-- constraint public.report_requests report_requests_lead_type_check
+alter table report_requests add constraint report_requests_lead_type_check CHECK ((lead_type = ANY (ARRAY['report'::text, 'contact'::text])));
+
+-- constraint public.report_requests report_requests_message_check
+alter table report_requests add constraint report_requests_message_check CHECK ((char_length(message) <= 5000));
+
 -- constraint public.report_requests report_requests_notes_check
 alter table report_requests add constraint report_requests_notes_check CHECK ((char_length(notes) <= 10000));
 
@@ -620,6 +653,9 @@ alter table reso_sync_state add constraint reso_sync_state_resource_check CHECK 
 
 -- constraint public.reso_sync_state reso_sync_state_source_check
 alter table reso_sync_state add constraint reso_sync_state_source_check CHECK (((char_length(btrim(source)) >= 1) AND (char_length(btrim(source)) <= 100)));
+
+-- constraint public.saved_agents saved_agents_pkey
+alter table saved_agents add constraint saved_agents_pkey PRIMARY KEY (user_id, agent_id);
 
 -- constraint public.search_days search_days_day_place_key
 alter table search_days add constraint search_days_day_place_key UNIQUE NULLS NOT DISTINCT (day, search_type, resolved_zip_code, resolved_city, resolved_state);
@@ -743,6 +779,9 @@ alter table zip_market_benchmarks add constraint zip_market_benchmarks_state_che
 
 -- constraint public.zip_market_benchmarks zip_market_benchmarks_zip_code_check
 alter table zip_market_benchmarks add constraint zip_market_benchmarks_zip_code_check CHECK ((zip_code ~ '^[0-9]{5}$'::text));
+
+-- constraint public.zip_page_versions zip_page_versions_pkey
+alter table zip_page_versions add constraint zip_page_versions_pkey PRIMARY KEY (zip_code);
 
 -- constraint public.zip_sales_coverage zip_sales_coverage_check
 alter table zip_sales_coverage add constraint zip_sales_coverage_check CHECK ((first_close_date <= last_close_date));

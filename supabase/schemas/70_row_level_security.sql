@@ -5,6 +5,11 @@ create policy "Agent figures are readable by anyone" on agent_figures as permiss
   to anon, authenticated
   using (true);
 
+-- policy public.agent_page_versions Agent page versions are readable by anyone
+create policy "Agent page versions are readable by anyone" on agent_page_versions as permissive for select
+  to anon, authenticated
+  using (true);
+
 -- policy public.agent_zip_sales Agent ZIP sales are readable by anyone
 create policy "Agent ZIP sales are readable by anyone" on agent_zip_sales as permissive for select
   to anon, authenticated
@@ -20,6 +25,11 @@ create policy "Admins manage agents" on agents as permissive for all
 create policy "Agents are readable by anyone" on agents as permissive for select
   to anon, authenticated
   using (true);
+
+-- policy public.audit_log Admins read the audit log
+create policy "Admins read the audit log" on audit_log as permissive for select
+  to authenticated
+  using (( SELECT is_admin() AS is_admin));
 
 -- policy public.blog_categories Admins manage categories
 create policy "Admins manage categories" on blog_categories as permissive for all
@@ -54,16 +64,52 @@ create policy "Admins read post revisions" on blog_post_revisions as permissive 
   to authenticated
   using (( SELECT is_admin() AS is_admin));
 
--- policy public.blog_posts Admins manage posts
-create policy "Admins manage posts" on blog_posts as permissive for all
+-- policy public.blog_posts Admins add posts
+create policy "Admins add posts" on blog_posts as permissive for insert
   to authenticated
-  using (( SELECT is_admin() AS is_admin))
+  with check (( SELECT is_admin() AS is_admin));
+
+-- policy public.blog_posts Admins delete posts that are not deleted
+create policy "Admins delete posts that are not deleted" on blog_posts as permissive for delete
+  to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (deleted_at IS NULL)));
+
+-- policy public.blog_posts Admins read posts that are not deleted
+create policy "Admins read posts that are not deleted" on blog_posts as permissive for select
+  to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (deleted_at IS NULL)));
+
+-- policy public.blog_posts Admins update posts that are not deleted
+create policy "Admins update posts that are not deleted" on blog_posts as permissive for update
+  to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (deleted_at IS NULL)))
   with check (( SELECT is_admin() AS is_admin));
 
 -- policy public.blog_posts Published posts are readable by anyone
 create policy "Published posts are readable by anyone" on blog_posts as permissive for select
   to anon, authenticated
-  using (((status = 'published'::text) AND (published_at <= now())));
+  using (((status = 'published'::text) AND (published_at <= now()) AND (deleted_at IS NULL)));
+
+-- policy public.compare_lists Users change their compare list
+create policy "Users change their compare list" on compare_lists as permissive for update
+  to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- policy public.compare_lists Users create their compare list
+create policy "Users create their compare list" on compare_lists as permissive for insert
+  to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- policy public.compare_lists Users read their compare list
+create policy "Users read their compare list" on compare_lists as permissive for select
+  to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- policy public.compare_lists Users remove their compare list
+create policy "Users remove their compare list" on compare_lists as permissive for delete
+  to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 
 -- policy public.content_generation_jobs Admins manage generation jobs
 create policy "Admins manage generation jobs" on content_generation_jobs as permissive for all
@@ -113,16 +159,41 @@ create policy "Admins manage properties" on properties as permissive for all
   using (( SELECT is_admin() AS is_admin))
   with check (( SELECT is_admin() AS is_admin));
 
--- policy public.report_requests Admins manage report requests
-create policy "Admins manage report requests" on report_requests as permissive for all
+-- policy public.report_requests Admins delete live leads
+create policy "Admins delete live leads" on report_requests as permissive for delete
   to authenticated
-  using (( SELECT is_admin() AS is_admin))
+  using ((( SELECT is_admin() AS is_admin) AND (deleted_at IS NULL)));
+
+-- policy public.report_requests Admins read live leads
+create policy "Admins read live leads" on report_requests as permissive for select
+  to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (deleted_at IS NULL)));
+
+-- policy public.report_requests Admins update live leads
+create policy "Admins update live leads" on report_requests as permissive for update
+  to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (deleted_at IS NULL)))
   with check (( SELECT is_admin() AS is_admin));
 
 -- policy public.reso_sync_state Admins read the RESO sync state
 create policy "Admins read the RESO sync state" on reso_sync_state as permissive for select
   to authenticated
   using (( SELECT is_admin() AS is_admin));
+
+-- policy public.saved_agents Users read their saved agents
+create policy "Users read their saved agents" on saved_agents as permissive for select
+  to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- policy public.saved_agents Users remove their saved agents
+create policy "Users remove their saved agents" on saved_agents as permissive for delete
+  to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- policy public.saved_agents Users save agents for themselves
+create policy "Users save agents for themselves" on saved_agents as permissive for insert
+  to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
 
 -- policy public.search_days Admins read search totals
 create policy "Admins read search totals" on search_days as permissive for select
@@ -161,6 +232,11 @@ create policy "ZIP benchmarks are readable by anyone" on zip_market_benchmarks a
   to anon, authenticated
   using (true);
 
+-- policy public.zip_page_versions ZIP page versions are readable by anyone
+create policy "ZIP page versions are readable by anyone" on zip_page_versions as permissive for select
+  to anon, authenticated
+  using (true);
+
 -- policy public.zip_sales_coverage ZIP coverage is readable by anyone
 create policy "ZIP coverage is readable by anyone" on zip_sales_coverage as permissive for select
   to anon, authenticated
@@ -190,6 +266,9 @@ create policy "Admins upload post media" on storage.objects as permissive for in
 -- row level security private.site_build_settings
 alter table private.site_build_settings enable row level security;
 
+-- row level security private.zip_top_agents
+alter table private.zip_top_agents enable row level security;
+
 -- row level security public.agent_figures
 alter table public.agent_figures enable row level security;
 
@@ -202,6 +281,9 @@ alter table public.agent_name_token_deletions enable row level security;
 -- row level security public.agent_name_tokens
 alter table public.agent_name_tokens enable row level security;
 
+-- row level security public.agent_page_versions
+alter table public.agent_page_versions enable row level security;
+
 -- row level security public.agent_zip_sales
 alter table public.agent_zip_sales enable row level security;
 
@@ -210,6 +292,9 @@ alter table public.agents enable row level security;
 
 -- row level security public.analytics_salts
 alter table public.analytics_salts enable row level security;
+
+-- row level security public.audit_log
+alter table public.audit_log enable row level security;
 
 -- row level security public.blog_categories
 alter table public.blog_categories enable row level security;
@@ -223,8 +308,14 @@ alter table public.blog_post_revisions enable row level security;
 -- row level security public.blog_posts
 alter table public.blog_posts enable row level security;
 
+-- row level security public.compare_lists
+alter table public.compare_lists enable row level security;
+
 -- row level security public.content_generation_jobs
 alter table public.content_generation_jobs enable row level security;
+
+-- row level security public.email_suppressions
+alter table public.email_suppressions enable row level security;
 
 -- row level security public.figures_refreshes
 alter table public.figures_refreshes enable row level security;
@@ -256,6 +347,9 @@ alter table public.report_requests enable row level security;
 -- row level security public.reso_sync_state
 alter table public.reso_sync_state enable row level security;
 
+-- row level security public.saved_agents
+alter table public.saved_agents enable row level security;
+
 -- row level security public.search_days
 alter table public.search_days enable row level security;
 
@@ -276,6 +370,9 @@ alter table public.user_roles enable row level security;
 
 -- row level security public.zip_market_benchmarks
 alter table public.zip_market_benchmarks enable row level security;
+
+-- row level security public.zip_page_versions
+alter table public.zip_page_versions enable row level security;
 
 -- row level security public.zip_sales_coverage
 alter table public.zip_sales_coverage enable row level security;

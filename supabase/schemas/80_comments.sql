@@ -117,6 +117,12 @@ comment on column public.agent_name_postings.name is 'Copy of agents.name.';
 -- comment column public.agent_name_postings.total_sales
 comment on column public.agent_name_postings.total_sales is 'Copy of agents.total_sales (closed sales in the metrics window).';
 
+-- comment column public.agent_page_versions.changed_at
+comment on column public.agent_page_versions.changed_at is 'When the page''s data last changed (the sitemap''s lastmod).';
+
+-- comment column public.agent_page_versions.version
+comment on column public.agent_page_versions.version is 'From private.page_version_seq; the build''s cache key of the page.';
+
 -- comment column public.agent_zip_sales.buyer_sales
 comment on column public.agent_zip_sales.buyer_sales is 'Sales where the agent had the buyer side (buyer or co-buyer agent).';
 
@@ -225,8 +231,29 @@ comment on column public.agents.total_sales is 'Closed sales as listing agent in
 -- comment column public.agents.zip_code
 comment on column public.agents.zip_code is 'Five-digit ZIP or ZIP+4.';
 
+-- comment column public.audit_log.actor_email
+comment on column public.audit_log.actor_email is 'The actor''s email at the time, kept if the user is deleted later.';
+
+-- comment column public.audit_log.actor_id
+comment on column public.audit_log.actor_id is 'The signed-in user whose request made the change (null: a database session, e.g. the SQL editor).';
+
+-- comment column public.audit_log.after
+comment on column public.audit_log.after is 'The row after the change: the whole row for insert and restore, the changed columns for update and trash, null for delete.';
+
+-- comment column public.audit_log.before
+comment on column public.audit_log.before is 'The row before the change: the whole row for delete and trash, the changed columns for update and restore, null for insert.';
+
+-- comment column public.audit_log.row_id
+comment on column public.audit_log.row_id is 'The changed row''s id (user_roles: the user id; blog_post_redirects: the old slug).';
+
 -- comment column public.blog_posts.content
 comment on column public.blog_posts.content is 'Article body as HTML (h2/p/ul...), sanitised before rendering.';
+
+-- comment column public.blog_posts.deleted_at
+comment on column public.blog_posts.deleted_at is 'When an administrator moved the post to the trash (null: live). Off the public site and the admin lists; public.restore_post brings it back with its revisions.';
+
+-- comment column public.blog_posts.deleted_by
+comment on column public.blog_posts.deleted_by is 'The administrator who moved the post to the trash.';
 
 -- comment column public.blog_posts.hack_density_score
 comment on column public.blog_posts.hack_density_score is 'Actionable-tip density, 0-10 (higher means more concrete advice per paragraph).';
@@ -242,6 +269,9 @@ comment on column public.blog_posts.published_at is 'When the post goes live. A 
 
 -- comment column public.blog_posts.unique_insights
 comment on column public.blog_posts.unique_insights is 'Number of distinct insights the article offers; normally cardinality(insights).';
+
+-- comment column public.compare_lists.agent_ids
+comment on column public.compare_lists.agent_ids is 'Agent ids, at most 4, no nulls; an agent removed later is simply not found by the compare view.';
 
 -- comment column public.content_generation_jobs.content_mode
 comment on column public.content_generation_jobs.content_mode is 'local: written from the fact sheet of the ZIPs/city the topic names; evergreen: a guide without a place, figures only from site-wide aggregates.';
@@ -269,6 +299,12 @@ comment on column public.content_generation_jobs.unsupported_figures is 'Printed
 
 -- comment column public.content_generation_jobs.word_count
 comment on column public.content_generation_jobs.word_count is 'Words of the article body (tags stripped).';
+
+-- comment column public.email_suppressions.email_hash
+comment on column public.email_suppressions.email_hash is 'public.email_hash(address): SHA-256 hex of lower(btrim(address)); never the address.';
+
+-- comment column public.email_suppressions.source
+comment on column public.email_suppressions.source is 'How the address unsubscribed: link (the unsubscribe page of a mail''s footer link) or one_click (a mail client''s RFC 8058 List-Unsubscribe POST).';
 
 -- comment column public.figures_refreshes.closed_sales
 comment on column public.figures_refreshes.closed_sales is 'Closed sales counted in the window, all ZIPs.';
@@ -444,6 +480,9 @@ comment on column public.rate_limit_hits.window_seconds is 'Length of the window
 -- comment column public.rate_limit_hits.window_start
 comment on column public.rate_limit_hits.window_start is 'Start of the window: now() rounded down to a multiple of window_seconds since the epoch.';
 
+-- comment column public.report_requests.anonymized_at
+comment on column public.report_requests.anonymized_at is 'When the visitor deleted their account: name, email, phone, address, message and notes were removed then; the row stays for the counts.';
+
 -- comment column public.report_requests.confirmation_sent_at
 comment on column public.report_requests.confirmation_sent_at is 'When the confirmation email was sent; its link works for 48 hours from then.';
 
@@ -453,6 +492,12 @@ comment on column public.report_requests.confirmation_token_hash is 'SHA-256 hex
 -- comment column public.report_requests.contacted_at
 comment on column public.report_requests.contacted_at is 'When an admin first moved the lead out of pending; stamped by trigger if the client leaves it null.';
 
+-- comment column public.report_requests.deleted_at
+comment on column public.report_requests.deleted_at is 'When an administrator moved the lead to the trash (null: live). Hidden from admin lists; public.restore_lead brings it back.';
+
+-- comment column public.report_requests.deleted_by
+comment on column public.report_requests.deleted_by is 'The administrator who moved the lead to the trash.';
+
 -- comment column public.report_requests.email_confirmed_at
 comment on column public.report_requests.email_confirmed_at is 'When the owner of the email address confirmed this request (null: not confirmed). The agent report is mailed only to a confirmed address.';
 
@@ -461,6 +506,12 @@ comment on column public.report_requests.email_confirmed_via is 'How the address
 
 -- comment column public.report_requests.follow_up_on
 comment on column public.report_requests.follow_up_on is 'Next follow-up day (the operator''s calendar day); overdue when before today.';
+
+-- comment column public.report_requests.lead_type
+comment on column public.report_requests.lead_type is 'report: a Get Report request for an agent (the PDF is mailed); contact: a message from the contact form (no PDF).';
+
+-- comment column public.report_requests.message
+comment on column public.report_requests.message is 'The visitor''s message of a contact lead (at most 5,000 characters); null for report requests.';
 
 -- comment column public.report_requests.owner_id
 comment on column public.report_requests.owner_id is 'The administrator working this lead; null while unassigned.';
@@ -500,6 +551,9 @@ comment on column public.reso_sync_state.run_high_water is 'Latest ModificationT
 
 -- comment column public.reso_sync_state.source
 comment on column public.reso_sync_state.source is 'Feed name, the same value as properties.source of the records it brings.';
+
+-- comment column public.saved_agents.created_at
+comment on column public.saved_agents.created_at is 'When the agent was saved.';
 
 -- comment column public.search_days.day
 comment on column public.search_days.day is 'The UTC day of the searches.';
@@ -576,6 +630,9 @@ comment on column public.zip_market_benchmarks.sold_above_list_fraction is 'Shar
 -- comment column public.zip_market_benchmarks.state
 comment on column public.zip_market_benchmarks.state is 'Two-letter USPS state code (Redfin gives the full name; the loader converts).';
 
+-- comment column public.zip_page_versions.ranked_agents
+comment on column public.zip_page_versions.ranked_agents is 'Agents with closed sales in the metrics window who sold in this ZIP as listing agent (the ZIP page lists them).';
+
 -- comment column public.zip_sales_coverage.closed_sales
 comment on column public.zip_sales_coverage.closed_sales is 'Closed sales (ClosePrice > 0) in the ZIP in the window, with or without a known agent.';
 
@@ -594,11 +651,17 @@ comment on column public.zip_sales_coverage.sources is 'properties.source of tho
 -- comment function private.agent_data_site_webhook()
 comment on function private.agent_data_site_webhook() is 'Statement trigger: asks for a site build (private.request_site_build) after agents or ZIP benchmarks change.';
 
+-- comment function private.bump_agent_pages(agent_ids uuid[])
+comment on function private.bump_agent_pages(agent_ids uuid[]) is 'Gives the pages of agent_ids a new version (their data changed).';
+
 -- comment function private.configure_webhook(hook text, url text, secret text)
 comment on function private.configure_webhook(hook text, url text, secret text) is 'Sets the URL (null: off) and optionally the x-webhook-secret of the site_build or new_lead webhook, stored in Vault. Raises 22023 for a bad argument.';
 
 -- comment function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[])
 comment on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) is 'The credited sides of the closed sales in a window (one row per sale, side and known agent): the one crediting rule of the metrics refresh and the per-agent sales function.';
+
+-- comment function private.erase_email_data(address text)
+comment on function private.erase_email_data(address text) is 'Removes an address from leads (anonymised, kept for the counts), their notes, the audit log''s values, the newsletter and Auth''s log. Called by delete_account and erase_email.';
 
 -- comment function private.figure_metrics()
 comment on function private.figure_metrics() is 'Every agent figure: label, side, unit, decimals, which sales it is computed from, its sample-size and interval columns in agent_figures and its formula in words (the twin of METRICS in _shared/methodology.ts).';
@@ -612,8 +675,17 @@ comment on function private.median_interval_rank(n integer) is 'Rank j of the 95
 -- comment function private.methodology_version()
 comment on function private.methodology_version() is 'The version of the figures methodology the refresh implements (supabase/functions/_shared/methodology.ts METHODOLOGY_VERSION).';
 
+-- comment function private.move_to_trash_instead_of_delete()
+comment on function private.move_to_trash_instead_of_delete() is 'Turns an API user''s DELETE of a lead or post into a soft delete (deleted_at, deleted_by) and refuses a second row per request (42501).';
+
 -- comment function private.prune_raw_events()
 comment on function private.prune_raw_events() is 'Rolls finished UTC days of search_queries and page_views into search_days and page_view_days, then deletes searches older than 90 days, page views older than 200 days and ended rate-limit windows. Run by pg_cron (prune-raw-events).';
+
+-- comment function private.record_audit_entry()
+comment on function private.record_audit_entry() is 'Records a signed-in user''s insert, update or delete (and every user_roles change) in public.audit_log.';
+
+-- comment function private.refresh_prerendered_agents(agent_ids uuid[])
+comment on function private.refresh_prerendered_agents(agent_ids uuid[]) is 'Recomputes which of agent_ids have prerendered pages (closed sales in the window and among the first 25 of a ZIP page).';
 
 -- comment function private.request_site_build(reason text)
 comment on function private.request_site_build(reason text) is 'Sends {reason, source} to the site_build webhook (private.send_webhook); records a requested build when a static host''s build hook receives it. Null when the hook is off.';
@@ -636,11 +708,20 @@ comment on function private.sync_transaction_sides(property_ids uuid[], new_list
 -- comment function private.t_quantile_975(df integer)
 comment on function private.t_quantile_975(df integer) is '97.5 % quantile of Student''s t with df degrees of freedom, three decimals (table to 30, Cornish-Fisher beyond).';
 
+-- comment function private.touch_zip_pages(zips text[])
+comment on function private.touch_zip_pages(zips text[]) is 'Gives the ZIP pages of zips a new version and recomputes their place, ranked agents, first 25 agents and those agents'' prerender flags.';
+
 -- comment function private.webhook_setting(hook text, setting text)
 comment on function private.webhook_setting(hook text, setting text) is 'The Vault value webhook.<hook>.<setting> (setting url or secret), or null when unset.';
 
+-- comment function public.account_export(target uuid)
+comment on function public.account_export(target uuid) is 'JSON of everything held about one account (the account function''s "export my data"). service_role only.';
+
 -- comment function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer)
 comment on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) is 'The sales behind one figure of one agent (at most 2,000, newest first) with the stored value, n, interval, window and formula in words. Anyone may call it.';
+
+-- comment function public.agent_page_benchmarks(agent_ids uuid[])
+comment on function public.agent_page_benchmarks(agent_ids uuid[]) is 'The ZIP benchmarks of the primary ZIPs of up to 100 agents (the agent page''s market comparison). Anyone may call it; it reads only what anyone may read.';
 
 -- comment function public.agent_page_quarters(agent_ids uuid[])
 comment on function public.agent_page_quarters(agent_ids uuid[]) is 'Closed sales per quarter in the metrics window of up to 100 agents, either side and per side (the agent page''s chart). Anyone may call it.';
@@ -696,6 +777,21 @@ comment on function public.content_zip_sales_trend(p_zip_codes text[], p_window_
 -- comment function public.dashboard_overview(period_days integer)
 comment on function public.dashboard_overview(period_days integer) is 'Dashboard figures as one JSON object: post and lead counts, {current, previous} pairs for the last period_days whole UTC days (today included) and the same length before, median minutes to first contact, and the needs-attention counts. Admins only (42501); 22023 for a period outside 1-366 days.';
 
+-- comment function public.delete_account(target uuid)
+comment on function public.delete_account(target uuid) is 'Deletes an account and everything tied to it; its leads stay anonymised for the counts. service_role only (the account function).';
+
+-- comment function public.delete_lead(lead_id uuid)
+comment on function public.delete_lead(lead_id uuid) is 'Moves one lead to the trash (restorable). Admins only.';
+
+-- comment function public.delete_post(post_id uuid)
+comment on function public.delete_post(post_id uuid) is 'Moves one post to the trash (restorable, revisions kept). Admins only.';
+
+-- comment function public.email_hash(address text)
+comment on function public.email_hash(address text) is 'SHA-256 hex of the trimmed, lower-cased address: the key of email_suppressions (same rule as emailHash in supabase/functions/_shared/unsubscribe.ts).';
+
+-- comment function public.erase_email(address text)
+comment on function public.erase_email(address text) is 'Erases an email address from everything held about it (a visitor''s deletion request). Administrators and service_role.';
+
 -- comment function public.hit_rate_limits(key_hashes text[], window_seconds integer[])
 comment on function public.hit_rate_limits(key_hashes text[], window_seconds integer[]) is 'Adds a hit for each hashed key in its current window (seconds per key); returns each key''s count. service_role only (the public edge functions).';
 
@@ -705,11 +801,17 @@ comment on function public.is_admin() is 'True when the calling JWT is aal2 (ste
 -- comment function public.lead_operator_emails()
 comment on function public.lead_operator_emails() is 'Email addresses of the administrators (user_roles role admin), the default recipients of new-lead emails. service_role only.';
 
+-- comment function public.limit_saved_agents()
+comment on function public.limit_saved_agents() is 'Refuses a 501st saved agent of one user (P0001, answered as 400).';
+
 -- comment function public.list_admins()
 comment on function public.list_admins() is 'Id and email of every administrator (admins only; 42501 otherwise).';
 
 -- comment function public.merge_leads(keep_id uuid, merge_ids uuid[])
 comment on function public.merge_leads(keep_id uuid, merge_ids uuid[]) is 'Merges duplicate requests (same email, case-insensitive) into keep_id: notes move, a note records each merged request, the rest are deleted. Returns how many were merged. Admins only (42501); 22023 for a bad list; P0002 for a missing lead.';
+
+-- comment function public.my_report_requests()
+comment on function public.my_report_requests() is 'The signed-in caller''s report requests (matched by their confirmed email), with the delivery state only. authenticated.';
 
 -- comment function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer)
 comment on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer) is 'Stores one page view unless its client IP (HMAC key) passed max_per_ip_per_minute this minute or its visitor hash has max_per_minute views in the last minute; returns whether it was stored. service_role only (track-pageview).';
@@ -719,6 +821,12 @@ comment on function public.refresh_agent_metrics(window_months integer, window_e
 
 -- comment function public.request_site_rebuild()
 comment on function public.request_site_rebuild() is 'Asks for a rebuild of the static site now (admins only; 42501 otherwise, 55000 when no hook is configured). Returns the webhook request id.';
+
+-- comment function public.restore_lead(lead_id uuid)
+comment on function public.restore_lead(lead_id uuid) is 'Brings a lead back from the trash. Admins only.';
+
+-- comment function public.restore_post(post_id uuid)
+comment on function public.restore_post(post_id uuid) is 'Brings a post back from the trash, revisions and all. Admins only.';
 
 -- comment function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric)
 comment on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) is 'An agents row as search_agents() returns it (AgentSearchResult in supabase/functions/_shared/search-contract.ts).';
@@ -759,11 +867,20 @@ comment on function public.search_resolve_address(search_query text) is 'Resolve
 -- comment function public.search_zip_location(zip text, OUT city text, OUT state text, OUT latitude double precision, OUT longitude double precision, OUT known boolean)
 comment on function public.search_zip_location(zip text, OUT city text, OUT state text, OUT latitude double precision, OUT longitude double precision, OUT known boolean) is 'City, state and centre (degrees) of a ZIP from zip_market_benchmarks, falling back to its properties; known = the ZIP appears in either.';
 
+-- comment function public.suppress_email(address_hash text, suppression_source text)
+comment on function public.suppress_email(address_hash text, suppression_source text) is 'Puts an address hash on the suppression list and deletes its newsletter subscription. service_role only (the unsubscribe function).';
+
+-- comment function public.trash_items(item_type text)
+comment on function public.trash_items(item_type text) is 'Deleted leads or posts (item_type lead | post), newest first, at most 500, with who deleted them. Admins only.';
+
 -- comment function public.verify_new_lead_webhook_secret(candidate text)
 comment on function public.verify_new_lead_webhook_secret(candidate text) is 'True when `candidate` is the new-lead webhook secret (Vault webhook.new_lead.secret). service_role only (the notify-new-lead function).';
 
 -- comment table private.site_build_settings
 comment on table private.site_build_settings is 'Site rebuild bookkeeping (one row): who reports builds (builder) and when the last rebuild was requested. The hook URL and secret are in Vault (private.configure_webhook).';
+
+-- comment table private.zip_top_agents
+comment on table private.zip_top_agents is 'The first 25 agents of each five-digit ZIP page (closed sales, then volume, then name): an agent listed here with closed sales in the window has a prerendered page. Kept by private.touch_zip_pages().';
 
 -- comment table public.agent_figures
 comment on table public.agent_figures is 'Every figure of an agent with at least one closed sale (either side) in the metrics window, per side, with sample sizes, 95 % intervals, the shrunk sale-to-list, ZIP rank and the ZIP''s own figures. Written by refresh_agent_metrics(); anyone reads. Units: PERCENT 0-100 for ratios and shares, USD for prices and volumes, days for days on market. The methodology (formulas, exclusions, crediting, small samples) is supabase/functions/_shared/methodology.ts.';
@@ -777,6 +894,9 @@ comment on table public.agent_name_token_deletions is 'Every string made by dele
 -- comment table public.agent_name_tokens
 comment on table public.agent_name_tokens is 'Distinct name tokens of all agents (search_name_tokens), the dictionary the name search matches typos and prefixes in. Maintained by triggers on agents; service_role reads.';
 
+-- comment table public.agent_page_versions
+comment on table public.agent_page_versions is 'The version of each agent page (/agent/<id>): a new one whenever the data the page prints changes, written by triggers on agents, properties and zip_market_benchmarks. prerender: the build prerenders the page (closed sales in the metrics window and among the first 25 agents of a ZIP page); others are rendered on demand. Rows of deleted agents stay (prerender false). Anyone reads; nobody writes but the triggers.';
+
 -- comment table public.agent_zip_sales
 comment on table public.agent_zip_sales is 'Closed sales per ZIP and agent in the metrics window of the latest refresh_agent_metrics() run, both sides (search ranking, ZIP pages). Anyone reads; refresh_agent_metrics() writes.';
 
@@ -785,6 +905,9 @@ comment on table public.agents is 'Public agent directory with precomputed perfo
 
 -- comment table public.analytics_salts
 comment on table public.analytics_salts is 'Daily random salt of the page-view visitor hash. Only service_role reads or writes; past days are deleted by analytics_daily_salt().';
+
+-- comment table public.audit_log
+comment on table public.audit_log is 'Admin writes: who (actor), what (table, row, action: insert, update, delete, trash = moved to the trash, restore), when, and the values before and after. Written by private.record_audit_entry(); admins read; append-only.';
 
 -- comment table public.blog_categories
 comment on table public.blog_categories is 'Blog categories. Anyone reads; admins write.';
@@ -798,8 +921,14 @@ comment on table public.blog_post_revisions is 'One row per save of a blog post,
 -- comment table public.blog_posts
 comment on table public.blog_posts is 'Blog articles (HTML content). Anyone reads published rows whose published_at has passed; admins read and write all; the generation function writes drafts as service_role.';
 
+-- comment table public.compare_lists
+comment on table public.compare_lists is 'The compare tray of a signed-in visitor: up to 4 agent ids in the order picked. One row per user, read and written only by that user. Deleted with the account.';
+
 -- comment table public.content_generation_jobs
 comment on table public.content_generation_jobs is 'AI article generation jobs. Admins create and read them; the generation function (service_role) updates status and links the draft post. Visitors have no access.';
+
+-- comment table public.email_suppressions
+comment on table public.email_suppressions is 'Addresses that unsubscribed from every email we send, as SHA-256 of the trimmed, lower-cased address (public.email_hash). service_role only: the mail sender reads it, the unsubscribe and account functions write it.';
 
 -- comment table public.figures_refreshes
 comment on table public.figures_refreshes is 'One row per refresh_agent_metrics() run: the window, the data date (window_end = the latest close date), the sources and the methodology version of the figures it wrote. The latest row describes the figures now shown. Anyone reads.';
@@ -831,6 +960,9 @@ comment on table public.report_requests is 'Leads from the Get Report form, writ
 -- comment table public.reso_sync_state
 comment on table public.reso_sync_state is 'Progress of the RESO Web API sync per feed (source) and resource. service_role writes; admins read.';
 
+-- comment table public.saved_agents
+comment on table public.saved_agents is 'Agents a signed-in visitor saved (the heart). Each user reads, adds and removes only their own rows; operators do not read them. Deleted with the account.';
+
 -- comment table public.search_days
 comment on table public.search_days is 'Searches per UTC day, search type and resolved place, rolled up from search_queries by private.prune_raw_events() (the query text is not kept). Admins read; written by the roll-up only.';
 
@@ -851,6 +983,9 @@ comment on table public.user_roles is 'Roles granted to auth users; an administr
 
 -- comment table public.zip_market_benchmarks
 comment on table public.zip_market_benchmarks is 'Market figures per ZIP code from a published source (Redfin Data Center). Anyone reads; service_role (loader) writes. Pages showing them must show attribution.';
+
+-- comment table public.zip_page_versions
+comment on table public.zip_page_versions is 'The version of each ZIP page (/agents/<zip>): a new one whenever its ranking, its benchmark or a ranked agent changes, written by triggers on agent_zip_sales, zip_market_benchmarks and agents. A five-digit ZIP with ranked_agents > 0 has a page; city and state (from the Redfin benchmark, else the ranked agents'' most common city) group ZIP pages into city pages. Anyone reads; nobody writes but the triggers.';
 
 -- comment table public.zip_sales_coverage
 comment on table public.zip_sales_coverage is 'What our figures of a ZIP rest on: its closed sales in the metrics window, their date range and sources, and their mean sale-to-list (the shrinkage target). Written by refresh_agent_metrics(); anyone reads.';

@@ -32,6 +32,10 @@ grant execute on function private.blog_categories_site_webhook() to postgres;
 revoke all on function private.blog_posts_site_webhook() from anon, authenticated, public, service_role;
 grant execute on function private.blog_posts_site_webhook() to postgres;
 
+-- grant function private.bump_agent_pages(agent_ids uuid[])
+revoke all on function private.bump_agent_pages(agent_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function private.bump_agent_pages(agent_ids uuid[]) to postgres;
+
 -- grant function private.configure_webhook(hook text, url text, secret text)
 revoke all on function private.configure_webhook(hook text, url text, secret text) from anon, authenticated, public, service_role;
 grant execute on function private.configure_webhook(hook text, url text, secret text) to postgres;
@@ -39,6 +43,10 @@ grant execute on function private.configure_webhook(hook text, url text, secret 
 -- grant function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[])
 revoke all on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) from anon, authenticated, public, service_role;
 grant execute on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) to postgres;
+
+-- grant function private.erase_email_data(address text)
+revoke all on function private.erase_email_data(address text) from anon, authenticated, public, service_role;
+grant execute on function private.erase_email_data(address text) to postgres;
 
 -- grant function private.figure_metrics()
 revoke all on function private.figure_metrics() from anon, authenticated, public, service_role;
@@ -56,6 +64,10 @@ grant execute on function private.median_interval_rank(n integer) to postgres;
 revoke all on function private.methodology_version() from anon, authenticated, public, service_role;
 grant execute on function private.methodology_version() to postgres;
 
+-- grant function private.move_to_trash_instead_of_delete()
+revoke all on function private.move_to_trash_instead_of_delete() from anon, authenticated, public, service_role;
+grant execute on function private.move_to_trash_instead_of_delete() to postgres;
+
 -- grant function private.properties_sync_transaction_sides()
 revoke all on function private.properties_sync_transaction_sides() from anon, authenticated, public, service_role;
 grant execute on function private.properties_sync_transaction_sides() to postgres;
@@ -68,6 +80,10 @@ grant execute on function private.prune_raw_events() to postgres;
 revoke all on function private.put_webhook_setting(hook text, setting text, value text) from anon, authenticated, public, service_role;
 grant execute on function private.put_webhook_setting(hook text, setting text, value text) to postgres;
 
+-- grant function private.record_audit_entry()
+revoke all on function private.record_audit_entry() from anon, authenticated, public, service_role;
+grant execute on function private.record_audit_entry() to postgres;
+
 -- grant function private.record_blog_post_redirect()
 revoke all on function private.record_blog_post_redirect() from anon, authenticated, public, service_role;
 grant execute on function private.record_blog_post_redirect() to postgres;
@@ -75,6 +91,10 @@ grant execute on function private.record_blog_post_redirect() to postgres;
 -- grant function private.record_blog_post_revision()
 revoke all on function private.record_blog_post_revision() from anon, authenticated, public, service_role;
 grant execute on function private.record_blog_post_revision() to postgres;
+
+-- grant function private.refresh_prerendered_agents(agent_ids uuid[])
+revoke all on function private.refresh_prerendered_agents(agent_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function private.refresh_prerendered_agents(agent_ids uuid[]) to postgres;
 
 -- grant function private.report_requests_new_lead_webhook()
 revoke all on function private.report_requests_new_lead_webhook() from anon, authenticated, public, service_role;
@@ -116,9 +136,54 @@ grant execute on function private.sync_transaction_sides(property_ids uuid[], ne
 revoke all on function private.t_quantile_975(df integer) from anon, authenticated, public, service_role;
 grant execute on function private.t_quantile_975(df integer) to postgres;
 
+-- grant function private.touch_zip_pages(zips text[])
+revoke all on function private.touch_zip_pages(zips text[]) from anon, authenticated, public, service_role;
+grant execute on function private.touch_zip_pages(zips text[]) to postgres;
+
+-- grant function private.track_agent_pages()
+revoke all on function private.track_agent_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_agent_pages() to postgres;
+
+-- grant function private.track_benchmark_pages()
+revoke all on function private.track_benchmark_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_benchmark_pages() to postgres;
+
+-- grant function private.track_figure_pages()
+revoke all on function private.track_figure_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_figure_pages() to postgres;
+
+-- grant function private.track_methodology_pages()
+revoke all on function private.track_methodology_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_methodology_pages() to postgres;
+
+-- grant function private.track_property_pages()
+revoke all on function private.track_property_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_property_pages() to postgres;
+
+-- grant function private.track_side_pages()
+revoke all on function private.track_side_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_side_pages() to postgres;
+
+-- grant function private.track_zip_coverage_pages()
+revoke all on function private.track_zip_coverage_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_zip_coverage_pages() to postgres;
+
+-- grant function private.track_zip_ranking_pages()
+revoke all on function private.track_zip_ranking_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_zip_ranking_pages() to postgres;
+
 -- grant function private.webhook_setting(hook text, setting text)
 revoke all on function private.webhook_setting(hook text, setting text) from anon, authenticated, public, service_role;
 grant execute on function private.webhook_setting(hook text, setting text) to postgres;
+
+-- grant function private.zips_ranking_agents(agent_ids uuid[])
+revoke all on function private.zips_ranking_agents(agent_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function private.zips_ranking_agents(agent_ids uuid[]) to postgres;
+
+-- grant function public.account_export(target uuid)
+revoke all on function public.account_export(target uuid) from anon, authenticated, public, service_role;
+grant execute on function public.account_export(target uuid) to postgres;
+grant execute on function public.account_export(target uuid) to service_role;
 
 -- grant function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer)
 revoke all on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) from anon, authenticated, public, service_role;
@@ -126,6 +191,13 @@ grant execute on function public.agent_figure_sales(agent_id uuid, metric text, 
 grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to authenticated;
 grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to postgres;
 grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to service_role;
+
+-- grant function public.agent_page_benchmarks(agent_ids uuid[])
+revoke all on function public.agent_page_benchmarks(agent_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function public.agent_page_benchmarks(agent_ids uuid[]) to anon;
+grant execute on function public.agent_page_benchmarks(agent_ids uuid[]) to authenticated;
+grant execute on function public.agent_page_benchmarks(agent_ids uuid[]) to postgres;
+grant execute on function public.agent_page_benchmarks(agent_ids uuid[]) to service_role;
 
 -- grant function public.agent_page_quarters(agent_ids uuid[])
 revoke all on function public.agent_page_quarters(agent_ids uuid[]) from anon, authenticated, public, service_role;
@@ -229,6 +301,34 @@ grant execute on function public.dashboard_overview(period_days integer) to auth
 grant execute on function public.dashboard_overview(period_days integer) to postgres;
 grant execute on function public.dashboard_overview(period_days integer) to service_role;
 
+-- grant function public.delete_account(target uuid)
+revoke all on function public.delete_account(target uuid) from anon, authenticated, public, service_role;
+grant execute on function public.delete_account(target uuid) to postgres;
+grant execute on function public.delete_account(target uuid) to service_role;
+
+-- grant function public.delete_lead(lead_id uuid)
+revoke all on function public.delete_lead(lead_id uuid) from anon, authenticated, public, service_role;
+grant execute on function public.delete_lead(lead_id uuid) to authenticated;
+grant execute on function public.delete_lead(lead_id uuid) to postgres;
+grant execute on function public.delete_lead(lead_id uuid) to service_role;
+
+-- grant function public.delete_post(post_id uuid)
+revoke all on function public.delete_post(post_id uuid) from anon, authenticated, public, service_role;
+grant execute on function public.delete_post(post_id uuid) to authenticated;
+grant execute on function public.delete_post(post_id uuid) to postgres;
+grant execute on function public.delete_post(post_id uuid) to service_role;
+
+-- grant function public.email_hash(address text)
+revoke all on function public.email_hash(address text) from anon, authenticated, public, service_role;
+grant execute on function public.email_hash(address text) to postgres;
+grant execute on function public.email_hash(address text) to service_role;
+
+-- grant function public.erase_email(address text)
+revoke all on function public.erase_email(address text) from anon, authenticated, public, service_role;
+grant execute on function public.erase_email(address text) to authenticated;
+grant execute on function public.erase_email(address text) to postgres;
+grant execute on function public.erase_email(address text) to service_role;
+
 -- grant function public.expire_newsletter_subscriptions()
 revoke all on function public.expire_newsletter_subscriptions() from anon, authenticated, public, service_role;
 grant execute on function public.expire_newsletter_subscriptions() to postgres;
@@ -251,6 +351,11 @@ revoke all on function public.lead_operator_emails() from anon, authenticated, p
 grant execute on function public.lead_operator_emails() to postgres;
 grant execute on function public.lead_operator_emails() to service_role;
 
+-- grant function public.limit_saved_agents()
+revoke all on function public.limit_saved_agents() from anon, authenticated, public, service_role;
+grant execute on function public.limit_saved_agents() to postgres;
+grant execute on function public.limit_saved_agents() to service_role;
+
 -- grant function public.list_admins()
 revoke all on function public.list_admins() from anon, authenticated, public, service_role;
 grant execute on function public.list_admins() to authenticated;
@@ -262,6 +367,12 @@ revoke all on function public.merge_leads(keep_id uuid, merge_ids uuid[]) from a
 grant execute on function public.merge_leads(keep_id uuid, merge_ids uuid[]) to authenticated;
 grant execute on function public.merge_leads(keep_id uuid, merge_ids uuid[]) to postgres;
 grant execute on function public.merge_leads(keep_id uuid, merge_ids uuid[]) to service_role;
+
+-- grant function public.my_report_requests()
+revoke all on function public.my_report_requests() from anon, authenticated, public, service_role;
+grant execute on function public.my_report_requests() to authenticated;
+grant execute on function public.my_report_requests() to postgres;
+grant execute on function public.my_report_requests() to service_role;
 
 -- grant function public.normalize_newsletter_email()
 revoke all on function public.normalize_newsletter_email() from anon, authenticated, public, service_role;
@@ -283,6 +394,18 @@ revoke all on function public.request_site_rebuild() from anon, authenticated, p
 grant execute on function public.request_site_rebuild() to authenticated;
 grant execute on function public.request_site_rebuild() to postgres;
 grant execute on function public.request_site_rebuild() to service_role;
+
+-- grant function public.restore_lead(lead_id uuid)
+revoke all on function public.restore_lead(lead_id uuid) from anon, authenticated, public, service_role;
+grant execute on function public.restore_lead(lead_id uuid) to authenticated;
+grant execute on function public.restore_lead(lead_id uuid) to postgres;
+grant execute on function public.restore_lead(lead_id uuid) to service_role;
+
+-- grant function public.restore_post(post_id uuid)
+revoke all on function public.restore_post(post_id uuid) from anon, authenticated, public, service_role;
+grant execute on function public.restore_post(post_id uuid) to authenticated;
+grant execute on function public.restore_post(post_id uuid) to postgres;
+grant execute on function public.restore_post(post_id uuid) to service_role;
 
 -- grant function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric)
 revoke all on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) from anon, authenticated, public, service_role;
@@ -360,6 +483,17 @@ revoke all on function public.stamp_report_request_contacted_at() from anon, aut
 grant execute on function public.stamp_report_request_contacted_at() to postgres;
 grant execute on function public.stamp_report_request_contacted_at() to service_role;
 
+-- grant function public.suppress_email(address_hash text, suppression_source text)
+revoke all on function public.suppress_email(address_hash text, suppression_source text) from anon, authenticated, public, service_role;
+grant execute on function public.suppress_email(address_hash text, suppression_source text) to postgres;
+grant execute on function public.suppress_email(address_hash text, suppression_source text) to service_role;
+
+-- grant function public.trash_items(item_type text)
+revoke all on function public.trash_items(item_type text) from anon, authenticated, public, service_role;
+grant execute on function public.trash_items(item_type text) to authenticated;
+grant execute on function public.trash_items(item_type text) to postgres;
+grant execute on function public.trash_items(item_type text) to service_role;
+
 -- grant function public.verify_new_lead_webhook_secret(candidate text)
 revoke all on function public.verify_new_lead_webhook_secret(candidate text) from anon, authenticated, public, service_role;
 grant execute on function public.verify_new_lead_webhook_secret(candidate text) to postgres;
@@ -378,9 +512,17 @@ revoke all on schema supabase_functions from anon, authenticated, public, servic
 grant usage, create on schema supabase_functions to postgres;
 grant usage on schema supabase_functions to service_role;
 
+-- grant sequence private.page_version_seq
+revoke all on sequence private.page_version_seq from anon, authenticated, public, service_role;
+grant select, update, usage on sequence private.page_version_seq to postgres;
+
 -- grant table private.site_build_settings
 revoke all on table private.site_build_settings from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.site_build_settings to postgres;
+
+-- grant table private.zip_top_agents
+revoke all on table private.zip_top_agents from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.zip_top_agents to postgres;
 
 -- grant table public.agent_figures
 revoke all on table public.agent_figures from anon, authenticated, public, service_role;
@@ -404,6 +546,13 @@ revoke all on table public.agent_name_tokens from anon, authenticated, public, s
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_tokens to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_name_tokens to service_role;
 
+-- grant table public.agent_page_versions
+revoke all on table public.agent_page_versions from anon, authenticated, public, service_role;
+grant select on table public.agent_page_versions to anon;
+grant select on table public.agent_page_versions to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.agent_page_versions to postgres;
+grant select on table public.agent_page_versions to service_role;
+
 -- grant table public.agent_zip_sales
 revoke all on table public.agent_zip_sales from anon, authenticated, public, service_role;
 grant select on table public.agent_zip_sales to anon;
@@ -422,6 +571,12 @@ grant insert, select, update, delete, truncate, references, trigger, maintain on
 revoke all on table public.analytics_salts from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.analytics_salts to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.analytics_salts to service_role;
+
+-- grant table public.audit_log
+revoke all on table public.audit_log from anon, authenticated, public, service_role;
+grant select on table public.audit_log to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.audit_log to postgres;
+grant select on table public.audit_log to service_role;
 
 -- grant table public.blog_categories
 revoke all on table public.blog_categories from anon, authenticated, public, service_role;
@@ -450,11 +605,22 @@ grant insert, select, update, delete on table public.blog_posts to authenticated
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.blog_posts to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.blog_posts to service_role;
 
+-- grant table public.compare_lists
+revoke all on table public.compare_lists from anon, authenticated, public, service_role;
+grant insert, select, update, delete on table public.compare_lists to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.compare_lists to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.compare_lists to service_role;
+
 -- grant table public.content_generation_jobs
 revoke all on table public.content_generation_jobs from anon, authenticated, public, service_role;
 grant insert, select, update, delete on table public.content_generation_jobs to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.content_generation_jobs to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.content_generation_jobs to service_role;
+
+-- grant table public.email_suppressions
+revoke all on table public.email_suppressions from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.email_suppressions to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.email_suppressions to service_role;
 
 -- grant table public.figures_refreshes
 revoke all on table public.figures_refreshes from anon, authenticated, public, service_role;
@@ -532,6 +698,12 @@ grant select on table public.reso_sync_state to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.reso_sync_state to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.reso_sync_state to service_role;
 
+-- grant table public.saved_agents
+revoke all on table public.saved_agents from anon, authenticated, public, service_role;
+grant insert, select, delete on table public.saved_agents to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.saved_agents to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.saved_agents to service_role;
+
 -- grant table public.search_days
 revoke all on table public.search_days from anon, authenticated, public, service_role;
 grant select on table public.search_days to authenticated;
@@ -574,6 +746,13 @@ grant select on table public.zip_market_benchmarks to anon;
 grant select on table public.zip_market_benchmarks to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_market_benchmarks to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_market_benchmarks to service_role;
+
+-- grant table public.zip_page_versions
+revoke all on table public.zip_page_versions from anon, authenticated, public, service_role;
+grant select on table public.zip_page_versions to anon;
+grant select on table public.zip_page_versions to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_page_versions to postgres;
+grant select on table public.zip_page_versions to service_role;
 
 -- grant table public.zip_sales_coverage
 revoke all on table public.zip_sales_coverage from anon, authenticated, public, service_role;

@@ -182,9 +182,9 @@ interface DashboardCounts {
 
 async function expectedDashboard(): Promise<DashboardCounts> {
   const [row] = await sql<Record<keyof DashboardCounts, string>>(
-    `select (select count(*) from public.blog_posts where status = 'published' and published_at <= now()) as published,
-            (select count(*) from public.blog_posts where status = 'draft') as drafts,
-            (select count(*) from public.report_requests where status = 'pending') as pending,
+    `select (select count(*) from public.blog_posts where status = 'published' and published_at <= now() and deleted_at is null) as published,
+            (select count(*) from public.blog_posts where status = 'draft' and deleted_at is null) as drafts,
+            (select count(*) from public.report_requests where status = 'pending' and deleted_at is null) as pending,
             (select count(*) from public.page_views
               where created_at >= ((now() at time zone 'utc')::date - 29)::timestamp at time zone 'utc') as views`,
   )

@@ -83,7 +83,7 @@ test('a new draft derives its slug and SEO title from the title and counts SEO c
   await page.getByLabel('Content', { exact: true }).fill('<p>Draft body</p>')
 
   await page.getByRole('button', { name: 'Save Draft' }).click()
-  await expect(toast(page, 'Draft Saved')).toBeVisible()
+  await expect(toast(page, 'Post Saved')).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/blog$/)
 
   const rows = await sql<{
@@ -135,7 +135,9 @@ test('saving without the required fields says what is needed and writes nothing 
   await expect(page).toHaveURL(/\/admin\/blog$/)
 })
 
-test('editing a published post keeps it published with its original date (no Save Draft)', async ({ page }) => {
+test('editing a published post keeps it published with its original date (Enter never unpublishes)', async ({
+  page,
+}) => {
   const title = `E2E Live Edit ${Date.now()}`
   const slug = uniqueSlug('e2e-live-edit')
   await insertPost({ title, slug, status: 'published' })
@@ -149,7 +151,8 @@ test('editing a published post keeps it published with its original date (no Sav
   await row.getByRole('button', { name: 'Edit' }).click()
 
   await expect(page.getByRole('button', { name: 'Update Published Post' })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Save Draft' })).toHaveCount(0)
+  // Save Draft is there too (it takes the post back to draft: admin-feedback.spec.ts)
+  await expect(page.getByRole('button', { name: 'Save Draft' })).toBeVisible()
   await page.getByLabel('Excerpt').fill('An edited excerpt.')
   await page.getByLabel('Location').press('Enter') // Enter in a field submits: it must update, not unpublish
   await expect(toast(page, 'Post Updated')).toBeVisible()
@@ -221,7 +224,10 @@ test('publish, unpublish and delete (after confirming) change the row in the dat
   await expect(toast(page, 'Post Deleted')).toBeVisible()
   await expect(page.getByText('No blog posts found')).toBeVisible()
   await expect(page.getByText('Try adjusting your filters or search terms.')).toBeVisible()
-  expect(await sql(`select 1 from public.blog_posts where slug = $1`, [slug])).toHaveLength(0)
+  // a delete moves the post to the trash (restorable)
+  expect(await sql(`select deleted_at is not null as trashed from public.blog_posts where slug = $1`, [slug])).toEqual([
+    { trashed: true },
+  ])
 })
 
 test('the preview renders the post through the public sanitizer with its insight cards', async ({ page }) => {
@@ -239,7 +245,7 @@ test('the preview renders the post through the public sanitizer with its insight
 
   await (await findRow(page, title)).getByRole('button', { name: 'Preview' }).click()
   const dialog = page.getByRole('dialog', { name: title })
-  await expect(dialog.getByRole('heading', { name: 'Section One' })).toHaveAttribute('id', 'section-one')
+  await expect(dialog.getByRole('heading', { name: 'Section One' })).toHaveAttribute('id', 'post-section-one')
   await expect(dialog.getByText('buyers')).toBeVisible()
   await expect(dialog.getByText('Interview three agents')).toBeVisible()
   await expect(dialog.getByText('Check closing prices')).toBeVisible()
@@ -259,7 +265,7 @@ test('after Save the list comes back with its search and status filter, kept in 
   await insertPost({ title, slug })
   await signIn(page)
   await page.getByRole('searchbox', { name: 'Search posts' }).fill(title)
-  await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('draft')
+  await page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'Drafts' }).click()
   await expect(page).toHaveURL(/[?&]status=draft/)
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(title)
 
@@ -267,12 +273,14 @@ test('after Save the list comes back with its search and status filter, kept in 
   await expect(page).toHaveURL(/[?&]edit=/)
   await page.getByLabel('Excerpt').fill('Edited while filtered.')
   await page.getByRole('button', { name: 'Save Draft' }).click()
-  await expect(toast(page, 'Draft Saved')).toBeVisible()
+  await expect(toast(page, 'Post Saved')).toBeVisible()
 
   await expect(page).not.toHaveURL(/[?&]edit=/)
   await expect(page).toHaveURL(/[?&]status=draft/)
   await expect(page.getByRole('searchbox', { name: 'Search posts' })).toHaveValue(title)
-  await expect(page.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('draft')
+  await expect(
+    page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'Drafts' }),
+  ).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1)
 
   // a reload keeps them too

@@ -79,7 +79,7 @@ test('discover, approve, generate and publish: the post appears in the Blog Post
   await page.getByLabel('Publish automatically when generated').check()
   await generateButton.click()
 
-  await expect(toast(page, 'Content Generated')).toBeVisible({ timeout: 30_000 })
+  await expect(toast(page, 'Content Generated Successfully!')).toBeVisible({ timeout: 30_000 })
   // the post keeps the topic's angle: its title is the topic
   const title = topic
   await expect(page.getByRole('status').getByText(`${title} — Status: Published`)).toBeVisible()

@@ -86,7 +86,7 @@ test('counters match the stored leads; search and the status filter narrow the t
     `select count(*)::int as total, count(*) filter (where status = 'pending')::int as pending,
             count(*) filter (where status = 'contacted')::int as contacted,
             count(*) filter (where status = 'qualified')::int as qualified
-       from public.report_requests`,
+       from public.report_requests where deleted_at is null`,
   )
   // the seed's four counters
   const counters = page.getByRole('group', { name: 'Lead counters' })
@@ -178,13 +178,13 @@ test('status and notes are written, toasted and shown only when the write succee
       : route.fallback(),
   )
   await dialog.getByLabel('Status').selectOption('contacted')
-  await expect(toast(page, 'Status Not Updated')).toBeVisible()
+  await expect(toast(page, 'Failed to update status')).toBeVisible()
   await expect(dialog.getByLabel('Status')).toHaveValue('pending')
   await expect(tableRow(page, erin)).toContainText('Pending')
   await page.unroute('**/rest/v1/report_requests*')
 
   await dialog.getByLabel('Status').selectOption('contacted')
-  await expect(toast(page, 'Status Updated')).toBeVisible()
+  await expect(toast(page, 'Status updated successfully')).toBeVisible()
   await expect(dialog.getByLabel('Status')).toHaveValue('contacted')
   await expect(tableRow(page, erin)).toContainText('Contacted')
   const [afterStatus] = await sql<{ status: string; contacted_at: Date | null }>(
@@ -202,7 +202,7 @@ test('status and notes are written, toasted and shown only when the write succee
   await page.route('**/rest/v1/lead_notes*', failNote)
   await dialog.getByLabel('New note').fill('Prefers email, "after 5pm", =not a formula')
   await dialog.getByRole('button', { name: 'Add Note' }).click()
-  await expect(toast(page, 'Note Not Added')).toBeVisible()
+  await expect(toast(page, 'Failed to update notes')).toBeVisible()
   await expect(dialog.getByLabel('New note')).toHaveValue('Prefers email, "after 5pm", =not a formula')
   await page.unroute('**/rest/v1/lead_notes*', failNote)
   await dialog.getByRole('button', { name: 'Add Note' }).click()
@@ -378,9 +378,10 @@ test('pipeline: assign an owner, add two notes, set a follow-up, filter overdue,
     await expect(bulk).toContainText('2 selected')
     await bulk.getByRole('combobox', { name: 'New status for the selected leads' }).selectOption('qualified')
     await bulk.getByRole('button', { name: 'Apply to selected' }).click()
-    await expect(toast(page, 'Status Updated')).toBeVisible()
+    await expect(toast(page, 'Status updated successfully')).toBeVisible()
+    // the merged duplicate waits in the trash
     const statuses = await sql<{ status: string }>(
-      `select status from public.report_requests where lower(email) like $1`,
+      `select status from public.report_requests where lower(email) like $1 and deleted_at is null`,
       [`%-${marker}@example.com`],
     )
     expect(statuses.map((row) => row.status)).toEqual(['qualified', 'qualified'])

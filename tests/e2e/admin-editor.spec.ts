@@ -79,7 +79,7 @@ test('a post with a table opens in HTML mode and keeps the table when saved', as
   await expect(page.getByRole('button', { name: 'Edit HTML' })).toHaveAttribute('aria-pressed', 'true')
   await page.getByLabel('Excerpt').fill('Rates, edited.')
   await page.getByRole('button', { name: 'Save Draft' }).click()
-  await expect(toast(page, 'Draft Saved')).toBeVisible()
+  await expect(toast(page, 'Post Saved')).toBeVisible()
   const [stored] = await sql<{ content: string; excerpt: string }>(
     `select content, excerpt from public.blog_posts where id = $1`,
     [row!.id],

@@ -33,7 +33,7 @@ test('Rebuild now records a new build, the Builds page follows it, and the pill 
   await signInAsAdmin(page, adminEmail)
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Builds' }).click()
   await expect(page).toHaveURL(/\/admin\/builds$/)
-  await expect(page.getByTestId('page-title')).toHaveText('Builds')
+  await expect(page.getByRole('heading', { name: 'Site Builds', level: 1 })).toBeVisible()
   await expect(
     page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Dashboard' }),
   ).toBeVisible()
@@ -78,14 +78,14 @@ test('every save keeps a revision with who and when; restoring one brings its te
   await page.getByRole('button', { name: 'Edit HTML' }).click()
   await page.getByLabel('Content', { exact: true }).fill('<p>First version.</p>')
   await page.getByRole('button', { name: 'Save Draft' }).click()
-  await expect(toast(page, 'Draft Saved').last()).toBeVisible()
+  await expect(toast(page, 'Post Saved').last()).toBeVisible()
 
   await page.getByRole('searchbox', { name: 'Search posts' }).fill(title)
   await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Edit' }).click()
   await page.getByRole('button', { name: 'Edit HTML' }).click()
   await page.getByLabel('Content', { exact: true }).fill('<p>Second version.</p>')
   await page.getByRole('button', { name: 'Save Draft' }).click()
-  await expect(toast(page, 'Draft Saved').last()).toBeVisible()
+  await expect(toast(page, 'Post Saved').last()).toBeVisible()
 
   // the first save's toast may still be on screen: wait for the second revision row, not for a toast
   const revisionRows = () =>
@@ -109,7 +109,7 @@ test('every save keeps a revision with who and when; restoring one brings its te
   await page.getByRole('button', { name: 'Edit HTML' }).click()
   await expect(page.getByLabel('Content', { exact: true })).toHaveValue('<p>First version.</p>')
   await page.getByRole('button', { name: 'Save Draft' }).click()
-  await expect(toast(page, 'Draft Saved').last()).toBeVisible()
+  await expect(toast(page, 'Post Saved').last()).toBeVisible()
   const [post] = await sql<{ content: string; revisions: number }>(
     `select content, (select count(*)::int from public.blog_post_revisions r where r.post_id = p.id) as revisions from public.blog_posts p where slug = $1`,
     [slug],

@@ -148,7 +148,8 @@ export async function figuresRow(id: string): Promise<AgentFigures> {
 }
 
 /**
- * Waits until the site serves the prerendered page of agent `id` (HTTP 200): creating fixture agents fires the
+ * Waits until the site serves the prerendered page of agent `id` (HTTP 200 from the built file; the on-demand
+ * rendering that answers before the rebuild carries a Cache-Tag header): creating fixture agents fires the
  * data-change webhook, and the local builder rebuilds and swaps the site in (tests/support/e2e-site.ts).
  * @throws when the page is not live within `timeoutMs`.
  */
@@ -156,7 +157,8 @@ export async function waitForAgentPage(baseURL: string, id: string, timeoutMs = 
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const response = await fetch(`${baseURL}/agent/${id}`)
-    if (response.status === 200) return
+    await response.arrayBuffer()
+    if (response.status === 200 && !response.headers.has('cache-tag')) return
     if (Date.now() > deadline)
       throw new Error(`/agent/${id} was not built within ${timeoutMs} ms (last status ${response.status})`)
     await new Promise((resolve) => setTimeout(resolve, 1000))

@@ -1,7 +1,7 @@
 /**
  * The agent profile at /agent/<id>: prerendered after the data-change rebuild (figures in the HTML without JavaScript,
- * RealEstateAgent JSON-LD, canonical and Open Graph, sitemap), a real 404 for unknown ids, the live fallback for an
- * agent the build did not render, the ZIP and city landing pages, market comparison with attribution, sales, states.
+ * RealEstateAgent JSON-LD, canonical and Open Graph, sitemap), a real 404 for unknown ids, the on-demand page of an
+ * agent the build did not prerender, the ZIP and city landing pages, market comparison with attribution, sales, states.
  * Figures: both sides (a co-list agent's half side, buyer sides, dual agency), each with its n, window, 95 % interval
  * and difference from the ZIP, each a link to the sales behind it; the rank or "too few sales to rank" and why.
  */
@@ -45,7 +45,7 @@ test.beforeAll(async ({ baseURL }) => {
   fixture = await createAgents(zip, [
     { name: `Priya Ranked ${suffix}`, rating: 4.7, reviewCount: 31, mlsId: priyaMls, sales },
     { name: `Sam Newcomer ${suffix}`, rating: null, phone: null, email: null, mlsId: samMls, sales: samSales },
-    // no closed sales, so no prerendered page: the agent 404 page shows them live
+    // no closed sales, so no prerendered page: rendered on demand
     { name: `Nora Nosales ${suffix}`, sales: [] },
   ])
   await waitForAgentPage(baseURL!, fixture.agents[0]!.id)
@@ -223,38 +223,26 @@ test('an unknown or malformed id is a real 404 with the not-found text', async (
   await expect(page.getByRole('link', { name: 'Search Agents' }).last()).toHaveAttribute('href', '/search')
 })
 
-test('an agent the build did not render is shown live on the 404 page; a failed load offers Try Again', async ({
+test('an agent the build did not prerender is rendered on demand: the same page, kept out of search results', async ({
   page,
+  request,
 }) => {
+  // no closed sales in the window: no prerendered page, and noindex
   const agent = fixture.agents[2]!
-  let fail = true
-  await page.route('**/rest/v1/agents?**', (route) =>
-    fail ? route.fulfill({ status: 500, json: { message: 'boom' } }) : route.fallback(),
-  )
+  const response = await request.get(`/agent/${agent.id}`)
+  expect(response.status()).toBe(200)
+  expect(response.headers()['cache-control']).toBe('public, max-age=0, s-maxage=86400, stale-while-revalidate=60')
+  const html = (await response.text()).replaceAll('<!-- -->', '')
+  expect(html).toContain(`>${agent.name}</h1>`)
+  expect(html).toContain('<meta name="robots" content="noindex"')
   const visit = await page.goto(`/agent/${agent.id}`)
-  expect(visit?.status()).toBe(404)
-  await expect(page.getByText('Failed to load agent profile. Please try again.')).toBeVisible()
-  fail = false
-  await page.getByRole('button', { name: 'Try Again' }).click()
+  expect(visit?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1, name: agent.name })).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Agent not found' })).toBeHidden()
   await expect(
     page.getByText('No closed sales in the window on either side, so there are no figures yet.'),
   ).toBeVisible()
-})
-
-test('the live profile shows a loading state first', async ({ page }) => {
-  const agent = fixture.agents[2]!
-  let release!: () => void
-  const gate = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/rest/v1/agents?**', async (route) => {
-    await gate
-    await route.fallback()
-  })
-  await page.goto(`/agent/${agent.id}`)
-  await expect(page.getByRole('status').filter({ hasText: 'Looking up the agent' })).toBeAttached()
-  release()
-  await expect(page.getByRole('heading', { level: 1, name: agent.name })).toBeVisible()
+  await waitForIsland(page, 'AgentProfileActions')
+  await expect(page.getByRole('button', { name: 'Get Report' })).toBeVisible()
 })
 
 test('without JavaScript the page carries the figures, RealEstateAgent JSON-LD, canonical URL and Open Graph', async ({

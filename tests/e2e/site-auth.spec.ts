@@ -157,14 +157,16 @@ test('sign up with a full name, confirm through the mailbox, see the name and Si
         .getByRole('status')
         .filter({ hasText: 'Account created successfully! Please check your email to confirm your account.' }),
     ).toBeVisible()
-    // The auth service confirms the address and redirects to its Site URL with the session in the fragment. The test
-    // stack's Site URL is http://localhost:4321 while this run's site has its own port, so follow the redirect here
-    // and open the same fragment on the site under test.
+    // The auth service confirms the address and redirects to its Site URL with a one-time PKCE code (never the
+    // session itself); only this browser, which kept the code verifier at sign-up, can exchange it. The test stack's
+    // Site URL is http://localhost:4321 while this run's site has its own port, so follow the redirect here and open
+    // the same query on the site under test.
     const verify = await fetch(link, { redirect: 'manual' })
     expect(verify.status).toBeGreaterThanOrEqual(300)
     expect(verify.status).toBeLessThan(400)
     const target = new URL(verify.headers.get('location')!)
-    expect(target.hash).toContain('access_token=')
+    expect(target.searchParams.get('code')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(target.hash).not.toContain('access_token=')
     await page.goto(`/${target.search}${target.hash}`)
   }
   await page.waitForURL((url) => url.pathname === '/')

@@ -19,9 +19,13 @@ test.describe('blog index', () => {
   test('lists every published post without drafts and shows the article count', async ({ page }) => {
     const [draft] = await sql<{ title: string }>(`select title from public.blog_posts where status = 'draft' limit 1`)
     await page.goto('/blog')
+    // every post once: the featured ones above, the others in the list below them
+    const featured = page.getByRole('region', { name: 'Featured articles' })
     const all = page.getByRole('region', { name: 'All articles' })
-    await expect(all.getByRole('article')).toHaveCount(posts.length)
-    for (const post of posts) await expect(all.getByRole('link', { name: post.title, exact: true })).toBeVisible()
+    const featuredCount = await featured.getByRole('article').count()
+    await expect(all.getByRole('article')).toHaveCount(posts.length - featuredCount)
+    for (const post of posts)
+      await expect(page.getByRole('main').getByRole('link', { name: post.title, exact: true })).toHaveCount(1)
     if (draft) await expect(page.getByText(draft.title, { exact: true })).toHaveCount(0)
     await expect(page.locator('dt', { hasText: /^Articles$/ }).locator('..')).toContainText(String(posts.length))
   })
@@ -62,7 +66,11 @@ test.describe('blog index', () => {
     await expect(page.getByRole('region', { name: 'All articles' }).getByRole('article')).toHaveCount(inCategory.length)
     await button.click()
     await expect(page).toHaveURL(/\/blog\/?$/)
-    await expect(page.getByRole('region', { name: 'All articles' }).getByRole('article')).toHaveCount(posts.length)
+    // unfiltered again: the featured articles above, the rest below
+    const featuredCount = await page.getByRole('region', { name: 'Featured articles' }).getByRole('article').count()
+    await expect(page.getByRole('region', { name: 'All articles' }).getByRole('article')).toHaveCount(
+      posts.length - featuredCount,
+    )
   })
 
   test('nothing matching shows the empty state', async ({ page }) => {
@@ -103,7 +111,7 @@ test('an unknown article is a blog-specific 404: Article Not Found with Back to 
 
 test('density badges use the spec colours: 8+ green, 5+ blue, 3+ yellow', async ({ page }) => {
   const rows = await sql<{ slug: string; score: number }>(
-    `select slug, hack_density_score::float8 as score from public.blog_posts where status = 'published' and hack_density_score is not null`,
+    `select slug, hack_density_score::float8 as score from public.blog_posts where status = 'published' and deleted_at is null and hack_density_score is not null`,
   )
   const medium = rows.find((row) => row.score >= 5 && row.score < 8)
   const high = rows.find((row) => row.score >= 8)

@@ -1,8 +1,12 @@
 /**
  * Builds that scale with data: the local build hook runs the real Astro build with its incremental build cache
- * (src/integrations/build-report.ts): a data change renders only the changed agent's page and its ZIP and city pages
- * and reuses every other agent page from the cache, an agent that lost its page answers 404, and a blog publish
- * renders no agent page at all. What was rendered is read from the build's own report line in site_builds.log_tail.
+ * (src/integrations/build-report.ts), the page keys coming from the database's page versions
+ * (public.agent_page_versions, public.zip_page_versions). A data change renders only the changed agent's page and its
+ * ZIP and city pages and reads no other agent's data: the build talks to the API through a proxy that refuses every
+ * request naming another fixture agent or their ZIP (tests/support/api-proxy.ts), and the build still succeeds. An
+ * agent outside the prerendered set is answered on demand by the local server (the site's Pages worker under
+ * workerd), an agent that lost its page answers 404, and a blog publish renders no agent page. What was rendered is
+ * read from the build's own report line in site_builds.log_tail.
  */
 import fs from 'node:fs'
 import type http from 'node:http'
@@ -13,15 +17,19 @@ import { startBuildHook, type BuildHook } from '../../supabase/local/build-hook/
 import { siteBuildCommand } from '../../scripts/lib/site-build-hook.ts'
 import { startStaticServer } from '../../supabase/local/static-server.ts'
 import { freePort } from '../../supabase/local/postgres.ts'
+import { startApiProxy, type ApiProxy } from '../support/api-proxy.ts'
 import { sql, testEnv } from '../support/env.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 let work = ''
 let builder: BuildHook
 let server: http.Server
+let proxy: ApiProxy
 let base = ''
+/** Alpha in ZIP A (Incrementon, VT); Beta and Gamma in ZIP B (Otherton, VT); Nora without sales in ZIP A. */
 let fixture: Awaited<ReturnType<typeof createAgents>>
-let zip = ''
+let zipA = ''
+let zipB = ''
 const slug = `incremental-${Date.now().toString(36)}`
 
 const agentFile = (dir: string, id: string) => path.join(dir, 'agent', id, 'index.html')
@@ -56,29 +64,26 @@ const agentPages = (dir: string) =>
       .map((id) => [id, fs.readFileSync(agentFile(dir, id), 'utf8')]),
   )
 /**
- * Per agent, the row versions its page is built from that another test file (running in parallel) may change: the
- * agent row (renames, metrics refreshes) and its sales. Not updated_at: it holds the changing transaction's start
- * time, so a long transaction (an import) that began before the test's mark and committed after it slipped past a
- * `updated_at >= mark` check (CI, stop 27).
+ * Every agent's page version (with `-` for a page that is not prerendered): another test file (running in parallel)
+ * may change agents between two builds.
  */
-const agentVersions = async () =>
+const pageVersions = async () =>
   new Map(
     (
-      await sql<{ id: string; version: string }>(
-        `select a.id, a.xmin::text || '/' || coalesce(string_agg(p.id::text || ':' || p.xmin::text, ',' order by p.id), '') as version
-           from public.agents a left join public.properties p on p.agent_id = a.id
-          group by a.id, a.xmin::text`,
+      await sql<{ agent_id: string; version: string }>(
+        `select agent_id, version::text || case when prerender then '' else '-' end as version from public.agent_page_versions`,
       )
-    ).map((row) => [row.id, row.version]),
+    ).map((row) => [row.agent_id, row.version]),
   )
 /**
- * Agents whose versions differ between two agentVersions() reads, new and deleted ones included: their pages may be
- * rebuilt or removed too.
+ * Agents whose pages may be rebuilt or removed besides the test's own change: their versions differ between two
+ * pageVersions() reads, or the build being compared served a page that is no longer prerendered (an agent another
+ * file deleted before the first read).
  */
-const changedBetween = (before: Map<string, string>, after: Map<string, string>) =>
+const changedBetween = (before: Map<string, string>, after: Map<string, string>, served: Iterable<string> = []) =>
   new Set([
     ...[...after].filter(([id, version]) => before.get(id) !== version).map(([id]) => id),
-    ...[...before.keys()].filter((id) => !after.has(id)),
+    ...[...served].filter((id) => after.get(id)?.endsWith('-') !== false),
   ])
 const rebuild = async (reason: string) => {
   const before = builder.currentDir()
@@ -94,17 +99,31 @@ beforeAll(async () => {
   // inside the repository (dist/ is git-ignored): Astro cannot write astro:assets images to an outDir outside it
   fs.mkdirSync(path.join(root, 'dist'), { recursive: true })
   work = fs.mkdtempSync(path.join(root, 'dist', '.incremental-'))
-  zip = await unusedZip()
+  zipA = await unusedZip()
+  do zipB = await unusedZip()
+  while (zipB === zipA)
   fixture = await createAgents(
-    zip,
+    zipA,
     [
       { name: 'Incremental Alpha', sales: makeSales('Alpha', 3) },
-      { name: 'Incremental Beta', sales: makeSales('Beta', 2) },
-      { name: 'Incremental Gamma', sales: makeSales('Gamma', 2) },
+      { name: 'Incremental Beta', sales: makeSales('Beta', 2), zip: zipB },
+      { name: 'Incremental Gamma', sales: makeSales('Gamma', 2), zip: zipB },
+      // no closed sales in the window: no prerendered page
+      { name: 'Incremental Nora', sales: [] },
     ],
     'Incrementon',
     'VT',
   )
+  // Beta and Gamma live in another town
+  const [, beta, gamma] = fixture.agents
+  await sql(`update public.properties set city = 'Otherton' where agent_id = any($1)`, [[beta!.id, gamma!.id]])
+  await sql(`update public.agents set city = 'Otherton', zip_code = $2 where id = any($1)`, [
+    [beta!.id, gamma!.id],
+    zipB,
+  ])
+  proxy = await startApiProxy(testEnv.url)
+  // the page lists name agents only as keyset cursors: never refused
+  proxy.alwaysAllow.push('/rest/v1/agent_page_versions', '/rest/v1/zip_page_versions')
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   fs.mkdirSync(path.join(work, 'site'))
@@ -112,7 +131,7 @@ beforeAll(async () => {
     initialDir: path.join(work, 'site'),
     buildsDir: path.join(work, 'builds'),
     build: siteBuildCommand(
-      { PUBLIC_SUPABASE_URL: testEnv.url, PUBLIC_SUPABASE_ANON_KEY: testEnv.anonKey, SITE_URL: base },
+      { PUBLIC_SUPABASE_URL: proxy.url, PUBLIC_SUPABASE_ANON_KEY: testEnv.anonKey, SITE_URL: base },
       { publishDir: path.join(work, 'publish'), cacheDir: path.join(work, 'cache') },
     ),
     supabaseUrl: testEnv.url,
@@ -130,6 +149,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await builder?.stop()
   if (server) await new Promise((resolve) => server.close(resolve))
+  await proxy?.close()
   await fixture?.remove()
   await sql(`delete from public.blog_posts where slug = $1`, [slug])
   if (work) fs.rmSync(work, { recursive: true, force: true })
@@ -137,27 +157,38 @@ afterAll(async () => {
 
 // every test runs the real Astro build (half a minute or more on a busy 2-core machine)
 describe('incremental site builds', { timeout: 600_000 }, () => {
-  it('renders only the changed agent (and its ZIP and city pages) on a data change; other agent pages are reused', async () => {
+  it("renders only the changed agent and its ZIP and city pages, reading no other agent's data", async () => {
     const [alpha, beta, gamma] = fixture.agents
     const served = builder.currentDir()
     const before = agentPages(served)
-    const homeBefore = fs.readFileSync(path.join(served, 'index.html'), 'utf8')
-    const versionsBefore = await agentVersions()
+    const versionsBefore = await pageVersions()
 
     await sql(`update public.agents set name = 'Incremental Alpha Renamed' where id = $1`, [alpha!.id])
-    const log = await rebuild('agent data changed: agents update')
+    // the other agents' data and their ZIP are not readable during this build: any read of them fails it
+    proxy.refuse = new Set([beta!.id, gamma!.id, zipB])
+    proxy.requests.length = 0
+    let log: string
+    try {
+      log = await rebuild('agent data changed: agents update')
+    } finally {
+      proxy.refuse = new Set()
+    }
     const { built, reused, rendered } = report(log)
+    expect(proxy.requests.filter((request) => request.refused)).toEqual([])
+    // Alpha's own data was read
+    expect(
+      proxy.requests.some((request) => request.path.startsWith('/rest/v1/agents') && request.path.includes(alpha!.id)),
+    ).toBe(true)
 
     const now = builder.currentDir()
     // agents another test file changed meanwhile may be rendered too; nothing else
-    const versionsAfter = await agentVersions()
-    const elsewhere = changedBetween(versionsBefore, versionsAfter)
-    // an agent deleted since the served build (before the first read) loses its page in this build too
-    for (const id of before.keys()) if (!versionsAfter.has(id)) elsewhere.add(id)
+    const elsewhere = changedBetween(versionsBefore, await pageVersions(), before.keys())
     elsewhere.delete(alpha!.id)
     expect(rendered).toContain(`/agent/${alpha!.id}`)
-    expect(rendered).toContain(`/agents/${zip}`)
+    expect(rendered).toContain(`/agents/${zipA}`)
     expect(rendered).toContain('/agents/vt/incrementon')
+    expect(rendered).not.toContain(`/agents/${zipB}`)
+    expect(rendered).not.toContain('/agents/vt/otherton')
     if (elsewhere.size === 0) {
       // (other test files may publish posts meanwhile: articles and lists are not counted here)
       expect([built.agent, built.city, built.zip]).toEqual([1, 1, 1])
@@ -166,14 +197,37 @@ describe('incremental site builds', { timeout: 600_000 }, () => {
     expect(fs.readFileSync(agentFile(now, alpha!.id), 'utf8')).toContain('Incremental Alpha Renamed')
     // Beta and Gamma were reused: the same HTML, not rendered
     for (const other of [beta!, gamma!]) {
-      if (elsewhere.has(other.id)) continue
       expect(rendered).not.toContain(`/agent/${other.id}`)
       expect(fs.readFileSync(agentFile(now, other.id), 'utf8')).toBe(before.get(other.id))
     }
-    expect(fs.readFileSync(path.join(now, 'index.html'), 'utf8')).toBe(homeBefore)
     const response = await fetch(`${base}/agent/${alpha!.id}`)
     expect(response.status).toBe(200)
     expect(await response.text()).toContain('Incremental Alpha Renamed')
+  })
+
+  it('answers an agent outside the prerendered set on demand, from the same page component, out of the sitemap', async () => {
+    const [alpha, , , nora] = fixture.agents
+    const dir = builder.currentDir()
+    expect(fs.existsSync(agentFile(dir, nora!.id))).toBe(false)
+    const onDemand = await fetch(`${base}/agent/${nora!.id}`)
+    expect(onDemand.status).toBe(200)
+    expect(onDemand.headers.get('cache-tag')).toBe(`agent-${nora!.id}`)
+    const html = (await onDemand.text()).replaceAll('<!-- -->', '')
+    expect(html).toContain('>Incremental Nora</h1>')
+    // no closed sales in the window: kept out of search results
+    expect(html).toContain('<meta name="robots" content="noindex">')
+    // the prerendered page of Alpha has the same layout: the same headings after the name
+    const headings = (page: string) => [...page.matchAll(/<h[23][^>]*>([^<]*)</g)].map((match) => match[1])
+    const prerendered = fs.readFileSync(agentFile(dir, alpha!.id), 'utf8').replaceAll('<!-- -->', '')
+    expect(prerendered).not.toContain('content="noindex"')
+    expect(headings(html)).toEqual(headings(prerendered))
+    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text()
+    expect(sitemap).toContain(`/agent/${alpha!.id}<`)
+    expect(sitemap).not.toContain(nora!.id)
+    // an id that is no agent: the agent not-found page with 404
+    const unknown = await fetch(`${base}/agent/3f0c1a52-8f0e-4c55-9b7a-0d5a1f5e2c11`)
+    expect(unknown.status).toBe(404)
+    expect(await unknown.text()).toContain('Agent not found')
   })
 
   it('removes the page of an agent that no longer has figures: its URL answers the agent 404, the sitemap drops it', async () => {
@@ -195,8 +249,8 @@ describe('incremental site builds', { timeout: 600_000 }, () => {
     const served = builder.currentDir()
     const before = agentPages(served)
     expect(before.size).toBeGreaterThanOrEqual(2)
-    const zipPage = fs.readFileSync(path.join(served, 'agents', zip, 'index.html'), 'utf8')
-    const versionsBefore = await agentVersions()
+    const zipPage = fs.readFileSync(path.join(served, 'agents', zipA, 'index.html'), 'utf8')
+    const versionsBefore = await pageVersions()
 
     await sql(
       `insert into public.blog_posts (title, slug, content, status, published_at) values ('Incremental build post', $1, '<p>Fresh.</p>', 'published', now())`,
@@ -208,20 +262,17 @@ describe('incremental site builds', { timeout: 600_000 }, () => {
     // rendered, and an agent page only when its agent changed
     expect(built.article).toBeGreaterThanOrEqual(1)
     expect(rendered).toContain(`/blog/${slug}`)
-    const versionsAfter = await agentVersions()
-    const elsewhere = changedBetween(versionsBefore, versionsAfter)
-    // an agent deleted since the served build (before the first read) loses its page in this build too
-    for (const id of before.keys()) if (!versionsAfter.has(id)) elsewhere.add(id)
+    const elsewhere = changedBetween(versionsBefore, await pageVersions(), before.keys())
     if (elsewhere.size === 0) expect(built.agent ?? 0).toBe(0)
     expect((built.agent ?? 0) <= elsewhere.size).toBe(true)
 
     const now = builder.currentDir()
     for (const [id, html] of before) if (!elsewhere.has(id)) expect(agentPages(now).get(id)).toBe(html)
     if (![...elsewhere].some((id) => fixture.agents.some((agent) => agent.id === id)))
-      expect(fs.readFileSync(path.join(now, 'agents', zip, 'index.html'), 'utf8')).toBe(zipPage)
+      expect(fs.readFileSync(path.join(now, 'agents', zipA, 'index.html'), 'utf8')).toBe(zipPage)
     expect((await fetch(`${base}/blog/${slug}`)).status).toBe(200)
     const sitemap = await (await fetch(`${base}/sitemap.xml`)).text()
     expect(sitemap).toContain(`/blog/${slug}<`)
-    expect(sitemap).toContain(`/agent/${fixture.agents[1]!.id}<`)
+    expect(sitemap).toContain(`/agent/${fixture.agents[0]!.id}<`)
   })
 })

@@ -1,6 +1,7 @@
 /**
- * The RLS matrix: every table of the public schema, for anon, a signed-in non-admin, an admin and service_role, for
- * select, insert, update and delete, asserting exactly what is allowed and what is refused. A refusal may be an
+ * The RLS matrix: every table of the public schema, for anon, a signed-in non-admin, an admin and service_role (and,
+ * for a table whose rows belong to a user, that owner: `user` is then another user), for select, insert, update and
+ * delete, asserting exactly what is allowed and what is refused. A refusal may be an
  * error (no privilege, policy violation) or, for select/update/delete, a silent filter; both count as refused, and
  * an allowed update or delete is checked on the stored row.
  */
@@ -8,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, serviceClient, signedInClient, sql } from '../support/env.ts'
 
-type Role = 'anon' | 'user' | 'admin' | 'service'
+type Role = 'anon' | 'user' | 'admin' | 'service' | 'owner'
 type Operation = 'select' | 'insert' | 'update' | 'delete'
 const roles: Role[] = ['anon', 'user', 'admin', 'service']
 
@@ -27,6 +28,12 @@ interface TableCase {
     stored: (key: string, patch: Record<string, unknown>) => Promise<boolean>
   }
   key?: string
+  /** A delete by an API user moves the row to the trash (deleted_at): allowed means it left the live rows. */
+  softDelete?: boolean
+  /** Rows belong to a user (the fixture's and the insert's rows are `ownerId`'s): the matrix adds the owner. */
+  owned?: boolean
+  /** Runs before each insert attempt (clears a row the attempt would collide with). */
+  beforeInsert?: () => Promise<void>
   allowed: Record<Operation, Role[]>
 }
 
@@ -44,6 +51,9 @@ const columnEquals =
     (await sql(`select 1 from public.${table} where ${key} = $1 and ${column} = $2`, [id, patch[column]])).length === 1
 
 let otherUserId = ''
+/** The signed-in user who owns the rows of the `owned` cases. */
+let ownerId = ''
+let savedAgentId = ''
 let zipSalesAgentId = ''
 let figuresAgentId = ''
 let sidesInsertPropertyId = ''
@@ -110,6 +120,7 @@ const cases: TableCase[] = [
       return { title: slug, slug }
     },
     update: { patch: () => ({ excerpt: unique('excerpt') }), stored: columnEquals('blog_posts', 'excerpt') },
+    softDelete: true,
     allowed: { select: everyone, insert: admins, update: admins, delete: admins },
   },
   {
@@ -124,6 +135,7 @@ const cases: TableCase[] = [
       return { title: slug, slug, status: 'draft' }
     },
     update: { patch: () => ({ excerpt: unique('excerpt') }), stored: columnEquals('blog_posts', 'excerpt') },
+    softDelete: true,
     allowed: { select: admins, insert: admins, update: admins, delete: admins },
   },
   {
@@ -158,8 +170,9 @@ const cases: TableCase[] = [
       ),
     insert: () => ({ full_name: 'Visitor', email: 'visitor@example.com' }),
     update: { patch: () => ({ notes: unique('note') }), stored: columnEquals('report_requests', 'notes') },
-    // leads arrive only through the request-report function (service role): security issue, finding 1; admins
+    // leads arrive only through the request-report function (service role); admins
     // work them (read, update, delete) but do not type them in
+    softDelete: true,
     allowed: { select: admins, insert: ['service'], update: admins, delete: admins },
   },
   {
@@ -333,6 +346,42 @@ const cases: TableCase[] = [
       stored: columnEquals('figures_refreshes', 'closed_sales'),
     },
     allowed: { select: everyone, insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    // the site build's page keys: written only by the change-tracking triggers (here a made-up agent id, as a deleted
+    // agent's row is), readable by anyone
+    name: 'agent_page_versions',
+    table: 'agent_page_versions',
+    key: 'agent_id',
+    fixture: async () => {
+      const [row] = await sql<{ agent_id: string }>(
+        `insert into public.agent_page_versions (agent_id, version) values (gen_random_uuid(), 1) returning agent_id`,
+      )
+      return row!.agent_id
+    },
+    insert: () => ({ agent_id: crypto.randomUUID(), version: 2 }),
+    update: {
+      patch: () => ({ version: Math.floor(Math.random() * 1000) + 2 }),
+      stored: columnEquals('agent_page_versions', 'version', 'agent_id'),
+    },
+    allowed: { select: everyone, insert: [], update: [], delete: [] },
+  },
+  {
+    // the ZIP pages' keys and places: written only by the change-tracking triggers, readable by anyone
+    name: 'zip_page_versions',
+    table: 'zip_page_versions',
+    key: 'zip_code',
+    fixture: async () => {
+      const zip = unique('zip')
+      await sql(`insert into public.zip_page_versions (zip_code, version) values ($1, 1)`, [zip])
+      return zip
+    },
+    insert: () => ({ zip_code: unique('zip'), version: 2 }),
+    update: {
+      patch: () => ({ version: Math.floor(Math.random() * 1000) + 2 }),
+      stored: columnEquals('zip_page_versions', 'version', 'zip_code'),
+    },
+    allowed: { select: everyone, insert: [], update: [], delete: [] },
   },
   {
     // the name search's dictionary: kept by the triggers on agents; only the search (service_role) reads it
@@ -572,6 +621,19 @@ const cases: TableCase[] = [
     allowed: { select: admins, insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
+    name: 'audit_log',
+    table: 'audit_log',
+    fixture: () =>
+      insertReturningId(
+        `insert into public.audit_log (table_name, row_id, action) values ('matrix', $1, 'update') returning id::text`,
+        [unique('matrix-row')],
+      ),
+    insert: () => ({ table_name: 'matrix', row_id: unique('matrix-insert'), action: 'insert' }),
+    update: { patch: () => ({ row_id: unique('matrix-edit') }), stored: columnEquals('audit_log', 'row_id') },
+    // append-only: the trigger writes, admins read, nobody changes it through the API
+    allowed: { select: admins, insert: [], update: [], delete: [] },
+  },
+  {
     name: 'page_views',
     table: 'page_views',
     fixture: () =>
@@ -602,6 +664,96 @@ const cases: TableCase[] = [
     allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
+    // the heart: each user's own rows; operators do not read them
+    name: 'saved_agents',
+    table: 'saved_agents',
+    key: 'agent_id',
+    owned: true,
+    fixture: async () => {
+      const agent = await insertReturningId(
+        `insert into public.agents (name) values ('Matrix Saved Agent') returning id`,
+      )
+      await sql(`insert into public.saved_agents (user_id, agent_id) values ($1, $2)`, [ownerId, agent])
+      return agent
+    },
+    beforeInsert: async () => {
+      savedAgentId ||= await insertReturningId(
+        `insert into public.agents (name) values ('Matrix Saved Agent') returning id`,
+      )
+      await sql(`delete from public.saved_agents where user_id = $1 and agent_id = $2`, [ownerId, savedAgentId])
+    },
+    insert: () => ({ user_id: ownerId, agent_id: savedAgentId }),
+    update: {
+      patch: () => ({ created_at: new Date(Date.UTC(2001, 0, 1 + Math.floor(Math.random() * 300))).toISOString() }),
+      stored: async (agent, patch) =>
+        (
+          await sql(`select 1 from public.saved_agents where agent_id = $1 and created_at = $2`, [
+            agent,
+            patch.created_at,
+          ])
+        ).length === 1,
+    },
+    allowed: {
+      select: ['owner', 'service'],
+      insert: ['owner', 'service'],
+      update: ['service'],
+      delete: ['owner', 'service'],
+    },
+  },
+  {
+    // the compare tray of a signed-in user: one row per user
+    name: 'compare_lists',
+    table: 'compare_lists',
+    key: 'user_id',
+    owned: true,
+    fixture: async () => {
+      await sql(`delete from public.compare_lists where user_id = $1`, [ownerId])
+      await sql(`insert into public.compare_lists (user_id, agent_ids) values ($1, array[gen_random_uuid()])`, [
+        ownerId,
+      ])
+      return ownerId
+    },
+    beforeInsert: async () => {
+      await sql(`delete from public.compare_lists where user_id = $1`, [ownerId])
+    },
+    insert: () => ({ user_id: ownerId, agent_ids: [crypto.randomUUID()] }),
+    update: {
+      patch: () => ({ agent_ids: [crypto.randomUUID(), crypto.randomUUID()] }),
+      stored: async (user, patch) =>
+        (
+          await sql(`select 1 from public.compare_lists where user_id = $1 and agent_ids = $2::uuid[]`, [
+            user,
+            patch.agent_ids,
+          ])
+        ).length === 1,
+    },
+    allowed: {
+      select: ['owner', 'service'],
+      insert: ['owner', 'service'],
+      update: ['owner', 'service'],
+      delete: ['owner', 'service'],
+    },
+  },
+  {
+    // hashes of unsubscribed addresses: only the functions (service role) read and write them
+    name: 'email_suppressions',
+    table: 'email_suppressions',
+    key: 'email_hash',
+    fixture: async () => {
+      const rows = await sql<{ email_hash: string }>(
+        `insert into public.email_suppressions (email_hash, source) values (public.email_hash(gen_random_uuid()::text), 'link')
+         returning email_hash`,
+      )
+      return rows[0]!.email_hash
+    },
+    insert: () => ({ email_hash: crypto.randomUUID().replaceAll('-', '').padEnd(64, 'a'), source: 'link' }),
+    update: {
+      patch: () => ({ source: 'one_click' }),
+      stored: columnEquals('email_suppressions', 'source', 'email_hash'),
+    },
+    allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
     name: "user_roles (another user's row)",
     table: 'user_roles',
     key: 'user_id',
@@ -629,6 +781,9 @@ beforeAll(async () => {
   clients.user = (await signedInClient()).client
   clients.admin = (await signedInClient({ admin: true })).client
   clients.service = serviceClient()
+  const owner = await signedInClient()
+  clients.owner = owner.client
+  ownerId = owner.userId
   livePostId = await livePostFixture()
   leadId = await insertReturningId(
     `insert into public.report_requests (full_name, email) values ('Matrix Lead', $1) returning id`,
@@ -648,6 +803,7 @@ async function attempt(tableCase: TableCase, role: Role, operation: Operation): 
         ])
       )[0]!.id
     }
+    await tableCase.beforeInsert?.()
     const { error } = await client.from(table).insert(tableCase.insert() as never)
     return error === null
   }
@@ -672,13 +828,15 @@ async function attempt(tableCase: TableCase, role: Role, operation: Operation): 
     return error === null && (await tableCase.update.stored(id, patch))
   }
   const { error } = await client.from(table).delete().eq(key, id)
-  const remaining = await sql(`select 1 from public.${tableCase.table} where ${key} = $1`, [id])
+  const live = tableCase.softDelete ? ' and deleted_at is null' : ''
+  const remaining = await sql(`select 1 from public.${tableCase.table} where ${key} = $1${live}`, [id])
   return error === null && remaining.length === 0
 }
 
 describe.each(cases)('$name', (tableCase) => {
   const operations: Operation[] = ['select', 'insert', 'update', 'delete']
-  it.each(operations.flatMap((operation) => roles.map((role) => ({ operation, role }))))(
+  const caseRoles: Role[] = tableCase.owned ? [...roles, 'owner'] : roles
+  it.each(operations.flatMap((operation) => caseRoles.map((role) => ({ operation, role }))))(
     '$operation as $role',
     async ({ operation, role }) => {
       const expected = tableCase.allowed[operation].includes(role)

@@ -1,26 +1,37 @@
 /**
  * The publish directory of `npm run build:deploy`, served by a static host's own local emulator: Cloudflare's
- * Wrangler (`wrangler pages dev`, the npm package, runs offline) reads the generated `_redirects` and `_headers`
- * exactly as Pages does. Checks the agent 404 page, the admin SPA fallback, that the fallback does not
- * swallow the admin's own bundles, the 404 page and status, and the headers. The publish directory is the second
- * build from the same build cache (as the host keeps it between deploys), after one post was published: that build
- * renders only the post's pages and the lists, reuses every other page, and the host serves the new post.
+ * Wrangler (`wrangler pages dev`, the npm package, runs offline) reads the generated `_redirects`, `_headers`,
+ * `_routes.json` and `_worker.js/` exactly as Pages does. Checks the agent pages (a prerendered one, one rendered on
+ * demand by the Pages worker with the same markup, headers and caching, an unknown id's 404), the admin SPA
+ * fallback, that the fallback does not swallow the admin's own bundles, the 404 page and status, and the headers. The
+ * publish directory is the second build from the same build cache (as the host keeps it between deploys), after one
+ * post was published: that build renders only the post's pages and the lists, reuses every other page, and the host
+ * serves the new post.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../supabase/local/postgres.ts'
+import { createAgents, makeSales, unusedZip } from '../e2e/agent-fixtures.ts'
 import { sql, testEnv } from '../support/env.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 let workDir = ''
+/** Wrangler's working directory: outside the repository (inside it, `pages dev` names the bundled worker's modules by
+ * absolute path and workerd cannot load them: "No such module work/…/middleware-insertion-facade.js"). */
+let wranglerDir = ''
 let publishDir = ''
 let base = ''
 let wrangler: ChildProcess | undefined
 /** What the second `build:deploy` printed. */
 let secondBuild = ''
+/** The first build's worker entry (each build names its own generation of cached pages). */
+let firstWorker = ''
 const slug = `static-host-${Date.now().toString(36)}`
+/** 26 agents in one ZIP: the first 25 (three sales each) are prerendered, the 26th (two sales) is rendered on demand. */
+let fixture: Awaited<ReturnType<typeof createAgents>>
 
 function runToEnd(command: string, args: string[], env: Record<string, string>, cwd = root): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -49,6 +60,16 @@ async function waitUntilServing(url: string, output: () => string): Promise<void
 }
 
 beforeAll(async () => {
+  const zip = await unusedZip()
+  fixture = await createAgents(
+    zip,
+    Array.from({ length: 26 }, (_, index) => ({
+      name: `Host Agent ${String(index).padStart(2, '0')}`,
+      sales: makeSales(`Host${index}`, index < 25 ? 3 : 2),
+    })),
+    'Hostville',
+    'OR',
+  )
   // inside the repository (dist/ is git-ignored): Astro 6 could not write astro:assets images to an outDir outside it (not rechecked on Astro 7)
   fs.mkdirSync(path.join(root, 'dist'), { recursive: true })
   workDir = fs.mkdtempSync(path.join(root, 'dist', '.static-host-'))
@@ -61,6 +82,7 @@ beforeAll(async () => {
     ASTRO_CACHE_DIR: path.join(workDir, 'cache'),
   }
   await runToEnd('tsx', ['scripts/build-deploy.ts', '--out', publishDir], buildEnv)
+  firstWorker = fs.readFileSync(path.join(publishDir, '_worker.js/index.js'), 'utf8')
   await sql(
     `insert into public.blog_posts (title, slug, content, status, published_at) values ('Deployed from the cache', $1, '<p>One new post.</p>', 'published', now())`,
     [slug],
@@ -69,6 +91,7 @@ beforeAll(async () => {
   const port = await freePort()
   let output = ''
   // own working directory (wrangler writes .wrangler/ there) and inspector port, so parallel runs never collide
+  wranglerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-wrangler-'))
   wrangler = spawn(
     path.join(root, 'node_modules/.bin/wrangler'),
     [
@@ -84,7 +107,7 @@ beforeAll(async () => {
       '--compatibility-date',
       '2025-01-01',
     ],
-    { cwd: workDir, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' }, detached: true },
+    { cwd: wranglerDir, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' }, detached: true },
   )
   wrangler.stdout!.on('data', (chunk) => (output += chunk))
   wrangler.stderr!.on('data', (chunk) => (output += chunk))
@@ -94,12 +117,25 @@ beforeAll(async () => {
 }, 600_000)
 
 afterAll(async () => {
+  await fixture?.remove()
   await sql(`delete from public.blog_posts where slug = $1`, [slug])
-  if (wrangler?.pid) process.kill(-wrangler.pid, 'SIGTERM')
+  if (wrangler?.pid && wrangler.exitCode === null) process.kill(-wrangler.pid, 'SIGTERM')
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true })
+  if (wranglerDir) fs.rmSync(wranglerDir, { recursive: true, force: true })
 })
 
 const file = (relative: string) => fs.readFileSync(path.join(publishDir, relative), 'utf8')
+
+/**
+ * A page's structure without its data: the head's meta names, the section headings, the landmarks' labels and the
+ * islands it hydrates.
+ */
+const markup = (html: string) => ({
+  meta: [...html.matchAll(/<meta (?:name|property)="([^"]+)"/g)].map((match) => match[1]),
+  headings: [...html.matchAll(/<h[23][^>]*>([^<]*)</g)].map((match) => match[1]),
+  landmarks: [...html.matchAll(/aria-labelledby="([^"]+)"/g)].map((match) => match[1]),
+  islands: [...html.matchAll(/component-export="([^"]+)"/g)].map((match) => match[1]),
+})
 
 describe('publish directory under wrangler pages dev', () => {
   it('was built from the previous output in the build cache: only the new post and the lists were rendered', async () => {
@@ -124,15 +160,64 @@ describe('publish directory under wrangler pages dev', () => {
       'admin/index.html',
       '_redirects',
       '_headers',
+      '_routes.json',
+      '_worker.js/index.js',
     ]) {
       expect(fs.existsSync(path.join(publishDir, entry)), entry).toBe(true)
     }
   })
 
-  it('answers an agent id the build did not render with the agent not-found page and 404', async () => {
-    const response = await fetch(`${base}/agent/3f0c1a52-8f0e-4c55-9b7a-0d5a1f5e2c11`)
-    expect(response.status).toBe(404)
-    expect(await response.text()).toBe(file('agent/404.html'))
+  it('serves a prerendered agent page as its file, and renders an agent the build left out on demand', async () => {
+    const prerendered = fixture.agents[0]!
+    const onDemand = fixture.agents[25]!
+    expect(fs.existsSync(path.join(publishDir, 'agent', prerendered.id, 'index.html'))).toBe(true)
+    expect(fs.existsSync(path.join(publishDir, 'agent', onDemand.id))).toBe(false)
+
+    const staticPage = await fetch(`${base}/agent/${prerendered.id}`)
+    expect(staticPage.status).toBe(200)
+    const staticHtml = await staticPage.text()
+    expect(staticHtml).toBe(file(`agent/${prerendered.id}/index.html`))
+
+    const rendered = await fetch(`${base}/agent/${onDemand.id}`)
+    expect(rendered.status).toBe(200)
+    expect(rendered.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=86400, stale-while-revalidate=60')
+    expect(rendered.headers.get('cache-tag')).toBe(`agent-${onDemand.id}`)
+    const renderedHtml = await rendered.text()
+    expect(renderedHtml).toContain(`>Host Agent 25</h1>`)
+    // closed sales in the window: indexable, with its canonical URL, like a prerendered page
+    expect(renderedHtml).not.toContain('noindex')
+    expect(renderedHtml).toContain(`<link rel="canonical" href="https://agent-insight.example/agent/${onDemand.id}">`)
+    expect(markup(renderedHtml)).toEqual(markup(staticHtml))
+    // the security headers of _headers, which Pages applies to static files only, are on the worker's answer too
+    const home = await fetch(`${base}/`)
+    for (const name of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy'])
+      expect(rendered.headers.get(name), name).toBe(home.headers.get(name))
+    expect(await (await fetch(`${base}/sitemap.xml`)).text()).not.toContain(onDemand.id)
+  })
+
+  it("keeps an on-demand page in the host's cache for this deploy; each deploy starts a new cache generation", async () => {
+    const agent = fixture.agents[25]!
+    expect(await (await fetch(`${base}/agent/${agent.id}`)).text()).toContain('>Host Agent 25</h1>')
+    await sql(`update public.agents set name = 'Host Agent Renamed' where id = $1`, [agent.id])
+    try {
+      // the cached page, not a new rendering
+      expect(await (await fetch(`${base}/agent/${agent.id}`)).text()).toContain('>Host Agent 25</h1>')
+    } finally {
+      await sql(`update public.agents set name = 'Host Agent 25' where id = $1`, [agent.id])
+    }
+    const generation = (source: string) => /const BUILD_ID = "([^"]+)"/.exec(source)?.[1]
+    expect(generation(file('_worker.js/index.js'))).toBeDefined()
+    expect(generation(file('_worker.js/index.js'))).not.toBe(generation(firstWorker))
+  })
+
+  it('answers an agent id that is no agent with the agent not-found page and 404', async () => {
+    for (const id of ['3f0c1a52-8f0e-4c55-9b7a-0d5a1f5e2c11', 'not-a-uuid']) {
+      const response = await fetch(`${base}/agent/${id}`)
+      expect(response.status).toBe(404)
+      const html = await response.text()
+      expect(html).toContain('Agent not found')
+      expect(html).toContain('<meta name="robots" content="noindex">')
+    }
   })
 
   it("answers an unknown /blog/* path with the blog's 'Article Not Found' page and 404", async () => {

@@ -3,6 +3,7 @@
  * revokes its session, and sign-up, sign-in and recovery answer alike for known and unknown addresses. Each case is
  * named after the rule it guards (the local Auth enforces supabase/config.toml's [auth] settings as GoTrue does).
  */
+import { createClient } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
 import { PASSWORD_FAILURES_PER_MINUTE } from '../../supabase/local/auth-limits.ts'
 import { fetchFrom, freshLoopback } from '../support/client-address.ts'
@@ -122,5 +123,69 @@ describe('sign-up and recovery reveal nothing', () => {
     expect(await right.json()).toMatchObject({ error_code: 'email_not_confirmed', msg: 'Email not confirmed' })
     const wrong = await auth('/token?grant_type=password', { email, password: 'Wrong-password-9' })
     expect(await wrong.json()).toMatchObject({ error_code: 'invalid_credentials', msg: 'Invalid login credentials' })
+  })
+})
+
+describe('email links carry no session (PKCE)', () => {
+  it('a confirmation link brings back a one-time code that only the browser holding the verifier can exchange', async () => {
+    const email = uniqueEmail('pkce')
+    const storage = new Map<string, string>()
+    const browser = createClient(testEnv.url, testEnv.anonKey, {
+      auth: {
+        flowType: 'pkce',
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        storage: {
+          getItem: (key) => storage.get(key) ?? null,
+          setItem: (key, value) => void storage.set(key, value),
+          removeItem: (key) => void storage.delete(key),
+        },
+      },
+    })
+    const signUp = await browser.auth.signUp({
+      email,
+      password: TEST_PASSWORD,
+      options: { emailRedirectTo: 'http://localhost:4321/' },
+    })
+    expect(signUp.error).toBeNull()
+    const verifier = [...storage].find(([key]) => key.endsWith('-code-verifier'))?.[1]
+    expect(verifier).toBeTruthy()
+
+    const [mail] = await mailTo(email)
+    const link = /https?:\/\/[^\s"'<>]+\/auth\/v1\/verify\?[^\s"'<>]+/.exec(mail!.text_body ?? '')![0]
+    const verify = await fetch(link, { redirect: 'manual' })
+    const target = new URL(verify.headers.get('location')!)
+    expect(target.hash).toBe('')
+    expect(target.toString()).not.toContain('access_token')
+    const code = target.searchParams.get('code')!
+    expect(code).toMatch(/^[0-9a-f-]{36}$/)
+
+    const exchange = (codeVerifier: string) =>
+      auth('/token?grant_type=pkce', { auth_code: code, code_verifier: codeVerifier })
+    const stranger = await exchange('x'.repeat(43))
+    expect(stranger.status).toBe(400)
+    expect(await stranger.json()).toMatchObject({ error_code: 'bad_code_verifier' })
+
+    const exchanged = await browser.auth.exchangeCodeForSession(code)
+    expect(exchanged.error).toBeNull()
+    expect(exchanged.data.session?.user.email).toBe(email)
+    // once: the code is spent
+    expect((await exchange(verifier!)).status).toBe(404)
+  })
+
+  it('refuses a malformed code challenge before anything is mailed', async () => {
+    const email = uniqueEmail('pkce-bad')
+    const response = await auth('/signup', {
+      email,
+      password: TEST_PASSWORD,
+      code_challenge: 'short',
+      code_challenge_method: 's256',
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({
+      error_code: 'validation_failed',
+      msg: 'code challenge has to be between 43 and 128 characters',
+    })
+    expect(await mailTo(email)).toEqual([])
   })
 })

@@ -2,6 +2,7 @@ import { Route as RootRoute } from './__root'
 import { Route as LoginRoute } from './login'
 import { Route as ShellRoute } from './_shell'
 import { Route as AnalyticsRoute } from './_shell/analytics'
+import { Route as AuditRoute } from './_shell/audit'
 import { Route as BlogRoute } from './_shell/blog'
 import { Route as BuildsRoute } from './_shell/builds'
 import { Route as CalendarRoute } from './_shell/calendar'
@@ -21,6 +22,7 @@ export const routeTree = RootRoute.addChildren([
     CrmRoute,
     AnalyticsRoute,
     BuildsRoute,
+    AuditRoute,
     UsersRoute,
     DatabaseRoute,
     SettingsRoute,

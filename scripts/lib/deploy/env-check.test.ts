@@ -29,7 +29,8 @@ describe('checkProductionEnv', () => {
     expect(checkProductionEnv(rest)).toEqual([
       {
         variable: 'REPORT_REQUEST_HMAC_SECRET',
-        message: 'REPORT_REQUEST_HMAC_SECRET is missing: request-report fails at start-up: Get Report answers 500',
+        message:
+          'REPORT_REQUEST_HMAC_SECRET is missing: request-report, confirm-report, search-agents, track-pageview and newsletter-subscribe fail at start-up (it keys their rate limits)',
       },
     ])
   })

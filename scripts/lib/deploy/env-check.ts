@@ -5,7 +5,7 @@
  * and the static host cannot reach those.
  */
 import { parseAiConfig } from '@shared/ai/config.ts'
-import { mailConfigFromEnv } from '@shared/mail.ts'
+import { mailTransportFromEnv } from '@shared/mail.ts'
 
 /** One finding: the variable and what is wrong with it. */
 export interface EnvProblem {
@@ -25,7 +25,8 @@ export const REQUIRED: Record<string, string> = {
   MAIL_API_URL: 'notify-new-lead fails at start-up: no new-lead emails',
   MAIL_API_KEY: 'notify-new-lead fails at start-up: no new-lead emails',
   MAIL_FROM: 'notify-new-lead fails at start-up: no new-lead emails',
-  REPORT_REQUEST_HMAC_SECRET: 'request-report fails at start-up: Get Report answers 500',
+  REPORT_REQUEST_HMAC_SECRET:
+    'request-report, confirm-report, search-agents, track-pageview and newsletter-subscribe fail at start-up (it keys their rate limits)',
   SITE_BUILD_HOOK_URL: 'publishing a post never rebuilds the static site',
 }
 
@@ -98,6 +99,28 @@ export function checkProductionEnv(env: Env): EnvProblem[] {
       })
     }
   }
+  // the admin on its own origin: https, not the site's origin, and allowed by the admin-only functions' CORS
+  if (present('ADMIN_URL')) {
+    const admin = publicHttpsUrl(env, 'ADMIN_URL', problems)
+    const site = present('SITE_URL') ? URL.parse(env.SITE_URL!) : null
+    if (admin && site && admin.origin === site.origin) {
+      problems.push({
+        variable: 'ADMIN_URL',
+        message: 'ADMIN_URL must be an origin of its own (e.g. https://admin.example.com), not the public site',
+      })
+    } else if (
+      admin &&
+      !(env.CORS_ALLOWED_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .includes(admin.origin)
+    ) {
+      problems.push({
+        variable: 'CORS_ALLOWED_ORIGINS',
+        message: `CORS_ALLOWED_ORIGINS must list ${admin.origin}: the admin-only functions answer CORS only to the origins it names`,
+      })
+    }
+  }
   if (present('REPORT_REQUEST_HMAC_SECRET') && env.REPORT_REQUEST_HMAC_SECRET!.length < 32) {
     problems.push({
       variable: 'REPORT_REQUEST_HMAC_SECRET',
@@ -106,7 +129,7 @@ export function checkProductionEnv(env: Env): EnvProblem[] {
   }
   if (present('MAIL_API_URL') && present('MAIL_API_KEY') && present('MAIL_FROM')) {
     try {
-      mailConfigFromEnv(env)
+      mailTransportFromEnv(env)
     } catch (error) {
       problems.push({ variable: 'MAIL_*', message: (error as Error).message })
     }
@@ -132,6 +155,11 @@ export function checkProductionEnv(env: Env): EnvProblem[] {
 /** Function secrets (`supabase secrets set`) among the checked variables: everything the functions read. */
 export function functionSecretNames(env: Env): string[] {
   return Object.keys(env)
-    .filter((name) => /^(SITE_URL|MAIL_|AI_|ANALYTICS_|REPORT_REQUEST_HMAC_SECRET)/.test(name) && env[name]?.trim())
+    .filter(
+      (name) =>
+        /^(SITE_URL|MAIL_|AI_|ANALYTICS_|SEARCH_RATE_LIMIT|CORS_ALLOWED_ORIGINS|REPORT_REQUEST_HMAC_SECRET)/.test(
+          name,
+        ) && env[name]?.trim(),
+    )
     .sort()
 }

@@ -398,6 +398,22 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       phase = 'commit'
       await client.query('commit')
       inTransaction = false
+      // fresh planner statistics for what changed (PostgreSQL manual, "Populating a Database: Run ANALYZE
+      // Afterwards"), so the pages' per-agent queries right after the import plan with them. After the commit: inside
+      // the transaction its lock would be held until the end and two imports could wait on each other
+      if (applied.inserted + applied.updated + applied.agentsInserted > 0) {
+        try {
+          await client.query(
+            summary.resource === 'Property'
+              ? 'analyze public.properties, public.transaction_sides, public.agents'
+              : 'analyze public.agents',
+          )
+        } catch (error) {
+          summary.warnings.push(
+            `the import is applied; refreshing the planner statistics failed: ${(error as Error).message}`,
+          )
+        }
+      }
       summary.timings.applySeconds = seconds(applyStarted)
     } else {
       summary.unchanged = 0

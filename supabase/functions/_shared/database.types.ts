@@ -260,6 +260,27 @@ export type Database = {
         }
         Relationships: []
       }
+      agent_page_versions: {
+        Row: {
+          agent_id: string
+          changed_at: string
+          prerender: boolean
+          version: number
+        }
+        Insert: {
+          agent_id: string
+          changed_at?: string
+          prerender?: boolean
+          version: number
+        }
+        Update: {
+          agent_id?: string
+          changed_at?: string
+          prerender?: boolean
+          version?: number
+        }
+        Relationships: []
+      }
       agent_zip_sales: {
         Row: {
           agent_id: string
@@ -451,6 +472,42 @@ export type Database = {
         }
         Relationships: []
       }
+      audit_log: {
+        Row: {
+          action: string
+          actor_email: string | null
+          actor_id: string | null
+          after: Json | null
+          at: string
+          before: Json | null
+          id: number
+          row_id: string
+          table_name: string
+        }
+        Insert: {
+          action: string
+          actor_email?: string | null
+          actor_id?: string | null
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          id?: never
+          row_id: string
+          table_name: string
+        }
+        Update: {
+          action?: string
+          actor_email?: string | null
+          actor_id?: string | null
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          id?: never
+          row_id?: string
+          table_name?: string
+        }
+        Relationships: []
+      }
       blog_categories: {
         Row: {
           created_at: string
@@ -545,6 +602,8 @@ export type Database = {
           category_id: string | null
           content: string
           created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
           excerpt: string | null
           featured_image_url: string | null
           hack_density_score: number | null
@@ -565,6 +624,8 @@ export type Database = {
           category_id?: string | null
           content?: string
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
           excerpt?: string | null
           featured_image_url?: string | null
           hack_density_score?: number | null
@@ -585,6 +646,8 @@ export type Database = {
           category_id?: string | null
           content?: string
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
           excerpt?: string | null
           featured_image_url?: string | null
           hack_density_score?: number | null
@@ -609,6 +672,24 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      compare_lists: {
+        Row: {
+          agent_ids: string[]
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          agent_ids?: string[]
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          agent_ids?: string[]
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
       }
       content_generation_jobs: {
         Row: {
@@ -706,6 +787,24 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      email_suppressions: {
+        Row: {
+          created_at: string
+          email_hash: string
+          source: string
+        }
+        Insert: {
+          created_at?: string
+          email_hash: string
+          source: string
+        }
+        Update: {
+          created_at?: string
+          email_hash?: string
+          source?: string
+        }
+        Relationships: []
       }
       figures_refreshes: {
         Row: {
@@ -1121,16 +1220,21 @@ export type Database = {
           agent_id: string | null
           agent_location: string | null
           agent_name: string | null
+          anonymized_at: string | null
           confirmation_sent_at: string | null
           confirmation_token_hash: string | null
           contacted_at: string | null
           created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
           email: string
           email_confirmed_at: string | null
           email_confirmed_via: string | null
           follow_up_on: string | null
           full_name: string
           id: string
+          lead_type: string
+          message: string | null
           notes: string | null
           owner_id: string | null
           phone: string | null
@@ -1150,16 +1254,21 @@ export type Database = {
           agent_id?: string | null
           agent_location?: string | null
           agent_name?: string | null
+          anonymized_at?: string | null
           confirmation_sent_at?: string | null
           confirmation_token_hash?: string | null
           contacted_at?: string | null
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
           email: string
           email_confirmed_at?: string | null
           email_confirmed_via?: string | null
           follow_up_on?: string | null
           full_name: string
           id?: string
+          lead_type?: string
+          message?: string | null
           notes?: string | null
           owner_id?: string | null
           phone?: string | null
@@ -1179,16 +1288,21 @@ export type Database = {
           agent_id?: string | null
           agent_location?: string | null
           agent_name?: string | null
+          anonymized_at?: string | null
           confirmation_sent_at?: string | null
           confirmation_token_hash?: string | null
           contacted_at?: string | null
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
           email?: string
           email_confirmed_at?: string | null
           email_confirmed_via?: string | null
           follow_up_on?: string | null
           full_name?: string
           id?: string
+          lead_type?: string
+          message?: string | null
           notes?: string | null
           owner_id?: string | null
           phone?: string | null
@@ -1255,6 +1369,32 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      saved_agents: {
+        Row: {
+          agent_id: string
+          created_at: string
+          user_id: string
+        }
+        Insert: {
+          agent_id: string
+          created_at?: string
+          user_id: string
+        }
+        Update: {
+          agent_id?: string
+          created_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_agents_agent_id_fkey"
+            columns: ["agent_id"]
+            isOneToOne: false
+            referencedRelation: "agents"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       search_days: {
         Row: {
@@ -1535,6 +1675,33 @@ export type Database = {
         }
         Relationships: []
       }
+      zip_page_versions: {
+        Row: {
+          changed_at: string
+          city: string | null
+          ranked_agents: number
+          state: string | null
+          version: number
+          zip_code: string
+        }
+        Insert: {
+          changed_at?: string
+          city?: string | null
+          ranked_agents?: number
+          state?: string | null
+          version: number
+          zip_code: string
+        }
+        Update: {
+          changed_at?: string
+          city?: string | null
+          ranked_agents?: number
+          state?: string | null
+          version?: number
+          zip_code?: string
+        }
+        Relationships: []
+      }
       zip_sales_coverage: {
         Row: {
           closed_sales: number
@@ -1602,9 +1769,40 @@ export type Database = {
       }
     }
     Functions: {
+      account_export: { Args: { target: string }; Returns: Json }
       agent_figure_sales: {
         Args: { agent_id: string; max_rows?: number; metric: string }
         Returns: Json
+      }
+      agent_page_benchmarks: {
+        Args: { agent_ids: string[] }
+        Returns: {
+          attribution: string
+          avg_sale_to_list_fraction: number | null
+          avg_sale_to_list_percent: number | null
+          city: string | null
+          county: string | null
+          created_at: string
+          homes_sold: number | null
+          latitude: number | null
+          longitude: number | null
+          median_dom: number | null
+          median_list_price: number | null
+          median_sale_price: number | null
+          metro: string | null
+          period_end: string
+          sold_above_list_fraction: number | null
+          source: string
+          state: string | null
+          updated_at: string
+          zip_code: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "zip_market_benchmarks"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       agent_page_quarters: {
         Args: { agent_ids: string[] }
@@ -1804,6 +2002,18 @@ export type Database = {
         }[]
       }
       dashboard_overview: { Args: { period_days?: number }; Returns: Json }
+      delete_account: { Args: { target: string }; Returns: Json }
+      delete_lead: { Args: { lead_id: string }; Returns: string }
+      delete_post: {
+        Args: { post_id: string }
+        Returns: {
+          id: string
+          published_at: string
+          status: string
+        }[]
+      }
+      email_hash: { Args: { address: string }; Returns: string }
+      erase_email: { Args: { address: string }; Returns: Json }
       expire_newsletter_subscriptions: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -1831,6 +2041,18 @@ export type Database = {
         Args: { keep_id: string; merge_ids: string[] }
         Returns: number
       }
+      my_report_requests: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          agent_id: string
+          agent_location: string
+          agent_name: string
+          created_at: string
+          delivery: string
+          id: string
+          report_sent_at: string
+        }[]
+      }
       record_page_view: {
         Args: {
           device_class: string
@@ -1856,6 +2078,8 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      restore_lead: { Args: { lead_id: string }; Returns: string }
+      restore_post: { Args: { post_id: string }; Returns: string }
       search_agent_json: {
         Args: {
           a: Database["public"]["Tables"]["agents"]["Row"]
@@ -1944,6 +2168,20 @@ export type Database = {
       search_zip_location: {
         Args: { zip: string }
         Returns: Record<string, unknown>
+      }
+      suppress_email: {
+        Args: { address_hash: string; suppression_source: string }
+        Returns: boolean
+      }
+      trash_items: {
+        Args: { item_type: string }
+        Returns: {
+          deleted_at: string
+          deleted_by_email: string
+          detail: string
+          id: string
+          title: string
+        }[]
       }
       verify_new_lead_webhook_secret: {
         Args: { candidate: string }

@@ -7,7 +7,7 @@
 // @ts-types="@types/sanitize-html"
 import sanitizeHtml from 'sanitize-html'
 import { decodeHTML } from 'entities'
-import { IFRAME_HOSTS, POST_SANITIZE_OPTIONS } from './post-html-policy.ts'
+import { IFRAME_HOSTS, POST_ID_PREFIX, POST_SANITIZE_OPTIONS } from './post-html-policy.ts'
 
 export { IFRAME_HOSTS }
 
@@ -55,8 +55,9 @@ export function headingId(text: string): string {
 }
 
 /**
- * Sanitizes the HTML, gives every h1 and h2 a unique id (keeping an existing one), and returns the table of contents
- * of those headings in document order (spec: table of contents from h1/h2 with anchor links).
+ * Sanitizes the HTML, gives every h1 and h2 a unique id (keeping an existing one; all ids start with POST_ID_PREFIX,
+ * see ./post-html-policy.ts), and returns the table of contents of those headings in document order (the article's
+ * table of contents links h1/h2).
  */
 export function renderPostContent(html: string): { html: string; toc: TocEntry[] } {
   const clean = sanitizePostHtml(html)
@@ -67,7 +68,7 @@ export function renderPostContent(html: string): { html: string; toc: TocEntry[]
     (_match, level: string, attrs: string, inner: string) => {
       const text = htmlToText(inner)
       const existing = /\sid="([^"]+)"/.exec(attrs)?.[1]
-      let id = existing ?? headingId(text)
+      let id = existing ?? `${POST_ID_PREFIX}${headingId(text)}`
       const seen = used.get(id) ?? 0
       used.set(id, seen + 1)
       if (seen > 0 && !existing) id = `${id}-${seen + 1}`

@@ -1,7 +1,7 @@
 /**
  * confirm-report: the second step of a report request (contract: @shared/report-request-contract.ts). The site's
  * /report/confirm page posts the token of the confirmation link when the visitor presses its button; a request whose
- * link is valid (a known hash, sent within CONFIRMATION_HOURS) is marked confirmed
+ * link is valid (a known hash, sent within CONFIRMATION_HOURS, lead not in the trash) is marked confirmed
  * (email_confirmed_at, email_confirmed_via = 'link') and the agent's PDF report is mailed to it
  * (@shared/agent-report-delivery.ts). A second press answers 'already_confirmed' and mails nothing.
  * Per client IP at most CONFIRM_IP_LIMIT_PER_HOUR attempts an hour (tokens are 256-bit, so this only bounds load).
@@ -47,11 +47,12 @@ serveFunction({
     const hash = await linkTokenHash(token)
     const { data: found, error } = await admin
       .from('report_requests')
-      .select('id, email_confirmed_at, confirmation_sent_at')
+      .select('id, email_confirmed_at, confirmation_sent_at, deleted_at')
       .eq('confirmation_token_hash', hash)
       .maybeSingle()
     if (error) throw error
-    if (!found) throw new HttpError(404, LINK_INVALID_MESSAGE)
+    // a lead the operators moved to the trash gets no report
+    if (!found || found.deleted_at) throw new HttpError(404, LINK_INVALID_MESSAGE)
     if (found.email_confirmed_at) return json({ status: 'already_confirmed', message: ALREADY_CONFIRMED_MESSAGE })
     const sentAt = found.confirmation_sent_at ? Date.parse(found.confirmation_sent_at) : 0
     if (Date.now() - sentAt > CONFIRMATION_HOURS * 3600_000) throw new HttpError(410, LINK_EXPIRED_MESSAGE)

@@ -8,6 +8,7 @@ import { cn } from '@/lib/utils'
 import { AppSidebar, NavIcon } from './app-sidebar'
 import { PageBreadcrumbs, usePageCrumbs } from './page-breadcrumbs'
 import { readSidebarExpanded, writeSidebarExpanded } from './sidebar-state'
+import { siteLink } from '@/lib/site-link'
 
 const MENU_ICON = 'M4 6h16M4 12h16M4 18h16'
 
@@ -17,8 +18,8 @@ type AdminShellProps = {
 }
 
 /**
- * The frame of every signed-in admin screen: sidebar, and a top bar naming the page (with breadcrumbs), the site
- * status pill and View Site. On wide screens the sidebar is a rail, 16rem expanded or 3rem
+ * The frame of every signed-in admin screen: sidebar, a top bar (Admin Dashboard and what it is for, the site status
+ * pill, View Site) and the breadcrumbs to the current page above its content. On wide screens the sidebar is a rail, 16rem expanded or 3rem
  * collapsed (remembered in the `sidebar_state` cookie); under 768px it is a drawer (Radix Dialog). Ctrl+B or
  * Cmd+B toggles whichever applies.
  */
@@ -71,7 +72,7 @@ export function AdminShell({ email, children }: AdminShellProps) {
       )}
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
           <button
             type="button"
             onClick={toggle}
@@ -82,18 +83,24 @@ export function AdminShell({ email, children }: AdminShellProps) {
           >
             <NavIcon d={MENU_ICON} />
           </button>
-          <PageBreadcrumbs crumbs={crumbs} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm leading-tight font-semibold sm:text-base">Admin Dashboard</p>
+            <p className="truncate text-xs text-slate-600">Manage your AgentInsight platform</p>
+          </div>
           <SiteStatusIndicator />
           <a
-            href="/"
+            href={siteLink('/')}
             target="_blank"
             rel="noopener noreferrer"
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+            className="shrink-0 rounded-md border border-slate-300 px-2 py-1.5 text-sm font-medium hover:bg-slate-100 sm:px-3"
           >
             View Site
           </a>
         </header>
-        <main className="flex-1 p-4 md:p-6">{children}</main>
+        <main className="flex-1 p-4 md:p-6">
+          <PageBreadcrumbs crumbs={crumbs} />
+          {children}
+        </main>
       </div>
     </div>
   )

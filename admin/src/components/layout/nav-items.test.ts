@@ -7,11 +7,12 @@ describe('NAV_ITEMS', () => {
   it('lists every section once, Dashboard first', () => {
     expect(NAV_ITEMS.map((item) => item.label)).toEqual([
       'Dashboard',
-      'Blog',
+      'Blog Management',
       'Calendar',
       'CRM',
       'Analytics',
       'Builds',
+      'Audit Log',
       'Users',
       'Database',
       'Settings',
@@ -19,13 +20,13 @@ describe('NAV_ITEMS', () => {
     expect(new Set(NAV_ITEMS.map((item) => item.to)).size).toBe(NAV_ITEMS.length)
   })
 
-  it("gives the spec dashboard's six tools a card, in sidebar order", () => {
+  it("gives the dashboard's six tools a card, in sidebar order", () => {
     expect(NAV_ITEMS.flatMap((item) => ('tool' in item ? [item.tool.title] : []))).toEqual([
       'Blog Management',
       'Content Calendar',
-      'Lead CRM',
       'Analytics',
       'User Management',
+      'Database',
       'Settings',
     ])
   })

@@ -2,14 +2,14 @@
  * The admin's sections, in sidebar order: the one list the sidebar, the page titles (top bar, breadcrumbs) and the
  * dashboard's tool cards are drawn from.
  * `to` is the router path under the /admin basepath; an entry is highlighted on its own path and below it (the
- * Dashboard only on /admin itself, spec "Admin shell"). `tool` is the entry's dashboard card, for the six tools the
- * spec's dashboard lists.
+ * Dashboard only on /admin itself). `tool` is the entry's dashboard card: Blog Management, Calendar, Analytics, Users,
+ * Database and Settings have one.
  */
 export const NAV_ITEMS = [
   { to: '/', label: 'Dashboard', icon: 'M3 12l9-9 9 9M5 10v10h5v-6h4v6h5V10' },
   {
     to: '/blog',
-    label: 'Blog',
+    label: 'Blog Management',
     icon: 'M4 4h16v16H4zM8 8h8M8 12h8M8 16h5',
     tool: { title: 'Blog Management', description: 'Write, publish and schedule articles.' },
   },
@@ -23,7 +23,6 @@ export const NAV_ITEMS = [
     to: '/crm',
     label: 'CRM',
     icon: 'M16 19v-1a4 4 0 00-8 0v1M12 11a3 3 0 100-6 3 3 0 000 6',
-    tool: { title: 'Lead CRM', description: 'Work report requests from first contact to close.' },
   },
   {
     to: '/analytics',
@@ -32,6 +31,7 @@ export const NAV_ITEMS = [
     tool: { title: 'Analytics', description: 'Cookie-free traffic, top pages and sources.' },
   },
   { to: '/builds', label: 'Builds', icon: 'M4 7l8-4 8 4-8 4-8-4zM4 12l8 4 8-4M4 17l8 4 8-4' },
+  { to: '/audit', label: 'Audit Log', icon: 'M9 5h10M9 12h10M9 19h10M4 5h.01M4 12h.01M4 19h.01' },
   {
     to: '/users',
     label: 'Users',
@@ -42,12 +42,13 @@ export const NAV_ITEMS = [
     to: '/database',
     label: 'Database',
     icon: 'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
+    tool: { title: 'Database', description: 'Browse tables and data imports (coming soon).' },
   },
   {
     to: '/settings',
     label: 'Settings',
     icon: 'M12 15a3 3 0 100-6 3 3 0 000 6M4 12h2M18 12h2M12 4v2M12 18v2',
-    tool: { title: 'Settings', description: 'Site and integration settings.' },
+    tool: { title: 'Settings', description: 'Your account security: two-factor sign-in with an authenticator app.' },
   },
 ] as const satisfies readonly NavItem[]
 

@@ -22,35 +22,29 @@ export function usePageCrumbs(): Crumb[] {
   return crumbs
 }
 
-/** The top bar's title (the page's own name) with its breadcrumbs above it; wide screens only show the trail. */
+/** The trail to the current page above its content (Dashboard / Blog Management / Edit Post); none on the dashboard. */
 export function PageBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   const current = crumbs.at(-1)
+  if (crumbs.length < 2) return null
   return (
-    <div className="min-w-0 flex-1">
-      {crumbs.length > 1 && (
-        <nav aria-label="Breadcrumb" className="hidden sm:block">
-          <ol className="flex items-center gap-1 truncate text-xs text-slate-500">
-            {crumbs.slice(0, -1).map((crumb) => (
-              <li key={crumb.title} className="flex items-center gap-1">
-                {crumb.to ? (
-                  <Link to={crumb.to} className="hover:text-slate-900 hover:underline">
-                    {crumb.title}
-                  </Link>
-                ) : (
-                  crumb.title
-                )}
-                <span aria-hidden="true">/</span>
-              </li>
-            ))}
-            <li aria-current="page" className="truncate text-slate-700">
-              {current?.title}
-            </li>
-          </ol>
-        </nav>
-      )}
-      <p className="truncate text-base font-semibold" data-testid="page-title">
-        {current?.title}
-      </p>
-    </div>
+    <nav aria-label="Breadcrumb" className="mb-4">
+      <ol className="flex min-w-0 flex-wrap items-center gap-1 text-xs text-slate-600">
+        {crumbs.slice(0, -1).map((crumb) => (
+          <li key={crumb.title} className="flex items-center gap-1">
+            {crumb.to ? (
+              <Link to={crumb.to} className="hover:text-slate-900 hover:underline">
+                {crumb.title}
+              </Link>
+            ) : (
+              crumb.title
+            )}
+            <span aria-hidden="true">/</span>
+          </li>
+        ))}
+        <li aria-current="page" className="truncate font-medium text-slate-900">
+          {current?.title}
+        </li>
+      </ol>
+    </nav>
   )
 }

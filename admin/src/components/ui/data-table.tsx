@@ -11,6 +11,8 @@ type ListStateProps = {
   empty: ReactNode
   /** How many skeleton rows stand in while loading. */
   skeletonRows?: number
+  /** Said above the skeleton rows while loading ('Loading report requests...'). */
+  loadingText?: string
   /** The rows (`<tr>` in a table, `<li>` in cards). */
   children: ReactNode
 }
@@ -30,6 +32,7 @@ export function DataTable({
   loading,
   empty,
   skeletonRows = 4,
+  loadingText,
   className,
   children,
 }: ListStateProps & {
@@ -49,6 +52,13 @@ export function DataTable({
           </tr>
         </thead>
         <tbody aria-busy={loading}>
+          {loading && loadingText && (
+            <tr>
+              <td colSpan={columns.length} role="status" className="px-4 pt-3 text-slate-600">
+                {loadingText}
+              </td>
+            </tr>
+          )}
           {loading &&
             Array.from({ length: skeletonRows }, (_, index) => (
               <tr key={index} className="border-b border-slate-100">
@@ -83,6 +93,7 @@ export function DataCards({
   loading,
   empty,
   skeletonRows = 4,
+  loadingText,
   className,
   children,
 }: ListStateProps & {
@@ -92,6 +103,11 @@ export function DataCards({
 }) {
   return (
     <ul className={cn('space-y-3', className)} aria-label={label} aria-busy={loading}>
+      {loading && loadingText && (
+        <li role="status" className="text-sm text-slate-600">
+          {loadingText}
+        </li>
+      )}
       {loading &&
         Array.from({ length: skeletonRows }, (_, index) => (
           <li key={index} className={DATA_CARD_CLASS}>

@@ -57,7 +57,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <button
               type="button"
               aria-label="Dismiss notification"
-              className="text-slate-400 hover:text-slate-700"
+              className="text-slate-500 hover:text-slate-700"
               onClick={() => dismiss(toast.id)}
             >
               ×

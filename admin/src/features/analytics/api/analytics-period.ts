@@ -36,6 +36,24 @@ export const AnalyticsSearchParamsSchema = z.object({
 })
 export type AnalyticsSearchParams = z.infer<typeof AnalyticsSearchParamsSchema>
 
+/** A filter field as typed: empty (no filter), or a value that passes the URL's rule for it, else `message`. */
+const filterField = (rule: z.ZodType<string>, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || rule.safeParse(value).success, { message })
+
+/**
+ * The analytics filter form: the same rules as the URL's `page`, `source` and `exclude` (AnalyticsSearchParamsSchema),
+ * each broken one named in words; every field trimmed, '' for no filter.
+ */
+export const AnalyticsFilterFormSchema = z.object({
+  page: filterField(PagePathSchema, 'Page must be a path starting with /, e.g. /blog.'),
+  source: filterField(TrafficSourceSchema, 'Source must be 1 to 255 characters, e.g. google.com or Direct.'),
+  exclude: filterField(ExcludePathSchema, 'Exclude path must start with / and be more than / alone, e.g. /admin.'),
+})
+export type AnalyticsFilterForm = z.infer<typeof AnalyticsFilterFormSchema>
+
 /** The filters of the analytics_* SQL functions; an absent key is no filter (the functions' defaults are null). */
 export type AnalyticsFilters = { page_path?: string; traffic_source?: string; exclude_path?: string }
 

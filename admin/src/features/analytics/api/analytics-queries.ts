@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 
-import { supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import type { AnalyticsQueryArgs } from './analytics-keys'
 import { analyticsKeys } from './analytics-keys'
 
@@ -57,9 +57,7 @@ export async function fetchAnalyticsSummary(
 ): Promise<AnalyticsSummary> {
   let request = supabase.rpc('analytics_summary', range)
   if (signal) request = request.abortSignal(signal)
-  const { data, error } = await request.single()
-  if (error) throw error
-  return AnalyticsSummarySchema.parse(data)
+  return AnalyticsSummarySchema.parse(await dataOrThrow(request.single()))
 }
 
 /** Rows shown in the top pages table and the sources chart. */
@@ -73,9 +71,7 @@ async function parsedRows<T>(
   request: PromiseLike<{ data: unknown; error: Error | null }>,
   schema: z.ZodType<T>,
 ): Promise<T[]> {
-  const { data, error } = await request
-  if (error) throw error
-  return z.array(schema).parse(data)
+  return z.array(schema).parse(await dataOrThrow(request))
 }
 
 /**

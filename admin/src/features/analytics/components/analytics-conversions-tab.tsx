@@ -78,26 +78,28 @@ export function AnalyticsConversionsTab({ search }: { search: AnalyticsSearchPar
                       it.
                     </p>
                   ) : (
-                    <dl className="mt-3 grid grid-cols-2 gap-2">
-                      <div>
-                        <dt className="text-xs text-slate-500">Completions</dt>
-                        <dd data-testid="goal-completions" className="text-2xl font-bold tabular-nums">
-                          {formatCount(goal.completions)}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-slate-500">Conversion rate</dt>
-                        <dd data-testid="goal-rate" className="text-2xl font-bold tabular-nums">
-                          {formatRate(goal.conversion_rate)}
-                        </dd>
-                      </div>
+                    <>
+                      <dl className="mt-3 grid grid-cols-2 gap-2">
+                        <div>
+                          <dt className="text-xs text-slate-500">Completions</dt>
+                          <dd data-testid="goal-completions" className="text-2xl font-bold tabular-nums">
+                            {formatCount(goal.completions)}
+                          </dd>
+                        </div>
+                        <div>
+                          <dt className="text-xs text-slate-500">Conversion rate</dt>
+                          <dd data-testid="goal-rate" className="text-2xl font-bold tabular-nums">
+                            {formatRate(goal.conversion_rate)}
+                          </dd>
+                        </div>
+                      </dl>
                       {before && before.completions !== null && (
-                        <div className="col-span-2 text-xs text-slate-600" data-testid="goal-trend">
+                        <p className="mt-2 text-xs text-slate-600" data-testid="goal-trend">
                           {countTrend(goal.completions, before.completions, period).text} (
                           {formatCount(before.completions)})
-                        </div>
+                        </p>
                       )}
-                    </dl>
+                    </>
                   )}
                 </>
               ) : (

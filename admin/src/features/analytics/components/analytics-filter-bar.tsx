@@ -1,26 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { getRouteApi } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useEffect, useId } from 'react'
+import { useForm } from 'react-hook-form'
 
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { AnalyticsSearchParamsSchema, type AnalyticsSearchParams } from '../api/analytics-period'
+import type { AnalyticsFilterForm, AnalyticsSearchParams } from '../api/analytics-period'
+import { AnalyticsFilterFormSchema } from '../api/analytics-period'
 
 const route = getRouteApi('/_shell/analytics')
-
-type FilterFields = { page: string; source: string; exclude: string }
-
-/** What each filter field's rule says when it is broken (the same rules as AnalyticsSearchParamsSchema). */
-const FIELD_PROBLEMS: Record<keyof FilterFields, string> = {
-  page: 'Page must be a path starting with /, e.g. /blog.',
-  source: 'Source must be 1 to 255 characters, e.g. google.com or Direct.',
-  exclude: 'Exclude path must start with / and be more than / alone, e.g. /admin.',
-}
 
 /**
  * The analytics filters: one page (an exact path), one traffic source (the label the sources table shows:
  * utm_source, referrer host or Direct) and a path prefix to leave out. Applied to the URL (`?page=&source=&exclude=`),
- * so a filtered view can be reloaded and shared; a value that breaks its rule is named and not applied.
- * `pages` and `sources` fill the fields' suggestions.
+ * so a filtered view can be reloaded and shared; a value that breaks its rule is named and not applied
+ * (react-hook-form with AnalyticsFilterFormSchema). `pages` and `sources` fill the fields' suggestions.
  */
 export function AnalyticsFilterBar({
   search,
@@ -33,38 +27,33 @@ export function AnalyticsFilterBar({
 }) {
   const navigate = route.useNavigate()
   const id = useId()
-  const current: FilterFields = { page: search.page ?? '', source: search.source ?? '', exclude: search.exclude ?? '' }
-  const [fields, setFields] = useState(current)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [shown, setShown] = useState(current)
-  // the URL changed (Back, a link): show its filters
-  if (shown.page !== current.page || shown.source !== current.source || shown.exclude !== current.exclude) {
-    setShown(current)
-    setFields(current)
+  const current: AnalyticsFilterForm = {
+    page: search.page ?? '',
+    source: search.source ?? '',
+    exclude: search.exclude ?? '',
   }
+  const form = useForm<AnalyticsFilterForm>({ resolver: zodResolver(AnalyticsFilterFormSchema), values: current })
   const active = Boolean(search.page || search.source || search.exclude)
+  const { errors } = form.formState
+  const problem = errors.page?.message ?? errors.source?.message ?? errors.exclude?.message
 
-  function apply(next: FilterFields) {
-    const trimmed = { page: next.page.trim(), source: next.source.trim(), exclude: next.exclude.trim() }
-    for (const key of ['page', 'source', 'exclude'] as const) {
-      if (trimmed[key] && AnalyticsSearchParamsSchema.shape[key].parse(trimmed[key]) === undefined) {
-        setProblem(FIELD_PROBLEMS[key])
-        return
-      }
-    }
-    setProblem(null)
+  // the URL changed (Back, a link): the fields show its filters (react-hook-form's `values`), without old errors
+  const { clearErrors } = form
+  useEffect(() => clearErrors(), [search.page, search.source, search.exclude, clearErrors])
+
+  function apply(next: AnalyticsFilterForm) {
     void navigate({
       search: (prev) => ({
         ...prev,
-        page: trimmed.page || undefined,
-        source: trimmed.source || undefined,
-        exclude: trimmed.exclude || undefined,
+        page: next.page || undefined,
+        source: next.source || undefined,
+        exclude: next.exclude || undefined,
       }),
       replace: true,
     })
   }
 
-  const field = (name: keyof FilterFields, label: string, placeholder: string, options: string[]) => (
+  const field = (name: keyof AnalyticsFilterForm, label: string, placeholder: string, options: string[]) => (
     <div className="min-w-0 flex-1 basis-40">
       <label htmlFor={`${id}-${name}`} className="mb-1 block text-xs font-medium text-slate-600">
         {label}
@@ -74,8 +63,8 @@ export function AnalyticsFilterBar({
         list={options.length ? `${id}-${name}-options` : undefined}
         placeholder={placeholder}
         maxLength={300}
-        value={fields[name]}
-        onChange={(event) => setFields((prev) => ({ ...prev, [name]: event.target.value }))}
+        aria-invalid={errors[name] ? true : undefined}
+        {...form.register(name)}
       />
       {options.length > 0 && (
         <datalist id={`${id}-${name}-options`}>
@@ -90,11 +79,9 @@ export function AnalyticsFilterBar({
   return (
     <form
       aria-label="Filters"
+      noValidate
       className="space-y-2 rounded-xl border border-slate-200 bg-white p-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        apply(fields)
-      }}
+      onSubmit={(event) => void form.handleSubmit(apply)(event)}
     >
       <div className="flex flex-wrap items-end gap-3">
         {field('page', 'Page', '/blog/first-time-buyers', pages)}

@@ -1,18 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { authKeys } from './auth-keys'
 import type { LoginCredentials } from './auth-schemas'
+import { siteLink } from '@/lib/site-link'
 
 /** Signs in with email and password; the error is the GoTrue error (e.g. 'Invalid login credentials'). */
 export function useSignInMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (credentials: LoginCredentials) => {
-      const { data, error } = await supabase.auth.signInWithPassword(credentials)
-      if (error) throw error
-      return data.session
-    },
+    mutationFn: async (credentials: LoginCredentials) =>
+      (await dataOrThrow(supabase.auth.signInWithPassword(credentials))).session,
     onSuccess: (session) => {
       queryClient.setQueryData(authKeys.session(), session)
     },
@@ -25,11 +23,8 @@ export function useSignInMutation() {
  */
 export function useVerifyCodeMutation() {
   return useMutation({
-    mutationFn: async ({ factorId, code }: { factorId: string; code: string }) => {
-      const { data, error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code })
-      if (error) throw error
-      return data
-    },
+    mutationFn: ({ factorId, code }: { factorId: string; code: string }) =>
+      dataOrThrow(supabase.auth.mfa.challengeAndVerify({ factorId, code })),
   })
 }
 
@@ -38,12 +33,11 @@ export function useSignOutMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async () => {
-      const { error } = await supabase.auth.signOut()
-      if (error) throw error
+      await dataOrThrow(supabase.auth.signOut().then(({ error }) => ({ data: null, error })))
     },
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: authKeys.all })
-      window.location.assign('/')
+      window.location.assign(siteLink('/'))
     },
   })
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { authKeys } from './auth-keys'
 
 export const authQueries = {
@@ -11,11 +11,7 @@ export const authQueries = {
   session: () =>
     queryOptions({
       queryKey: authKeys.session(),
-      queryFn: async () => {
-        const { data, error } = await supabase.auth.getSession()
-        if (error) throw error
-        return data.session
-      },
+      queryFn: async () => (await dataOrThrow(supabase.auth.getSession())).session,
       staleTime: Infinity,
     }),
 
@@ -27,11 +23,7 @@ export const authQueries = {
   isAdmin: (userId: string, aal: string) =>
     queryOptions({
       queryKey: authKeys.isAdmin(userId, aal),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase.rpc('is_admin').abortSignal(signal)
-        if (error) throw error
-        return data === true
-      },
+      queryFn: async ({ signal }) => (await dataOrThrow(supabase.rpc('is_admin').abortSignal(signal))) === true,
     }),
 
   /**
@@ -42,15 +34,11 @@ export const authQueries = {
   adminRole: (userId: string) =>
     queryOptions({
       queryKey: authKeys.adminRole(userId),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase
-          .from('user_roles')
-          .select('role')
-          .eq('user_id', userId)
-          .eq('role', 'admin')
-          .abortSignal(signal)
-        if (error) throw error
-        return data.length > 0
-      },
+      queryFn: async ({ signal }) =>
+        (
+          await dataOrThrow(
+            supabase.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin').abortSignal(signal),
+          )
+        ).length > 0,
     }),
 }

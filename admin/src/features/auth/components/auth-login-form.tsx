@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -12,8 +14,10 @@ import { useToast } from '@/components/ui/toast'
 import { assuranceOf, needsEnrollment, needsSecondFactor } from '../api/auth-mfa'
 import { useSignInMutation, useSignOutMutation, useVerifyCodeMutation } from '../api/auth-mutations'
 import { authQueries } from '../api/auth-queries'
+import type { LoginCredentials } from '../api/auth-schemas'
 import { LoginCredentialsSchema } from '../api/auth-schemas'
 import { AuthEnrollmentStep } from './auth-enrollment-step'
+import { siteLink } from '@/lib/site-link'
 
 /** GoTrue answers a wrong email and a wrong password alike; say so in words an admin can act on. */
 function describeSignInError(error: Error): string {
@@ -34,7 +38,10 @@ export function AuthLoginForm() {
   const navigate = useNavigate()
   const session = useQuery(authQueries.session())
   const { toast } = useToast()
-  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<LoginCredentials>({
+    resolver: zodResolver(LoginCredentialsSchema),
+    defaultValues: { email: '', password: '' },
+  })
 
   // Already signed in (and not mid sign-in, nor waiting for the authenticator code or its enrollment): go to the
   // dashboard.
@@ -53,16 +60,8 @@ export function AuthLoginForm() {
   // An administrator without an authenticator app sets one up first (every administrator works at aal2).
   if (mustEnroll) return <AuthEnrollmentStep />
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const parsed = LoginCredentialsSchema.safeParse({ email: form.get('email'), password: form.get('password') })
-    if (!parsed.success) {
-      setFormError(parsed.error.issues[0]?.message ?? 'Check the form and try again.')
-      return
-    }
-    setFormError(null)
-    signIn.mutate(parsed.data, {
+  const handleSubmit = form.handleSubmit((credentials) =>
+    signIn.mutate(credentials, {
       onSuccess: async (signedInSession) => {
         if (needsSecondFactor(signedInSession)) return // the code step renders from the session query
         if (
@@ -80,14 +79,16 @@ export function AuthLoginForm() {
         if (isAdmin) toast({ title: 'Welcome back, Admin!', description: 'You are signed in.' })
         void navigate({ to: '/' })
       },
-    })
-  }
+    }),
+  )
 
-  const errorMessage = formError ?? (signIn.error ? describeSignInError(signIn.error) : null)
+  const { errors } = form.formState
+  const errorMessage =
+    errors.email?.message ?? errors.password?.message ?? (signIn.error ? describeSignInError(signIn.error) : null)
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4">
-      <a href="/" className="text-sm font-medium text-blue-700 hover:underline">
+      <a href={siteLink('/')} className="text-sm font-medium text-blue-700 hover:underline">
         ← Back to AgentInsight
       </a>
       <Card className="w-full max-w-sm">
@@ -99,12 +100,26 @@ export function AuthLoginForm() {
 
           <div className="space-y-1.5">
             <Label htmlFor="email">Email</Label>
-            <Input id="email" name="email" type="email" autoComplete="email" required />
+            <Input
+              id="email"
+              type="email"
+              autoComplete="email"
+              required
+              aria-invalid={errors.email ? true : undefined}
+              {...form.register('email')}
+            />
           </div>
 
           <div className="space-y-1.5">
             <Label htmlFor="password">Password</Label>
-            <Input id="password" name="password" type="password" autoComplete="current-password" required />
+            <Input
+              id="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={errors.password ? true : undefined}
+              {...form.register('password')}
+            />
           </div>
 
           <Button type="submit" className="w-full" disabled={signIn.isPending}>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import type { Database } from '@shared/database.types.ts'
-import { supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { useAfterPublicChange } from '@/features/site-status/api/site-status-mutations'
 import { postKeys } from './blog-keys'
 import type { PostFormOutput } from './blog-schemas'
@@ -9,15 +9,17 @@ import type { PostFormOutput } from './blog-schemas'
 /** Postgres unique_violation: the only unique column an editor can collide on is the slug. */
 const UNIQUE_VIOLATION = '23505'
 
-function describeWriteError(error: { code?: string; message: string }): Error {
-  if (error.code === UNIQUE_VIOLATION) return new Error('A post with this slug already exists. Choose another slug.')
-  return new Error(error.message)
+/** A write's answer, with a slug collision (the only unique column an editor can hit) said in words. */
+async function writeOrThrow<TAnswer extends { data: unknown; error: Error | null }>(request: PromiseLike<TAnswer>) {
+  try {
+    return await dataOrThrow(request)
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+      throw new Error('A post with this slug already exists. Choose another slug.', { cause: error })
+    throw error
+  }
 }
 
-/**
- * Updates one post and returns its id. An update that RLS hides from us matches no row without an error, so
- * "no row came back" is reported as an error rather than a silent success.
- */
 type PostUpdate = Database['public']['Tables']['blog_posts']['Update']
 
 /** What a write returns: enough to follow a published post onto the public site. */
@@ -27,16 +29,16 @@ type WrittenPost = { id: string; slug: string; title: string; status: string; pu
 const isLive = (post: Pick<WrittenPost, 'status' | 'published_at'>) =>
   post.status === 'published' && post.published_at !== null && new Date(post.published_at).getTime() <= Date.now()
 
+/**
+ * Updates one post and returns what was written. An update that RLS hides from us matches no row without an error,
+ * so "no row came back" is reported as an error rather than a silent success.
+ */
 async function updatePost(id: string, values: PostUpdate): Promise<WrittenPost> {
-  const { data, error } = await supabase
-    .from('blog_posts')
-    .update(values)
-    .eq('id', id)
-    .select(WRITTEN_COLUMNS)
-    .maybeSingle()
-  if (error) throw describeWriteError(error)
-  if (!data) throw new Error('The post no longer exists or you may not change it.')
-  return data
+  const post = await writeOrThrow(
+    supabase.from('blog_posts').update(values).eq('id', id).select(WRITTEN_COLUMNS).maybeSingle(),
+  )
+  if (!post) throw new Error('The post no longer exists or you may not change it.')
+  return post
 }
 
 function useInvalidatePosts() {
@@ -67,15 +69,13 @@ export function useUnpublishPostMutation() {
   })
 }
 
-/** Deletes a post for good. */
+/** Moves a post to the trash (public.delete_post; restorable with its revisions from Deleted posts). */
 export function useDeletePostMutation() {
   const invalidate = useInvalidatePosts()
   const afterPublicChange = useAfterPublicChange()
   return useMutation({
     mutationFn: async (id: string) => {
-      const { data, error } = await supabase.from('blog_posts').delete().eq('id', id).select('id, status, published_at')
-      if (error) throw error
-      const [deleted] = data
+      const [deleted] = await dataOrThrow(supabase.rpc('delete_post', { post_id: id }))
       if (!deleted) throw new Error('The post no longer exists or you may not delete it.')
       return deleted
     },
@@ -105,15 +105,14 @@ export function useSavePostMutation() {
     mutationFn: async ({ id, values, status, publishedAt }: SavePostInput) => {
       const row = { ...values, status, published_at: publishedAt }
       if (id) return updatePost(id, row)
-      const { data: sessionData, error: sessionError } = await supabase.auth.getSession()
-      if (sessionError) throw sessionError
-      const { data, error } = await supabase
-        .from('blog_posts')
-        .insert({ ...row, author_id: sessionData.session?.user.id ?? null })
-        .select(WRITTEN_COLUMNS)
-        .single()
-      if (error) throw describeWriteError(error)
-      return data
+      const { session } = await dataOrThrow(supabase.auth.getSession())
+      return writeOrThrow(
+        supabase
+          .from('blog_posts')
+          .insert({ ...row, author_id: session?.user.id ?? null })
+          .select(WRITTEN_COLUMNS)
+          .single(),
+      )
     },
     // a newly published post gets a 'View live post' notice (the editor stamps it now); an edit of a live post
     // (or taking one down) is a public change too; a scheduled post waits for its time (the cron job rebuilds then)

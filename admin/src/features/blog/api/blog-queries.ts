@@ -2,31 +2,37 @@ import { queryOptions } from '@tanstack/react-query'
 import { endOfMonth, format, parse, startOfMonth } from 'date-fns'
 import { z } from 'zod'
 
-import { postgrestRead, supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { categoryKeys, postKeys } from './blog-keys'
 import type { PostFilters } from './blog-schemas'
 
 /** Columns the admin list shows; the body stays on the server until a post is previewed or edited. */
-const LIST_COLUMNS = 'id, title, slug, status, published_at, created_at, updated_at, blog_categories(name)'
+const LIST_COLUMNS = 'id, title, slug, excerpt, status, published_at, created_at, updated_at, blog_categories(name)'
 
-/** Escapes LIKE wildcards so a search for '50%' matches the text '50%'. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+/**
+ * A substring search as one value of a PostgREST `or=(...)` filter: LIKE wildcards escaped (a search for '50%'
+ * matches the text '50%'), and the characters that structure the filter (`,` `(` `)` `"`) matched by LIKE's one-character
+ * wildcard instead, so they stay part of the search without quoting (which not every PostgREST implementation reads).
+ */
+function orFilterPattern(search: string): string {
+  const escaped = search.replace(/[\\%_]/g, (char) => `\\${char}`).replace(/[,()"]/g, '_')
+  return `%${escaped}%`
 }
 
 export const postQueries = {
-  /** Every post (drafts too, which RLS shows admins only), newest first, filtered by title and status. */
+  /**
+   * Every post (drafts too, which RLS shows admins only), newest first, filtered by status and by a case-insensitive
+   * substring of the title or the excerpt.
+   */
   list: (filters: PostFilters) =>
     queryOptions({
       queryKey: postKeys.list(filters),
-      queryFn: async ({ signal }) => {
+      queryFn: ({ signal }) => {
         let query = supabase.from('blog_posts').select(LIST_COLUMNS).order('created_at', { ascending: false })
         if (filters.status !== 'all') query = query.eq('status', filters.status)
         const search = filters.search.trim()
-        if (search) query = query.ilike('title', likePattern(search))
-        const { data, error } = await query.abortSignal(signal)
-        if (error) throw error
-        return data
+        if (search) query = query.or(`title.ilike.${orFilterPattern(search)},excerpt.ilike.${orFilterPattern(search)}`)
+        return dataOrThrow(query.abortSignal(signal))
       },
     }),
 
@@ -34,9 +40,15 @@ export const postQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: postKeys.detail(id),
-      queryFn: postgrestRead((signal) =>
-        supabase.from('blog_posts').select('*, blog_categories(name, slug)').eq('id', id).abortSignal(signal).single(),
-      ),
+      queryFn: ({ signal }) =>
+        dataOrThrow(
+          supabase
+            .from('blog_posts')
+            .select('*, blog_categories(name, slug)')
+            .eq('id', id)
+            .abortSignal(signal)
+            .single(),
+        ),
     }),
 
   /**
@@ -46,20 +58,20 @@ export const postQueries = {
   month: (monthStart: Date) =>
     queryOptions({
       queryKey: postKeys.month(format(monthStart, 'yyyy-MM')),
-      queryFn: async ({ queryKey, signal }) => {
+      queryFn: ({ queryKey, signal }) => {
         const month = parse(queryKey[2], 'yyyy-MM', new Date())
         const from = startOfMonth(month).toISOString()
         const to = endOfMonth(month).toISOString()
-        const { data, error } = await supabase
-          .from('blog_posts')
-          .select('id, title, slug, status, published_at, created_at')
-          .or(
-            `and(published_at.gte."${from}",published_at.lte."${to}"),and(published_at.is.null,created_at.gte."${from}",created_at.lte."${to}")`,
-          )
-          .order('created_at', { ascending: true })
-          .abortSignal(signal)
-        if (error) throw error
-        return data
+        return dataOrThrow(
+          supabase
+            .from('blog_posts')
+            .select('id, title, slug, status, published_at, created_at')
+            .or(
+              `and(published_at.gte."${from}",published_at.lte."${to}"),and(published_at.is.null,created_at.gte."${from}",created_at.lte."${to}")`,
+            )
+            .order('created_at', { ascending: true })
+            .abortSignal(signal),
+        )
       },
     }),
 }
@@ -87,14 +99,15 @@ export const revisionQueries = {
     queryOptions({
       queryKey: postKeys.revisions(postId),
       queryFn: async ({ signal }) => {
-        const { data } = await supabase
-          .from('blog_post_revisions')
-          .select('id, saved_at, saved_by, status, snapshot')
-          .eq('post_id', postId)
-          .order('id', { ascending: false })
-          .limit(50)
-          .abortSignal(signal)
-          .throwOnError()
+        const data = await dataOrThrow(
+          supabase
+            .from('blog_post_revisions')
+            .select('id, saved_at, saved_by, status, snapshot')
+            .eq('post_id', postId)
+            .order('id', { ascending: false })
+            .limit(50)
+            .abortSignal(signal),
+        )
         return data.map((row) => ({ ...row, snapshot: RevisionSnapshotSchema.parse(row.snapshot) }))
       },
     }),
@@ -108,9 +121,8 @@ export const categoryQueries = {
   list: () =>
     queryOptions({
       queryKey: categoryKeys.list(),
-      queryFn: postgrestRead((signal) =>
-        supabase.from('blog_categories').select('id, name').order('name').abortSignal(signal),
-      ),
+      queryFn: ({ signal }) =>
+        dataOrThrow(supabase.from('blog_categories').select('id, name').order('name').abortSignal(signal)),
       staleTime: 5 * 60_000,
     }),
 }

@@ -5,7 +5,7 @@ export const PostStatusFilterSchema = z.enum(['all', 'draft', 'published'])
 export type PostStatusFilter = z.infer<typeof PostStatusFilterSchema>
 
 export type PostFilters = {
-  /** Case-insensitive substring of the title; '' for no search. */
+  /** Case-insensitive substring of the title or the excerpt; '' for no search. */
   search: string
   status: PostStatusFilter
 }
@@ -43,7 +43,7 @@ export function schedulesPost(publishAt: string, now: Date = new Date()): boolea
   return publishAt !== '' && new Date(publishAt).getTime() > now.getTime()
 }
 
-/** SEO limits (spec): titles are cut at 60 characters and meta descriptions at 160 in search results. */
+/** SEO limits: search results cut titles at 60 characters and meta descriptions at 160. */
 export const META_TITLE_MAX = 60
 export const META_DESCRIPTION_MAX = 160
 
@@ -119,11 +119,13 @@ export const PostFormSchema = z
     ),
     hack_density_score: z.union([
       z.literal('').transform(() => null),
-      z.coerce
-        .number({ error: 'Hack density score must be a number from 0 to 10.' })
-        .min(0, { error: 'Hack density score must be a number from 0 to 10.' })
-        .max(10, { error: 'Hack density score must be a number from 0 to 10.' })
-        .transform((value) => Math.round(value * 10) / 10),
+      z.string().pipe(
+        z.coerce
+          .number<string>({ error: 'Hack density score must be a number from 0 to 10.' })
+          .min(0, { error: 'Hack density score must be a number from 0 to 10.' })
+          .max(10, { error: 'Hack density score must be a number from 0 to 10.' })
+          .transform((value) => Math.round(value * 10) / 10),
+      ),
     ]),
     publish_at: z
       .string()

@@ -1,4 +1,4 @@
-import { supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { postMediaProblem } from './post-media-rules'
 
 /** The Storage bucket of post images (migration 20261124010000: public read, admin write). */
@@ -21,9 +21,10 @@ export async function uploadPostMedia(file: File): Promise<string> {
   // stand-in's storage (@supabase/lite) refuses ("Missing file in multipart upload"); a raw body with its
   // Content-Type is accepted by it and by hosted Storage alike.
   const body = await file.arrayBuffer()
-  const { error } = await supabase.storage
-    .from(POST_MEDIA_BUCKET)
-    .upload(objectPath, body, { contentType: file.type, upsert: false })
-  if (error) throw new Error(`Upload failed: ${error.message}`)
+  await dataOrThrow(
+    supabase.storage.from(POST_MEDIA_BUCKET).upload(objectPath, body, { contentType: file.type, upsert: false }),
+  ).catch((error: Error) => {
+    throw new Error(`Upload failed: ${error.message}`, { cause: error })
+  })
   return supabase.storage.from(POST_MEDIA_BUCKET).getPublicUrl(objectPath).data.publicUrl
 }

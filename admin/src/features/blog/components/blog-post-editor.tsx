@@ -1,13 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useBlocker } from '@tanstack/react-router'
 import { format } from 'date-fns'
 import { lazy, Suspense, useId, useState } from 'react'
+import type { FieldErrors } from 'react-hook-form'
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Input } from '@/components/ui/input'
-import { FormField } from '@/components/ui/label'
+import { fieldErrorId, FormField } from '@/components/ui/label'
 import { Sheet, SheetClose } from '@/components/ui/sheet'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Textarea } from '@/components/ui/textarea'
@@ -16,10 +19,9 @@ import { useMediaQuery } from '@/hooks/use-media-query'
 import { useSavePostMutation } from '../api/blog-mutations'
 import type { PostDetail, RevisionSnapshot } from '../api/blog-queries'
 import { postQueries } from '../api/blog-queries'
-import type { PostFormValues } from '../api/blog-schemas'
+import type { PostFormOutput, PostFormValues } from '../api/blog-schemas'
 import {
   EMPTY_POST_FORM,
-  META_DESCRIPTION_MAX,
   META_TITLE_MAX,
   missingFieldsMessage,
   missingRequiredFields,
@@ -27,13 +29,12 @@ import {
   PostFormSchema,
   schedulesPost,
 } from '../api/blog-schemas'
-import { BlogCategorySelect } from './blog-category-select'
-import { BlogPostImageUpload } from './blog-post-image-upload'
 import { BlogPostRevisions } from './blog-post-revisions'
+import { BlogPostSettings } from './blog-post-settings'
 import { BlogPostStatusBadge } from './blog-post-status-badge'
-import { SearchResultPreview } from './search-result-preview'
 import { slugify } from '@shared/slug.ts'
 import { postUrl } from '@shared/urls.ts'
+import { siteLink } from '@/lib/site-link'
 
 const route = getRouteApi('/_shell/blog')
 
@@ -109,12 +110,48 @@ function ExistingPostEditor({ postId }: { postId: string }) {
   return <PostForm post={post.data} />
 }
 
+type Intent = 'draft' | 'publish'
+
+/**
+ * The toast title when a save fails: saving a draft, publishing a draft, or updating a published post (the same
+ * titles for a form that does not validate and for a write the database refused).
+ */
+export function saveFailureTitle(
+  intent: Intent,
+  isPublished: boolean,
+): 'Save Failed' | 'Publish Failed' | 'Update Failed' {
+  if (intent === 'draft') return 'Save Failed'
+  return isPublished ? 'Update Failed' : 'Publish Failed'
+}
+
+const FAILURE_FALLBACK = {
+  'Save Failed': 'Failed to save post',
+  'Publish Failed': 'Failed to publish post',
+  'Update Failed': 'Failed to update post',
+} as const
+
+/** Every field message of a form that did not validate, in field order, as one sentence list. */
+function errorText(errors: FieldErrors<PostFormValues>): string {
+  return Object.values(errors)
+    .map((error) => error?.message)
+    .filter(Boolean)
+    .join(' ')
+}
+
+/**
+ * The editor's form (react-hook-form with `zodResolver(PostFormSchema)`: the schema checks and converts the fields
+ * into the blog_posts columns; dirty state and field errors come from the form). Buttons: Cancel, Save Draft (which
+ * also takes a published post back to draft), and Publish Now (Schedule for a future date) or, for a published post,
+ * Update Published Post. Enter in a field saves a draft, or updates a published post (never unpublishing it).
+ */
 function PostForm({ post }: { post?: PostDetail }) {
-  const [initial] = useState(() => (post ? toFormValues(post) : EMPTY_POST_FORM))
-  const [values, setValues] = useState(initial)
-  // New posts derive the slug from the title until the slug is edited; SEO titles follow the title until edited.
-  const [slugEdited, setSlugEdited] = useState(Boolean(post))
-  const [metaTitleEdited, setMetaTitleEdited] = useState(Boolean(post?.meta_title))
+  const [defaultValues] = useState(() => (post ? toFormValues(post) : EMPTY_POST_FORM))
+  const form = useForm<PostFormValues, unknown, PostFormOutput>({
+    resolver: zodResolver(PostFormSchema),
+    defaultValues,
+  })
+  const { register, control, formState, getFieldState, setValue, getValues } = form
+  const dirty = formState.isDirty
   const [confirmCancel, setConfirmCancel] = useState(false)
   const [settingsOpen, setSettingsOpen] = useState(false)
   const sidePanel = useMediaQuery(SIDE_PANEL_QUERY)
@@ -125,10 +162,8 @@ function PostForm({ post }: { post?: PostDetail }) {
 
   const isPublished = post?.status === 'published'
   const isLive = post ? postState(post) === 'published' : false
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial)
   // a future Publish date schedules the post instead of publishing it now
-  const scheduling = schedulesPost(values.publish_at)
-  const slugMoved = isLive && post !== undefined && values.slug.trim() !== post.slug
+  const scheduling = schedulesPost(useWatch({ control, name: 'publish_at' }))
 
   // Sidebar links, Back/Forward inside the admin, reloads and tab closes ask while there is unsaved work.
   useBlocker({
@@ -137,38 +172,31 @@ function PostForm({ post }: { post?: PostDetail }) {
     disabled: !dirty,
   })
 
-  function set<K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }))
+  // New posts derive the slug from the title until the slug is edited; the SEO title follows the title (its first
+  // 60 characters) until it is edited, or when the post had none.
+  const followTitle = (title: string) => {
+    if (!post && !getFieldState('slug').isDirty) setValue('slug', slugify(title))
+    if (!post?.meta_title && !getFieldState('meta_title').isDirty)
+      setValue('meta_title', title.slice(0, META_TITLE_MAX))
   }
 
-  function setTitle(title: string) {
-    setValues((current) => ({
-      ...current,
-      title,
-      slug: slugEdited ? current.slug : slugify(title),
-      meta_title: metaTitleEdited ? current.meta_title : title.slice(0, META_TITLE_MAX),
-    }))
-  }
-
-  function submit(intent: 'draft' | 'publish') {
-    if (missingRequiredFields(values, intent).length > 0) {
+  function submit(intent: Intent) {
+    const failure = saveFailureTitle(intent, isPublished)
+    if (missingRequiredFields(getValues(), intent).length > 0) {
       toast({ title: 'Missing Required Fields', description: missingFieldsMessage(intent), variant: 'error' })
       return
     }
-    const parsed = PostFormSchema.safeParse(values)
-    if (!parsed.success) {
-      toast({
-        title: 'Error',
-        description: parsed.error.issues.map((issue) => issue.message).join(' '),
-        variant: 'error',
-      })
-      return
-    }
+    void form.handleSubmit(
+      (parsed) => write(intent, parsed, failure),
+      (errors) => toast({ title: failure, description: errorText(errors), variant: 'error' }),
+    )()
+  }
+
+  function write(intent: Intent, { fields, publishAt }: PostFormOutput, failure: keyof typeof FAILURE_FALLBACK) {
     const status = intent === 'publish' ? 'published' : 'draft'
-    const { fields, publishAt } = parsed.data
     // A date typed in the Publish date field wins (a future one schedules); otherwise updating a published post keeps
     // its date and publishing a draft (or a new post) goes live now.
-    const dateEdited = values.publish_at !== initial.publish_at
+    const dateEdited = getValues('publish_at') !== defaultValues.publish_at
     const publishedAt =
       intent === 'publish'
         ? dateEdited && publishAt
@@ -184,7 +212,7 @@ function PostForm({ post }: { post?: PostDetail }) {
         onSuccess: () => {
           const title =
             intent === 'draft'
-              ? 'Draft Saved'
+              ? 'Post Saved'
               : scheduled
                 ? 'Post Scheduled'
                 : isPublished
@@ -192,11 +220,18 @@ function PostForm({ post }: { post?: PostDetail }) {
                   : 'Post Published'
           const description = scheduled
             ? `"${fields.title}" goes live on ${format(new Date(publishedAt), 'MMM d, yyyy h:mm a')}.`
-            : `"${fields.title}" was saved.`
+            : intent === 'draft' && isPublished
+              ? `"${fields.title}" was saved as a draft and is no longer on the site.`
+              : `"${fields.title}" was saved.`
           toast({ title, description })
           backToList({ force: true })
         },
-        onError: (error) => toast({ title: 'Error', description: error.message, variant: 'error' }),
+        onError: (error) =>
+          toast({
+            title: failure,
+            description: error.message.trim() || FAILURE_FALLBACK[failure],
+            variant: 'error',
+          }),
       },
     )
   }
@@ -207,285 +242,184 @@ function PostForm({ post }: { post?: PostDetail }) {
   }
 
   const field = (name: string) => `${id}-${name}`
-
-  // The post's settings (address, category, schedule, image, SEO): one set of fields, shown in the side panel on wide
-  // screens and in the Settings drawer on narrow ones (never both, so each field exists once).
-  const settings = (
-    <div className="space-y-5">
-      <FormField
-        label="Slug"
-        htmlFor={field('slug')}
-        hint={`Public address: ${values.slug ? postUrl(values.slug) : '/blog/...'}`}
-      >
-        <Input
-          id={field('slug')}
-          value={values.slug}
-          maxLength={200}
-          onChange={(event) => {
-            setSlugEdited(true)
-            set('slug', event.target.value)
-          }}
-        />
-        {slugMoved && (
-          <Alert className="mt-2 border-amber-300 bg-amber-50 text-amber-900">
-            This post is live at {postUrl(post?.slug ?? '')}. Saving moves it to{' '}
-            {values.slug ? postUrl(values.slug.trim()) : 'a new address'}; the old address will redirect to the new one.
-          </Alert>
-        )}
-      </FormField>
-      <div className="grid gap-5">
-        <FormField label="Category" htmlFor={field('category')}>
-          <BlogCategorySelect
-            id={field('category')}
-            value={values.category_id}
-            onChange={(event) => set('category_id', event.target.value)}
-          />
-        </FormField>
-        <FormField label="Location" htmlFor={field('location')}>
-          <Input
-            id={field('location')}
-            placeholder="Austin, TX"
-            value={values.location}
-            onChange={(event) => set('location', event.target.value)}
-          />
-        </FormField>
-      </div>
-
-      <FormField label="Featured image URL" htmlFor={field('image')}>
-        <Input
-          id={field('image')}
-          type="url"
-          placeholder="https://..."
-          value={values.featured_image_url}
-          onChange={(event) => set('featured_image_url', event.target.value)}
-        />
-        <BlogPostImageUpload url={values.featured_image_url} onUploaded={(url) => set('featured_image_url', url)} />
-      </FormField>
-
-      <FormField
-        label="Publish date"
-        htmlFor={field('publish-at')}
-        hint={
-          scheduling
-            ? 'In the future: the post is scheduled and goes live at this time.'
-            : 'Leave empty to publish now; a future date schedules the post.'
-        }
-      >
-        <Input
-          id={field('publish-at')}
-          type="datetime-local"
-          value={values.publish_at}
-          onChange={(event) => set('publish_at', event.target.value)}
-        />
-      </FormField>
-
-      <FormField
-        label="SEO title"
-        htmlFor={field('meta-title')}
-        counter={`${values.meta_title.length}/${META_TITLE_MAX}`}
-      >
-        <Input
-          id={field('meta-title')}
-          maxLength={META_TITLE_MAX}
-          value={values.meta_title}
-          onChange={(event) => {
-            setMetaTitleEdited(true)
-            set('meta_title', event.target.value)
-          }}
-        />
-      </FormField>
-      <FormField
-        label="Meta description"
-        htmlFor={field('meta-description')}
-        counter={`${values.meta_description.length}/${META_DESCRIPTION_MAX}`}
-      >
-        <Textarea
-          id={field('meta-description')}
-          rows={2}
-          maxLength={META_DESCRIPTION_MAX}
-          value={values.meta_description}
-          onChange={(event) => set('meta_description', event.target.value)}
-        />
-      </FormField>
-      <SearchResultPreview
-        slug={values.slug.trim()}
-        title={values.meta_title.trim() || values.title.trim()}
-        description={values.meta_description.trim() || values.excerpt.trim()}
-      />
-    </div>
-  )
+  const invalid = (name: keyof PostFormValues, fieldId: string) =>
+    formState.errors[name] ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId(fieldId) } : {}
+  const settings = <BlogPostSettings fieldId={id} liveSlug={isLive ? post?.slug : undefined} />
 
   return (
-    <section className="mx-auto max-w-6xl">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">{post ? 'Edit Post' : 'New Post'}</h1>
-        {post && <BlogPostStatusBadge post={post} />}
-        {post && isLive && (
-          <a
-            href={postUrl(post.slug)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="text-sm text-blue-700 underline"
-          >
-            Preview
-          </a>
-        )}
-        {!sidePanel && (
-          <Button
-            variant="outline"
-            className="ml-auto"
-            aria-haspopup="dialog"
-            aria-expanded={settingsOpen}
-            onClick={() => setSettingsOpen(true)}
-          >
-            Settings
-          </Button>
-        )}
-      </div>
-
-      <form
-        className="mt-6 gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          // Enter in a field of a live post updates it in place; it must never unpublish it.
-          submit(isPublished ? 'publish' : 'draft')
-        }}
-      >
-        <div className="min-w-0 space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-          <FormField label="Title" htmlFor={field('title')}>
-            <Input
-              id={field('title')}
-              value={values.title}
-              maxLength={300}
-              onChange={(event) => setTitle(event.target.value)}
-            />
-          </FormField>
-          <FormField
-            label="Content"
-            htmlFor={field('content')}
-            hint="Callout makes an insight card; HTML edits the markup directly."
-          >
-            <Suspense fallback={<Skeleton className="h-72 w-full" aria-label="Loading the editor" />}>
-              <RichContentEditor
-                id={field('content')}
-                value={values.content}
-                onChange={(html) => set('content', html)}
-              />
-            </Suspense>
-          </FormField>
-          <FormField label="Excerpt" htmlFor={field('excerpt')}>
-            <Textarea
-              id={field('excerpt')}
-              rows={3}
-              value={values.excerpt}
-              onChange={(event) => set('excerpt', event.target.value)}
-            />
-          </FormField>
-
-          <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
-            <FormField label="Insights" htmlFor={field('insights')} hint="One insight per line.">
-              <Textarea
-                id={field('insights')}
-                rows={4}
-                value={values.insights}
-                onChange={(event) => set('insights', event.target.value)}
-              />
-            </FormField>
-            <FormField label="Hack density score" htmlFor={field('hack-density')} hint="0 to 10">
-              <Input
-                id={field('hack-density')}
-                type="number"
-                min={0}
-                max={10}
-                step={0.1}
-                value={values.hack_density_score}
-                onChange={(event) => set('hack_density_score', event.target.value)}
-              />
-            </FormField>
-          </div>
-
-          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-5">
-            <Button variant="outline" onClick={cancel} disabled={save.isPending}>
-              Cancel
+    <FormProvider {...form}>
+      <section className="mx-auto max-w-6xl">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight">{post ? 'Edit Post' : 'New Post'}</h1>
+          {post && <BlogPostStatusBadge post={post} />}
+          {post && isLive && (
+            <a
+              href={siteLink(postUrl(post.slug))}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-sm text-blue-700 underline"
+            >
+              Preview
+            </a>
+          )}
+          {!sidePanel && (
+            <Button
+              variant="outline"
+              className="ml-auto"
+              aria-haspopup="dialog"
+              aria-expanded={settingsOpen}
+              onClick={() => setSettingsOpen(true)}
+            >
+              Settings
             </Button>
-            {/* A live post has no Save Draft: saving an edit keeps it published (Unpublish in the list takes it down). */}
-            {isPublished ? (
-              <Button type="submit" disabled={save.isPending}>
-                Update Published Post
-              </Button>
-            ) : (
-              <>
-                <Button variant="outline" type="submit" disabled={save.isPending}>
-                  Save Draft
-                </Button>
-                <Button onClick={() => submit('publish')} disabled={save.isPending}>
-                  {scheduling ? 'Schedule' : 'Publish Now'}
-                </Button>
-              </>
-            )}
-          </div>
+          )}
         </div>
-        {sidePanel && (
-          <aside
-            aria-labelledby={field('settings-title')}
-            className="sticky top-20 space-y-4 rounded-xl border border-slate-200 bg-white p-5"
-          >
-            <h2 id={field('settings-title')} className="text-base font-semibold">
-              Post settings
-            </h2>
-            {settings}
-          </aside>
-        )}
-      </form>
 
-      {!sidePanel && (
-        <Sheet
-          open={settingsOpen}
-          onOpenChange={setSettingsOpen}
-          side="right"
-          title="Post settings"
-          header={
-            <SheetClose asChild>
-              <Button variant="outline" size="sm">
-                Done
-              </Button>
-            </SheetClose>
-          }
-          className="w-full max-w-sm overflow-y-auto p-5"
+        <form
+          className="mt-6 gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            // Enter in a field of a live post updates it in place; it must never unpublish it.
+            submit(isPublished ? 'publish' : 'draft')
+          }}
         >
-          {settings}
-        </Sheet>
-      )}
+          <div className="min-w-0 space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+            <FormField label="Title" htmlFor={field('title')} error={formState.errors.title?.message}>
+              <Input
+                id={field('title')}
+                maxLength={300}
+                {...register('title', { onChange: (event) => followTitle(event.target.value) })}
+                {...invalid('title', field('title'))}
+              />
+            </FormField>
+            <FormField
+              label="Content"
+              htmlFor={field('content')}
+              hint="Callout makes an insight card; HTML edits the markup directly."
+            >
+              <Suspense fallback={<Skeleton className="h-72 w-full" aria-label="Loading the editor" />}>
+                <Controller
+                  control={control}
+                  name="content"
+                  render={({ field: { value, onChange } }) => (
+                    <RichContentEditor id={field('content')} value={value} onChange={onChange} />
+                  )}
+                />
+              </Suspense>
+            </FormField>
+            <FormField label="Excerpt" htmlFor={field('excerpt')}>
+              <Textarea id={field('excerpt')} rows={3} {...register('excerpt')} />
+            </FormField>
 
-      {post && (
-        <div className="mt-6">
-          <BlogPostRevisions
-            postId={post.id}
-            onRestore={(snapshot, savedAt) => {
-              setValues((current) => ({ ...current, ...toFormFields(snapshot) }))
-              toast({
-                title: 'Revision Restored',
-                description: `The version of ${format(new Date(savedAt), 'MMM d, HH:mm:ss')} is in the editor; save to keep it.`,
-              })
-            }}
-          />
-        </div>
-      )}
+            <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
+              <FormField label="Insights" htmlFor={field('insights')} hint="One insight per line.">
+                <Textarea id={field('insights')} rows={4} {...register('insights')} />
+              </FormField>
+              <FormField
+                label="Hack density score"
+                htmlFor={field('hack-density')}
+                hint="0 to 10"
+                error={formState.errors.hack_density_score?.message}
+              >
+                <Input
+                  id={field('hack-density')}
+                  type="number"
+                  min={0}
+                  max={10}
+                  step={0.1}
+                  {...register('hack_density_score')}
+                  {...invalid('hack_density_score', field('hack-density'))}
+                />
+              </FormField>
+            </div>
 
-      <ConfirmDialog
-        open={confirmCancel}
-        onOpenChange={setConfirmCancel}
-        title="Discard unsaved changes?"
-        description="You have changes that have not been saved. They will be lost if you leave the editor."
-        confirmLabel="Discard Changes"
-        cancelLabel="Keep Editing"
-        destructive
-        onConfirm={() => {
-          setConfirmCancel(false)
-          backToList({ force: true })
-        }}
-      />
-    </section>
+            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-5">
+              <Button variant="outline" onClick={cancel} disabled={save.isPending}>
+                Cancel
+              </Button>
+              {/* Save Draft on a published post takes it off the site and keeps the edit as a draft. The button Enter
+                  presses (the form's submit button) is Save Draft for a draft and Update Published Post for a live
+                  post, so Enter never unpublishes. */}
+              <Button
+                variant="outline"
+                type={isPublished ? 'button' : 'submit'}
+                onClick={isPublished ? () => submit('draft') : undefined}
+                disabled={save.isPending}
+              >
+                Save Draft
+              </Button>
+              <Button
+                type={isPublished ? 'submit' : 'button'}
+                onClick={isPublished ? undefined : () => submit('publish')}
+                disabled={save.isPending}
+              >
+                {isPublished ? 'Update Published Post' : scheduling ? 'Schedule' : 'Publish Now'}
+              </Button>
+            </div>
+          </div>
+          {sidePanel && (
+            <aside
+              aria-labelledby={field('settings-title')}
+              className="sticky top-20 space-y-4 rounded-xl border border-slate-200 bg-white p-5"
+            >
+              <h2 id={field('settings-title')} className="text-base font-semibold">
+                Post settings
+              </h2>
+              {settings}
+            </aside>
+          )}
+        </form>
+
+        {!sidePanel && (
+          <Sheet
+            open={settingsOpen}
+            onOpenChange={setSettingsOpen}
+            side="right"
+            title="Post settings"
+            header={
+              <SheetClose asChild>
+                <Button variant="outline" size="sm">
+                  Done
+                </Button>
+              </SheetClose>
+            }
+            className="w-full max-w-sm overflow-y-auto p-5"
+          >
+            {settings}
+          </Sheet>
+        )}
+
+        {post && (
+          <div className="mt-6">
+            <BlogPostRevisions
+              postId={post.id}
+              onRestore={(snapshot, savedAt) => {
+                for (const [key, value] of Object.entries(toFormFields(snapshot)))
+                  setValue(key as keyof PostFormValues, value, { shouldDirty: true })
+                toast({
+                  title: 'Revision Restored',
+                  description: `The version of ${format(new Date(savedAt), 'MMM d, HH:mm:ss')} is in the editor; save to keep it.`,
+                })
+              }}
+            />
+          </div>
+        )}
+
+        <ConfirmDialog
+          open={confirmCancel}
+          onOpenChange={setConfirmCancel}
+          title="Discard unsaved changes?"
+          description="You have changes that have not been saved. They will be lost if you leave the editor."
+          confirmLabel="Discard Changes"
+          cancelLabel="Keep Editing"
+          destructive
+          onConfirm={() => {
+            setConfirmCancel(false)
+            backToList({ force: true })
+          }}
+        />
+      </section>
+    </FormProvider>
   )
 }

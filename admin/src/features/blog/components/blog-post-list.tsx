@@ -4,19 +4,21 @@ import { format } from 'date-fns'
 import { lazy, Suspense, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
+import { TrashButton } from '@/features/audit/components/trash-dialog'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Input } from '@/components/ui/input'
 import { DATA_CARD_CLASS, DataCards, DataTable, EmptyState } from '@/components/ui/data-table'
-import { Select } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
 import { useIsMobile } from '@/hooks/use-media-query'
 import { Alert } from '@/components/ui/alert'
 import { useDeletePostMutation, usePublishPostMutation, useUnpublishPostMutation } from '../api/blog-mutations'
 import type { PostListItem } from '../api/blog-queries'
 import { postQueries } from '../api/blog-queries'
-import { postState, PostStatusFilterSchema } from '../api/blog-schemas'
+import type { PostStatusFilter } from '../api/blog-schemas'
+import { postState } from '../api/blog-schemas'
 import { postUrl } from '@shared/urls.ts'
 import { BlogPostStatusBadge } from './blog-post-status-badge'
+import { siteLink } from '@/lib/site-link'
 
 const route = getRouteApi('/_shell/blog')
 
@@ -36,13 +38,24 @@ const BlogPostPreviewDialog = lazy(() =>
   import('./blog-post-preview-dialog').then((module) => ({ default: module.BlogPostPreviewDialog })),
 )
 
+/** The status filter's buttons, in display order. */
+const STATUS_FILTERS: { value: PostStatusFilter; label: string }[] = [
+  { value: 'all', label: 'All Posts' },
+  { value: 'draft', label: 'Drafts' },
+  { value: 'published', label: 'Published' },
+]
+
+/** A failed write's toast description: the error's own message, or the generic one when it has none. */
+const failureText = (error: Error, fallback: string) => error.message.trim() || fallback
+
 function formatDate(value: string | null): string {
   return value ? format(new Date(value), 'MMM d, yyyy') : '—'
 }
 
 /**
- * The Blog Posts tab: search and status filter (kept in the URL as `?q=` and `?status=`, so they survive the
- * editor and a reload), and one row per post with its actions: a table from 768 px, cards below.
+ * The Blog Posts tab: search (title or excerpt) and the All Posts / Drafts / Published filter (kept in the URL as
+ * `?q=` and `?status=`, so they survive the editor and a reload), and one row per post with its actions: a table
+ * from 768 px, cards below.
  */
 export function BlogPostList() {
   const { q: search, status } = route.useSearch()
@@ -67,8 +80,6 @@ export function BlogPostList() {
   const unpublish = useUnpublishPostMutation()
   const remove = useDeletePostMutation()
 
-  const onError = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'error' })
-
   function renderActions(post: PostListItem) {
     const live = postState(post) === 'published'
     // a published post (live or scheduled) can go back to draft; a draft can go out
@@ -77,18 +88,30 @@ export function BlogPostList() {
         ? {
             label: 'Unpublish',
             mutation: unpublish,
-            onSuccess: () => toast({ title: 'Post Unpublished', description: `"${post.title}" is now a draft.` }),
+            onSuccess: () => toast({ title: 'Post Unpublished', description: 'Blog post status changed to draft' }),
+            onError: (error: Error) =>
+              toast({
+                title: 'Update Failed',
+                description: failureText(error, 'Failed to update post'),
+                variant: 'error',
+              }),
           }
         : {
             label: 'Publish',
             mutation: publish,
-            onSuccess: () => toast({ title: 'Post Published', description: `"${post.title}" is live.` }),
+            onSuccess: () => toast({ title: 'Post Published', description: 'Blog post status changed to published' }),
+            onError: (error: Error) =>
+              toast({
+                title: 'Publish Failed',
+                description: failureText(error, 'Failed to publish post'),
+                variant: 'error',
+              }),
           }
     return (
       <div className="flex flex-wrap justify-end gap-1">
         {live && (
           <Button asChild variant="ghost" size="sm">
-            <a href={postUrl(post.slug)} target="_blank" rel="noopener noreferrer">
+            <a href={siteLink(postUrl(post.slug))} target="_blank" rel="noopener noreferrer">
               View Live
             </a>
           </Button>
@@ -107,16 +130,11 @@ export function BlogPostList() {
           variant="ghost"
           size="sm"
           disabled={toggle.mutation.isPending}
-          onClick={() => toggle.mutation.mutate(post.id, { onSuccess: toggle.onSuccess, onError })}
+          onClick={() => toggle.mutation.mutate(post.id, { onSuccess: toggle.onSuccess, onError: toggle.onError })}
         >
           {toggle.label}
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-red-700 hover:bg-red-50"
-          onClick={() => setDeleteTarget(post)}
-        >
+        <Button variant="ghost-destructive" size="sm" onClick={() => setDeleteTarget(post)}>
           Delete
         </Button>
       </div>
@@ -129,29 +147,28 @@ export function BlogPostList() {
         <Input
           type="search"
           aria-label="Search posts"
-          placeholder="Search posts by title..."
+          placeholder="Search posts by title or excerpt..."
           defaultValue={search}
           onChange={(event) => void navigate({ search: (prev) => ({ ...prev, q: event.target.value }), replace: true })}
           className="sm:max-w-xs"
         />
-        <Select
-          aria-label="Filter by status"
-          value={status}
-          onChange={(event) =>
-            void navigate({
-              search: (prev) => ({ ...prev, status: PostStatusFilterSchema.parse(event.target.value) }),
-              replace: true,
-            })
-          }
-          className="sm:w-40"
-        >
-          <option value="all">All Posts</option>
-          <option value="draft">Drafts</option>
-          <option value="published">Published</option>
-        </Select>
-        <Button className="sm:ml-auto" onClick={() => void navigate({ search: (prev) => ({ ...prev, new: '1' }) })}>
-          New Post
-        </Button>
+        <div role="group" aria-label="Filter by status" className="flex gap-1">
+          {STATUS_FILTERS.map((filter) => (
+            <Button
+              key={filter.value}
+              size="sm"
+              variant={status === filter.value ? 'default' : 'outline'}
+              aria-pressed={status === filter.value}
+              onClick={() => void navigate({ search: (prev) => ({ ...prev, status: filter.value }), replace: true })}
+            >
+              {filter.label}
+            </Button>
+          ))}
+        </div>
+        <div className="flex gap-2 sm:ml-auto">
+          <TrashButton kind="post" />
+          <Button onClick={() => void navigate({ search: (prev) => ({ ...prev, new: '1' }) })}>New Post</Button>
+        </div>
       </div>
 
       {posts.isError && <Alert>Could not load posts: {posts.error.message}</Alert>}
@@ -211,21 +228,25 @@ export function BlogPostList() {
           if (!open) setDeleteTarget(null)
         }}
         title="Delete this post?"
-        description={`"${deleteTarget?.title ?? ''}" will be removed permanently. This cannot be undone.`}
+        description={`"${deleteTarget?.title ?? ''}" moves to the trash and leaves the site. Restore it from Deleted posts.`}
         confirmLabel="Delete"
         destructive
         pending={remove.isPending}
         onConfirm={() => {
           if (!deleteTarget) return
-          const { id, title } = deleteTarget
+          const { id } = deleteTarget
           remove.mutate(id, {
             onSuccess: () => {
               setDeleteTarget(null)
-              toast({ title: 'Post Deleted', description: `"${title}" was deleted.` })
+              toast({ title: 'Post Deleted', description: 'Blog post has been moved to the trash' })
             },
             onError: (error) => {
               setDeleteTarget(null)
-              onError(error)
+              toast({
+                title: 'Delete Failed',
+                description: failureText(error, 'Failed to delete post'),
+                variant: 'error',
+              })
             },
           })
         }}
@@ -233,5 +254,3 @@ export function BlogPostList() {
     </div>
   )
 }
-
-/** The spec's empty state: 'No blog posts found' and a hint that depends on whether a filter is active. */

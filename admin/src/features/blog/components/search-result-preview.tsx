@@ -1,4 +1,5 @@
 import { postUrl } from '@shared/urls.ts'
+import { siteHost } from '@/lib/site-link'
 
 /** Google shows about this many characters of a title and of a description before cutting them with '...'. */
 const TITLE_SHOWN = 60
@@ -23,7 +24,7 @@ export function SearchResultPreview({
   description: string
 }) {
   // Google writes the address as breadcrumbs: host › blog › slug
-  const address = [window.location.host, ...(slug ? postUrl(slug) : '/blog/...').split('/').filter(Boolean)].join(' › ')
+  const address = [siteHost(), ...(slug ? postUrl(slug) : '/blog/...').split('/').filter(Boolean)].join(' › ')
   return (
     <figure aria-label="Search result preview" className="rounded-lg border border-slate-200 bg-white p-4">
       <figcaption className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">

@@ -107,63 +107,65 @@ export function CalendarMonth({ month, onMonthChange, expandedDay, onExpandDay }
             </div>
           ))}
         </div>
-        <div className="grid grid-cols-7">
-          {days.map((day) => {
-            const dayPosts = all.filter((post) => isSameDay(postDate(post), day))
-            const hidden = dayPosts.length - POSTS_PER_DAY
-            return (
-              <div
-                role="gridcell"
-                key={day.toISOString()}
-                aria-label={format(day, 'MMMM d')}
-                className={cn(
-                  'min-h-24 border-r border-b border-slate-100 p-1.5 text-xs',
-                  !isSameMonth(day, month) && 'bg-slate-50 text-slate-400',
-                )}
-              >
-                <span
+        {Array.from({ length: Math.ceil(days.length / 7) }, (_, week) => (
+          <div role="row" key={week} className="grid grid-cols-7">
+            {days.slice(week * 7, week * 7 + 7).map((day) => {
+              const dayPosts = all.filter((post) => isSameDay(postDate(post), day))
+              const hidden = dayPosts.length - POSTS_PER_DAY
+              return (
+                <div
+                  role="gridcell"
+                  key={day.toISOString()}
+                  aria-label={format(day, 'MMMM d')}
                   className={cn(
-                    'inline-flex size-6 items-center justify-center rounded-full',
-                    isToday(day) && 'bg-blue-700 text-white',
+                    'min-h-24 border-r border-b border-slate-100 p-1.5 text-xs',
+                    !isSameMonth(day, month) && 'bg-slate-50 text-slate-500',
                   )}
                 >
-                  {format(day, 'd')}
-                </span>
-                <ul className="mt-1 space-y-1">
-                  {dayPosts.slice(0, POSTS_PER_DAY).map((post) => (
-                    <li key={post.id}>
-                      <button
-                        type="button"
-                        title={`${STATE_LABELS[postState(post)]}: ${post.title}`}
-                        aria-label={`${STATE_LABELS[postState(post)]}: ${post.title}`}
-                        onClick={() => edit(post.id)}
-                        className={cn(
-                          'block w-full truncate rounded px-1.5 py-0.5 text-left',
-                          STATE_STYLES[postState(post)],
-                        )}
-                      >
-                        {postState(post) === 'scheduled' && <span aria-hidden="true">⏰ </span>}
-                        {post.title}
-                      </button>
-                    </li>
-                  ))}
-                  {hidden > 0 && (
-                    <li>
-                      <button
-                        type="button"
-                        className="px-1.5 text-blue-700 hover:underline"
-                        aria-label={`${hidden} more posts on ${format(day, 'MMMM d')}`}
-                        onClick={() => onExpandDay(day)}
-                      >
-                        +{hidden} more
-                      </button>
-                    </li>
-                  )}
-                </ul>
-              </div>
-            )
-          })}
-        </div>
+                  <span
+                    className={cn(
+                      'inline-flex size-6 items-center justify-center rounded-full',
+                      isToday(day) && 'bg-blue-700 text-white',
+                    )}
+                  >
+                    {format(day, 'd')}
+                  </span>
+                  <ul className="mt-1 space-y-1">
+                    {dayPosts.slice(0, POSTS_PER_DAY).map((post) => (
+                      <li key={post.id}>
+                        <button
+                          type="button"
+                          title={`${STATE_LABELS[postState(post)]}: ${post.title}`}
+                          aria-label={`${STATE_LABELS[postState(post)]}: ${post.title}`}
+                          onClick={() => edit(post.id)}
+                          className={cn(
+                            'block w-full truncate rounded px-1.5 py-0.5 text-left',
+                            STATE_STYLES[postState(post)],
+                          )}
+                        >
+                          {postState(post) === 'scheduled' && <span aria-hidden="true">⏰ </span>}
+                          {post.title}
+                        </button>
+                      </li>
+                    ))}
+                    {hidden > 0 && (
+                      <li>
+                        <button
+                          type="button"
+                          className="px-1.5 text-blue-700 hover:underline"
+                          aria-label={`${hidden} more posts on ${format(day, 'MMMM d')}`}
+                          onClick={() => onExpandDay(day)}
+                        >
+                          +{hidden} more
+                        </button>
+                      </li>
+                    )}
+                  </ul>
+                </div>
+              )
+            })}
+          </div>
+        ))}
       </div>
 
       <Dialog open={expandedDay !== null} onOpenChange={(open) => !open && onExpandDay(null)}>

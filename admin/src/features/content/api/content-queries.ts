@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { postgrestRead, supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { aiProviderKeys, generationJobKeys, topicKeys } from './content-keys'
 import { invokeContentFunction, ProviderStatusSchema } from './content-functions'
 
@@ -15,31 +15,33 @@ export const topicQueries = {
   list: () =>
     queryOptions({
       queryKey: topicKeys.list('all'),
-      queryFn: postgrestRead((signal) =>
-        supabase
-          .from('trending_topics')
-          .select(
-            'id, topic, location, hack_type, consumer_benefit, suggested_cta, priority_score, search_volume_estimate, competition_level, status, created_at',
-          )
-          .order('created_at', { ascending: false })
-          .order('priority_score', { ascending: false, nullsFirst: false })
-          .limit(100)
-          .abortSignal(signal),
-      ),
+      queryFn: ({ signal }) =>
+        dataOrThrow(
+          supabase
+            .from('trending_topics')
+            .select(
+              'id, topic, location, hack_type, consumer_benefit, suggested_cta, priority_score, search_volume_estimate, competition_level, status, created_at',
+            )
+            .order('created_at', { ascending: false })
+            .order('priority_score', { ascending: false, nullsFirst: false })
+            .limit(100)
+            .abortSignal(signal),
+        ),
     }),
 
   /** Approved topics, the choices of the Content Generation tab. */
   approved: () =>
     queryOptions({
       queryKey: topicKeys.list('approved'),
-      queryFn: postgrestRead((signal) =>
-        supabase
-          .from('trending_topics')
-          .select('id, topic, location, priority_score')
-          .eq('status', 'approved')
-          .order('priority_score', { ascending: false, nullsFirst: false })
-          .abortSignal(signal),
-      ),
+      queryFn: ({ signal }) =>
+        dataOrThrow(
+          supabase
+            .from('trending_topics')
+            .select('id, topic, location, priority_score')
+            .eq('status', 'approved')
+            .order('priority_score', { ascending: false, nullsFirst: false })
+            .abortSignal(signal),
+        ),
     }),
 }
 
@@ -48,18 +50,17 @@ export const generationJobQueries = {
   recent: () =>
     queryOptions({
       queryKey: generationJobKeys.recent(),
-      queryFn: async ({ signal }) => {
-        const { data, error } = await supabase
-          .from('content_generation_jobs')
-          .select(
-            'id, status, custom_topic, error_message, created_at, generation_started_at, completed_at, blog_post_id, content_mode, word_count, reading_time_minutes, heading_count, figures_checked, unsupported_figures, density_score, target_min_words, target_max_words, trending_topics(topic), blog_posts(title, status)',
-          )
-          .order('created_at', { ascending: false })
-          .limit(20)
-          .abortSignal(signal)
-        if (error) throw error
-        return data
-      },
+      queryFn: ({ signal }) =>
+        dataOrThrow(
+          supabase
+            .from('content_generation_jobs')
+            .select(
+              'id, status, custom_topic, error_message, created_at, generation_started_at, completed_at, blog_post_id, content_mode, word_count, reading_time_minutes, heading_count, figures_checked, unsupported_figures, density_score, target_min_words, target_max_words, trending_topics(topic), blog_posts(title, status)',
+            )
+            .order('created_at', { ascending: false })
+            .limit(20)
+            .abortSignal(signal),
+        ),
       refetchInterval: (query) =>
         query.state.data?.some((job) => ACTIVE_JOB_STATUSES.includes(job.status)) ? JOB_POLL_MS : false,
     }),

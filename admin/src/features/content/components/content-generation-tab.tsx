@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { format } from 'date-fns'
 import { useEffect, useRef, useState } from 'react'
+import type { z } from 'zod'
+import { useForm, useWatch } from 'react-hook-form'
 
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
@@ -16,6 +19,8 @@ import { topicKeys } from '../api/content-keys'
 import { useGenerateContentMutation } from '../api/content-mutations'
 import type { GenerationJob } from '../api/content-queries'
 import { ACTIVE_JOB_STATUSES, generationJobQueries, topicQueries } from '../api/content-queries'
+import type { GenerateFormValues } from '../api/content-schemas'
+import { EMPTY_GENERATE_FORM, GenerateFormSchema } from '../api/content-schemas'
 import { ContentJobQuality } from './content-job-quality'
 import { ContentProviderNote } from './content-provider-note'
 
@@ -40,12 +45,16 @@ function JobStatus({ job }: { job: GenerationJob }) {
   return <Badge variant="warning">Pending</Badge>
 }
 
-/** The Content Generation tab: start a job from an approved or custom topic and follow the 20 latest jobs. */
+/**
+ * The Content Generation tab: start a job from an approved or custom topic (react-hook-form, checked by the function's
+ * own request schema) and follow the 20 latest jobs.
+ */
 export function ContentGenerationTab() {
-  const [topicId, setTopicId] = useState('')
-  const [customTopic, setCustomTopic] = useState('')
-  const [categoryId, setCategoryId] = useState('')
-  const [autoPublish, setAutoPublish] = useState(false)
+  const form = useForm<GenerateFormValues, unknown, z.output<typeof GenerateFormSchema>>({
+    resolver: zodResolver(GenerateFormSchema),
+    defaultValues: EMPTY_GENERATE_FORM,
+  })
+  const [topicId, customTopic] = useWatch({ control: form.control, name: ['topicId', 'customTopic'] })
   /** Jobs started from this screen that still need their completion toast. */
   const watched = useRef(new Set<string>())
   const [watchCount, setWatchCount] = useState(0)
@@ -65,13 +74,17 @@ export function ContentGenerationTab() {
       if (job.status === 'completed') {
         const published = job.blog_posts?.status === 'published'
         toast({
-          title: 'Content Generated',
+          title: 'Content Generated Successfully!',
           description: `${job.blog_posts?.title ?? 'Your article'} — Status: ${published ? 'Published' : 'Draft'}`,
         })
         void queryClient.invalidateQueries({ queryKey: postKeys.all })
         void queryClient.invalidateQueries({ queryKey: topicKeys.all })
       } else {
-        toast({ title: 'Generation Failed', description: job.error_message ?? 'The job failed.', variant: 'error' })
+        toast({
+          title: 'Generation Failed',
+          description: job.error_message?.trim() || 'Failed to generate content',
+          variant: 'error',
+        })
       }
     }
   }, [jobs.data, queryClient, toast])
@@ -79,28 +92,32 @@ export function ContentGenerationTab() {
   const busy = generate.isPending || watchCount > 0
   const empty = topicId === '' && customTopic.trim() === ''
 
-  const onGenerate = (event: React.FormEvent) => {
-    event.preventDefault()
-    generate.mutate(
-      { topicId: topicId || null, customTopic, categoryId: categoryId || null, autoPublish },
-      {
-        onSuccess: (jobId) => {
-          watched.current.add(jobId)
-          setWatchCount(watched.current.size)
-          setTopicId('')
-          setCustomTopic('')
-        },
-        onError: (error) => toast({ title: 'Generation Failed', description: error.message, variant: 'error' }),
+  const onGenerate = (body: z.output<typeof GenerateFormSchema>) =>
+    generate.mutate(body, {
+      onSuccess: (jobId) => {
+        watched.current.add(jobId)
+        setWatchCount(watched.current.size)
+        form.reset({ ...form.getValues(), topicId: '', customTopic: '' })
       },
-    )
-  }
+      onError: (error) =>
+        toast({
+          title: 'Generation Failed',
+          description: error.message.trim() || 'Failed to generate content',
+          variant: 'error',
+        }),
+    })
+  const customTopicError = form.formState.errors.customTopic?.message
 
   return (
     <div className="space-y-6">
-      <form onSubmit={onGenerate} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+      <form
+        onSubmit={(event) => void form.handleSubmit(onGenerate)(event)}
+        noValidate
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-4"
+      >
         <div className="space-y-1">
           <Label htmlFor="generation-topic">Approved topic</Label>
-          <Select id="generation-topic" value={topicId} onChange={(event) => setTopicId(event.target.value)}>
+          <Select id="generation-topic" {...form.register('topicId')}>
             <option value="">Select an approved topic…</option>
             {approved.data?.map((topic) => (
               <option key={topic.id} value={topic.id}>
@@ -119,21 +136,23 @@ export function ContentGenerationTab() {
             rows={3}
             maxLength={2000}
             placeholder="e.g. What sellers in 78704 should know about pricing"
-            value={customTopic}
-            onChange={(event) => setCustomTopic(event.target.value)}
+            aria-invalid={customTopicError ? true : undefined}
+            aria-describedby={customTopicError ? 'generation-custom-topic-error' : undefined}
+            {...form.register('customTopic')}
           />
           <p className="text-xs text-slate-500">A selected topic is used instead of the custom one.</p>
+          {customTopicError && (
+            <p id="generation-custom-topic-error" className="text-xs font-medium text-red-700">
+              {customTopicError}
+            </p>
+          )}
         </div>
         <div className="space-y-1">
           <Label htmlFor="generation-category">Category (optional)</Label>
-          <BlogCategorySelect
-            id="generation-category"
-            value={categoryId}
-            onChange={(event) => setCategoryId(event.target.value)}
-          />
+          <BlogCategorySelect id="generation-category" {...form.register('categoryId')} />
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" checked={autoPublish} onChange={(event) => setAutoPublish(event.target.checked)} />
+          <input type="checkbox" {...form.register('autoPublish')} />
           Publish automatically when generated
         </label>
         <div className="flex flex-wrap items-center gap-4">

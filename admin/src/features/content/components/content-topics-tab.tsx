@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
-import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
@@ -12,6 +14,7 @@ import { useToast } from '@/components/ui/toast'
 import { useDiscoverTopicsMutation, useSetTopicStatusMutation } from '../api/content-mutations'
 import type { TopicListItem } from '../api/content-queries'
 import { topicQueries } from '../api/content-queries'
+import { DiscoverBodySchema } from '@shared/ai/schemas.ts'
 import { ContentProviderNote } from './content-provider-note'
 
 const KNOWN_STATUSES = ['pending', 'approved', 'rejected', 'generated'] as const
@@ -47,7 +50,12 @@ function TopicCard({ topic }: { topic: TopicListItem }) {
       {
         onSuccess: () =>
           toast({ title: next === 'approved' ? 'Topic Approved' : 'Topic Rejected', description: topic.topic }),
-        onError: (error) => toast({ title: 'Error', description: error.message, variant: 'error' }),
+        onError: (error) =>
+          toast({
+            title: 'Update Failed',
+            description: error.message.trim() || 'Failed to update topic',
+            variant: 'error',
+          }),
       },
     )
   return (
@@ -109,25 +117,37 @@ function TopicCard({ topic }: { topic: TopicListItem }) {
   )
 }
 
-/** The Trending Topics tab: discover topics for a location, then approve or reject them. */
+/**
+ * The Trending Topics tab: discover topics for a location (react-hook-form, checked by the function's own request
+ * schema: empty means 'general'), then approve or reject them.
+ */
 export function ContentTopicsTab() {
-  const [location, setLocation] = useState('')
+  const form = useForm<z.input<typeof DiscoverBodySchema>, unknown, z.output<typeof DiscoverBodySchema>>({
+    resolver: zodResolver(DiscoverBodySchema),
+    defaultValues: { location: '' },
+  })
   const topics = useQuery(topicQueries.list())
   const discover = useDiscoverTopicsMutation()
   const { toast } = useToast()
+  const locationError = form.formState.errors.location?.message
 
-  const onDiscover = (event: React.FormEvent) => {
-    event.preventDefault()
-    discover.mutate(location, {
+  const onDiscover = form.handleSubmit((body) =>
+    discover.mutate(body, {
       onSuccess: (count) => toast({ title: 'Topics Discovered', description: `Found ${count} new trending topics` }),
-      onError: (error) => toast({ title: 'Discovery Failed', description: error.message, variant: 'error' }),
-    })
-  }
+      onError: (error) =>
+        toast({
+          title: 'Discovery Failed',
+          description: error.message.trim() || 'Failed to discover topics',
+          variant: 'error',
+        }),
+    }),
+  )
 
   return (
     <div className="space-y-4">
       <form
         onSubmit={onDiscover}
+        noValidate
         className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-end"
       >
         <div className="flex-1 space-y-1">
@@ -135,10 +155,11 @@ export function ContentTopicsTab() {
           <Input
             id="discover-location"
             placeholder="e.g. Austin, TX or 78704 (empty for general)"
-            value={location}
             maxLength={100}
-            onChange={(event) => setLocation(event.target.value)}
+            aria-invalid={locationError ? true : undefined}
+            {...form.register('location')}
           />
+          {locationError && <p className="text-xs font-medium text-red-700">{locationError}</p>}
         </div>
         <Button type="submit" disabled={discover.isPending}>
           {discover.isPending ? 'Discovering...' : 'Discover Topics'}

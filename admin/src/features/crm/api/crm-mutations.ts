@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import type { Database } from '@shared/database.types.ts'
-import { supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { leadKeys } from './crm-keys'
 import { LEAD_COLUMNS, leadQueries } from './crm-queries'
 import type { Lead, LeadStatus } from './crm-schemas'
@@ -14,13 +14,9 @@ type LeadUpdate = Database['public']['Tables']['report_requests']['Update']
  * RLS hides matches no row without an error, so "no row came back" is an error, not a silent success.
  */
 async function updateLead(id: string, values: LeadUpdate): Promise<Lead> {
-  const { data, error } = await supabase
-    .from('report_requests')
-    .update(values)
-    .eq('id', id)
-    .select(LEAD_COLUMNS)
-    .maybeSingle()
-  if (error) throw new Error(error.message)
+  const data = await dataOrThrow(
+    supabase.from('report_requests').update(values).eq('id', id).select(LEAD_COLUMNS).maybeSingle(),
+  )
   if (!data) throw new Error('The lead no longer exists or you may not change it.')
   return data
 }
@@ -78,15 +74,14 @@ export function useAddLeadNoteMutation() {
     mutationFn: async ({ leadId, body }: { leadId: string; body: string }) => {
       const parsed = LeadNoteBodySchema.safeParse(body)
       if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'The note is invalid.')
-      const { data: session, error: sessionError } = await supabase.auth.getSession()
-      if (sessionError) throw sessionError
-      const { data, error } = await supabase
-        .from('lead_notes')
-        .insert({ report_request_id: leadId, body: parsed.data, author_id: session.session?.user.id ?? null })
-        .select('id')
-        .single()
-      if (error) throw new Error(error.message)
-      return data
+      const { session } = await dataOrThrow(supabase.auth.getSession())
+      return dataOrThrow(
+        supabase
+          .from('lead_notes')
+          .insert({ report_request_id: leadId, body: parsed.data, author_id: session?.user.id ?? null })
+          .select('id')
+          .single(),
+      )
     },
     onSettled: (_data, _error, { leadId }) => queryClient.invalidateQueries({ queryKey: leadKeys.notes(leadId) }),
   })
@@ -94,16 +89,22 @@ export function useAddLeadNoteMutation() {
 
 /**
  * Merges duplicate requests (same email) into `keepId` through public.merge_leads: their notes move over, a note
- * records each, and they are deleted. Resolves to how many were merged.
+ * records each, and they move to the trash. Resolves to how many were merged.
  */
 export function useMergeLeadsMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ keepId, mergeIds }: { keepId: string; mergeIds: string[] }) => {
-      const { data, error } = await supabase.rpc('merge_leads', { keep_id: keepId, merge_ids: mergeIds })
-      if (error) throw new Error(error.message)
-      return data
-    },
+    mutationFn: ({ keepId, mergeIds }: { keepId: string; mergeIds: string[] }) =>
+      dataOrThrow(supabase.rpc('merge_leads', { keep_id: keepId, merge_ids: mergeIds })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+  })
+}
+
+/** Moves one lead to the trash (public.delete_lead); Deleted leads on the CRM page restores it. */
+export function useDeleteLeadMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => dataOrThrow(supabase.rpc('delete_lead', { lead_id: id })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
   })
 }
@@ -114,13 +115,14 @@ export function useBulkLeadStatusMutation() {
   return useMutation({
     mutationFn: async ({ ids, status }: { ids: string[]; status: LeadStatus }) => {
       if (ids.length === 0) throw new Error('Select at least one lead.')
-      const { data, error } = await supabase
-        .from('report_requests')
-        .update({ status: LeadStatusSchema.parse(status) })
-        .in('id', ids)
-        .select('id')
-      if (error) throw new Error(error.message)
-      return data.length
+      const rows = await dataOrThrow(
+        supabase
+          .from('report_requests')
+          .update({ status: LeadStatusSchema.parse(status) })
+          .in('id', ids)
+          .select('id'),
+      )
+      return rows.length
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadKeys.lists() }),
   })

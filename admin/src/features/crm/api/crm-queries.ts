@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { postgrestRead, supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { adminKeys, leadKeys } from './crm-keys'
 import type { Lead } from './crm-schemas'
 
 /** The columns the CRM shows, exports and edits. */
 export const LEAD_COLUMNS =
-  'id, full_name, email, phone, property_address, agent_id, agent_name, agent_location, status, notes, created_at, updated_at, contacted_at, report_sent_at, report_error, email_confirmed_at, email_confirmed_via, owner_id, follow_up_on, source_page, utm_source, utm_medium, utm_campaign, utm_term, utm_content'
+  'id, lead_type, full_name, email, phone, property_address, message, agent_id, agent_name, agent_location, status, notes, created_at, updated_at, contacted_at, report_sent_at, report_error, email_confirmed_at, email_confirmed_via, owner_id, follow_up_on, source_page, utm_source, utm_medium, utm_campaign, utm_term, utm_content'
 
 /** PostgREST returns at most `max_rows` (1000, supabase/config.toml) rows per request; we page in that size. */
 const PAGE_SIZE = 1000
@@ -22,14 +22,15 @@ export const leadQueries = {
       queryFn: async ({ signal }): Promise<Lead[]> => {
         const leads: Lead[] = []
         for (let from = 0; ; from += PAGE_SIZE) {
-          const { data, error } = await supabase
-            .from('report_requests')
-            .select(LEAD_COLUMNS)
-            .order('created_at', { ascending: false })
-            .order('id', { ascending: true })
-            .range(from, from + PAGE_SIZE - 1)
-            .abortSignal(signal)
-          if (error) throw error
+          const data = await dataOrThrow(
+            supabase
+              .from('report_requests')
+              .select(LEAD_COLUMNS)
+              .order('created_at', { ascending: false })
+              .order('id', { ascending: true })
+              .range(from, from + PAGE_SIZE - 1)
+              .abortSignal(signal),
+          )
           leads.push(...data)
           if (data.length < PAGE_SIZE) return leads
         }
@@ -42,15 +43,16 @@ export const leadNoteQueries = {
   list: (leadId: string) =>
     queryOptions({
       queryKey: leadKeys.notes(leadId),
-      queryFn: postgrestRead((signal) =>
-        supabase
-          .from('lead_notes')
-          .select('id, body, author_id, created_at')
-          .eq('report_request_id', leadId)
-          .order('created_at', { ascending: true })
-          .order('id', { ascending: true })
-          .abortSignal(signal),
-      ),
+      queryFn: ({ signal }) =>
+        dataOrThrow(
+          supabase
+            .from('lead_notes')
+            .select('id, body, author_id, created_at')
+            .eq('report_request_id', leadId)
+            .order('created_at', { ascending: true })
+            .order('id', { ascending: true })
+            .abortSignal(signal),
+        ),
     }),
 }
 
@@ -61,7 +63,7 @@ export const adminQueries = {
   list: () =>
     queryOptions({
       queryKey: adminKeys.list(),
-      queryFn: postgrestRead((signal) => supabase.rpc('list_admins').abortSignal(signal)),
+      queryFn: ({ signal }) => dataOrThrow(supabase.rpc('list_admins').abortSignal(signal)),
       staleTime: 5 * 60_000,
     }),
 }

@@ -55,6 +55,9 @@ export const LeadNoteBodySchema = z
   .min(1, { error: 'Write a note first.' })
   .max(5000, { error: 'A note must be at most 5,000 characters.' })
 
+/** The note form of Lead Details: one field, the note's text. */
+export const LeadNoteFormSchema = z.object({ body: LeadNoteBodySchema })
+
 /** A follow-up day as the date input gives it ('' clears it). */
 export const FollowUpSchema = z.union([
   z.literal('').transform(() => null),
@@ -64,10 +67,14 @@ export const FollowUpSchema = z.union([
 /** The lead columns the CRM reads. */
 export type Lead = {
   id: string
+  /** 'report' (Get Report on an agent page) or 'contact' (the /contact form). */
+  lead_type: string
   full_name: string
   email: string
   phone: string | null
   property_address: string | null
+  /** The visitor's message of a contact lead; null for report requests. */
+  message: string | null
   agent_id: string | null
   agent_name: string | null
   agent_location: string | null

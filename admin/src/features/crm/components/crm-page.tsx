@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/textarea'
 import { useToast } from '@/components/ui/toast'
+import { TrashButton } from '@/features/audit/components/trash-dialog'
 import { authQueries } from '@/features/auth/api/auth-queries'
 import { useBulkLeadStatusMutation } from '../api/crm-mutations'
 import { adminQueries, leadQueries } from '../api/crm-queries'
@@ -57,6 +58,15 @@ function downloadCsv(csv: string, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
+/** Says 'Failed to load report requests' once per failed read of the leads (and logs the cause). */
+function useLoadFailureToast(error: Error | null, toast: ReturnType<typeof useToast>['toast']) {
+  useEffect(() => {
+    if (!error) return
+    console.error('Failed to load report requests', error)
+    toast({ title: 'Failed to load report requests', description: error.message, variant: 'error' })
+  }, [error, toast])
+}
+
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date())
   useEffect(() => {
@@ -78,6 +88,7 @@ export function CrmPage() {
   const session = useQuery(authQueries.session())
   const bulk = useBulkLeadStatusMutation()
   const { toast } = useToast()
+  useLoadFailureToast(leads.isError ? leads.error : null, toast)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [bulkStatus, setBulkStatus] = useState<LeadStatus>('contacted')
   const now = useNow()
@@ -166,14 +177,12 @@ export function CrmPage() {
             <option value="today">Due today</option>
           </Select>
         </div>
-        <Button
-          variant="outline"
-          className="lg:ml-auto"
-          disabled={!visible}
-          onClick={() => visible && void exportCsv(visible, owners)}
-        >
-          Export CSV
-        </Button>
+        <div className="flex gap-2 lg:ml-auto">
+          <TrashButton kind="lead" />
+          <Button variant="outline" disabled={!visible} onClick={() => visible && void exportCsv(visible, owners)}>
+            Export CSV
+          </Button>
+        </div>
       </div>
 
       {selected.size > 0 && (
@@ -205,12 +214,12 @@ export function CrmPage() {
                   onSuccess: (count) => {
                     setSelected(new Set())
                     toast({
-                      title: 'Status Updated',
+                      title: 'Status updated successfully',
                       description: `${count} leads are now ${LEAD_STATUS_LABELS[bulkStatus]}.`,
                     })
                   },
                   onError: (error) =>
-                    toast({ title: 'Status Not Updated', description: error.message, variant: 'error' }),
+                    toast({ title: 'Failed to update status', description: error.message, variant: 'error' }),
                 },
               )
             }
@@ -223,7 +232,14 @@ export function CrmPage() {
         </div>
       )}
 
-      {leads.isError && <Alert className="mt-4">Could not load leads: {leads.error.message}</Alert>}
+      {leads.isError && (
+        <Alert className="mt-4">
+          Failed to load report requests: {leads.error.message}{' '}
+          <Button variant="outline" size="sm" className="ml-2" onClick={() => void leads.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
 
       <div className="mt-4">
         <LeadTable

@@ -1,9 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
 import { useId, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import type { z } from 'zod'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog, DialogCloseFooter, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { FormField, Label } from '@/components/ui/label'
 import { Select, Textarea } from '@/components/ui/textarea'
@@ -15,6 +19,7 @@ import {
   useMergeLeadsMutation,
   useSetFollowUpMutation,
   useUpdateLeadStatusMutation,
+  useDeleteLeadMutation,
 } from '../api/crm-mutations'
 import { leadNoteQueries } from '../api/crm-queries'
 import type { Lead } from '../api/crm-schemas'
@@ -24,6 +29,7 @@ import {
   formatWaiting,
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
+  LeadNoteFormSchema,
   LeadStatusSchema,
   emailConfirmation,
   reportDelivery,
@@ -41,7 +47,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   return (
     <div>
       <dt className="text-xs font-medium text-slate-500 uppercase">{label}</dt>
-      <dd className={empty ? 'text-slate-400 italic' : 'break-words text-slate-900'}>{empty ? NOT_PROVIDED : value}</dd>
+      <dd className={empty ? 'text-slate-500 italic' : 'break-words text-slate-900'}>{empty ? NOT_PROVIDED : value}</dd>
     </div>
   )
 }
@@ -71,7 +77,12 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
   const addNote = useAddLeadNoteMutation()
   const merge = useMergeLeadsMutation()
   const notes = useQuery(leadNoteQueries.list(lead.id))
-  const [draft, setDraft] = useState('')
+  const noteForm = useForm<z.input<typeof LeadNoteFormSchema>, unknown, z.output<typeof LeadNoteFormSchema>>({
+    resolver: zodResolver(LeadNoteFormSchema),
+    defaultValues: { body: '' },
+  })
+  const draft = useWatch({ control: noteForm.control, name: 'body' })
+  const noteError = noteForm.formState.errors.body?.message
   const statusId = useId()
   const ownerId = useId()
   const followUpId = useId()
@@ -92,12 +103,18 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
       <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
         <DialogTitle>Lead Details</DialogTitle>
         <DialogDescription>
-          Report request from {lead.full_name}, received {formatDateTime(lead.created_at)}.
+          {lead.lead_type === 'contact' ? 'Contact message' : 'Report request'} from {lead.full_name}, received{' '}
+          {formatDateTime(lead.created_at)}.
         </DialogDescription>
 
         <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
           <Field label="Name" value={lead.full_name} />
           <Field label="Email" value={lead.email} />
+          {lead.lead_type === 'contact' && (
+            <div className="sm:col-span-2">
+              <Field label="Message" value={lead.message} />
+            </div>
+          )}
           <Field label="Email Confirmed" value={emailConfirmation(lead)} />
           <Field label="Phone" value={lead.phone} />
           <Field label="Property Address" value={lead.property_address} />
@@ -127,10 +144,10 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                   {
                     onSuccess: (stored) =>
                       toast({
-                        title: 'Status Updated',
+                        title: 'Status updated successfully',
                         description: `${stored.full_name} is now ${LEAD_STATUS_LABELS[status]}.`,
                       }),
-                    onError: fail('Status Not Updated'),
+                    onError: fail('Failed to update status'),
                   },
                 )
               }}
@@ -160,7 +177,7 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                             ? `${lead.full_name} is assigned to ${authorEmail(owner)}.`
                             : `${lead.full_name} is unassigned.`,
                         }),
-                      onError: fail('Owner Not Updated'),
+                      onError: fail('Failed to update owner'),
                     },
                   )
                 }}
@@ -190,7 +207,7 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                           title: 'Follow-up Set',
                           description: value ? `Follow up on ${value}.` : 'No follow-up planned.',
                         }),
-                      onError: fail('Follow-up Not Set'),
+                      onError: fail('Failed to set follow-up'),
                     },
                   )
                 }}
@@ -220,22 +237,29 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
             )}
             <form
               className="space-y-2"
-              onSubmit={(event) => {
-                event.preventDefault()
+              noValidate
+              onSubmit={noteForm.handleSubmit(({ body }) =>
                 addNote.mutate(
-                  { leadId: lead.id, body: draft },
-                  { onSuccess: () => setDraft(''), onError: fail('Note Not Added') },
-                )
-              }}
+                  { leadId: lead.id, body },
+                  {
+                    onSuccess: () => {
+                      noteForm.reset()
+                      toast({ title: 'Notes updated successfully', description: 'The note is in the history.' })
+                    },
+                    onError: fail('Failed to update notes'),
+                  },
+                ),
+              )}
             >
               <Label htmlFor={noteId}>New note</Label>
               <Textarea
                 id={noteId}
                 rows={3}
                 maxLength={5000}
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
+                aria-invalid={noteError ? true : undefined}
+                {...noteForm.register('body')}
               />
+              {noteError && <p className="text-xs font-medium text-red-700">{noteError}</p>}
               <Button type="submit" size="sm" disabled={addNote.isPending || draft.trim() === ''}>
                 {addNote.isPending ? 'Adding...' : 'Add Note'}
               </Button>
@@ -269,7 +293,7 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
                           title: 'Leads Merged',
                           description: `${count} duplicate requests were merged into this lead.`,
                         }),
-                      onError: fail('Leads Not Merged'),
+                      onError: fail('Failed to merge leads'),
                     },
                   )
                 }
@@ -279,8 +303,47 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
             </section>
           )}
         </div>
-        <DialogCloseFooter className="mt-6" />
+        <div className="mt-6 flex items-center justify-between gap-2">
+          <LeadDeleteButton lead={lead} onDeleted={onClose} />
+          <DialogCloseFooter className="mt-0" />
+        </div>
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** Moves the lead to the trash after a confirmation; it can be restored from Deleted leads. */
+function LeadDeleteButton({ lead, onDeleted }: { lead: Lead; onDeleted: () => void }) {
+  const remove = useDeleteLeadMutation()
+  const { toast } = useToast()
+  const [confirming, setConfirming] = useState(false)
+  return (
+    <>
+      <Button variant="outline" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+        Delete lead
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this lead?"
+        description={`The request from ${lead.full_name} moves to the trash with its notes. Restore it from Deleted leads.`}
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        // awaited rather than mutate's callbacks: the refreshed list drops the lead, which closes this dialog
+        // before those callbacks would run
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(lead.id)
+            toast({ title: 'Lead Deleted', description: `${lead.full_name} was moved to the trash.` })
+            onDeleted()
+          } catch (error) {
+            toast({ title: 'Failed to delete lead', description: (error as Error).message, variant: 'error' })
+          } finally {
+            setConfirming(false)
+          }
+        }}
+      />
+    </>
   )
 }

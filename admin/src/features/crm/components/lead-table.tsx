@@ -1,11 +1,21 @@
 import { format } from 'date-fns'
 
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { DATA_CARD_CLASS, DataCards, DataTable, EmptyState } from '@/components/ui/data-table'
 import { useIsMobile } from '@/hooks/use-media-query'
 import type { Lead } from '../api/crm-schemas'
 import { followUpState, formatWaiting, waitingMs } from '../api/crm-schemas'
 import { LeadStatusBadge } from './lead-status-badge'
+
+/** Marks a lead from the /contact form (report_requests.lead_type 'contact') beside its name. */
+function ContactBadge() {
+  return (
+    <Badge variant="accent" className="ml-2 align-middle">
+      Contact message
+    </Badge>
+  )
+}
 
 const LEAD_COLUMNS = [
   { header: 'Date' },
@@ -17,6 +27,8 @@ const LEAD_COLUMNS = [
   { header: 'Follow-up' },
   { header: 'Actions', className: 'text-right' },
 ]
+
+const LOADING_TEXT = 'Loading report requests...'
 
 type LeadTableProps = {
   leads: Lead[] | undefined
@@ -37,7 +49,7 @@ type LeadTableProps = {
 
 function FollowUp({ lead, today }: { lead: Lead; today: string }) {
   const state = followUpState(lead.follow_up_on, today)
-  if (!state) return <span className="text-slate-400">—</span>
+  if (!state) return <span className="text-slate-500">—</span>
   const label = format(new Date(`${lead.follow_up_on}T00:00:00`), 'MMM d')
   if (state === 'overdue') return <span className="font-medium text-red-700">{label} (overdue)</span>
   if (state === 'today') return <span className="font-medium text-amber-700">{label} (today)</span>
@@ -85,7 +97,7 @@ export function LeadTable({
       ...LEAD_COLUMNS,
     ]
     return (
-      <DataTable columns={columns} loading={loading} empty={empty}>
+      <DataTable columns={columns} loading={loading} loadingText={LOADING_TEXT} empty={empty}>
         {leads?.map((lead) => (
           <tr
             key={lead.id}
@@ -103,16 +115,19 @@ export function LeadTable({
             <td className="px-4 py-3 whitespace-nowrap text-slate-600">
               <time dateTime={lead.created_at}>{format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')}</time>
               <span
-                className="block text-xs text-slate-400"
+                className="block text-xs text-slate-600"
                 title="Time to first contact, or time since the request while pending"
               >
                 waited {formatWaiting(waitingMs(lead, now))}
               </span>
             </td>
-            <td className="px-4 py-3 font-medium text-slate-900">{lead.full_name}</td>
+            <td className="px-4 py-3 font-medium text-slate-900">
+              {lead.full_name}
+              {lead.lead_type === 'contact' && <ContactBadge />}
+            </td>
             <td className="px-4 py-3 text-slate-600">{lead.email}</td>
             <td className="px-4 py-3 text-slate-600">
-              {lead.agent_name ?? '—'}
+              {lead.lead_type === 'contact' ? 'Contact form' : (lead.agent_name ?? '—')}
               {lead.agent_location && <span className="block text-xs text-slate-500">{lead.agent_location}</span>}
             </td>
             <td className="px-4 py-3">
@@ -141,7 +156,7 @@ export function LeadTable({
   }
   // under 768 px: cards, the action inside the card rather than 700 px to the right
   return (
-    <DataCards label="Report requests" loading={loading} empty={empty}>
+    <DataCards label="Report requests" loading={loading} loadingText={LOADING_TEXT} empty={empty}>
       {leads?.map((lead) => (
         <li key={lead.id} data-lead-card={lead.id} className={DATA_CARD_CLASS}>
           <div className="flex items-start gap-3">
@@ -154,12 +169,16 @@ export function LeadTable({
             />
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-2">
-                <p className="font-medium break-words text-slate-900">{lead.full_name}</p>
+                <p className="font-medium break-words text-slate-900">
+                  {lead.full_name}
+                  {lead.lead_type === 'contact' && <ContactBadge />}
+                </p>
                 <LeadStatusBadge status={lead.status} />
               </div>
               <p className="truncate text-sm text-slate-600">{lead.email}</p>
               <p className="mt-1 text-xs text-slate-500">
-                {format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')} · {lead.agent_name ?? 'No agent'}
+                {format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')} ·{' '}
+                {lead.lead_type === 'contact' ? 'Contact form' : (lead.agent_name ?? 'No agent')}
                 {lead.agent_location ? `, ${lead.agent_location}` : ''}
               </p>
               <p className="mt-1 text-xs text-slate-500">

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { buildRecentActivity } from './dashboard-activity'
 import { dashboardKeys } from './dashboard-keys'
 import { type DashboardOverview, DashboardOverviewSchema } from './dashboard-schemas'
@@ -20,11 +20,10 @@ export const dashboardQueries = {
   overview: () =>
     queryOptions({
       queryKey: dashboardKeys.overview(PAGE_VIEW_DAYS),
-      queryFn: async (): Promise<DashboardOverview> => {
-        const { data, error } = await supabase.rpc('dashboard_overview', { period_days: PAGE_VIEW_DAYS })
-        if (error) throw error
-        return DashboardOverviewSchema.parse(data)
-      },
+      queryFn: async (): Promise<DashboardOverview> =>
+        DashboardOverviewSchema.parse(
+          await dataOrThrow(supabase.rpc('dashboard_overview', { period_days: PAGE_VIEW_DAYS })),
+        ),
     }),
 
   /**
@@ -37,45 +36,44 @@ export const dashboardQueries = {
       queryFn: async ({ signal }) => {
         const now = new Date().toISOString()
         const [createdPosts, publishedPosts, leads, finishedJobs] = await Promise.all([
-          supabase
-            .from('blog_posts')
-            .select('id, title, created_at')
-            .order('created_at', { ascending: false })
-            .limit(ACTIVITY_LIMIT)
-            .abortSignal(signal),
-          supabase
-            .from('blog_posts')
-            .select('id, title, published_at')
-            .eq('status', 'published')
-            .lte('published_at', now)
-            .order('published_at', { ascending: false })
-            .limit(ACTIVITY_LIMIT)
-            .abortSignal(signal),
-          supabase
-            .from('report_requests')
-            .select('id, full_name, agent_name, created_at')
-            .order('created_at', { ascending: false })
-            .limit(ACTIVITY_LIMIT)
-            .abortSignal(signal),
-          supabase
-            .from('content_generation_jobs')
-            .select('id, status, completed_at, custom_topic, blog_posts(title), trending_topics(topic)')
-            .in('status', ['completed', 'failed'])
-            .not('completed_at', 'is', null)
-            .order('completed_at', { ascending: false })
-            .limit(ACTIVITY_LIMIT)
-            .abortSignal(signal),
+          dataOrThrow(
+            supabase
+              .from('blog_posts')
+              .select('id, title, created_at')
+              .order('created_at', { ascending: false })
+              .limit(ACTIVITY_LIMIT)
+              .abortSignal(signal),
+          ),
+          dataOrThrow(
+            supabase
+              .from('blog_posts')
+              .select('id, title, published_at')
+              .eq('status', 'published')
+              .lte('published_at', now)
+              .order('published_at', { ascending: false })
+              .limit(ACTIVITY_LIMIT)
+              .abortSignal(signal),
+          ),
+          dataOrThrow(
+            supabase
+              .from('report_requests')
+              .select('id, full_name, agent_name, created_at')
+              .order('created_at', { ascending: false })
+              .limit(ACTIVITY_LIMIT)
+              .abortSignal(signal),
+          ),
+          dataOrThrow(
+            supabase
+              .from('content_generation_jobs')
+              .select('id, status, completed_at, custom_topic, blog_posts(title), trending_topics(topic)')
+              .in('status', ['completed', 'failed'])
+              .not('completed_at', 'is', null)
+              .order('completed_at', { ascending: false })
+              .limit(ACTIVITY_LIMIT)
+              .abortSignal(signal),
+          ),
         ])
-        for (const result of [createdPosts, publishedPosts, leads, finishedJobs]) if (result.error) throw result.error
-        return buildRecentActivity(
-          {
-            createdPosts: createdPosts.data ?? [],
-            publishedPosts: publishedPosts.data ?? [],
-            leads: leads.data ?? [],
-            finishedJobs: finishedJobs.data ?? [],
-          },
-          ACTIVITY_LIMIT,
-        )
+        return buildRecentActivity({ createdPosts, publishedPosts, leads, finishedJobs }, ACTIVITY_LIMIT)
       },
     }),
 }

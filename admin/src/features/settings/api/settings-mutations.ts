@@ -32,10 +32,7 @@ export function useConfirmTotpMutation() {
 export function useUnenrollMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (factorId: string) => {
-      const { error } = await supabase.auth.mfa.unenroll({ factorId })
-      if (error) throw error
-    },
+    mutationFn: (factorId: string) => dataOrThrow(supabase.auth.mfa.unenroll({ factorId })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.factors() }),
   })
 }

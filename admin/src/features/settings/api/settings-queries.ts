@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { settingsKeys } from './settings-keys'
 
 export const settingsQueries = {
@@ -8,10 +8,7 @@ export const settingsQueries = {
   factors: () =>
     queryOptions({
       queryKey: settingsKeys.factors(),
-      queryFn: async () => {
-        const { data, error } = await supabase.auth.mfa.listFactors()
-        if (error) throw error
-        return data.all.filter((factor) => factor.factor_type === 'totp')
-      },
+      queryFn: async () =>
+        (await dataOrThrow(supabase.auth.mfa.listFactors())).all.filter((factor) => factor.factor_type === 'totp'),
     }),
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { supabase } from '@/lib/supabase'
+import { dataOrThrow, supabase } from '@/lib/supabase'
 import { expectSiteBuild, watchLivePost } from './live-post-watch'
 import { newestBuildId, type SiteBuildRow } from './site-status'
 import { siteStatusKeys } from './site-status-keys'
@@ -23,11 +23,7 @@ export function useAfterPublicChange() {
 export function useRebuildSiteMutation() {
   const afterPublicChange = useAfterPublicChange()
   return useMutation({
-    mutationFn: async () => {
-      const { data, error } = await supabase.rpc('request_site_rebuild')
-      if (error) throw new Error(error.message)
-      return data
-    },
+    mutationFn: () => dataOrThrow(supabase.rpc('request_site_rebuild')),
     onSuccess: () => afterPublicChange(),
   })
 }

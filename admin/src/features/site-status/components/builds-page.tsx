@@ -44,7 +44,7 @@ function ResultBadge({ status }: { status: string }) {
 }
 
 function LogTail({ build }: { build: SiteBuildRow }) {
-  if (!build.log_tail) return <span className="text-slate-400">No output</span>
+  if (!build.log_tail) return <span className="text-slate-500">No output</span>
   return (
     <details>
       <summary className="cursor-pointer text-blue-700">Log tail</summary>

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { unwatchLivePost, useWatchedLivePosts, type WatchedPost } from '../api/live-post-watch'
 import { isLiveAfter, type SiteBuildRow, type SiteStatus } from '../api/site-status'
 import { postUrl } from '@shared/urls.ts'
+import { siteLink } from '@/lib/site-link'
 
 /** How long a notice waits for its build before giving up (ms). */
 const GIVE_UP_AFTER_MS = 15 * 60 * 1000
@@ -53,7 +54,7 @@ function LivePostNotice({ post, live }: { post: WatchedPost; live: boolean }) {
         <p className="font-semibold">Post Published</p>
         <p className="mt-0.5 text-slate-600">“{post.title}” is live on the site.</p>
         <a
-          href={postUrl(post.slug)}
+          href={siteLink(postUrl(post.slug))}
           target="_blank"
           rel="noopener noreferrer"
           className="mt-2 inline-block font-medium text-blue-700 hover:underline"
@@ -64,7 +65,7 @@ function LivePostNotice({ post, live }: { post: WatchedPost; live: boolean }) {
       <button
         type="button"
         aria-label={`Dismiss notice for ${post.title}`}
-        className="text-slate-400 hover:text-slate-700"
+        className="text-slate-500 hover:text-slate-700"
         onClick={() => unwatchLivePost(post.id)}
       >
         ×

@@ -1,0 +1,21 @@
+/**
+ * HTTP caching of the pages rendered on demand (agent pages the build did not prerender), as the static host's CDN
+ * reads it (RFC 9111): browsers revalidate every time (`max-age=0`), the CDN keeps a page for a day (`s-maxage`) and
+ * may serve a stale copy for a minute while it fetches a fresh one; an unknown agent's 404 is kept a minute. The host
+ * drops every kept copy when a new deploy goes live (every data change triggers one), and `Cache-Tag` names the agent
+ * for a targeted purge (Cloudflare and Netlify both read the header).
+ */
+
+/** Seconds the CDN keeps a rendered agent page. */
+export const ON_DEMAND_PAGE_SECONDS = 86_400
+/** Seconds the CDN keeps the 404 of an id that is no agent (an import may add the agent). */
+export const ON_DEMAND_NOT_FOUND_SECONDS = 60
+
+/** The Cache-Control of an on-demand answer. */
+export function onDemandCacheControl(answer: 'page' | 'not found'): string {
+  const seconds = answer === 'page' ? ON_DEMAND_PAGE_SECONDS : ON_DEMAND_NOT_FOUND_SECONDS
+  return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=60`
+}
+
+/** The cache tag of an agent's page: `agent-<uuid>`. */
+export const agentCacheTag = (agentId: string): string => `agent-${agentId}`

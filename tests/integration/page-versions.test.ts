@@ -1,0 +1,221 @@
+/**
+ * Per-page change tracking: the triggers on agents, properties, zip_market_benchmarks and agent_zip_sales give an
+ * agent page or a ZIP page a new version exactly when the data it prints changes, and keep the prerendered set (agents
+ * with closed sales in the window among the first 25 of a ZIP page) current. The site build takes its page keys from
+ * these versions (tests/integration/incremental-builds.test.ts builds with them).
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { createAgents, makeSales, unusedZip } from '../e2e/agent-fixtures.ts'
+import { anonClient, sql } from '../support/env.ts'
+
+const cleanups: (() => Promise<void>)[] = []
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup()
+})
+
+/** Agent page versions (and prerender flags) of `ids`. */
+async function agentPages(ids: string[]) {
+  const rows = await sql<{ agent_id: string; version: string; prerender: boolean }>(
+    `select agent_id, version::text, prerender from public.agent_page_versions where agent_id = any($1)`,
+    [ids],
+  )
+  return new Map(rows.map((row) => [row.agent_id, { version: BigInt(row.version), prerender: row.prerender }]))
+}
+
+async function zipPage(zip: string) {
+  const [row] = await sql<{ version: string; city: string | null; state: string | null; ranked_agents: number }>(
+    `select version::text, city, state, ranked_agents from public.zip_page_versions where zip_code = $1`,
+    [zip],
+  )
+  return row ? { ...row, version: BigInt(row.version) } : undefined
+}
+
+async function fixtureIn(zip: string, agents: Parameters<typeof createAgents>[1], city = 'Versionville') {
+  const fixture = await createAgents(zip, agents, city, 'VT')
+  cleanups.push(async () => {
+    await fixture.remove()
+    await sql(`delete from public.zip_market_benchmarks where zip_code = $1`, [zip])
+  })
+  return fixture
+}
+
+describe('page versions', () => {
+  it('a shown change of an agent gives their page and their ZIP page a new version; an unchanged refresh none', async () => {
+    const zip = await unusedZip()
+    const { agents } = await fixtureIn(zip, [
+      { name: 'Version Alpha', sales: makeSales('VAlpha', 3) },
+      { name: 'Version Beta', sales: makeSales('VBeta', 2) },
+    ])
+    const [alpha, beta] = agents
+    const before = await agentPages([alpha!.id, beta!.id])
+    const zipBefore = (await zipPage(zip))!
+    expect(zipBefore).toMatchObject({ city: 'Versionville', state: 'VT', ranked_agents: 2 })
+
+    // nothing this fixture prints changed: no new versions
+    await sql(`select public.refresh_agent_metrics()`)
+    expect(await agentPages([alpha!.id, beta!.id])).toEqual(before)
+    expect((await zipPage(zip))!.version).toBe(zipBefore.version)
+
+    await sql(`update public.agents set brokerage = 'Renamed Realty' where id = $1`, [alpha!.id])
+    const after = await agentPages([alpha!.id, beta!.id])
+    expect(after.get(alpha!.id)!.version).toBeGreaterThan(before.get(alpha!.id)!.version)
+    expect(after.get(beta!.id)!.version).toBe(before.get(beta!.id)!.version)
+    // the ZIP page prints the brokerage in its ranking
+    expect((await zipPage(zip))!.version).toBeGreaterThan(zipBefore.version)
+
+    // the bookkeeping stamps alone change nothing a page prints
+    const stamped = await agentPages([alpha!.id])
+    await sql(`update public.agents set updated_at = now() + interval '1 minute' where id = $1`, [alpha!.id])
+    expect(await agentPages([alpha!.id])).toEqual(stamped)
+  })
+
+  it("a closed sale changes its listing agent's page; an active listing or a stamp does not", async () => {
+    const zip = await unusedZip()
+    const { agents } = await fixtureIn(zip, [{ name: 'Version Seller', sales: makeSales('VSeller', 2) }])
+    const seller = agents[0]!
+    const first = (await agentPages([seller.id])).get(seller.id)!.version
+
+    await sql(
+      `insert into public.properties (agent_id, address, zip_code, list_price, standard_status, status)
+       values ($1, '1 Active St', $2, 500000, 'Active', 'active')`,
+      [seller.id, zip],
+    )
+    expect((await agentPages([seller.id])).get(seller.id)!.version).toBe(first)
+    await sql(`update public.properties set modification_timestamp = now() where agent_id = $1`, [seller.id])
+    expect((await agentPages([seller.id])).get(seller.id)!.version).toBe(first)
+
+    await sql(
+      `insert into public.properties (agent_id, address, zip_code, list_price, sale_price, sale_date, standard_status, status)
+       values ($1, '2 Closed St', $2, 500000, 510000, current_date - 1, 'Closed', 'sold')`,
+      [seller.id, zip],
+    )
+    const second = (await agentPages([seller.id])).get(seller.id)!.version
+    expect(second).toBeGreaterThan(first)
+    await sql(`update public.properties set sale_price = 515000 where agent_id = $1 and address = '2 Closed St'`, [
+      seller.id,
+    ])
+    expect((await agentPages([seller.id])).get(seller.id)!.version).toBeGreaterThan(second)
+  })
+
+  it("a sale's buyer agent's page changes with the sale, through its transaction side", async () => {
+    const zip = await unusedZip()
+    const suffix = Date.now().toString(36)
+    const { agents } = await fixtureIn(zip, [
+      { name: 'Version Lister', mlsId: `VLIST-${suffix}`, sales: makeSales('VLister', 1) },
+      { name: 'Version Buyer', mlsId: `VBUY-${suffix}`, sales: [] },
+    ])
+    const [lister, buyer] = agents
+    const first = (await agentPages([buyer!.id])).get(buyer!.id)!.version
+    await sql(
+      `insert into public.properties (agent_id, address, zip_code, list_price, sale_price, sale_date, standard_status, status, buyer_agent_mls_id)
+       values ($1, '9 Side St', $2, 600000, 610000, current_date - 3, 'Closed', 'sold', $3)`,
+      [lister!.id, zip, `VBUY-${suffix}`],
+    )
+    const [side] = await sql<{ agent_id: string }>(
+      `select t.agent_id from public.transaction_sides t join public.properties p on p.id = t.property_id
+        where p.address = '9 Side St' and p.zip_code = $1 and t.role = 'buyer'`,
+      [zip],
+    )
+    expect(side!.agent_id).toBe(buyer!.id)
+    const second = (await agentPages([buyer!.id])).get(buyer!.id)!.version
+    expect(second).toBeGreaterThan(first)
+    // the price is on the sale, not the side: the buyer's page changes all the same
+    await sql(`update public.properties set sale_price = 605000 where address = '9 Side St' and zip_code = $1`, [zip])
+    expect((await agentPages([buyer!.id])).get(buyer!.id)!.version).toBeGreaterThan(second)
+  })
+
+  it('a benchmark changes its ZIP page, its place, and the pages of agents whose primary ZIP it is', async () => {
+    const zip = await unusedZip()
+    const { agents } = await fixtureIn(zip, [{ name: 'Version Local', sales: makeSales('VLocal', 2) }])
+    const local = agents[0]!
+    const agentBefore = (await agentPages([local.id])).get(local.id)!.version
+    const zipBefore = (await zipPage(zip))!
+    await sql(
+      `insert into public.zip_market_benchmarks (zip_code, city, state, period_end, median_sale_price, avg_sale_to_list_fraction, median_dom, homes_sold)
+       values ($1, 'Benchmark City', 'NH', '2026-09-30', 455000, 1.01, 20, 30)`,
+      [zip],
+    )
+    expect((await agentPages([local.id])).get(local.id)!.version).toBeGreaterThan(agentBefore)
+    const zipAfter = (await zipPage(zip))!
+    expect(zipAfter.version).toBeGreaterThan(zipBefore.version)
+    expect([zipAfter.city, zipAfter.state]).toEqual(['Benchmark City', 'NH'])
+  })
+
+  it('prerenders the first 25 agents of each ZIP page with closed sales, and follows the ranking', async () => {
+    const zip = await unusedZip()
+    // 26 agents: the first 25 with three sales, the last with two; one more agent without sales
+    const ranked = Array.from({ length: 26 }, (_, index) => ({
+      name: `Version Ranked ${String(index).padStart(2, '0')}`,
+      sales: makeSales(`VRanked${index}`, index < 25 ? 3 : 2),
+    }))
+    const { agents } = await fixtureIn(zip, [...ranked, { name: 'Version Idle', sales: [] }])
+    const ids = agents.map((agent) => agent.id)
+    const last = agents[25]!
+    const idle = agents[26]!
+    let pages = await agentPages(ids)
+    expect(agents.slice(0, 25).every((agent) => pages.get(agent.id)!.prerender)).toBe(true)
+    expect(pages.get(last.id)!.prerender).toBe(false)
+    expect(pages.get(idle.id)!.prerender).toBe(false)
+    expect((await zipPage(zip))!.ranked_agents).toBe(26)
+
+    // the 26th sells twice more and moves up; the lowest of the others (ties go by name) drops out
+    for (const address of ['1 Climb St', '2 Climb St'])
+      await sql(
+        `insert into public.properties (agent_id, address, zip_code, list_price, sale_price, sale_date, standard_status, status)
+         values ($1, $2, $3, 400000, 400000, current_date - 2, 'Closed', 'sold')`,
+        [last.id, address, zip],
+      )
+    await sql(`select public.refresh_agent_metrics()`)
+    pages = await agentPages(ids)
+    expect(pages.get(last.id)!.prerender).toBe(true)
+    expect(agents.slice(0, 25).filter((agent) => !pages.get(agent.id)!.prerender)).toHaveLength(1)
+
+    // a deleted agent keeps its row, so a cache of the page can tell it changed; it is no longer prerendered
+    const before = pages.get(last.id)!.version
+    await sql(`delete from public.properties where agent_id = $1`, [last.id])
+    await sql(`delete from public.agents where id = $1`, [last.id])
+    const gone = (await agentPages([last.id])).get(last.id)!
+    expect(gone.prerender).toBe(false)
+    expect(gone.version).toBeGreaterThan(before)
+    // 25 ranked agents are left: all of them are prerendered again
+    pages = await agentPages(ids)
+    expect(agents.slice(0, 25).filter((agent) => !pages.get(agent.id)!.prerender)).toEqual([])
+  })
+
+  it('anyone reads the versions (the build does, with the anon key); nobody writes them through the API', async () => {
+    const zip = await unusedZip()
+    const { agents } = await fixtureIn(zip, [{ name: 'Version Public', sales: makeSales('VPublic', 1) }])
+    const anon = anonClient()
+    const { data, error } = await anon
+      .from('agent_page_versions')
+      .select('agent_id, version, prerender')
+      .eq('agent_id', agents[0]!.id)
+    expect(error).toBeNull()
+    expect(data).toEqual([{ agent_id: agents[0]!.id, version: expect.any(Number), prerender: true }])
+    const write = await anon.from('agent_page_versions').update({ version: 1 }).eq('agent_id', agents[0]!.id)
+    expect(write.error?.code).toBe('42501')
+  })
+
+  it("anyone reads the benchmarks of agents' primary ZIPs, for at most 100 agents a call", async () => {
+    const zip = await unusedZip()
+    const { agents } = await fixtureIn(zip, [{ name: 'Version Benchmarked', sales: makeSales('VBench', 2) }])
+    await sql(
+      `insert into public.zip_market_benchmarks (zip_code, city, state, period_end, median_sale_price, avg_sale_to_list_fraction, median_dom, homes_sold)
+       values ($1, 'Versionville', 'VT', '2026-09-30', 455000, 1.01, 20, 30)`,
+      [zip],
+    )
+    const anon = anonClient()
+    const { data, error } = await anon.rpc('agent_page_benchmarks', {
+      agent_ids: [agents[0]!.id, crypto.randomUUID()],
+    })
+    expect(error).toBeNull()
+    expect(data!.map((row) => [row.zip_code, row.city, Number(row.median_sale_price)])).toEqual([
+      [zip, 'Versionville', 455000],
+    ])
+    const tooMany = await anon.rpc('agent_page_benchmarks', {
+      agent_ids: Array.from({ length: 101 }, () => crypto.randomUUID()),
+    })
+    expect(tooMany.error?.code).toBe('22023')
+    expect(tooMany.error?.message).toBe('agent_ids must name at most 100 agents')
+  })
+})
