@@ -821,9 +821,10 @@ AS $function$
      set prerender = coalesce(s.prerender, false)
     from (select distinct x.agent_id from unnest(agent_ids) as x (agent_id)) u
     left join lateral (
-      select a.total_sales > 0 and exists (select 1 from private.zip_top_agents t where t.agent_id = a.id) as prerender
-        from public.agents a
-       where a.id = u.agent_id
+      select f.total_sales > 0 and exists (select 1 from private.zip_top_agents t where t.agent_id = f.agent_id)
+             as prerender
+        from public.agent_figures f
+       where f.agent_id = u.agent_id
     ) s on true
    where v.agent_id = u.agent_id
      and v.prerender is distinct from coalesce(s.prerender, false);
@@ -1071,17 +1072,18 @@ begin
     from private.zip_top_agents t where t.zip_code = any (zips);
   delete from private.zip_top_agents t where t.zip_code = any (zips);
 
-  -- the ZIP page's order: closed sales, then volume, then name
+  -- the ZIP page's order: agents with 5 or more sales there first, then sides, volume, name
   insert into private.zip_top_agents (zip_code, agent_id)
   select r.zip_code, r.agent_id
     from (
       select s.zip_code, s.agent_id,
              row_number() over (
-               partition by s.zip_code order by s.closed_sales desc, s.sales_volume desc, a.name, s.agent_id
+               partition by s.zip_code
+               order by (s.total_sales >= 5) desc, s.sides desc, s.volume desc, a.name, s.agent_id
              ) as position
         from public.agent_zip_sales s
-        join public.agents a on a.id = s.agent_id and a.total_sales > 0
-       where s.zip_code = any (zips) and s.zip_code ~ '^[0-9]{5}$' and s.closed_sales > 0
+        join public.agents a on a.id = s.agent_id
+       where s.zip_code = any (zips) and s.zip_code ~ '^[0-9]{5}$' and s.total_sales > 0
     ) r
    where r.position <= 25;
 
@@ -1092,20 +1094,20 @@ begin
   select z.zip_code, nextval('private.page_version_seq'),
          case when b.city is not null and b.state is not null then b.city else common.city end,
          case when b.city is not null and b.state is not null then b.state else common.state end,
-         coalesce(ranked.n, 0), now()
+         coalesce(listed.n, 0), now()
     from unnest(zips) as z (zip_code)
     left join public.zip_market_benchmarks b on b.zip_code = z.zip_code
     left join lateral (
       select count(*)::integer as n
         from public.agent_zip_sales s
-        join public.agents a on a.id = s.agent_id and a.total_sales > 0
-       where s.zip_code = z.zip_code and s.closed_sales > 0
-    ) ranked on true
+        join public.agents a on a.id = s.agent_id
+       where s.zip_code = z.zip_code and s.total_sales > 0
+    ) listed on true
     left join lateral (
       select a.city, a.state
         from public.agent_zip_sales s
-        join public.agents a on a.id = s.agent_id and a.total_sales > 0
-       where s.zip_code = z.zip_code and s.closed_sales > 0 and a.city is not null and a.state is not null
+        join public.agents a on a.id = s.agent_id
+       where s.zip_code = z.zip_code and s.total_sales > 0 and a.city is not null and a.state is not null
        group by a.city, a.state
        order by count(*) desc, a.state || '|' || a.city
        limit 1
@@ -1184,7 +1186,11 @@ begin
     return null;
   end if;
   perform private.touch_zip_pages(zips);
-  perform private.bump_agent_pages(array(select a.id from public.agents a where a.primary_zip_code = any (zips)));
+  perform private.bump_agent_pages(array(
+    select a.id from public.agents a where a.primary_zip_code = any (zips)
+    union
+    select f.agent_id from public.agent_figures f where f.primary_zip_code = any (zips)
+  ));
   return null;
 end;
 $function$;
@@ -1570,7 +1576,11 @@ begin
   return query
     select b.*
       from public.zip_market_benchmarks b
-     where b.zip_code in (select a.primary_zip_code from public.agents a where a.id = any (agent_ids));
+     where b.zip_code in (
+       select a.primary_zip_code from public.agents a where a.id = any (agent_ids)
+       union
+       select f.primary_zip_code from public.agent_figures f where f.agent_id = any (agent_ids)
+     );
 end;
 $function$;
 

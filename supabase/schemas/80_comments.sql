@@ -631,7 +631,7 @@ comment on column public.zip_market_benchmarks.sold_above_list_fraction is 'Shar
 comment on column public.zip_market_benchmarks.state is 'Two-letter USPS state code (Redfin gives the full name; the loader converts).';
 
 -- comment column public.zip_page_versions.ranked_agents
-comment on column public.zip_page_versions.ranked_agents is 'Agents with closed sales in the metrics window who sold in this ZIP as listing agent (the ZIP page lists them).';
+comment on column public.zip_page_versions.ranked_agents is 'Agents with a counted sale in this ZIP in the metrics window, either side: the ZIP page lists them (those with 5 or more sales there ranked by sides, the others after them without a rank).';
 
 -- comment column public.zip_sales_coverage.closed_sales
 comment on column public.zip_sales_coverage.closed_sales is 'Closed sales (ClosePrice > 0) in the ZIP in the window, with or without a known agent.';
@@ -685,7 +685,7 @@ comment on function private.prune_raw_events() is 'Rolls finished UTC days of se
 comment on function private.record_audit_entry() is 'Records a signed-in user''s insert, update or delete (and every user_roles change) in public.audit_log.';
 
 -- comment function private.refresh_prerendered_agents(agent_ids uuid[])
-comment on function private.refresh_prerendered_agents(agent_ids uuid[]) is 'Recomputes which of agent_ids have prerendered pages (closed sales in the window and among the first 25 of a ZIP page).';
+comment on function private.refresh_prerendered_agents(agent_ids uuid[]) is 'Recomputes which of agent_ids have prerendered pages (a counted sale, either side, in the window and among the first 25 of a ZIP page).';
 
 -- comment function private.request_site_build(reason text)
 comment on function private.request_site_build(reason text) is 'Sends {reason, source} to the site_build webhook (private.send_webhook); records a requested build when a static host''s build hook receives it. Null when the hook is off.';
@@ -709,7 +709,7 @@ comment on function private.sync_transaction_sides(property_ids uuid[], new_list
 comment on function private.t_quantile_975(df integer) is '97.5 % quantile of Student''s t with df degrees of freedom, three decimals (table to 30, Cornish-Fisher beyond).';
 
 -- comment function private.touch_zip_pages(zips text[])
-comment on function private.touch_zip_pages(zips text[]) is 'Gives the ZIP pages of zips a new version and recomputes their place, ranked agents, first 25 agents and those agents'' prerender flags.';
+comment on function private.touch_zip_pages(zips text[]) is 'Gives the ZIP pages of zips a new version and recomputes their place, listed agents (a counted sale there, either side), first 25 agents (5 or more sales first, then sides, volume, name) and those agents'' prerender flags.';
 
 -- comment function private.webhook_setting(hook text, setting text)
 comment on function private.webhook_setting(hook text, setting text) is 'The Vault value webhook.<hook>.<setting> (setting url or secret), or null when unset.';
@@ -721,7 +721,7 @@ comment on function public.account_export(target uuid) is 'JSON of everything he
 comment on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) is 'The sales behind one figure of one agent (at most 2,000, newest first) with the stored value, n, interval, window and formula in words. Anyone may call it.';
 
 -- comment function public.agent_page_benchmarks(agent_ids uuid[])
-comment on function public.agent_page_benchmarks(agent_ids uuid[]) is 'The ZIP benchmarks of the primary ZIPs of up to 100 agents (the agent page''s market comparison). Anyone may call it; it reads only what anyone may read.';
+comment on function public.agent_page_benchmarks(agent_ids uuid[]) is 'The ZIP benchmarks of the ZIPs up to 100 agents'' pages compare with (listing-side primary ZIP and the figures'' primary ZIP). Anyone may call it; it reads only what anyone may read.';
 
 -- comment function public.agent_page_quarters(agent_ids uuid[])
 comment on function public.agent_page_quarters(agent_ids uuid[]) is 'Closed sales per quarter in the metrics window of up to 100 agents, either side and per side (the agent page''s chart). Anyone may call it.';
@@ -880,7 +880,7 @@ comment on function public.verify_new_lead_webhook_secret(candidate text) is 'Tr
 comment on table private.site_build_settings is 'Site rebuild bookkeeping (one row): who reports builds (builder) and when the last rebuild was requested. The hook URL and secret are in Vault (private.configure_webhook).';
 
 -- comment table private.zip_top_agents
-comment on table private.zip_top_agents is 'The first 25 agents of each five-digit ZIP page (closed sales, then volume, then name): an agent listed here with closed sales in the window has a prerendered page. Kept by private.touch_zip_pages().';
+comment on table private.zip_top_agents is 'The first 25 agents of each five-digit ZIP page (5 or more sales there first, then sides, volume, name): an agent listed here with a counted sale in the window has a prerendered page. Kept by private.touch_zip_pages().';
 
 -- comment table public.agent_figures
 comment on table public.agent_figures is 'Every figure of an agent with at least one closed sale (either side) in the metrics window, per side, with sample sizes, 95 % intervals, the shrunk sale-to-list, ZIP rank and the ZIP''s own figures. Written by refresh_agent_metrics(); anyone reads. Units: PERCENT 0-100 for ratios and shares, USD for prices and volumes, days for days on market. The methodology (formulas, exclusions, crediting, small samples) is supabase/functions/_shared/methodology.ts.';

@@ -1,7 +1,7 @@
 /**
  * Per-page change tracking: the triggers on agents, properties, zip_market_benchmarks and agent_zip_sales give an
  * agent page or a ZIP page a new version exactly when the data it prints changes, and keep the prerendered set (agents
- * with closed sales in the window among the first 25 of a ZIP page) current. The site build takes its page keys from
+ * with a counted sale, either side, in the window among the first 25 a ZIP page lists by sides) current. The site build takes its page keys from
  * these versions (tests/integration/incremental-builds.test.ts builds with them).
  */
 import { afterAll, describe, expect, it } from 'vitest'
@@ -180,6 +180,107 @@ describe('page versions', () => {
     // 25 ranked agents are left: all of them are prerendered again
     pages = await agentPages(ids)
     expect(agents.slice(0, 25).filter((agent) => !pages.get(agent.id)!.prerender)).toEqual([])
+  })
+
+  it('a ZIP page ranks both sides: buyer sides change its version, list a buyer-only agent, and get them prerendered', async () => {
+    const zip = await unusedZip()
+    const suffix = Date.now().toString(36)
+    const buyerMls = `VBSIDE-${suffix}`
+    const { agents } = await fixtureIn(zip, [
+      { name: 'Version Side Lister', sales: makeSales('VSideLister', 3) },
+      { name: 'Version Side Buyer', mlsId: buyerMls, sales: [] },
+    ])
+    const [lister, buyer] = agents
+    // the buyer agent brings the buyer of one of the lister's sales; nothing they list
+    await sql(`update public.properties set buyer_agent_mls_id = $1 where agent_id = $2 and address = $3`, [
+      buyerMls,
+      lister!.id,
+      '100 VSideLister St',
+    ])
+    await sql(`select public.refresh_agent_metrics()`)
+    const [listed] = await sql<{ buyer_sales: number; total_sales: number; closed_sales: number }>(
+      `select buyer_sales, total_sales, closed_sales from public.agent_zip_sales where zip_code = $1 and agent_id = $2`,
+      [zip, buyer!.id],
+    )
+    expect(listed).toEqual({ buyer_sales: 1, total_sales: 1, closed_sales: 0 })
+    const zipBefore = (await zipPage(zip))!
+    // the page lists both agents, and both are among its first 25: prerendered, the buyer agent too
+    expect(zipBefore.ranked_agents).toBe(2)
+    let pages = await agentPages([lister!.id, buyer!.id])
+    expect([pages.get(lister!.id)!.prerender, pages.get(buyer!.id)!.prerender]).toEqual([true, true])
+
+    // one more buyer side (no listing side changes): the ZIP page's ranking changes with the refresh
+    await sql(`update public.properties set buyer_agent_mls_id = $1 where agent_id = $2 and address = $3`, [
+      buyerMls,
+      lister!.id,
+      '101 VSideLister St',
+    ])
+    await sql(`select public.refresh_agent_metrics()`)
+    expect((await zipPage(zip))!.version).toBeGreaterThan(zipBefore.version)
+
+    // a ZIP where nobody had the listing side (a sale without a known list agent) has a page too
+    const otherZip = await unusedZip()
+    cleanups.push(async () => {
+      await sql(`delete from public.properties where zip_code = $1`, [otherZip])
+    })
+    await sql(
+      `insert into public.properties (address, city, state, zip_code, list_price, sale_price, sale_date, standard_status, status, buyer_agent_mls_id)
+       values ('7 Buyer Only St', 'Versionville', 'VT', $1, 500000, 505000, current_date - 4, 'Closed', 'sold', $2)`,
+      [otherZip, buyerMls],
+    )
+    await sql(`select public.refresh_agent_metrics()`)
+    expect(await zipPage(otherZip)).toMatchObject({ ranked_agents: 1, city: 'Versionville', state: 'VT' })
+
+    // the buyer agent's page compares with the ZIP of most of their sides: its benchmark is read and tracked
+    const [compared] = await sql<{ figures_zip: string | null; listing_zip: string | null }>(
+      `select f.primary_zip_code as figures_zip, a.primary_zip_code as listing_zip
+         from public.agent_figures f join public.agents a on a.id = f.agent_id where f.agent_id = $1`,
+      [buyer!.id],
+    )
+    expect(compared).toEqual({ figures_zip: zip, listing_zip: null })
+    pages = await agentPages([buyer!.id])
+    await sql(
+      `insert into public.zip_market_benchmarks (zip_code, city, state, period_end, median_sale_price, avg_sale_to_list_fraction, median_dom, homes_sold)
+       values ($1, 'Versionville', 'VT', '2026-09-30', 455000, 1.01, 20, 30)`,
+      [zip],
+    )
+    expect((await agentPages([buyer!.id])).get(buyer!.id)!.version).toBeGreaterThan(pages.get(buyer!.id)!.version)
+    const { data, error } = await anonClient().rpc('agent_page_benchmarks', { agent_ids: [buyer!.id] })
+    expect(error).toBeNull()
+    expect(data!.map((row) => row.zip_code)).toEqual([zip])
+  })
+
+  it('prerenders the first 25 a ZIP page lists by sides: a buyer agent with more sides moves a listing agent out', async () => {
+    const zip = await unusedZip()
+    const suffix = Date.now().toString(36)
+    // 25 listing agents with 2 sales each, and a buyer agent who brings the buyers of 3 of their sales
+    const buyerMls = `VBTOP-${suffix}`
+    const listers = Array.from({ length: 25 }, (_, index) => ({
+      name: `Version Top ${String(index).padStart(2, '0')}`,
+      sales: makeSales(`VTop${index}`, 2),
+    }))
+    const { agents } = await fixtureIn(zip, [...listers, { name: 'Version Top Buyer', mlsId: buyerMls, sales: [] }])
+    const buyer = agents[25]!
+    let pages = await agentPages(agents.map((agent) => agent.id))
+    expect(agents.filter((agent) => pages.get(agent.id)!.prerender)).toHaveLength(25)
+    expect(pages.get(buyer.id)!.prerender).toBe(false)
+
+    for (const index of [0, 1, 2])
+      await sql(`update public.properties set buyer_agent_mls_id = $1 where agent_id = $2 and address = $3`, [
+        buyerMls,
+        agents[index]!.id,
+        `100 VTop${index} St`,
+      ])
+    await sql(`select public.refresh_agent_metrics()`)
+    pages = await agentPages(agents.map((agent) => agent.id))
+    // 3 buyer sides beat every lister's 2 listing sides; the last lister by name (equal sides and volume) drops out
+    expect(pages.get(buyer.id)!.prerender).toBe(true)
+    expect(
+      agents
+        .slice(0, 25)
+        .filter((agent) => !pages.get(agent.id)!.prerender)
+        .map((agent) => agent.name),
+    ).toEqual(['Version Top 24'])
   })
 
   it('anyone reads the versions (the build does, with the anon key); nobody writes them through the API', async () => {
