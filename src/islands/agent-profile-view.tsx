@@ -382,8 +382,15 @@ export function QuarterlySalesChart({ quarters }: { quarters: QuarterSales[] }) 
               <text x={x + slot / 2} y={base - total - 3} textAnchor="middle" className="fill-slate-800 text-[10px]">
                 {quarter.closed_sales}
               </text>
-              <text x={x + slot / 2} y={CHART_HEIGHT - 8} textAnchor="middle" className="fill-slate-600 text-[9px]">
-                {quarterLabel(quarter.quarter_start)}
+              {/* two lines: "Q4 2023" on one line collides with its neighbours when two years of quarters are shown */}
+              <text textAnchor="middle" className="fill-slate-600 text-[9px]">
+                {quarterLabel(quarter.quarter_start)
+                  .split(' ')
+                  .map((part, line) => (
+                    <tspan key={part} x={x + slot / 2} y={base + 11 + line * 10}>
+                      {part}
+                    </tspan>
+                  ))}
               </text>
             </g>
           )

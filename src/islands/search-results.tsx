@@ -1,5 +1,14 @@
 import { Mail, Phone, TrendingUp } from 'lucide-react'
-import { startTransition, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
 
 import type {
   AgentSearchResult,
@@ -96,6 +105,8 @@ export function SearchResults() {
   const search = useSyncExternalStore(subscribeToHistory, readSearch, () => null)
   const params = useMemo(() => (search === null ? null : parseSearchParams(search)), [search])
   const [state, setState] = useState<State>({ kind: 'loading' })
+  // the sort and filters on a phone: null until the visitor opens or closes them (then shown while any is set)
+  const [controlsOpen, setControlsOpen] = useState<boolean | null>(null)
 
   useEffect(() => {
     if (!params || params.q === '') return
@@ -176,14 +187,23 @@ export function SearchResults() {
         {askForMore ? state.message : resultCountText(total, location)}
       </p>
       <SearchBox params={state.params} />
-      {state.params.type === 'zipcode' && /^\d{5}$/.test(state.params.q) && agents.length > 0 && (
-        <p className="mt-1 text-sm">
-          <a href={zipUrl(state.params.q)} className="text-blue-700 underline">
-            Top agents in {state.params.q} with the ZIP's market figures
-          </a>
-        </p>
+      {area && (
+        <ResultControls
+          params={state.params}
+          propertyTypes={state.propertyTypes}
+          open={controlsOpen ?? (hasFilters(state.params) || state.params.sort !== undefined)}
+          onToggle={setControlsOpen}
+          lead={
+            state.params.type === 'zipcode' &&
+            /^\d{5}$/.test(state.params.q) &&
+            agents.length > 0 && (
+              <a href={zipUrl(state.params.q)} className="text-blue-700 underline">
+                Top agents in {state.params.q} with the ZIP's market figures
+              </a>
+            )
+          }
+        />
       )}
-      {area && <ResultControls params={state.params} propertyTypes={state.propertyTypes} />}
       {askForMore ? null : agents.length === 0 ? (
         <EmptyView
           title="No agents found"
@@ -197,7 +217,7 @@ export function SearchResults() {
         />
       ) : (
         <>
-          <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Agents">
+          <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 sm:mt-6" aria-label="Agents">
             {agents.map((agent) => (
               <li key={agent.id} className="min-w-0">
                 <AgentCard agent={agent} area={area} />
@@ -241,115 +261,163 @@ const selectClass =
  * Sort and filters of a ZIP or address search: order, side, price band and property type (the types sold in the
  * area). Each change updates the URL and searches again.
  */
-function ResultControls({ params, propertyTypes }: { params: SearchParams; propertyTypes: string[] }) {
+/**
+ * Sort and filters of an area search, with `lead` (the ZIP page's link) above them. On a phone they fold behind a
+ * "Sort and filter" button (open while a sort or filter is set, or when the visitor opened them), so the first agent
+ * card starts on the first screen; from the sm breakpoint they are always shown.
+ */
+function ResultControls({
+  params,
+  propertyTypes,
+  open,
+  onToggle,
+  lead,
+}: {
+  params: SearchParams
+  propertyTypes: string[]
+  open: boolean
+  onToggle: (open: boolean) => void
+  lead: ReactNode
+}) {
   const band = `${params.minPrice ?? ''}-${params.maxPrice ?? ''}`
   const knownBand = PRICE_BANDS.some((option) => `${option.min ?? ''}-${option.max ?? ''}` === band)
   const types =
     params.propertyType && !propertyTypes.includes(params.propertyType)
       ? [...propertyTypes, params.propertyType]
       : propertyTypes
+  // labels apart from their selects: a wrapping label would name each select with its chosen option as well
+  const id = useId()
   const change = (patch: Partial<SearchParams>) => {
     const next: SearchParams = { ...params, ...patch }
     for (const key of Object.keys(next) as (keyof SearchParams)[]) if (next[key] === undefined) delete next[key]
     navigate(next)
   }
   return (
-    <form
-      aria-label="Sort and filter"
-      className="mt-6 grid grid-cols-2 gap-3 rounded-card border border-slate-200 bg-white p-4 lg:grid-cols-4"
-      onSubmit={(event) => event.preventDefault()}
-    >
-      <label className="text-sm font-medium text-slate-800">
-        Sort by
-        <select
-          className={selectClass}
-          value={params.sort ?? 'sides'}
-          onChange={(event) =>
-            change({ sort: event.target.value === 'sides' ? undefined : (event.target.value as SearchParams['sort']) })
-          }
+    <>
+      <div className="mt-1 flex items-start justify-between gap-3">
+        <p className="text-sm">{lead}</p>
+        <button
+          type="button"
+          className="mt-1 shrink-0 rounded-control border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700 sm:hidden"
+          aria-expanded={open}
+          aria-controls={`${id}-controls`}
+          onClick={() => onToggle(!open)}
         >
-          {SEARCH_SORT_OPTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        Side
-        <select
-          className={selectClass}
-          value={params.side ?? 'any'}
-          onChange={(event) =>
-            change({ side: event.target.value === 'any' ? undefined : (event.target.value as SearchParams['side']) })
-          }
-        >
-          {SEARCH_SIDE_OPTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        Sale price
-        <select
-          className={selectClass}
-          value={band === '-' ? '' : band}
-          onChange={(event) => {
-            const [min, max] = event.target.value.split('-')
-            change({ minPrice: min ? Number(min) : undefined, maxPrice: max ? Number(max) : undefined })
-          }}
-        >
-          <option value="">Any price</option>
-          {PRICE_BANDS.map((option) => (
-            <option key={option.label} value={`${option.min ?? ''}-${option.max ?? ''}`}>
-              {option.label}
-            </option>
-          ))}
-          {!knownBand && band !== '-' && (
-            <option value={band}>
-              {params.minPrice !== undefined ? formatUsd(params.minPrice) : 'Any'} to{' '}
-              {params.maxPrice !== undefined ? formatUsd(params.maxPrice) : 'any'}
-            </option>
-          )}
-        </select>
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        Property type
-        <select
-          className={selectClass}
-          value={params.propertyType ?? ''}
-          onChange={(event) => change({ propertyType: event.target.value || undefined })}
-        >
-          <option value="">Any type</option>
-          {types.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      </label>
-      {hasFilters(params) && (
-        <p className="col-span-2 text-sm text-slate-700 lg:col-span-4">
-          Only the matching sales count in the figures of this area.{' '}
-          <button
-            type="button"
-            onClick={() => navigate({ q: params.q, type: params.type, sort: params.sort })}
-            className="font-medium text-brand-700 underline"
+          Sort and filter
+        </button>
+      </div>
+      <form
+        id={`${id}-controls`}
+        aria-label="Sort and filter"
+        className={`mt-3 grid-cols-2 gap-3 rounded-card border border-slate-200 bg-white p-4 sm:mt-6 sm:grid lg:grid-cols-4 ${open ? 'grid' : 'hidden'}`}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <div>
+          <label htmlFor={`${id}-sort-by`} className="text-sm font-medium text-slate-800">
+            Sort by
+          </label>
+          <select
+            id={`${id}-sort-by`}
+            className={selectClass}
+            value={params.sort ?? 'sides'}
+            onChange={(event) =>
+              change({
+                sort: event.target.value === 'sides' ? undefined : (event.target.value as SearchParams['sort']),
+              })
+            }
           >
-            Clear filters
-          </button>
-        </p>
-      )}
-    </form>
+            {SEARCH_SORT_OPTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-side`} className="text-sm font-medium text-slate-800">
+            Side
+          </label>
+          <select
+            id={`${id}-side`}
+            className={selectClass}
+            value={params.side ?? 'any'}
+            onChange={(event) =>
+              change({ side: event.target.value === 'any' ? undefined : (event.target.value as SearchParams['side']) })
+            }
+          >
+            {SEARCH_SIDE_OPTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-sale-price`} className="text-sm font-medium text-slate-800">
+            Sale price
+          </label>
+          <select
+            id={`${id}-sale-price`}
+            className={selectClass}
+            value={band === '-' ? '' : band}
+            onChange={(event) => {
+              const [min, max] = event.target.value.split('-')
+              change({ minPrice: min ? Number(min) : undefined, maxPrice: max ? Number(max) : undefined })
+            }}
+          >
+            <option value="">Any price</option>
+            {PRICE_BANDS.map((option) => (
+              <option key={option.label} value={`${option.min ?? ''}-${option.max ?? ''}`}>
+                {option.label}
+              </option>
+            ))}
+            {!knownBand && band !== '-' && (
+              <option value={band}>
+                {params.minPrice !== undefined ? formatUsd(params.minPrice) : 'Any'} to{' '}
+                {params.maxPrice !== undefined ? formatUsd(params.maxPrice) : 'any'}
+              </option>
+            )}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-property-type`} className="text-sm font-medium text-slate-800">
+            Property type
+          </label>
+          <select
+            id={`${id}-property-type`}
+            className={selectClass}
+            value={params.propertyType ?? ''}
+            onChange={(event) => change({ propertyType: event.target.value || undefined })}
+          >
+            <option value="">Any type</option>
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </div>
+        {hasFilters(params) && (
+          <p className="col-span-2 text-sm text-slate-700 lg:col-span-4">
+            Only the matching sales count in the figures of this area.{' '}
+            <button
+              type="button"
+              onClick={() => navigate({ q: params.q, type: params.type, sort: params.sort })}
+              className="font-medium text-brand-700 underline"
+            >
+              Clear filters
+            </button>
+          </p>
+        )}
+      </form>
+    </>
   )
 }
 
 /** The results page's own search box, prefilled with the current search so a refused or empty search is corrected in place. */
 function SearchBox({ params, error = null }: { params: SearchParams; error?: string | null }) {
   return (
-    <div className="mt-6 max-w-3xl">
+    <div className="mt-4 max-w-3xl sm:mt-6">
       <HeroSearch initialQuery={params.q} initialType={params.type} initialError={error} />
     </div>
   )
@@ -572,7 +640,7 @@ function Skeleton() {
       </p>
       <div className="h-9 w-2/3 max-w-md animate-pulse rounded bg-slate-200" />
       <div className="mt-3 h-5 w-40 animate-pulse rounded bg-slate-200" />
-      <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+      <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 sm:mt-6" aria-hidden="true">
         {Array.from({ length: 6 }, (_, index) => (
           <li
             key={index}

@@ -101,7 +101,7 @@ test('three agents from a result, a profile and a ZIP page survive a reload, ope
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading') })
   await expect(columns).toHaveCount(3, { timeout: 20_000 })
-  await expect(columns.getByRole('heading')).toHaveText([ava.name, ben.name, cy.name])
+  await expect(columns.getByRole('heading', { level: 2 })).toHaveText([ava.name, ben.name, cy.name])
 
   // signed in, the tray goes to the account; the heart saves an agent there
   await signIn(page, userEmail, `/agent/${ben.id}`)
@@ -138,7 +138,7 @@ test('three agents from a result, a profile and a ZIP page survive a reload, ope
       .getByRole('list', { name: 'Agents compared' })
       .getByRole('listitem')
       .filter({ has: other.page.getByRole('heading') })
-      .getByRole('heading'),
+      .getByRole('heading', { level: 2 }),
   ).toHaveText([ava.name, ben.name, cy.name], { timeout: 20_000 })
   await other.page.goto('/account')
   await expect(other.page.getByRole('list', { name: 'Saved agents' }).getByRole('link')).toHaveText([ben.name], {

@@ -34,7 +34,7 @@ async function compareView(page: Page) {
   // the island loads React and three profiles before the columns appear
   await expect(columns).toHaveCount(3, { timeout: 20_000 })
   return {
-    names: await columns.getByRole('heading').allInnerTexts(),
+    names: await columns.getByRole('heading', { level: 2 }).allInnerTexts(),
     leaders: await page.getByRole('region', { name: 'Who leads on what' }).innerText(),
   }
 }
