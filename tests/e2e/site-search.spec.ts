@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test'
 import type { AgentSearchResult, AgentSidesSummary, SearchAgentsResponse } from '@shared/search-contract.ts'
 import { figureSalesUrl } from '@shared/urls.ts'
 import { QUERY_TOO_LONG_MESSAGE } from '@shared/search-query-rules.ts'
-import { createAgents, makeSales, unusedZip } from './agent-fixtures.ts'
+import { createAgents, makeSales, unusedZip, waitForAgentPage } from './agent-fixtures.ts'
 import { waitForIsland } from './site-support.ts'
 
 const cors = { 'Access-Control-Allow-Origin': '*' }
@@ -262,7 +262,8 @@ test.describe('against the search-agents function', () => {
   let fixture: Awaited<ReturnType<typeof createAgents>>
 
   const quinnMls = `E2E-QUINN-${suffix}`
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ baseURL }) => {
+    test.setTimeout(300_000)
     zip = await unusedZip()
     // Quincy lists 8 homes ($400K-$575K), the first four condominiums; Quinn lists 6 houses and brings the buyers of
     // Quincy's 2nd to 5th: by sides Quinn leads (10 to 8), by listing sales Quincy (8 to 6), in condominiums
@@ -291,6 +292,8 @@ test.describe('against the search-agents function', () => {
       'Fixtureville',
       'MA',
     )
+    // the results page's data date is prebuilt from the latest metrics refresh: wait for the build after this one
+    await waitForAgentPage(baseURL!, fixture.agents[1]!.id)
   })
   test.afterAll(async () => fixture?.remove())
 
@@ -399,11 +402,28 @@ test.describe('against the search-agents function', () => {
     await expect(page).toHaveURL(`${baseURL}/search-results?q=${zip}&type=zipcode&sort=listing_sales`)
   })
 
-  test('at 390 px the sort and filters stack above the cards without horizontal overflow', async ({ page }) => {
+  test('at 390 px the sort and filters fold behind a button, open while one is set, without horizontal overflow', async ({
+    page,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto(`/search-results?q=${zip}&type=zipcode&side=buyer`)
     await expect(page.getByRole('list', { name: 'Agents' }).getByRole('article')).toHaveCount(1, FIRST_ANSWER)
-    await expect(page.getByRole('form', { name: 'Sort and filter' }).getByLabel('Side')).toHaveValue('buyer')
+    const controls = page.getByRole('form', { name: 'Sort and filter' })
+    await expect(controls.getByLabel('Side')).toBeVisible()
+    await expect(controls.getByLabel('Side')).toHaveValue('buyer')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+    // no sort or filter set: folded, so the first card starts higher; the button opens them
+    await page.goto(`/search-results?q=${zip}&type=zipcode`)
+    const toggle = page.getByRole('button', { name: 'Sort and filter' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false', FIRST_ANSWER)
+    await expect(controls).toBeHidden()
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await controls.getByLabel('Sort by').selectOption('volume')
+    await expect(page).toHaveURL(`${baseURL}/search-results?q=${zip}&type=zipcode&sort=volume`)
+    await expect(controls.getByLabel('Sort by')).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   })
 
