@@ -1,14 +1,4 @@
-import { Mail, Phone, TrendingUp } from 'lucide-react'
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 
 import type {
   AgentSearchResult,
@@ -166,7 +156,8 @@ export function SearchResults() {
   }
   // a new sort or filter: the previous answer is not this search's
   if (state.kind === 'loading' || params === null || state.key !== searchResultsUrl(params)) return <Skeleton />
-  if (state.kind === 'error') return <ErrorView message={state.message} />
+  if (state.kind === 'error')
+    return <EmptyView title="Something went wrong" detail={`Failed to search agents: ${state.message}`} failed />
   if (state.kind === 'invalid') {
     return (
       <div>
@@ -254,16 +245,10 @@ function navigate(params: SearchParams) {
   window.dispatchEvent(new PopStateEvent('popstate'))
 }
 
-const selectClass =
-  'mt-1 block w-full rounded-control border border-slate-300 bg-white px-2 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700'
-
 /**
- * Sort and filters of a ZIP or address search: order, side, price band and property type (the types sold in the
- * area). Each change updates the URL and searches again.
- */
-/**
- * Sort and filters of an area search, with `lead` (the ZIP page's link) above them. On a phone they fold behind a
- * "Sort and filter" button (open while a sort or filter is set, or when the visitor opened them), so the first agent
+ * Sort and filters of an area search (order, side, price band, property type: the types sold in the area), with
+ * `lead` (the ZIP page's link) above them. Each change updates the URL and searches again. On a phone they fold behind
+ * a "Sort and filter" button (open while a sort or filter is set, or when the visitor opened them), so the first agent
  * card starts on the first screen; from the sm breakpoint they are always shown.
  */
 function ResultControls({
@@ -279,19 +264,44 @@ function ResultControls({
   onToggle: (open: boolean) => void
   lead: ReactNode
 }) {
-  const band = `${params.minPrice ?? ''}-${params.maxPrice ?? ''}`
-  const knownBand = PRICE_BANDS.some((option) => `${option.min ?? ''}-${option.max ?? ''}` === band)
-  const types =
-    params.propertyType && !propertyTypes.includes(params.propertyType)
-      ? [...propertyTypes, params.propertyType]
-      : propertyTypes
-  // labels apart from their selects: a wrapping label would name each select with its chosen option as well
-  const id = useId()
-  const change = (patch: Partial<SearchParams>) => {
-    const next: SearchParams = { ...params, ...patch }
-    for (const key of Object.keys(next) as (keyof SearchParams)[]) if (next[key] === undefined) delete next[key]
-    navigate(next)
-  }
+  const bandOf = (min?: number | null, max?: number | null) => `${min ?? ''}-${max ?? ''}`
+  const chosen = bandOf(params.minPrice, params.maxPrice)
+  const band = chosen === '-' ? '' : chosen
+  const bands: [string, string][] = [
+    ['', 'Any price'],
+    ...PRICE_BANDS.map((option) => [bandOf(option.min, option.max), option.label] as [string, string]),
+  ]
+  // a band from a shared URL that is not one of ours is still shown as chosen
+  if (!bands.some(([value]) => value === band))
+    bands.push([
+      band,
+      `${params.minPrice !== undefined ? formatUsd(params.minPrice) : 'Any'} to ${params.maxPrice !== undefined ? formatUsd(params.maxPrice) : 'any'}`,
+    ])
+  const types = propertyTypes.includes(params.propertyType ?? '')
+    ? propertyTypes
+    : [...propertyTypes, params.propertyType ?? ''].filter(Boolean)
+  // labels apart from their selects: a wrapping label would name each select with its chosen option as well (one
+  // such form on the page, so fixed ids)
+  const id = 'results'
+  const field = (key: string, label: string, value: string, options: readonly (readonly [string, string])[]) => (
+    <div>
+      <label htmlFor={`${id}-${key}`} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={`${id}-${key}`}
+        name={key}
+        className="mt-1 block w-full rounded-control border border-slate-300 bg-white px-2 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+        defaultValue={value}
+      >
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
   return (
     <>
       <div className="mt-1 flex items-start justify-between gap-3">
@@ -311,92 +321,24 @@ function ResultControls({
         aria-label="Sort and filter"
         className={`mt-3 grid-cols-2 gap-3 rounded-card border border-slate-200 bg-white p-4 sm:mt-6 sm:grid lg:grid-cols-4 ${open ? 'grid' : 'hidden'}`}
         onSubmit={(event) => event.preventDefault()}
+        // any select changed: the form's values as a results URL, read back the way the page reads its URL
+        onChange={(event) => {
+          const search = new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>)
+          const [minPrice = '', maxPrice = ''] = (search.get('price') ?? '').split('-')
+          search.set('minPrice', minPrice)
+          search.set('maxPrice', maxPrice)
+          search.set('q', params.q)
+          search.set('type', params.type)
+          navigate(parseSearchParams(`?${search}`))
+        }}
       >
-        <div>
-          <label htmlFor={`${id}-sort-by`} className="text-sm font-medium text-slate-800">
-            Sort by
-          </label>
-          <select
-            id={`${id}-sort-by`}
-            className={selectClass}
-            value={params.sort ?? 'sides'}
-            onChange={(event) =>
-              change({
-                sort: event.target.value === 'sides' ? undefined : (event.target.value as SearchParams['sort']),
-              })
-            }
-          >
-            {SEARCH_SORT_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-side`} className="text-sm font-medium text-slate-800">
-            Side
-          </label>
-          <select
-            id={`${id}-side`}
-            className={selectClass}
-            value={params.side ?? 'any'}
-            onChange={(event) =>
-              change({ side: event.target.value === 'any' ? undefined : (event.target.value as SearchParams['side']) })
-            }
-          >
-            {SEARCH_SIDE_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-sale-price`} className="text-sm font-medium text-slate-800">
-            Sale price
-          </label>
-          <select
-            id={`${id}-sale-price`}
-            className={selectClass}
-            value={band === '-' ? '' : band}
-            onChange={(event) => {
-              const [min, max] = event.target.value.split('-')
-              change({ minPrice: min ? Number(min) : undefined, maxPrice: max ? Number(max) : undefined })
-            }}
-          >
-            <option value="">Any price</option>
-            {PRICE_BANDS.map((option) => (
-              <option key={option.label} value={`${option.min ?? ''}-${option.max ?? ''}`}>
-                {option.label}
-              </option>
-            ))}
-            {!knownBand && band !== '-' && (
-              <option value={band}>
-                {params.minPrice !== undefined ? formatUsd(params.minPrice) : 'Any'} to{' '}
-                {params.maxPrice !== undefined ? formatUsd(params.maxPrice) : 'any'}
-              </option>
-            )}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-property-type`} className="text-sm font-medium text-slate-800">
-            Property type
-          </label>
-          <select
-            id={`${id}-property-type`}
-            className={selectClass}
-            value={params.propertyType ?? ''}
-            onChange={(event) => change({ propertyType: event.target.value || undefined })}
-          >
-            <option value="">Any type</option>
-            {types.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
+        {field('sort', 'Sort by', params.sort ?? 'sides', SEARCH_SORT_OPTIONS)}
+        {field('side', 'Side', params.side ?? 'any', SEARCH_SIDE_OPTIONS)}
+        {field('price', 'Sale price', band, bands)}
+        {field('propertyType', 'Property type', params.propertyType ?? '', [
+          ['', 'Any type'],
+          ...types.map((type) => [type, type] as const),
+        ])}
         {hasFilters(params) && (
           <p className="col-span-2 text-sm text-slate-700 lg:col-span-4">
             Only the matching sales count in the figures of this area.{' '}
@@ -435,29 +377,6 @@ const badgeClasses: Record<BadgeTone, string> = {
   blue: 'bg-brand-100 text-brand-900',
   yellow: 'bg-yellow-100 text-yellow-900',
   gray: 'bg-slate-200 text-slate-800',
-}
-
-/** A figure on a card: its value, a link to the sales behind it. */
-function CardFigure({
-  agentId,
-  metric,
-  label,
-  children,
-}: {
-  agentId: string
-  metric: string
-  label: string
-  children: string
-}) {
-  return (
-    <a
-      href={figureSalesUrl(agentId, metric)}
-      aria-label={`${label}: ${children}. The sales behind this figure`}
-      className="underline decoration-slate-300 underline-offset-4 hover:text-brand-800"
-    >
-      {children}
-    </a>
-  )
 }
 
 function AgentCard({ agent, area }: { agent: AgentSearchResult; area: boolean }) {
@@ -503,7 +422,7 @@ function AgentCard({ agent, area }: { agent: AgentSearchResult; area: boolean })
               aria-label={`${badge.label} in ${agent.primary_zip_code ?? 'their ZIP'} by sides: the sales behind this rank`}
               className={`mt-1.5 inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold underline-offset-2 hover:underline ${badgeClasses[badge.tone]}`}
             >
-              <TrendingUp aria-hidden="true" className="h-3.5 w-3.5" />
+              <Icon name="trending-up" className="h-3.5 w-3.5" />
               {badge.label}
             </a>
           ) : (
@@ -526,59 +445,46 @@ function AgentCard({ agent, area }: { agent: AgentSearchResult; area: boolean })
       )}
       {sides ? (
         <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-          <div>
-            <dt className="text-slate-600">Listing sales</dt>
-            <dd className="font-semibold">
-              <CardFigure agentId={agent.id} metric="listing_sales" label="Listing sales">
-                {formatCount(sides.listing_sales)}
-              </CardFigure>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Buyer sales</dt>
-            <dd className="font-semibold">
-              <CardFigure agentId={agent.id} metric="buyer_sales" label="Buyer sales">
-                {formatCount(sides.buyer_sales)}
-              </CardFigure>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Sale-to-list (median)</dt>
-            <dd className="font-semibold">
-              <CardFigure agentId={agent.id} metric="sale_to_list_median" label="Sale-to-list (median)">
-                {formatPercent(sides.sale_to_list_median)}
-              </CardFigure>{' '}
-              <span className="text-xs font-normal text-slate-600">n = {sides.sale_to_list_n}</span>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Volume</dt>
-            <dd className="font-semibold">
-              <CardFigure agentId={agent.id} metric="total_volume" label="Volume (both sides)">
-                {formatUsd(sides.total_volume)}
-              </CardFigure>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Avg. days on market</dt>
-            <dd className="font-semibold">
-              <CardFigure agentId={agent.id} metric="days_on_market_mean" label="Days on market (mean)">
-                {formatDays(agent.average_days_on_market)}
-              </CardFigure>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Price range</dt>
-            <dd className="font-semibold">
-              {priceRange ? (
-                <CardFigure agentId={agent.id} metric="listing_price_max" label="Listing-side price range">
-                  {priceRange}
-                </CardFigure>
-              ) : (
-                '—'
-              )}
-            </dd>
-          </div>
+          {(
+            [
+              // [term, figure, its name in the link's label, value, note]
+              ['Listing sales', 'listing_sales', 'Listing sales', formatCount(sides.listing_sales)],
+              ['Buyer sales', 'buyer_sales', 'Buyer sales', formatCount(sides.buyer_sales)],
+              [
+                'Sale-to-list (median)',
+                'sale_to_list_median',
+                'Sale-to-list (median)',
+                formatPercent(sides.sale_to_list_median),
+                `n = ${sides.sale_to_list_n}`,
+              ],
+              ['Volume', 'total_volume', 'Volume (both sides)', formatUsd(sides.total_volume)],
+              [
+                'Avg. days on market',
+                'days_on_market_mean',
+                'Days on market (mean)',
+                formatDays(agent.average_days_on_market),
+              ],
+              ['Price range', 'listing_price_max', 'Listing-side price range', priceRange],
+            ] as [string, string, string, string | null, string?][]
+          ).map(([term, metric, label, value, note]) => (
+            <div key={metric}>
+              <dt className="text-slate-600">{term}</dt>
+              <dd className="font-semibold">
+                {value ? (
+                  <a
+                    href={figureSalesUrl(agent.id, metric)}
+                    aria-label={`${label}: ${value}. The sales behind this figure`}
+                    className="underline decoration-slate-300 underline-offset-4 hover:text-brand-800"
+                  >
+                    {value}
+                  </a>
+                ) : (
+                  '—'
+                )}
+                {note && <span className="text-xs font-normal text-slate-600"> {note}</span>}
+              </dd>
+            </div>
+          ))}
         </dl>
       ) : (
         <p className="mt-4 text-sm text-slate-700">No closed sales in the window.</p>
@@ -614,7 +520,7 @@ function AgentCard({ agent, area }: { agent: AgentSearchResult; area: boolean })
             title={`Call ${agent.name}`}
             className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-control border border-slate-300 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            <Phone aria-hidden="true" className="h-4 w-4" />
+            <Icon name="phone" />
           </a>
         )}
         {agent.email && (
@@ -624,11 +530,23 @@ function AgentCard({ agent, area }: { agent: AgentSearchResult; area: boolean })
             title={`Email ${agent.name}`}
             className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-control border border-slate-300 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            <Mail aria-hidden="true" className="h-4 w-4" />
+            <Icon name="mail" />
           </a>
         )}
       </div>
     </article>
+  )
+}
+
+/**
+ * A card icon (lucide's phone, mail and trending-up), drawn from the symbols the results page's HTML carries
+ * (src/pages/search-results.astro), so the island ships no icon code.
+ */
+function Icon({ name, className = 'h-4 w-4' }: { name: 'phone' | 'mail' | 'trending-up'; className?: string }) {
+  return (
+    <svg aria-hidden="true" className={className}>
+      <use href={`#icon-${name}`} />
+    </svg>
   )
 }
 
@@ -647,37 +565,12 @@ function Skeleton() {
             data-testid="agent-card-skeleton"
             className="h-64 animate-pulse rounded-lg border border-slate-200 bg-white p-5"
           >
-            <div className="flex gap-3">
-              <div className="h-14 w-14 rounded-full bg-slate-200" />
-              <div className="flex-1 space-y-2">
-                <div className="h-4 w-3/4 rounded bg-slate-200" />
-                <div className="h-3 w-1/2 rounded bg-slate-200" />
-              </div>
-            </div>
-            <div className="mt-6 grid grid-cols-2 gap-3">
-              {Array.from({ length: 4 }, (_, cell) => (
-                <div key={cell} className="h-8 rounded bg-slate-100" />
-              ))}
-            </div>
+            <div className="h-14 w-14 rounded-full bg-slate-200" />
+            <div className="mt-6 h-24 rounded bg-slate-100" />
           </li>
         ))}
       </ul>
     </div>
-  )
-}
-
-function ErrorView({ message }: { message: string }) {
-  return (
-    <section className="mx-auto max-w-xl py-12 text-center" role="alert">
-      <h1 className="text-2xl font-bold tracking-tight">Something went wrong</h1>
-      <p className="mt-3 break-words text-slate-700">Failed to search agents: {message}</p>
-      <a
-        href="/search"
-        className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-      >
-        Back to Search
-      </a>
-    </section>
   )
 }
 
@@ -686,15 +579,18 @@ function EmptyView({
   detail,
   note,
   heading = 'h1',
+  failed = false,
 }: {
   title: string
   detail: string
   note?: string
   heading?: 'h1' | 'h2'
+  /** The search failed: an alert, and the link goes back to the search page. */
+  failed?: boolean
 }) {
   const Heading = heading
   return (
-    <section className="mx-auto max-w-xl py-12 text-center">
+    <section className="mx-auto max-w-xl py-12 text-center" role={failed ? 'alert' : undefined}>
       <Heading className="text-2xl font-bold tracking-tight">{title}</Heading>
       <p className="mt-3 break-words text-slate-700">{detail}</p>
       {note && <p className="mt-2 text-sm text-slate-600">{note}</p>}
@@ -702,7 +598,7 @@ function EmptyView({
         href="/search"
         className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        New Search
+        {failed ? 'Back to Search' : 'New Search'}
       </a>
     </section>
   )
