@@ -6,6 +6,7 @@
  * an allowed update or delete is checked on the stored row.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
+import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, serviceClient, signedInClient, sql } from '../support/env.ts'
 
@@ -34,6 +35,11 @@ interface TableCase {
   owned?: boolean
   /** Runs before each insert attempt (clears a row the attempt would collide with). */
   beforeInsert?: () => Promise<void>
+  /**
+   * refresh_agent_metrics() rebuilds the table from the sales, dropping rows without sales such as the fixtures: the
+   * attempt holds the refresh's lock, so another test file's import cannot wipe its row between write and check.
+   */
+  rebuiltByRefresh?: boolean
   allowed: Record<Operation, Role[]>
 }
 
@@ -215,6 +221,7 @@ const cases: TableCase[] = [
     // first and create the agent the insert case reuses.
     name: 'agent_zip_sales',
     table: 'agent_zip_sales',
+    rebuiltByRefresh: true,
     key: 'zip_code',
     fixture: async () => {
       zipSalesAgentId ||= await insertReturningId(
@@ -274,6 +281,7 @@ const cases: TableCase[] = [
     // written by refresh_agent_metrics(); anyone reads
     name: 'agent_figures',
     table: 'agent_figures',
+    rebuiltByRefresh: true,
     key: 'agent_id',
     fixture: async () => {
       const agentId = await insertReturningId(
@@ -308,6 +316,7 @@ const cases: TableCase[] = [
     // written by refresh_agent_metrics(); anyone reads; a made-up ZIP per row
     name: 'zip_sales_coverage',
     table: 'zip_sales_coverage',
+    rebuiltByRefresh: true,
     key: 'zip_code',
     fixture: async () => {
       const zip = unique('zip')
@@ -792,6 +801,19 @@ beforeAll(async () => {
 })
 
 async function attempt(tableCase: TableCase, role: Role, operation: Operation): Promise<boolean> {
+  if (!tableCase.rebuiltByRefresh) return attemptNow(tableCase, role, operation)
+  // the session-level form of the transaction lock refresh_agent_metrics() takes: a refresh waits until the check ends
+  const lock = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await lock.connect()
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('public.refresh_agent_metrics'))`)
+    return await attemptNow(tableCase, role, operation)
+  } finally {
+    await lock.end()
+  }
+}
+
+async function attemptNow(tableCase: TableCase, role: Role, operation: Operation): Promise<boolean> {
   const client = clients[role]
   const key = tableCase.key ?? 'id'
   const table = tableCase.table as never

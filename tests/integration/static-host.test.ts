@@ -80,6 +80,8 @@ beforeAll(async () => {
     PUBLIC_SUPABASE_ANON_KEY: testEnv.anonKey,
     SITE_URL: 'https://agent-insight.example',
     ASTRO_CACHE_DIR: path.join(workDir, 'cache'),
+    // every rendered path in the report: other test files publish posts meanwhile, and the list stops at 40 otherwise
+    BUILD_REPORT_LIST_LIMIT: '100000',
   }
   await runToEnd('tsx', ['scripts/build-deploy.ts', '--out', publishDir], buildEnv)
   firstWorker = fs.readFileSync(path.join(publishDir, '_worker.js/index.js'), 'utf8')
