@@ -50,7 +50,7 @@ async function expectedSummary(days: number): Promise<Summary> {
                        ((now() at time zone 'utc')::date + 1)::timestamp at time zone 'utc' as e)
      select (select count(distinct visitor_hash) from public.page_views, p where created_at >= p.s and created_at < p.e) as visitors,
             (select count(*) from public.page_views, p where created_at >= p.s and created_at < p.e) as page_views,
-            (select count(*) from public.report_requests, p where created_at >= p.s and created_at < p.e) as report_requests`,
+            (select count(*) from public.report_requests, p where created_at >= p.s and created_at < p.e and deleted_at is null) as report_requests`,
     [days],
   )
   return {
