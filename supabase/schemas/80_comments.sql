@@ -318,11 +318,17 @@ comment on column public.import_runs.backend_pid is 'pg_backend_pid() of the imp
 -- comment column public.import_runs.error
 comment on column public.import_runs.error is 'Why the run did not succeed, one line.';
 
+-- comment column public.import_runs.file_bytes
+comment on column public.import_runs.file_bytes is 'Size of the file in bytes; null for a Web API run.';
+
 -- comment column public.import_runs.file_name
-comment on column public.import_runs.file_name is 'The file as given on the command line.';
+comment on column public.import_runs.file_name is 'The file as given on the command line; for a Web API run, the resource URL (<RESO_API_URL>/<Resource>).';
 
 -- comment column public.import_runs.file_sha256
-comment on column public.import_runs.file_sha256 is 'SHA-256 of the file bytes (hex), to tell re-runs of the same file apart from new files.';
+comment on column public.import_runs.file_sha256 is 'SHA-256 of the file bytes (hex), to tell re-runs of the same file apart from new files; null for a Web API run.';
+
+-- comment column public.import_runs.origin
+comment on column public.import_runs.origin is 'Where the records came from: file (npm run import -- <file>) or reso_web_api (npm run import -- --reso-web-api).';
 
 -- comment column public.import_runs.rejects_file
 comment on column public.import_runs.rejects_file is 'Path of the rejects CSV written by the run, when it had rejects.';
@@ -331,10 +337,13 @@ comment on column public.import_runs.rejects_file is 'Path of the rejects CSV wr
 comment on column public.import_runs.rows_duplicate is 'Valid records whose key appeared earlier in the same file (the last one wins).';
 
 -- comment column public.import_runs.rows_read
-comment on column public.import_runs.rows_read is 'Records read from the file.';
+comment on column public.import_runs.rows_read is 'Records read from the file or received from the Web API.';
 
 -- comment column public.import_runs.rows_rejected
 comment on column public.import_runs.rows_rejected is 'Records that failed validation (listed in rejects_file).';
+
+-- comment column public.import_runs.rows_skipped
+comment on column public.import_runs.rows_skipped is 'Records a skip rule of the mapping left out on purpose (out of scope, e.g. public-record rows without a sale price); not rejects.';
 
 -- comment column public.import_runs.rows_unchanged
 comment on column public.import_runs.rows_unchanged is 'Distinct valid keys already stored with the same values.';
@@ -934,7 +943,7 @@ comment on table public.email_suppressions is 'Addresses that unsubscribed from 
 comment on table public.figures_refreshes is 'One row per refresh_agent_metrics() run: the window, the data date (window_end = the latest close date), the sources and the methodology version of the figures it wrote. The latest row describes the figures now shown. Anyone reads.';
 
 -- comment table public.import_runs
-comment on table public.import_runs is 'One row per file import (npm run import): counts, status and error. The importer (service_role) writes; admins read.';
+comment on table public.import_runs is 'One row per import run (npm run import, of a file or from the RESO Web API): counts, status and error. The importer (service_role) writes; admins read.';
 
 -- comment table public.lead_notes
 comment on table public.lead_notes is 'Timestamped notes on a lead, newest last. Admins only.';
