@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { createConfirmedUser, signedInClient, uniqueEmail } from './env.ts'
-import { sql } from './sql.ts'
+import { sql, sqlAt } from './sql.ts'
 
 export { createConfirmedUser, signedInClient, uniqueEmail }
 
@@ -28,6 +28,11 @@ export type Db = <T extends pg.QueryResultRow = Record<string, unknown>>(
 export function clientDb(client: pg.ClientBase): Db {
   return async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
     (await client.query<T>(text, values)).rows
+}
+
+/** A `Db` on another database of the test cluster (a test's own fresh database), one connection per statement. */
+export function dbAt(databaseUrl: string): Db {
+  return <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => sqlAt<T>(databaseUrl, text, values)
 }
 
 const defaultDb: Db = sql
