@@ -387,6 +387,12 @@ export interface FixtureSale {
   /** USD. */
   salePrice: number
   daysOnMarket: number
+  /** MemberMlsId of the other agents on the sale (RESO CoListAgentMlsId, BuyerAgentMlsId, CoBuyerAgentMlsId). */
+  coListMlsId?: string
+  buyerMlsId?: string
+  coBuyerMlsId?: string
+  /** RESO PropertyType (e.g. 'Residential', 'Condominium'). */
+  propertyType?: string
 }
 
 export interface FixtureAgentInput {
@@ -458,6 +464,10 @@ export async function createAgents(zip: string, agents: FixtureAgentInput[], cit
         daysOnMarket: sale.daysOnMarket,
         standardStatus: 'Closed',
         status: 'sold',
+        coListAgentMlsId: sale.coListMlsId ?? null,
+        buyerAgentMlsId: sale.buyerMlsId ?? null,
+        coBuyerAgentMlsId: sale.coBuyerMlsId ?? null,
+        propertyType: sale.propertyType ?? null,
       })),
     ),
   )
