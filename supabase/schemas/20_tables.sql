@@ -454,14 +454,13 @@ create table if not exists public.reso_sync_state (
   source text not null,
   resource text not null,
   high_water timestamp with time zone,
-  run_high_water timestamp with time zone,
-  next_link text,
-  run_started_at timestamp with time zone,
   last_completed_at timestamp with time zone,
   last_run_records integer default 0 not null,
   last_error text,
   created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  high_water_keys text[] default '{}'::text[] not null,
+  rejected_keys text[] default '{}'::text[] not null
 );
 
 -- table public.saved_agents

@@ -651,9 +651,6 @@ alter table reso_sync_state add constraint reso_sync_state_last_error_check CHEC
 -- constraint public.reso_sync_state reso_sync_state_last_run_records_check
 alter table reso_sync_state add constraint reso_sync_state_last_run_records_check CHECK ((last_run_records >= 0));
 
--- constraint public.reso_sync_state reso_sync_state_next_link_check
-alter table reso_sync_state add constraint reso_sync_state_next_link_check CHECK ((char_length(next_link) <= 8000));
-
 -- constraint public.reso_sync_state reso_sync_state_pkey
 alter table reso_sync_state add constraint reso_sync_state_pkey PRIMARY KEY (source, resource);
 

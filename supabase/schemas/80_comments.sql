@@ -541,22 +541,22 @@ comment on column public.report_requests.utm_content is 'utm_content of the land
 comment on column public.report_requests.utm_term is 'utm_term of the landing URL of the visit the request was sent from.';
 
 -- comment column public.reso_sync_state.high_water
-comment on column public.reso_sync_state.high_water is 'Latest ModificationTimestamp of the last COMPLETED sync; the next one asks for ModificationTimestamp gt this.';
+comment on column public.reso_sync_state.high_water is 'Latest ModificationTimestamp applied by the last successful sync; the next one asks for ModificationTimestamp ge this.';
+
+-- comment column public.reso_sync_state.high_water_keys
+comment on column public.reso_sync_state.high_water_keys is 'Keys (ListingKey, or MemberKey else MemberMlsId) of the records at exactly high_water already applied: the next sync leaves them out, so records sharing that timestamp across a page or run boundary are neither lost nor applied twice.';
 
 -- comment column public.reso_sync_state.last_error
-comment on column public.reso_sync_state.last_error is 'Why the last sync stopped, when it failed; cleared when a page succeeds.';
+comment on column public.reso_sync_state.last_error is 'Why the last sync failed or was rejected; cleared when a sync succeeds.';
 
 -- comment column public.reso_sync_state.last_run_records
-comment on column public.reso_sync_state.last_run_records is 'Records received by the last completed sync.';
+comment on column public.reso_sync_state.last_run_records is 'Records received by the last successful sync.';
 
--- comment column public.reso_sync_state.next_link
-comment on column public.reso_sync_state.next_link is 'URL of the next page to fetch (the server''s @odata.nextLink) while a sync is in progress; null when none is.';
+-- comment column public.reso_sync_state.rejected_keys
+comment on column public.reso_sync_state.rejected_keys is 'Keys of records that successful syncs rejected: every sync asks for them again by key, even after the high water has passed them, until they validate or the server no longer has them.';
 
 -- comment column public.reso_sync_state.resource
 comment on column public.reso_sync_state.resource is 'RESO resource synced: Property or Member.';
-
--- comment column public.reso_sync_state.run_high_water
-comment on column public.reso_sync_state.run_high_water is 'Latest ModificationTimestamp seen by the sync in progress; becomes high_water when it completes.';
 
 -- comment column public.reso_sync_state.source
 comment on column public.reso_sync_state.source is 'Feed name, the same value as properties.source of the records it brings.';

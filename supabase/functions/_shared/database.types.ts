@@ -1338,39 +1338,36 @@ export type Database = {
         Row: {
           created_at: string
           high_water: string | null
+          high_water_keys: string[]
           last_completed_at: string | null
           last_error: string | null
           last_run_records: number
-          next_link: string | null
+          rejected_keys: string[]
           resource: string
-          run_high_water: string | null
-          run_started_at: string | null
           source: string
           updated_at: string
         }
         Insert: {
           created_at?: string
           high_water?: string | null
+          high_water_keys?: string[]
           last_completed_at?: string | null
           last_error?: string | null
           last_run_records?: number
-          next_link?: string | null
+          rejected_keys?: string[]
           resource: string
-          run_high_water?: string | null
-          run_started_at?: string | null
           source: string
           updated_at?: string
         }
         Update: {
           created_at?: string
           high_water?: string | null
+          high_water_keys?: string[]
           last_completed_at?: string | null
           last_error?: string | null
           last_run_records?: number
-          next_link?: string | null
+          rejected_keys?: string[]
           resource?: string
-          run_high_water?: string | null
-          run_started_at?: string | null
           source?: string
           updated_at?: string
         }
