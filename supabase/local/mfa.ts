@@ -11,12 +11,12 @@
  * As hosted GoTrue (internal/api/mfa.go), once a user has a verified factor every further enrollment needs an aal2
  * session (403 insufficient_aal "AAL2 required to enroll a new factor"), so a stolen password cannot add the thief's
  * authenticator; the stand-in also refuses to verify another unverified factor from an aal1 session then. Challenge
- * and verify are rate-limited per client IP by api.ts through ./auth-limits.ts, as GoTrue limits them.
+ * and verify are rate-limited per client IP by ./auth.ts through ./auth-limits.ts, as GoTrue limits them.
  * Errors use GoTrue's body {code, error_code, msg}: 401 without a user token, 404 mfa_factor_not_found,
  * 422 mfa_verification_failed (wrong code), mfa_challenge_expired, 403 insufficient_aal.
  * State lives where GoTrue keeps it: auth.mfa_factors, auth.mfa_challenges and auth.mfa_amr_claims (created for the
  * stand-in by bootstrap-after-auth.sql; hosted Supabase has them). A session's aal is aal2 once a totp claim exists
- * for it (`sessionAal`), and api.ts signs that into every access token of the session, refreshes included.
+ * for it (`sessionAal`), and ./auth-session.ts signs that into every access token of the session, refreshes included.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import * as OTPAuth from 'otpauth'

@@ -290,8 +290,8 @@ create table if not exists public.import_runs (
   source text not null,
   resource text,
   file_name text not null,
-  file_sha256 text not null,
-  file_bytes bigint not null,
+  file_sha256 text,
+  file_bytes bigint,
   status text default 'running'::text not null,
   rows_read integer default 0 not null,
   rows_inserted integer default 0 not null,
@@ -303,7 +303,9 @@ create table if not exists public.import_runs (
   error text,
   backend_pid integer,
   started_at timestamp with time zone default now() not null,
-  finished_at timestamp with time zone
+  finished_at timestamp with time zone,
+  origin text default 'file'::text not null,
+  rows_skipped integer default 0 not null
 );
 
 -- table public.lead_notes
@@ -452,14 +454,13 @@ create table if not exists public.reso_sync_state (
   source text not null,
   resource text not null,
   high_water timestamp with time zone,
-  run_high_water timestamp with time zone,
-  next_link text,
-  run_started_at timestamp with time zone,
   last_completed_at timestamp with time zone,
   last_run_records integer default 0 not null,
   last_error text,
   created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  high_water_keys text[] default '{}'::text[] not null,
+  rejected_keys text[] default '{}'::text[] not null
 );
 
 -- table public.saved_agents

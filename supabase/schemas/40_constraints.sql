@@ -354,6 +354,12 @@ alter table import_runs add constraint import_runs_file_name_check CHECK (((char
 -- constraint public.import_runs import_runs_file_sha256_check
 alter table import_runs add constraint import_runs_file_sha256_check CHECK ((file_sha256 ~ '^[0-9a-f]{64}$'::text));
 
+-- constraint public.import_runs import_runs_files_are_identified
+alter table import_runs add constraint import_runs_files_are_identified CHECK (((origin <> 'file'::text) OR ((file_sha256 IS NOT NULL) AND (file_bytes IS NOT NULL))));
+
+-- constraint public.import_runs import_runs_origin_check
+alter table import_runs add constraint import_runs_origin_check CHECK ((origin = ANY (ARRAY['file'::text, 'reso_web_api'::text])));
+
 -- constraint public.import_runs import_runs_pkey
 alter table import_runs add constraint import_runs_pkey PRIMARY KEY (id);
 
@@ -374,6 +380,9 @@ alter table import_runs add constraint import_runs_rows_read_check CHECK ((rows_
 
 -- constraint public.import_runs import_runs_rows_rejected_check
 alter table import_runs add constraint import_runs_rows_rejected_check CHECK ((rows_rejected >= 0));
+
+-- constraint public.import_runs import_runs_rows_skipped_check
+alter table import_runs add constraint import_runs_rows_skipped_check CHECK ((rows_skipped >= 0));
 
 -- constraint public.import_runs import_runs_rows_unchanged_check
 alter table import_runs add constraint import_runs_rows_unchanged_check CHECK ((rows_unchanged >= 0));
@@ -641,9 +650,6 @@ alter table reso_sync_state add constraint reso_sync_state_last_error_check CHEC
 
 -- constraint public.reso_sync_state reso_sync_state_last_run_records_check
 alter table reso_sync_state add constraint reso_sync_state_last_run_records_check CHECK ((last_run_records >= 0));
-
--- constraint public.reso_sync_state reso_sync_state_next_link_check
-alter table reso_sync_state add constraint reso_sync_state_next_link_check CHECK ((char_length(next_link) <= 8000));
 
 -- constraint public.reso_sync_state reso_sync_state_pkey
 alter table reso_sync_state add constraint reso_sync_state_pkey PRIMARY KEY (source, resource);

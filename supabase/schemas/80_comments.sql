@@ -318,11 +318,17 @@ comment on column public.import_runs.backend_pid is 'pg_backend_pid() of the imp
 -- comment column public.import_runs.error
 comment on column public.import_runs.error is 'Why the run did not succeed, one line.';
 
+-- comment column public.import_runs.file_bytes
+comment on column public.import_runs.file_bytes is 'Size of the file in bytes; null for a Web API run.';
+
 -- comment column public.import_runs.file_name
-comment on column public.import_runs.file_name is 'The file as given on the command line.';
+comment on column public.import_runs.file_name is 'The file as given on the command line; for a Web API run, the resource URL (<RESO_API_URL>/<Resource>).';
 
 -- comment column public.import_runs.file_sha256
-comment on column public.import_runs.file_sha256 is 'SHA-256 of the file bytes (hex), to tell re-runs of the same file apart from new files.';
+comment on column public.import_runs.file_sha256 is 'SHA-256 of the file bytes (hex), to tell re-runs of the same file apart from new files; null for a Web API run.';
+
+-- comment column public.import_runs.origin
+comment on column public.import_runs.origin is 'Where the records came from: file (npm run import -- <file>) or reso_web_api (npm run import -- --reso-web-api).';
 
 -- comment column public.import_runs.rejects_file
 comment on column public.import_runs.rejects_file is 'Path of the rejects CSV written by the run, when it had rejects.';
@@ -331,10 +337,13 @@ comment on column public.import_runs.rejects_file is 'Path of the rejects CSV wr
 comment on column public.import_runs.rows_duplicate is 'Valid records whose key appeared earlier in the same file (the last one wins).';
 
 -- comment column public.import_runs.rows_read
-comment on column public.import_runs.rows_read is 'Records read from the file.';
+comment on column public.import_runs.rows_read is 'Records read from the file or received from the Web API.';
 
 -- comment column public.import_runs.rows_rejected
 comment on column public.import_runs.rows_rejected is 'Records that failed validation (listed in rejects_file).';
+
+-- comment column public.import_runs.rows_skipped
+comment on column public.import_runs.rows_skipped is 'Records a skip rule of the mapping left out on purpose (out of scope, e.g. public-record rows without a sale price); not rejects.';
 
 -- comment column public.import_runs.rows_unchanged
 comment on column public.import_runs.rows_unchanged is 'Distinct valid keys already stored with the same values.';
@@ -532,22 +541,22 @@ comment on column public.report_requests.utm_content is 'utm_content of the land
 comment on column public.report_requests.utm_term is 'utm_term of the landing URL of the visit the request was sent from.';
 
 -- comment column public.reso_sync_state.high_water
-comment on column public.reso_sync_state.high_water is 'Latest ModificationTimestamp of the last COMPLETED sync; the next one asks for ModificationTimestamp gt this.';
+comment on column public.reso_sync_state.high_water is 'Latest ModificationTimestamp applied by the last successful sync; the next one asks for ModificationTimestamp ge this.';
+
+-- comment column public.reso_sync_state.high_water_keys
+comment on column public.reso_sync_state.high_water_keys is 'Keys (ListingKey, or MemberKey else MemberMlsId) of the records at exactly high_water already applied: the next sync leaves them out, so records sharing that timestamp across a page or run boundary are neither lost nor applied twice.';
 
 -- comment column public.reso_sync_state.last_error
-comment on column public.reso_sync_state.last_error is 'Why the last sync stopped, when it failed; cleared when a page succeeds.';
+comment on column public.reso_sync_state.last_error is 'Why the last sync failed or was rejected; cleared when a sync succeeds.';
 
 -- comment column public.reso_sync_state.last_run_records
-comment on column public.reso_sync_state.last_run_records is 'Records received by the last completed sync.';
+comment on column public.reso_sync_state.last_run_records is 'Records received by the last successful sync.';
 
--- comment column public.reso_sync_state.next_link
-comment on column public.reso_sync_state.next_link is 'URL of the next page to fetch (the server''s @odata.nextLink) while a sync is in progress; null when none is.';
+-- comment column public.reso_sync_state.rejected_keys
+comment on column public.reso_sync_state.rejected_keys is 'Keys of records that successful syncs rejected: every sync asks for them again by key, even after the high water has passed them, until they validate or the server no longer has them.';
 
 -- comment column public.reso_sync_state.resource
 comment on column public.reso_sync_state.resource is 'RESO resource synced: Property or Member.';
-
--- comment column public.reso_sync_state.run_high_water
-comment on column public.reso_sync_state.run_high_water is 'Latest ModificationTimestamp seen by the sync in progress; becomes high_water when it completes.';
 
 -- comment column public.reso_sync_state.source
 comment on column public.reso_sync_state.source is 'Feed name, the same value as properties.source of the records it brings.';
@@ -934,7 +943,7 @@ comment on table public.email_suppressions is 'Addresses that unsubscribed from 
 comment on table public.figures_refreshes is 'One row per refresh_agent_metrics() run: the window, the data date (window_end = the latest close date), the sources and the methodology version of the figures it wrote. The latest row describes the figures now shown. Anyone reads.';
 
 -- comment table public.import_runs
-comment on table public.import_runs is 'One row per file import (npm run import): counts, status and error. The importer (service_role) writes; admins read.';
+comment on table public.import_runs is 'One row per import run (npm run import, of a file or from the RESO Web API): counts, status and error. The importer (service_role) writes; admins read.';
 
 -- comment table public.lead_notes
 comment on table public.lead_notes is 'Timestamped notes on a lead, newest last. Admins only.';

@@ -8,6 +8,7 @@ import { ACCOUNT_SIGN_IN_MESSAGE, REPORT_NOT_FOUND_MESSAGE } from '@shared/accou
 import { CONTACT_RATE_LIMIT_MESSAGE } from '@shared/contact.ts'
 import { fetchFrom, freshLoopback } from '../support/client-address.ts'
 import { anonClient, signedInClient, sql, testEnv, uniqueEmail } from '../support/env.ts'
+import { testData } from '../support/factories.ts'
 import { pdfText } from '../support/pdf-text.ts'
 
 const fn = (slug: string) => `${testEnv.url}/functions/v1/${slug}`
@@ -37,7 +38,8 @@ function callAccount(body: unknown, token?: string) {
   })
 }
 
-const suffix = Date.now().toString(36)
+const data = testData('account-data')
+const reportAgentName = data.unique('Report Agent')
 let owner: Awaited<ReturnType<typeof signedInClient>> & { token: string }
 let other: Awaited<ReturnType<typeof signedInClient>> & { token: string }
 let agentId = ''
@@ -51,12 +53,10 @@ async function signedIn() {
 beforeAll(async () => {
   owner = await signedIn()
   other = await signedIn()
-  const agents = await sql<{ id: string }>(
-    `insert into public.agents (name, city, state) values ($1, 'Austin', 'TX'), ($2, 'Austin', 'TX') returning id`,
-    [`Report Agent ${suffix}`, `Other Agent ${suffix}`],
-  )
-  agentId = agents[0]!.id
-  otherAgentId = agents[1]!.id
+  ;[agentId, otherAgentId] = (await data.agents([
+    { name: reportAgentName, city: 'Austin', state: 'TX' },
+    { name: data.unique('Other Agent'), city: 'Austin', state: 'TX' },
+  ])) as [string, string]
 })
 
 afterAll(async () => {
@@ -64,7 +64,7 @@ afterAll(async () => {
     [agentId, otherAgentId],
     [owner.email, other.email],
   ])
-  await sql(`delete from public.agents where id = any($1)`, [[agentId, otherAgentId]])
+  await data.cleanup()
 })
 
 describe('my reports', () => {
@@ -126,7 +126,7 @@ describe('my reports', () => {
     expect(download.headers.get('content-type')).toBe('application/pdf')
     const bytes = new Uint8Array(await download.arrayBuffer())
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-')
-    expect(await pdfText(bytes)).toContain(`Report Agent ${suffix}`)
+    expect(await pdfText(bytes)).toContain(reportAgentName)
 
     const stranger = await callAccount({ action: 'report-pdf', request_id: requestId }, other.token)
     expect(stranger.status).toBe(404)
@@ -163,31 +163,24 @@ describe('saved agents and the compare list', () => {
 
   it('refuses the 501st saved agent with a message', async () => {
     const user = await signedIn()
-    await sql(
-      `insert into public.saved_agents (user_id, agent_id)
-       select $1, id from public.agents where id <> $2 order by id limit 499`,
-      [user.userId, agentId],
+    // 499 agents of this file's own: saving other files' agents would tie their rows to this user
+    const fillers = await data.agents(
+      Array.from({ length: 499 }, (_, index) => ({ name: data.unique(`Filler ${index}`) })),
     )
+    await sql(`insert into public.saved_agents (user_id, agent_id) select $1, unnest($2::uuid[])`, [
+      user.userId,
+      fillers,
+    ])
     const [{ n }] = (await sql<{ n: number }>(`select count(*)::int n from public.saved_agents where user_id = $1`, [
       user.userId,
     ])) as [{ n: number }]
-    // the shared test database may hold fewer agents than that; top up with fresh ones
-    if (n < 499) {
-      await sql(
-        `with fresh as (insert into public.agents (name) select 'Filler ' || g from generate_series(1, $2::int) g returning id)
-         insert into public.saved_agents (user_id, agent_id) select $1, id from fresh`,
-        [user.userId, 499 - n],
-      )
-    }
+    expect(n).toBe(499)
     expect(
       (await user.client.from('saved_agents').insert({ user_id: user.userId, agent_id: agentId })).error,
     ).toBeNull()
     const over = await user.client.from('saved_agents').insert({ user_id: user.userId, agent_id: otherAgentId })
     expect(over.error?.message).toBe('You can save at most 500 agents. Remove some on your account page first.')
-    await sql(
-      `delete from public.agents a using public.saved_agents s where s.user_id = $1 and s.agent_id = a.id and a.name like 'Filler %'`,
-      [user.userId],
-    )
+    await sql(`delete from public.agents where id = any($1::uuid[])`, [fillers])
   })
 })
 
@@ -201,9 +194,7 @@ describe('export', () => {
     expect(answer.status).toBe(200)
     const data = await answer.json()
     expect(data.account).toMatchObject({ id: owner.userId, email: owner.email, full_name: 'Account Owner' })
-    expect(data.saved_agents).toEqual([
-      expect.objectContaining({ agent_id: agentId, agent_name: `Report Agent ${suffix}` }),
-    ])
+    expect(data.saved_agents).toEqual([expect.objectContaining({ agent_id: agentId, agent_name: reportAgentName })])
     expect(data.compare_list).toHaveLength(4)
     expect(data.requests.map((request: { type: string }) => request.type).sort()).toEqual(['contact', 'report'])
     expect(data.requests.find((request: { type: string }) => request.type === 'contact').message).toBe('Not a report')

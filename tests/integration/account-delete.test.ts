@@ -3,10 +3,11 @@
  * account's email address (only the local mailbox, which stands in for the mail provider outside the database, still
  * has the mails that were sent). Its report requests stay for the operators' counts, anonymised.
  */
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { ADMIN_DELETE_MESSAGE } from '@shared/account.ts'
 import { fetchFrom, freshLoopback } from '../support/client-address.ts'
 import { anonClient, mailTo, signedInClient, sql, testEnv, uniqueEmail } from '../support/env.ts'
+import { testData } from '../support/factories.ts'
 import { waitFor } from '../support/wait-for.ts'
 
 const fn = (slug: string) => `${testEnv.url}/functions/v1/${slug}`
@@ -53,19 +54,22 @@ async function tablesHolding(needle: string): Promise<string[]> {
   return found
 }
 
+const data = testData('account-delete')
+afterAll(() => data.cleanup())
+
 describe('deleting an account', () => {
   it('leaves no row with its email anywhere in the database, and keeps its requests anonymised', async () => {
     const user = await signedInClient({ metadata: { full_name: 'Dana Delete' } })
     const email = user.email
     const token = (await user.client.auth.getSession()).data.session!.access_token
-    const [agent] = await sql<{ id: string }>(`insert into public.agents (name) values ('Deletion Agent') returning id`)
+    const agentId = await data.agent({ name: data.unique('Deletion Agent') })
 
     // everything an account can leave behind
     expect(
-      (await user.client.from('saved_agents').insert({ user_id: user.userId, agent_id: agent!.id })).error,
+      (await user.client.from('saved_agents').insert({ user_id: user.userId, agent_id: agentId })).error,
     ).toBeNull()
     expect(
-      (await user.client.from('compare_lists').insert({ user_id: user.userId, agent_ids: [agent!.id] })).error,
+      (await user.client.from('compare_lists').insert({ user_id: user.userId, agent_ids: [agentId] })).error,
     ).toBeNull()
     // signed in with the confirmed account email: the report is mailed at once
     const requested = await fetchFrom(freshLoopback(), fn('request-report'), {
@@ -76,7 +80,7 @@ describe('deleting an account', () => {
         email,
         phone: '617-555-0100',
         property_address: '1 Deletion Way',
-        agent_id: agent!.id,
+        agent_id: agentId,
       }),
     })
     expect(requested.status).toBe(201)
@@ -146,7 +150,7 @@ describe('deleting an account', () => {
         phone: null,
         property_address: null,
         message: null,
-        agent_id: agent!.id,
+        agent_id: agentId,
         anonymized: true,
         placeholder: true,
       },
@@ -170,7 +174,6 @@ describe('deleting an account', () => {
     expect((await user.client.auth.refreshSession()).error).not.toBeNull()
 
     await sql(`delete from public.report_requests where id = any($1)`, [leads.map((lead) => lead.id)])
-    await sql(`delete from public.agents where id = $1`, [agent!.id])
   }, 60_000) // the scan reads every table of the database twice
 
   it('refuses to delete an administrator account, which another administrator removes instead', async () => {

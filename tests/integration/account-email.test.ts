@@ -20,6 +20,7 @@ import {
 import type { MailMessage } from '../../supabase/local/mailbox.ts'
 import { fetchFrom, freshLoopback } from '../support/client-address.ts'
 import { mailTo, signedInClient, sql, testEnv, uniqueEmail } from '../support/env.ts'
+import { daysFromNow, testData } from '../support/factories.ts'
 import { waitFor } from '../support/wait-for.ts'
 
 const fn = (slug: string) => `${testEnv.url}/functions/v1/${slug}`
@@ -77,6 +78,8 @@ let adminEmail = ''
 let postId = ''
 const postTitle = `Newsletter test ${Date.now().toString(36)}`
 
+const data = testData('account-email')
+
 beforeAll(async () => {
   const admin = await signedInClient({ admin: true })
   adminEmail = admin.email
@@ -84,15 +87,14 @@ beforeAll(async () => {
   await sql(`select private.configure_webhook('new_lead', $1)`, [fn('notify-new-lead')])
   adminToken = (await admin.client.auth.getSession()).data.session!.access_token
   // published long ago, so it never ranks among the newest posts a browser test looks for
-  const [post] = await sql<{ id: string }>(
-    `insert into public.blog_posts (title, slug, excerpt, status, published_at)
-     values ($1, $2, 'What the spring market means for sellers.', 'published', now() - interval '500 days') returning id`,
-    [postTitle, `newsletter-test-${Date.now().toString(36)}`],
-  )
-  postId = post!.id
-  return async () => {
-    await sql(`delete from public.blog_posts where id = $1`, [postId])
-  }
+  postId = await data.post({
+    title: postTitle,
+    slug: data.slug('newsletter-test'),
+    excerpt: 'What the spring market means for sellers.',
+    status: 'published',
+    publishedAt: daysFromNow(-500),
+  })
+  return () => data.cleanup()
 })
 
 describe('newsletter confirmation', () => {
@@ -140,8 +142,8 @@ describe('unsubscribing', () => {
     const summary = await sendNewsletter(adminToken, postId)
     expect(summary.sent).toBeGreaterThanOrEqual(1)
     const marker = `Headers ${Date.now().toString(36)}`
-    const [agent] = await sql<{ id: string }>(`insert into public.agents (name) values ($1) returning id`, [marker])
-    const report = await callPublic('request-report', { full_name: marker, email: address, agent_id: agent!.id })
+    const agentId = await data.agent({ name: marker })
+    const report = await callPublic('request-report', { full_name: marker, email: address, agent_id: agentId })
     expect(report.status).toBe(201)
 
     await mailWith(address, postTitle)
@@ -173,7 +175,6 @@ describe('unsubscribing', () => {
       'What the spring market means for sellers.',
     )
     await sql(`delete from public.report_requests where email = $1`, [address])
-    await sql(`delete from public.agents where id = $1`, [agent!.id])
   })
 
   it('a mail client’s one-click POST unsubscribes without credentials; the address then gets no newsletter', async () => {
@@ -215,11 +216,11 @@ describe('unsubscribing', () => {
       address.toUpperCase(),
     ])
     const marker = `Suppressed ${Date.now().toString(36)}`
-    const [agent] = await sql<{ id: string }>(`insert into public.agents (name) values ($1) returning id`, [marker])
+    const agentId = await data.agent({ name: marker })
     // the lead is kept; the visitor is told the mail could not be sent
-    expect(
-      (await callPublic('request-report', { full_name: marker, email: address, agent_id: agent!.id })).status,
-    ).toBe(502)
+    expect((await callPublic('request-report', { full_name: marker, email: address, agent_id: agentId })).status).toBe(
+      502,
+    )
     const [lead] = await waitFor(async () => {
       const rows = await sql<{ report_error: string | null }>(
         `select report_error from public.report_requests where email = $1 and report_error is not null`,
@@ -230,7 +231,6 @@ describe('unsubscribing', () => {
     expect(lead!.report_error).toContain('The recipient unsubscribed from our emails, so nothing was sent.')
     expect(await mailTo(address)).toEqual([])
     await sql(`delete from public.report_requests where email = $1`, [address])
-    await sql(`delete from public.agents where id = $1`, [agent!.id])
   })
 
   it('the footer link’s page unsubscribes with a JSON POST and can undo it with the same token', async () => {

@@ -7,8 +7,11 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, signedInClient, testEnv } from '../support/env.ts'
+import { clientDb, insertAgents, insertSales } from '../support/factories.ts'
 
 const client = new pg.Client({ connectionString: testEnv.databaseUrl })
+// the factory writes through this file's one connection, inside its transaction
+const db = clientDb(client)
 const run = Math.random().toString(36).slice(2, 8)
 const ids: Record<string, string> = {}
 type Metrics = Record<string, unknown>
@@ -21,11 +24,10 @@ const mlsId = (name: string) => `metrics-${run}-${name}`
 const memberKey = (name: string) => `key-${run}-${name}`
 
 async function agent(name: string) {
-  const { rows } = await client.query<{ id: string }>(
-    `insert into public.agents (name, mls_id, member_key) values ($1, $2, $3) returning id`,
-    [`Metrics ${name}`, mlsId(name), memberKey(name)],
-  )
-  ids[name] = rows[0]!.id
+  ;[ids[name]] = (await insertAgents(
+    [{ name: `Metrics ${name}`, mlsId: mlsId(name), memberKey: memberKey(name) }],
+    db,
+  )) as [string]
 }
 
 /**
@@ -38,19 +40,23 @@ async function sharedSale(
   list: number,
   close: number,
 ) {
-  await client.query(
-    `insert into public.properties (agent_id, address, zip_code, list_price, sale_price, sale_date, days_on_market,
-                                    standard_status, co_list_agent_mls_id, buyer_agent_mls_id, co_buyer_agent_key)
-     values ($1, $2, '99911', $3, $4, '2025-03-01', 20, 'Closed', $5, $6, $7)`,
+  await insertSales(
     [
-      ids[roles.list],
-      address,
-      list,
-      close,
-      roles.coList ? (ids[roles.coList] ? mlsId(roles.coList) : roles.coList) : null,
-      roles.buyer ? mlsId(roles.buyer) : null,
-      roles.coBuyerKey ? memberKey(roles.coBuyerKey) : null,
+      {
+        agentId: ids[roles.list],
+        address,
+        zip: '99911',
+        listPrice: list,
+        salePrice: close,
+        saleDate: '2025-03-01',
+        daysOnMarket: 20,
+        standardStatus: 'Closed',
+        coListAgentMlsId: roles.coList ? (ids[roles.coList] ? mlsId(roles.coList) : roles.coList) : null,
+        buyerAgentMlsId: roles.buyer ? mlsId(roles.buyer) : null,
+        coBuyerAgentKey: roles.coBuyerKey ? memberKey(roles.coBuyerKey) : null,
+      },
     ],
+    db,
   )
 }
 
@@ -64,10 +70,20 @@ async function sale(
   dom: number | null,
   status = 'Closed',
 ) {
-  await client.query(
-    `insert into public.properties (agent_id, address, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status)
-     values ($1, 'Fixture St', $2, $3, $4, $5, $6, $7)`,
-    [who ? ids[who] : null, zip, list, close, date, dom, status],
+  await insertSales(
+    [
+      {
+        agentId: who ? ids[who] : null,
+        address: 'Fixture St',
+        zip,
+        listPrice: list,
+        salePrice: close,
+        saleDate: date,
+        daysOnMarket: dom,
+        standardStatus: status,
+      },
+    ],
+    db,
   )
 }
 

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailTo, sql, testEnv, uniqueEmail } from '../support/env.ts'
+import { refreshAgentMetrics, testData } from '../support/factories.ts'
 import { pdfText } from '../support/pdf-text.ts'
 import { formatDate, formatPercent } from '@shared/format.ts'
 
@@ -21,48 +22,48 @@ async function waitFor<T>(check: () => Promise<T | undefined>, what: string, tim
   }
 }
 
-const suffix = Date.now().toString(36)
-const zip = String(93000 + Math.floor(Math.random() * 900))
+const data = testData('agent-report')
 let agentId = ''
 
 beforeAll(async () => {
-  const [agent] = await sql<{ id: string }>(
-    `insert into public.agents (name, brokerage, city, state, zip_code, license_number, mls_id) values ($1, 'Report Realty', 'Pdfton', 'MA', $2, 'MA-777', $3) returning id`,
-    [`Regina Report ${suffix}`, zip, `REPORT-${suffix}`],
-  )
-  agentId = agent!.id
-  for (let index = 0; index < 6; index += 1) {
-    await sql(
-      `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status)
-       values ($1, $2, 'Pdfton', 'MA', $3, $4, $5, current_date - $6::integer, $7, 'Closed', 'sold')`,
-      [
-        agentId,
-        `${10 + index} Report St`,
-        zip,
-        500_000 + index * 10_000,
-        505_000 + index * 7_000,
-        5 + index * 9,
-        12 + index,
-      ],
-    )
-  }
-  // one sale on the buyer side: another (unknown) agent listed it, Regina brought the buyer
-  await sql(
-    `insert into public.properties (address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status, list_agent_mls_id, buyer_agent_mls_id)
-     values ('77 Buyer Way', 'Pdfton', 'MA', $1, 610000, 615000, current_date - 3, 9, 'Closed', 'sold', $2, $3)`,
-    [zip, `OTHER-${suffix}`, `REPORT-${suffix}`],
-  )
-  await sql('select public.refresh_agent_metrics()')
+  const zip = await data.zip()
+  const place = { city: 'Pdfton', state: 'MA', zip }
+  const mlsId = data.unique('REPORT').replace(/\s+/g, '-')
+  agentId = await data.agent({
+    name: data.unique('Regina Report'),
+    brokerage: 'Report Realty',
+    licenseNumber: 'MA-777',
+    mlsId,
+    ...place,
+  })
+  await data.sales([
+    ...Array.from({ length: 6 }, (_, index) => ({
+      agentId,
+      address: `${10 + index} Report St`,
+      ...place,
+      listPrice: 500_000 + index * 10_000,
+      salePrice: 505_000 + index * 7_000,
+      daysAgo: 5 + index * 9,
+      daysOnMarket: 12 + index,
+      status: 'sold',
+    })),
+    // one sale on the buyer side: another (unknown) agent listed it, Regina brought the buyer
+    {
+      address: '77 Buyer Way',
+      ...place,
+      listPrice: 610_000,
+      salePrice: 615_000,
+      daysAgo: 3,
+      daysOnMarket: 9,
+      status: 'sold',
+      listAgentMlsId: data.unique('OTHER').replace(/\s+/g, '-'),
+      buyerAgentMlsId: mlsId,
+    },
+  ])
+  await refreshAgentMetrics()
 })
 
-afterAll(async () => {
-  await sql('delete from public.report_requests where agent_id = $1', [agentId])
-  await sql('delete from public.properties where agent_id = $1 or buyer_agent_mls_id = $2', [
-    agentId,
-    `REPORT-${suffix}`,
-  ])
-  await sql('delete from public.agents where id = $1', [agentId])
-})
+afterAll(() => data.cleanup())
 
 /** Posts a report request from `ip` (the gateway's hop) and answers its status. */
 async function requestReport(body: Record<string, unknown>, ip: string): Promise<number> {
@@ -136,7 +137,7 @@ describe('agent report email', () => {
     expect(message.text_body).toContain(`See the live profile: http://localhost:4321/agent/${agentId}`)
     expect(message.attachments).toHaveLength(1)
     const [file] = message.attachments!
-    expect(file!.filename).toBe(`agent-report-regina-report-${suffix}.pdf`)
+    expect(file!.filename).toBe(`agent-report-regina-report-${data.tag}.pdf`)
     expect(file!.content_type).toBe('application/pdf')
 
     const bytes = new Uint8Array(Buffer.from(file!.content, 'base64'))

@@ -5,7 +5,7 @@
  * these versions (tests/integration/incremental-builds.test.ts builds with them).
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { createAgents, makeSales, unusedZip } from '../e2e/agent-fixtures.ts'
+import { createAgents, makeSales, unusedZip } from '../support/factories.ts'
 import { anonClient, sql } from '../support/env.ts'
 
 const cleanups: (() => Promise<void>)[] = []

@@ -6,13 +6,16 @@
  * an allowed update or delete is checked on the stored row.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, serviceClient, signedInClient, sql } from '../support/env.ts'
+import { daysFromNow, testData } from '../support/factories.ts'
 
 type Role = 'anon' | 'user' | 'admin' | 'service' | 'owner'
 type Operation = 'select' | 'insert' | 'update' | 'delete'
 const roles: Role[] = ['anon', 'user', 'admin', 'service']
 
+const data = testData('rls-matrix')
 let n = 0
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(n += 1)}`
 
@@ -34,6 +37,11 @@ interface TableCase {
   owned?: boolean
   /** Runs before each insert attempt (clears a row the attempt would collide with). */
   beforeInsert?: () => Promise<void>
+  /**
+   * refresh_agent_metrics() rebuilds the table from the sales, dropping rows without sales such as the fixtures: the
+   * attempt holds the refresh's lock, so another test file's import cannot wipe its row between write and check.
+   */
+  rebuiltByRefresh?: boolean
   allowed: Record<Operation, Role[]>
 }
 
@@ -64,17 +72,16 @@ let livePostId = ''
 let leadId = ''
 
 // published long ago, so these never rank among the newest posts a browser test looks for on the built home page
-const livePostFixture = () =>
-  insertReturningId(
-    `insert into public.blog_posts (title, slug, status, published_at) values ($1, $1, 'published', now() - interval '400 days') returning id`,
-    [unique('matrix-live')],
-  )
+const livePostFixture = () => {
+  const slug = unique('matrix-live')
+  return data.post({ title: slug, slug, status: 'published', publishedAt: daysFromNow(-400) })
+}
 
 const cases: TableCase[] = [
   {
     name: 'agents',
     table: 'agents',
-    fixture: () => insertReturningId(`insert into public.agents (name) values ('Matrix Agent') returning id`),
+    fixture: () => data.agent({ name: 'Matrix Agent' }),
     insert: () => ({ name: 'Inserted Agent' }),
     update: { patch: () => ({ bio: unique('bio') }), stored: columnEquals('agents', 'bio') },
     allowed: { select: everyone, insert: admins, update: admins, delete: admins },
@@ -82,7 +89,7 @@ const cases: TableCase[] = [
   {
     name: 'properties',
     table: 'properties',
-    fixture: () => insertReturningId(`insert into public.properties (address) values ('1 Matrix Way') returning id`),
+    fixture: () => data.sale({ address: '1 Matrix Way', standardStatus: null }),
     insert: () => ({ address: '2 Matrix Way' }),
     update: { patch: () => ({ city: unique('City') }), stored: columnEquals('properties', 'city') },
     // listing rows only through the agent page's bounded functions (agent_page_sales, agent_page_quarters)
@@ -110,10 +117,7 @@ const cases: TableCase[] = [
     table: 'blog_posts',
     fixture: () => {
       const slug = unique('matrix-published')
-      return insertReturningId(
-        `insert into public.blog_posts (title, slug, status, published_at) values ($1, $1, 'published', now() - interval '1 hour') returning id`,
-        [slug],
-      )
+      return data.post({ title: slug, slug, status: 'published', publishedAt: daysFromNow(-1 / 24) })
     },
     insert: () => {
       const slug = unique('matrix-new-post')
@@ -128,7 +132,7 @@ const cases: TableCase[] = [
     table: 'blog_posts',
     fixture: () => {
       const slug = unique('matrix-draft')
-      return insertReturningId(`insert into public.blog_posts (title, slug) values ($1, $1) returning id`, [slug])
+      return data.post({ title: slug, slug })
     },
     insert: () => {
       const slug = unique('matrix-new-draft')
@@ -215,11 +219,10 @@ const cases: TableCase[] = [
     // first and create the agent the insert case reuses.
     name: 'agent_zip_sales',
     table: 'agent_zip_sales',
+    rebuiltByRefresh: true,
     key: 'zip_code',
     fixture: async () => {
-      zipSalesAgentId ||= await insertReturningId(
-        `insert into public.agents (name) values ('Matrix ZIP Agent') returning id`,
-      )
+      zipSalesAgentId ||= await data.agent({ name: 'Matrix ZIP Agent' })
       const zip = unique('zip')
       await sql(
         `insert into public.agent_zip_sales (zip_code, agent_id, closed_sales, sales_volume, last_close_date)
@@ -248,12 +251,8 @@ const cases: TableCase[] = [
     name: 'transaction_sides',
     table: 'transaction_sides',
     fixture: async () => {
-      sidesInsertPropertyId ||= await insertReturningId(
-        `insert into public.properties (address) values ('4 Matrix Sides Way') returning id`,
-      )
-      const propertyId = await insertReturningId(
-        `insert into public.properties (address) values ('3 Matrix Sides Way') returning id`,
-      )
+      sidesInsertPropertyId ||= await data.sale({ address: '4 Matrix Sides Way', standardStatus: null })
+      const propertyId = await data.sale({ address: '3 Matrix Sides Way', standardStatus: null })
       return insertReturningId(
         `insert into public.transaction_sides (property_id, role, agent_mls_id) values ($1, 'co_buyer', $2) returning id::text`,
         [propertyId, unique('matrix-mls')],
@@ -274,14 +273,11 @@ const cases: TableCase[] = [
     // written by refresh_agent_metrics(); anyone reads
     name: 'agent_figures',
     table: 'agent_figures',
+    rebuiltByRefresh: true,
     key: 'agent_id',
     fixture: async () => {
-      const agentId = await insertReturningId(
-        `insert into public.agents (name) values ('Matrix Figures Agent') returning id`,
-      )
-      figuresAgentId ||= await insertReturningId(
-        `insert into public.agents (name) values ('Matrix Figures Insert Agent') returning id`,
-      )
+      const agentId = await data.agent({ name: 'Matrix Figures Agent' })
+      figuresAgentId ||= await data.agent({ name: 'Matrix Figures Insert Agent' })
       await sql(
         `insert into public.agent_figures (agent_id, window_start, window_end, last_close_date, total_sales, total_sides, total_volume)
          values ($1, '2024-01-01', '2025-12-31', '2025-12-31', 1, 1, 100000)`,
@@ -308,6 +304,7 @@ const cases: TableCase[] = [
     // written by refresh_agent_metrics(); anyone reads; a made-up ZIP per row
     name: 'zip_sales_coverage',
     table: 'zip_sales_coverage',
+    rebuiltByRefresh: true,
     key: 'zip_code',
     fixture: async () => {
       const zip = unique('zip')
@@ -427,9 +424,7 @@ const cases: TableCase[] = [
     table: 'agent_name_postings',
     key: 'token',
     fixture: async () => {
-      namePostingAgentId ||= await insertReturningId(
-        `insert into public.agents (name) values ('Matrix Posting Agent') returning id`,
-      )
+      namePostingAgentId ||= await data.agent({ name: 'Matrix Posting Agent' })
       const token = unique('matrixposting')
       await sql(
         `insert into public.agent_name_postings (token, agent_id, total_sales, name) values ($1, $2, 0, 'Matrix Posting Agent')`,
@@ -670,16 +665,12 @@ const cases: TableCase[] = [
     key: 'agent_id',
     owned: true,
     fixture: async () => {
-      const agent = await insertReturningId(
-        `insert into public.agents (name) values ('Matrix Saved Agent') returning id`,
-      )
+      const agent = await data.agent({ name: 'Matrix Saved Agent' })
       await sql(`insert into public.saved_agents (user_id, agent_id) values ($1, $2)`, [ownerId, agent])
       return agent
     },
     beforeInsert: async () => {
-      savedAgentId ||= await insertReturningId(
-        `insert into public.agents (name) values ('Matrix Saved Agent') returning id`,
-      )
+      savedAgentId ||= await data.agent({ name: 'Matrix Saved Agent' })
       await sql(`delete from public.saved_agents where user_id = $1 and agent_id = $2`, [ownerId, savedAgentId])
     },
     insert: () => ({ user_id: ownerId, agent_id: savedAgentId }),
@@ -791,7 +782,25 @@ beforeAll(async () => {
   )
 })
 
+afterAll(async () => {
+  await sql('delete from public.report_requests where id = $1', [leadId])
+  await data.cleanup()
+})
+
 async function attempt(tableCase: TableCase, role: Role, operation: Operation): Promise<boolean> {
+  if (!tableCase.rebuiltByRefresh) return attemptNow(tableCase, role, operation)
+  // the session-level form of the transaction lock refresh_agent_metrics() takes: a refresh waits until the check ends
+  const lock = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await lock.connect()
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('public.refresh_agent_metrics'))`)
+    return await attemptNow(tableCase, role, operation)
+  } finally {
+    await lock.end()
+  }
+}
+
+async function attemptNow(tableCase: TableCase, role: Role, operation: Operation): Promise<boolean> {
   const client = clients[role]
   const key = tableCase.key ?? 'id'
   const table = tableCase.table as never

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AgentSearchResult, SearchAgentsResponse } from '@shared/search-contract.ts'
 import { searchAgentsLoggedAsServiceRole } from '@shared/search-sql.ts'
 import { anonClient, sql, testEnv } from '../support/env.ts'
+import { clientDb, insertAgents, insertSales, type SaleInput } from '../support/factories.ts'
 
 const ZIPS = ['99961', '99962', '99963', '99964', '99965', '99966']
 const NAMES = {
@@ -64,13 +65,18 @@ beforeAll(async () => {
        ('99963', 'Marrowby', 'WY', 43.1000, -107.1000, '2025-09-30', 20),
        ('99964', 'Farwater', 'WY', 45.0000, -110.0000, '2025-09-30', 10)`,
   )
-  for (const [key, name] of Object.entries(NAMES) as [Key, string][]) {
-    const rows = await sql<{ id: string }>(
-      `insert into public.agents (name, brokerage, city, state, zip_code, mls_id) values ($1, 'Search Fixture Realty', 'Quillhaven', 'WY', '99961', $2) returning id`,
-      [name, `search-fixture-${key}-${startedAt.getTime()}`],
-    )
-    ids[key] = rows[0]!.id
-  }
+  const keys = Object.keys(NAMES) as Key[]
+  const agentIds = await insertAgents(
+    keys.map((key) => ({
+      name: NAMES[key],
+      brokerage: 'Search Fixture Realty',
+      city: 'Quillhaven',
+      state: 'WY',
+      zip: '99961',
+      mlsId: `search-fixture-${key}-${startedAt.getTime()}`,
+    })),
+  )
+  keys.forEach((key, index) => (ids[key] = agentIds[index]!))
   const cities: Record<string, string> = {
     '99961': 'Quillhaven',
     '99962': 'Quillhaven',
@@ -78,55 +84,82 @@ beforeAll(async () => {
     '99964': 'Farwater',
     '99965': 'Thistlecombe',
   }
+  const rows: SaleInput[] = []
   let house = 100
   for (const [key, zip, count, price] of sales) {
     for (let i = 0; i < count; i += 1) {
       house += 1
-      await sql(
-        `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status)
-         values ($1, $2, $3, 'WY', $4, $5, $5, current_date - $6::integer, 20, 'Closed')`,
-        [ids[key], `${house} Fixture Loop`, cities[zip], zip, price, 5 + i],
-      )
+      rows.push({
+        agentId: ids[key],
+        address: `${house} Fixture Loop`,
+        city: cities[zip],
+        state: 'WY',
+        zip,
+        listPrice: price,
+        salePrice: price,
+        daysAgo: 5 + i,
+        daysOnMarket: 20,
+      })
     }
   }
   // the address a visitor looks up, one sale outside any window (not counted) and one pending listing (not counted)
-  await sql(
-    `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, standard_status, latitude, longitude) values
-       ($1, '742 Evergreen Terrace', 'Marrowby', 'WY', '99963', 650000, 640000, current_date - 3, 'Closed', 43.1001, -107.1002),
-       ($2, '9 Old Mill Road', 'Quillhaven', 'WY', '99961', 900000, 900000, current_date - 1500, 'Closed', null, null),
-       ($2, '11 Old Mill Road', 'Quillhaven', 'WY', '99961', 900000, null, null, 'Pending', null, null)`,
-    [ids.D, ids.E],
+  const place = { state: 'WY', listPrice: 900000 }
+  rows.push(
+    {
+      agentId: ids.D,
+      address: '742 Evergreen Terrace',
+      city: 'Marrowby',
+      zip: '99963',
+      ...place,
+      listPrice: 650000,
+      salePrice: 640000,
+      daysAgo: 3,
+      latitude: 43.1001,
+      longitude: -107.1002,
+    },
+    {
+      agentId: ids.E,
+      address: '9 Old Mill Road',
+      city: 'Quillhaven',
+      zip: '99961',
+      ...place,
+      salePrice: 900000,
+      daysAgo: 1500,
+    },
+    {
+      agentId: ids.E,
+      address: '11 Old Mill Road',
+      city: 'Quillhaven',
+      zip: '99961',
+      ...place,
+      standardStatus: 'Pending',
+    },
   )
   // 99966: both sides. G lists S1-S3 (400,000, residential) with H as buyer agent; H lists S4-S5 (500,000) with I as
   // co-list agent; I is on both sides of S6 (200,000, condo); J lists S7-S11 alone (100,000 listed at 91,000, land)
   const mls = (key: Key) => `search-fixture-${key}-${startedAt.getTime()}`
-  const side = async (
-    list: Key,
-    price: number,
-    listPrice: number,
-    type: string,
-    roles: { buyer?: Key; coList?: Key },
-  ) => {
+  const side = (list: Key, price: number, listPrice: number, type: string, roles: { buyer?: Key; coList?: Key }) => {
     house += 1
-    await sql(
-      `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market,
-                                      standard_status, property_type, buyer_agent_mls_id, co_list_agent_mls_id)
-       values ($1, $2, 'Sidesburg', 'WY', '99966', $3, $4, current_date - 6, 15, 'Closed', $5, $6, $7)`,
-      [
-        ids[list],
-        `${house} Sides Lane`,
-        listPrice,
-        price,
-        type,
-        roles.buyer ? mls(roles.buyer) : null,
-        roles.coList ? mls(roles.coList) : null,
-      ],
-    )
+    rows.push({
+      agentId: ids[list],
+      address: `${house} Sides Lane`,
+      city: 'Sidesburg',
+      state: 'WY',
+      zip: '99966',
+      listPrice,
+      salePrice: price,
+      daysAgo: 6,
+      daysOnMarket: 15,
+      propertyType: type,
+      buyerAgentMlsId: roles.buyer ? mls(roles.buyer) : null,
+      coListAgentMlsId: roles.coList ? mls(roles.coList) : null,
+    })
   }
-  for (let i = 0; i < 3; i += 1) await side('G', 400_000, 400_000, 'Residential', { buyer: 'H' })
-  for (let i = 0; i < 2; i += 1) await side('H', 500_000, 500_000, 'Residential', { coList: 'I' })
-  await side('I', 200_000, 200_000, 'Condo', { buyer: 'I' })
-  for (let i = 0; i < 5; i += 1) await side('J', 91_000, 100_000, 'Land', {})
+  for (let i = 0; i < 3; i += 1) side('G', 400_000, 400_000, 'Residential', { buyer: 'H' })
+  for (let i = 0; i < 2; i += 1) side('H', 500_000, 500_000, 'Residential', { coList: 'I' })
+  side('I', 200_000, 200_000, 'Condo', { buyer: 'I' })
+  for (let i = 0; i < 5; i += 1) side('J', 91_000, 100_000, 'Land', {})
+  await insertSales(rows)
   await sql(`select public.refresh_agent_metrics()`)
 })
 
@@ -251,10 +284,10 @@ describe('agent name search over the token dictionary', () => {
   it('answers a several-word query whose words match more than 200 dictionary tokens (candidates from the postings)', async () => {
     await inRolledBackTransaction(async (client) => {
       // 250 agents 'Zebulon Zqx<letters>': 'zqx' is then a prefix of 250 tokens, past the bitmap AND's limit of 200
-      await client.query(
-        `insert into public.agents (name)
-         select 'Zebulon Zqx' || chr(97 + g / 26) || chr(97 + g % 26) from generate_series(0, 249) g
-         union all select 'Ophelia Zqxzzz'`,
+      const letters = (g: number) => String.fromCharCode(97 + Math.floor(g / 26), 97 + (g % 26))
+      await insertAgents(
+        [...Array.from({ length: 250 }, (_, g) => ({ name: `Zebulon Zqx${letters(g)}` })), { name: 'Ophelia Zqxzzz' }],
+        clientDb(client),
       )
       const byName = async (query: string) =>
         (
@@ -298,10 +331,18 @@ describe('agent name search over the token dictionary', () => {
   it('follows closed sales after a metrics refresh', async () => {
     await inRolledBackTransaction(async (client) => {
       // A sells 3 more homes in 99961: 9 closed sales, one more than C
-      await client.query(
-        `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, standard_status)
-         select $1, g || ' Ranking Row', 'Quillhaven', 'WY', '99961', 100000, 100000, current_date - 2, 'Closed' from generate_series(1, 3) g`,
-        [ids.A],
+      await insertSales(
+        Array.from({ length: 3 }, (_, index) => ({
+          agentId: ids.A,
+          address: `${index + 1} Ranking Row`,
+          city: 'Quillhaven',
+          state: 'WY',
+          zip: '99961',
+          listPrice: 100000,
+          salePrice: 100000,
+          daysAgo: 2,
+        })),
+        clientDb(client),
       )
       await client.query(`select public.refresh_agent_metrics()`)
       const result = (
@@ -543,10 +584,18 @@ describe('closed-sales summary (agent_zip_sales)', () => {
         (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents('99961', 'zipcode', 20, 0) as r`))
           .rows[0]!.r
       // F sells 7 homes in 99961: not counted until the importer refreshes
-      await client.query(
-        `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, standard_status)
-         select $1, g || ' Summary Row', 'Quillhaven', 'WY', '99961', 100000, 100000, current_date - 2, 'Closed' from generate_series(1, 7) g`,
-        [ids.F],
+      await insertSales(
+        Array.from({ length: 7 }, (_, index) => ({
+          agentId: ids.F,
+          address: `${index + 1} Summary Row`,
+          city: 'Quillhaven',
+          state: 'WY',
+          zip: '99961',
+          listPrice: 100000,
+          salePrice: 100000,
+          daysAgo: 2,
+        })),
+        clientDb(client),
       )
       expect(names((await zipSearch()).agents)).toEqual([NAMES.B, NAMES.A, NAMES.C])
 

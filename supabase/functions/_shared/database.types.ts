@@ -843,17 +843,19 @@ export type Database = {
         Row: {
           backend_pid: number | null
           error: string | null
-          file_bytes: number
+          file_bytes: number | null
           file_name: string
-          file_sha256: string
+          file_sha256: string | null
           finished_at: string | null
           id: number
+          origin: string
           rejects_file: string | null
           resource: string | null
           rows_duplicate: number
           rows_inserted: number
           rows_read: number
           rows_rejected: number
+          rows_skipped: number
           rows_unchanged: number
           rows_updated: number
           source: string
@@ -863,17 +865,19 @@ export type Database = {
         Insert: {
           backend_pid?: number | null
           error?: string | null
-          file_bytes: number
+          file_bytes?: number | null
           file_name: string
-          file_sha256: string
+          file_sha256?: string | null
           finished_at?: string | null
           id?: never
+          origin?: string
           rejects_file?: string | null
           resource?: string | null
           rows_duplicate?: number
           rows_inserted?: number
           rows_read?: number
           rows_rejected?: number
+          rows_skipped?: number
           rows_unchanged?: number
           rows_updated?: number
           source: string
@@ -883,17 +887,19 @@ export type Database = {
         Update: {
           backend_pid?: number | null
           error?: string | null
-          file_bytes?: number
+          file_bytes?: number | null
           file_name?: string
-          file_sha256?: string
+          file_sha256?: string | null
           finished_at?: string | null
           id?: never
+          origin?: string
           rejects_file?: string | null
           resource?: string | null
           rows_duplicate?: number
           rows_inserted?: number
           rows_read?: number
           rows_rejected?: number
+          rows_skipped?: number
           rows_unchanged?: number
           rows_updated?: number
           source?: string
@@ -1332,39 +1338,36 @@ export type Database = {
         Row: {
           created_at: string
           high_water: string | null
+          high_water_keys: string[]
           last_completed_at: string | null
           last_error: string | null
           last_run_records: number
-          next_link: string | null
+          rejected_keys: string[]
           resource: string
-          run_high_water: string | null
-          run_started_at: string | null
           source: string
           updated_at: string
         }
         Insert: {
           created_at?: string
           high_water?: string | null
+          high_water_keys?: string[]
           last_completed_at?: string | null
           last_error?: string | null
           last_run_records?: number
-          next_link?: string | null
+          rejected_keys?: string[]
           resource: string
-          run_high_water?: string | null
-          run_started_at?: string | null
           source: string
           updated_at?: string
         }
         Update: {
           created_at?: string
           high_water?: string | null
+          high_water_keys?: string[]
           last_completed_at?: string | null
           last_error?: string | null
           last_run_records?: number
-          next_link?: string | null
+          rejected_keys?: string[]
           resource?: string
-          run_high_water?: string | null
-          run_started_at?: string | null
           source?: string
           updated_at?: string
         }
