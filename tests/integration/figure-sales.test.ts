@@ -91,14 +91,20 @@ describe('the sales behind every figure', () => {
   it('recomputes every figure of 50 agents from its CSV, with the same n and interval', async () => {
     expect(figures).toHaveLength(50)
     const seen = new Map<FigureMetric, { values: number; intervals: number }>()
-    for (const agent of figures) {
-      // every figure of the agent in one round trip, as the anon role (what a visitor's call runs as)
-      const answers = await sql<{ metric: FigureMetric; sales: unknown }>(
+    for (const { agent_id: agentId } of figures) {
+      // every figure of the agent in one round trip, as the anon role (what a visitor's call runs as), with the
+      // stored figures read in the same statement: another test file's metrics refresh (a sale dated later moves
+      // everyone's window) may change them between two statements
+      const answers = await sql<{ metric: FigureMetric; sales: unknown; figures: AgentFigures }>(
         // (the one-row subquery sets the role for this statement's transaction before the select list runs)
-        `select m.metric, public.agent_figure_sales($1, m.metric) as sales
-         from (select set_config('role', 'anon', true) offset 0) as as_anon, unnest($2::text[]) as m(metric)`,
-        [agent.agent_id, [...FIGURE_METRICS]],
+        `select m.metric, public.agent_figure_sales($1, m.metric) as sales, to_jsonb(f) as figures
+         from (select set_config('role', 'anon', true) offset 0) as as_anon, unnest($2::text[]) as m(metric),
+              public.agent_figures f
+         where f.agent_id = $1`,
+        [agentId, [...FIGURE_METRICS]],
       )
+      expect(answers, agentId).toHaveLength(FIGURE_METRICS.length)
+      const agent = answers[0]!.figures
       for (const { metric, sales: answer } of answers) {
         const sales: AgentFigureSales = AgentFigureSalesSchema.parse(answer)
         const where = `${metric} of agent ${agent.agent_id}`

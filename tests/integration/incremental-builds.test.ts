@@ -159,19 +159,51 @@ afterAll(async () => {
 describe('incremental site builds', { timeout: 600_000 }, () => {
   it("renders only the changed agent and its ZIP and city pages, reading no other agent's data", async () => {
     const [alpha, beta, gamma] = fixture.agents
-    const served = builder.currentDir()
-    const before = agentPages(served)
-    const versionsBefore = await pageVersions()
-
-    await sql(`update public.agents set name = 'Incremental Alpha Renamed' where id = $1`, [alpha!.id])
-    // the other agents' data and their ZIP are not readable during this build: any read of them fails it
-    proxy.refuse = new Set([beta!.id, gamma!.id, zipB])
-    proxy.requests.length = 0
+    /** The versions of the pages this build must not read (Beta's, Gamma's and ZIP B's). */
+    const guarded = async () =>
+      JSON.stringify(
+        await sql(
+          `select (select array_agg(v.version order by v.agent_id) from public.agent_page_versions v where v.agent_id = any($1)) as agents,
+                  (select z.version from public.zip_page_versions z where z.zip_code = $2) as zip`,
+          [[beta!.id, gamma!.id], zipB],
+        ),
+      )
+    let served: string
+    let before: Map<string, string>
+    let versionsBefore: Map<string, string>
     let log: string
-    try {
-      log = await rebuild('agent data changed: agents update')
-    } finally {
-      proxy.refuse = new Set()
+    // Another test file's metrics refresh can give every page a new version (a new shrinkage constant changes every
+    // agent's figures): then this build must read Beta, Gamma and ZIP B after all. So the builds first catch up with
+    // nothing refused, and the measured build is tried again (at most three times) when the guarded pages changed
+    // while it ran.
+    for (let attempt = 1; ; attempt += 1) {
+      const guard = await guarded()
+      await rebuild(`${slug}: catch up ${attempt}`)
+      served = builder.currentDir()
+      before = agentPages(served)
+      versionsBefore = await pageVersions()
+
+      await sql(`update public.agents set name = $2 where id = $1`, [
+        alpha!.id,
+        `Incremental Alpha Renamed${attempt === 1 ? '' : ` ${attempt}`}`,
+      ])
+      // the other agents' data and their ZIP are not readable during this build: any read of them fails it
+      proxy.refuse = new Set([beta!.id, gamma!.id, zipB])
+      proxy.requests.length = 0
+      const reason = 'agent data changed: agents update'
+      try {
+        builder.request(reason)
+        await builder.idle()
+      } finally {
+        proxy.refuse = new Set()
+      }
+      const row = await buildLog(reason)
+      if (row.status === 'succeeded' || attempt === 3 || (await guarded()) === guard) {
+        expect(row.status, row.log_tail).toBe('succeeded')
+        expect(builder.currentDir()).not.toBe(served)
+        log = row.log_tail
+        break
+      }
     }
     const { built, reused, rendered } = report(log)
     expect(proxy.requests.filter((request) => request.refused)).toEqual([])
