@@ -774,7 +774,8 @@ create policy "The agent who claimed a profile edits it" on public.agents
   with check ((select public.is_agent_owner(id)));
 
 /*
- * BEFORE UPDATE of agents by a signed-in user who is not an administrator (so through the owner's policy): only
+ * BEFORE UPDATE of agents by a signed-in user who is not an administrator (so through the owner's policy), unless
+ * another trigger makes the change (the correction counts of agent_corrections): only
  * bio, specialties and languages may change; they are stored as plain text (private.plain_text), their limits
  * checked with messages naming the field, profile_updated_at stamped, and at most 30 saves an hour.
  */
@@ -788,7 +789,8 @@ declare
   editable constant text[] := array['bio', 'specialties', 'languages', 'profile_updated_at', 'updated_at'];
   item text;
 begin
-  if (select public.is_admin()) then
+  -- an administrator, or a write another trigger makes (the correction counts), is not the owner's edit
+  if pg_catalog.pg_trigger_depth() > 1 or (select public.is_admin()) then
     return new;
   end if;
   if (to_jsonb(new) - editable) is distinct from (to_jsonb(old) - editable) then
