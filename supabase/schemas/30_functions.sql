@@ -490,7 +490,8 @@ declare
   editable constant text[] := array['bio', 'specialties', 'languages', 'profile_updated_at', 'updated_at'];
   item text;
 begin
-  if (select public.is_admin()) then
+  -- an administrator, or a write another trigger makes (the correction counts), is not the owner's edit
+  if pg_catalog.pg_trigger_depth() > 1 or (select public.is_admin()) then
     return new;
   end if;
   if (to_jsonb(new) - editable) is distinct from (to_jsonb(old) - editable) then
@@ -527,20 +528,6 @@ begin
   new.profile_updated_at := now();
   return new;
 end;
-$function$;
-
--- function private.is_short_text_list(items text[], max_items integer, max_length integer)
-CREATE OR REPLACE FUNCTION private.is_short_text_list(items text[], max_items integer, max_length integer)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(pg_catalog.cardinality(items), 0) <= max_items
-     and not exists (
-       select 1 from pg_catalog.unnest(items) as i (item)
-        where i.item is null or pg_catalog.btrim(i.item) = '' or pg_catalog.char_length(i.item) > max_length
-     );
 $function$;
 
 -- function private.license_key(value text)
@@ -4201,7 +4188,8 @@ begin
 
   insert into private.agent_claim_codes as k (claim_id, code_hash, expires_at, attempts)
   values (v_claim.id, start_agent_claim.code_hash, code_expires_at, 0)
-  on conflict (claim_id) do update set code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0;
+  on conflict on constraint agent_claim_codes_pkey do update
+    set code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0;
 
   return query select v_claim.id, v_agent.name, v_agent.email;
 end;

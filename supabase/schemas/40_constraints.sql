@@ -259,7 +259,7 @@ alter table agents add constraint agents_corrections_pending_check CHECK ((corre
 alter table agents add constraint agents_days_on_market_sample_size_check CHECK ((days_on_market_sample_size >= 0));
 
 -- constraint public.agents agents_languages_check
-alter table agents add constraint agents_languages_check CHECK (private.is_short_text_list(languages, 10, 40));
+alter table agents add constraint agents_languages_check CHECK (((cardinality(languages) <= 10) AND (array_position(languages, NULL::text) IS NULL) AND (char_length(array_to_string(languages, ','::text)) <= 500)));
 
 -- constraint public.agents agents_local_ranking_check
 alter table agents add constraint agents_local_ranking_check CHECK ((local_ranking >= 1));
@@ -322,7 +322,7 @@ alter table agents add constraint agents_review_count_check CHECK ((review_count
 alter table agents add constraint agents_sale_to_list_sample_size_check CHECK ((sale_to_list_sample_size >= 0));
 
 -- constraint public.agents agents_specialties_check
-alter table agents add constraint agents_specialties_check CHECK (private.is_short_text_list(specialties, 10, 60));
+alter table agents add constraint agents_specialties_check CHECK (((cardinality(specialties) <= 10) AND (array_position(specialties, NULL::text) IS NULL) AND (char_length(array_to_string(specialties, ','::text)) <= 700)));
 
 -- constraint public.agents agents_state_check
 alter table agents add constraint agents_state_check CHECK ((state ~ '^[A-Z]{2}$'::text));

@@ -735,9 +735,6 @@ comment on function private.enforce_agent_rate_limit(kind text, who uuid, max_hi
 -- comment function private.guard_agent_owner_edit()
 comment on function private.guard_agent_owner_edit() is 'Lets the agent who claimed a profile change only its bio, specialties and languages, as plain text within their limits.';
 
--- comment function private.is_short_text_list(items text[], max_items integer, max_length integer)
-comment on function private.is_short_text_list(items text[], max_items integer, max_length integer) is 'True when the list has at most max_items non-blank entries of at most max_length characters (check constraints of agents).';
-
 -- comment function private.link_agent_sides(agent_ids uuid[])
 comment on function private.link_agent_sides(agent_ids uuid[]) is 'Links the listings and sides that name the given agents by MemberKey (or, without a Key, by MLS id) and have no agent yet.';
 

@@ -76,10 +76,6 @@ grant execute on function private.enforce_agent_rate_limit(kind text, who uuid, 
 revoke all on function private.guard_agent_owner_edit() from anon, authenticated, public, service_role;
 grant execute on function private.guard_agent_owner_edit() to postgres;
 
--- grant function private.is_short_text_list(items text[], max_items integer, max_length integer)
-revoke all on function private.is_short_text_list(items text[], max_items integer, max_length integer) from anon, authenticated, public, service_role;
-grant execute on function private.is_short_text_list(items text[], max_items integer, max_length integer) to postgres;
-
 -- grant function private.license_key(value text)
 revoke all on function private.license_key(value text) from anon, authenticated, public, service_role;
 grant execute on function private.license_key(value text) to postgres;
