@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react'
 
-import type { AgentProfile, AgentRow, BenchmarkRow, QuarterSales, RecentSale } from '../lib/agent-profile'
+import type {
+  AgentProfile,
+  AgentRow,
+  BenchmarkRow,
+  QuarterSales,
+  RecentSale,
+  SaleCorrection,
+} from '../lib/agent-profile'
 import { DEMO_DATA_NOTICE } from '../lib/agent-profile'
 import {
   formatCount,
@@ -14,6 +21,7 @@ import {
 import { rankingBadge } from '../lib/search-results'
 import { zipUrl } from '@shared/urls.ts'
 import { SalesTableHead } from './sales-table-head'
+import { AgentAbout, AgentClaimStatus, SaleCorrectionMarkers, visibleContact } from './agent-claim-parts'
 
 /** "Jan 5, 2026 – Dec 31, 2026", or 'no closed sales yet' without a metrics window. */
 export function metricsWindowText(agent: Pick<AgentRow, 'metrics_window_start' | 'metrics_window_end'>): string {
@@ -33,6 +41,7 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
   const place = [agent.city, agent.state].filter(Boolean).join(', ') || null
   const windowText = metricsWindowText(agent)
   const badge = rankingBadge(agent.local_ranking, agent.total_agents_in_area)
+  const contact = visibleContact(agent)
 
   return (
     <div>
@@ -59,6 +68,7 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
           <div className="min-w-0 flex-1">
             <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">{agent.name}</h1>
             {agent.brokerage && <p className="mt-1 text-lg text-slate-700">{agent.brokerage}</p>}
+            <AgentClaimStatus agent={agent} />
             <Rating rating={agent.rating} reviews={agent.review_count} />
             {badge && (
               <p className="mt-2">
@@ -79,6 +89,7 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-8">
+          <AgentAbout agent={agent} />
           <section aria-labelledby="metrics-title">
             <h2 id="metrics-title" className="text-xl font-semibold">
               Performance
@@ -133,7 +144,7 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
 
           {benchmark && <MarketComparison agent={agent} benchmark={benchmark} />}
 
-          <RecentSales sales={sales} />
+          <RecentSales sales={sales} corrections={profile.corrections ?? []} />
         </div>
 
         <aside aria-labelledby="details-title" className="h-fit rounded-lg border border-slate-200 bg-white p-5">
@@ -153,17 +164,17 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
             </Detail>
             <Detail term="Contact">
               <span className="flex flex-col gap-1">
-                {agent.phone && (
-                  <a href={`tel:${agent.phone.replace(/[^+\d]/g, '')}`} className="text-blue-700 underline">
-                    {agent.phone}
+                {contact.phone && (
+                  <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} className="text-blue-700 underline">
+                    {contact.phone}
                   </a>
                 )}
-                {agent.email && (
-                  <a href={`mailto:${agent.email}`} className="break-all text-blue-700 underline">
-                    {agent.email}
+                {contact.email && (
+                  <a href={`mailto:${contact.email}`} className="break-all text-blue-700 underline">
+                    {contact.email}
                   </a>
                 )}
-                {!agent.phone && !agent.email && 'Not on file'}
+                {!contact.phone && !contact.email && 'Not on file'}
               </span>
             </Detail>
           </dl>
@@ -181,7 +192,7 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
   )
 }
 
-function RecentSales({ sales }: { sales: RecentSale[] }) {
+function RecentSales({ sales, corrections }: { sales: RecentSale[]; corrections: readonly SaleCorrection[] }) {
   return (
     <section aria-labelledby="sales-title">
       <h2 id="sales-title" className="text-xl font-semibold">
@@ -213,6 +224,9 @@ function RecentSales({ sales }: { sales: RecentSale[] }) {
                       <tr key={sale.id} className="border-t border-slate-200">
                         <th scope="row" className="px-3 py-2 font-medium">
                           {sale.address}
+                          <SaleCorrectionMarkers
+                            corrections={corrections.filter((correction) => correction.property_id === sale.id)}
+                          />
                         </th>
                         <td className="whitespace-nowrap px-3 py-2">{formatDate(sale.close_date)}</td>
                         <td className="px-3 py-2 text-right">{formatUsd(sale.list_price)}</td>

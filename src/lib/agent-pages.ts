@@ -19,6 +19,7 @@ import { slugify } from '@shared/slug.ts'
 import {
   RECENT_SALES_LIMIT,
   isSyntheticAgent,
+  saleCorrectionsByAgent,
   type AgentProfile,
   type AgentRow,
   type BenchmarkRow,
@@ -240,14 +241,17 @@ export async function fetchAgentPages(ids: readonly string[]): Promise<Map<strin
   const result = new Map<string, AgentProfile | null>(ids.map((id) => [id, null]))
   if (ids.length === 0) return result
   const agentIds = [...ids]
-  const [agents, sales, quarters] = await Promise.all([
+  const [agents, sales, quarters, corrections] = await Promise.all([
     supabase.from('agents').select('*').in('id', agentIds),
     supabase.rpc('agent_page_sales', { agent_ids: agentIds, max_per_agent: RECENT_SALES_LIMIT }),
     supabase.rpc('agent_page_quarters', { agent_ids: agentIds }),
+    supabase.rpc('agent_sale_corrections', { agent_ids: agentIds }),
   ])
   if (agents.error) throw fail('agents', agents.error)
   if (sales.error) throw fail('recent sales', sales.error)
   if (quarters.error) throw fail('quarterly sales', quarters.error)
+  if (corrections.error) throw fail('accepted corrections', corrections.error)
+  const correctionsByAgent = saleCorrectionsByAgent(corrections.data)
   const zips = [...new Set(agents.data.flatMap((agent) => (agent.primary_zip_code ? [agent.primary_zip_code] : [])))]
   const benchmarks = zips.length
     ? await supabase.from('zip_market_benchmarks').select('*').in('zip_code', zips)
@@ -267,6 +271,7 @@ export async function fetchAgentPages(ids: readonly string[]): Promise<Map<strin
         quarter_start,
         closed_sales,
       })),
+      corrections: correctionsByAgent.get(agent.id) ?? [],
     })
   }
   return result

@@ -39,6 +39,40 @@ export interface AgentProfile {
   synthetic: boolean
   /** Closed sales per calendar quarter inside the metrics window, oldest first (quarters without sales are absent). */
   quarters: QuarterSales[]
+  /** Accepted corrections of the agent's record (public.agent_sale_corrections), newest first; absent before loading. */
+  corrections?: SaleCorrection[]
+}
+
+/**
+ * An accepted correction of an agent's record as visitors see it: the sale, the kind, the side the agent had
+ * (wrong side, missing sale), the close price (USD) and date it gives (wrong price or date), when it was accepted.
+ */
+export interface SaleCorrection {
+  correction_id: string
+  /** The sale (properties.id); null for a missing sale whose listing is not in our data. */
+  property_id: string | null
+  kind: 'not_my_sale' | 'wrong_side' | 'wrong_price_date' | 'missing_sale'
+  address: string | null
+  /** The sale's MLS number (ListingKey). */
+  listing_number: string | null
+  side: 'listing' | 'buyer' | null
+  close_price: number | null
+  close_date: string | null
+  recorded_close_price: number | null
+  recorded_close_date: string | null
+  accepted_at: string | null
+}
+
+/** The rows of public.agent_sale_corrections, typed (the generated type cannot say which values may be null). */
+export function saleCorrectionsByAgent(rows: readonly unknown[]): Map<string, SaleCorrection[]> {
+  const byAgent = new Map<string, SaleCorrection[]>()
+  for (const row of rows as (SaleCorrection & { agent_id: string })[]) {
+    const { agent_id: agentId, ...correction } = row
+    const list = byAgent.get(agentId)
+    if (list) list.push(correction)
+    else byAgent.set(agentId, [correction])
+  }
+  return byAgent
 }
 
 /** Closed sales of one calendar quarter; quarter_start is its first day, `YYYY-MM-DD`. */
@@ -103,22 +137,25 @@ export async function fetchAgentProfile(id: string): Promise<AgentProfile | null
   if (error) throw error
   if (!agent) return null
 
-  const [sales, benchmark, quarters] = await Promise.all([
+  const [sales, benchmark, quarters, corrections] = await Promise.all([
     // listing rows are not readable anonymously: the agent page's own bounded, per-agent functions
     rest.rpc('agent_page_sales', { agent_ids: [id], max_per_agent: RECENT_SALES_LIMIT }),
     agent.primary_zip_code
       ? rest.from('zip_market_benchmarks').select('*').eq('zip_code', agent.primary_zip_code).maybeSingle()
       : Promise.resolve({ data: null, error: null }),
     rest.rpc('agent_page_quarters', { agent_ids: [id] }),
+    rest.rpc('agent_sale_corrections', { agent_ids: [id] }),
   ])
   if (sales.error) throw sales.error
   if (benchmark.error) throw benchmark.error
   if (quarters.error) throw quarters.error
+  if (corrections.error) throw corrections.error
   return {
     agent,
     sales: sales.data.map(({ agent_id: _agent, ...sale }) => sale),
     benchmark: benchmark.data,
     synthetic: isSyntheticAgent(agent, sales.data),
     quarters: quarters.data.map(({ quarter_start, closed_sales }) => ({ quarter_start, closed_sales })),
+    corrections: saleCorrectionsByAgent(corrections.data).get(id) ?? [],
   }
 }

@@ -41,6 +41,9 @@ alter table public.agents
     cardinality(languages) <= 10 and array_position(languages, null) is null
     and char_length(array_to_string(languages, ',')) <= 500);
 
+-- the sitemap leaves these pages out
+create index agents_noindex_idx on public.agents (id) where noindex;
+
 comment on column public.agents.bio is 'About the agent, plain text (at most 2,000 characters): written by the agent who claimed the profile, or an administrator.';
 comment on column public.agents.specialties is 'What the agent specializes in (at most 10, each at most 60 characters), e.g. first-time buyers, condos.';
 comment on column public.agents.languages is 'Languages the agent works in (at most 10, each at most 40 characters).';

@@ -222,8 +222,8 @@ comment on function private.listing_by_mls_number(text) is
 revoke execute on function private.listing_by_mls_number(text) from public, anon, authenticated;
 
 /*
- * BEFORE INSERT of a correction through the API: the filer must own the profile (RLS checks it too), the sale must
- * be credited to the agent (not_my_sale, wrong_side, wrong_price_date) or not yet on the named side (missing_sale),
+ * BEFORE INSERT of a correction through the API: the filer must own the profile (RLS checks it too), the sale (by
+ * property_id, or by its MLS number) must be credited to the agent (not_my_sale, wrong_side, wrong_price_date) or not yet on the named side (missing_sale),
  * each kind's fields are checked with messages naming them, texts become plain text, the same pending correction is
  * refused, a filer files at most 20 a day, and the sale as our data has it is kept in recorded_*.
  */
@@ -278,8 +278,14 @@ begin
       raise exception 'This sale is already credited to you on the % side.', new.side using errcode = 'PT409';
     end if;
   else
+    if new.property_id is null and new.listing_number is not null then
+      new.property_id := private.listing_by_mls_number(new.listing_number);
+      if new.property_id is null then
+        raise exception 'listingNumber: No sale with this MLS number is in our data.' using errcode = 'PT400';
+      end if;
+    end if;
     if new.property_id is null then
-      raise exception 'propertyId: Pick the sale from your sales.' using errcode = 'PT400';
+      raise exception 'listingNumber: Pick the sale from your sales, or give its MLS number.' using errcode = 'PT400';
     end if;
     select array_agg(e.side order by e.role), array_agg(e.role order by array_position(array['list', 'co_list', 'buyer', 'co_buyer'], e.role))
       into v_sides, v_roles

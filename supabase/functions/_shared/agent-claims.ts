@@ -183,41 +183,62 @@ const mlsNumber = z
   .max(100, 'An MLS number has at most 100 characters')
 
 /**
- * A correction as the owner files it (the columns of public.agent_corrections the owner may set). Prices in USD,
- * dates `YYYY-MM-DD`. The database checks the same and more (the sale is credited to them, no duplicate pending).
+ * A correction as the owner files it (the columns of public.agent_corrections the owner may set): the sale by its
+ * id (from a sales list) or its MLS number. Prices in USD, dates `YYYY-MM-DD`. The database checks the same and more
+ * (the sale is credited to them, no duplicate pending).
  */
-export const CorrectionRequestSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.strictObject({ kind: z.literal('not_my_sale'), property_id: z.uuid(), explanation: explanation.optional() }),
-    z.strictObject({ kind: z.literal('wrong_side'), property_id: z.uuid(), side, explanation: explanation.optional() }),
-    z
-      .strictObject({
-        kind: z.literal('wrong_price_date'),
-        property_id: z.uuid(),
-        listing_number: mlsNumber,
-        close_price: z
-          .number({ error: 'Enter the close price in dollars' })
-          .positive('Enter the close price in dollars')
-          .max(9_999_999_999, 'That price is too large')
-          .optional(),
-        close_date: isoDate.optional(),
+export const CorrectionRequestSchema = z
+  .discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({
+        kind: z.literal('not_my_sale'),
+        property_id: z.uuid().optional(),
+        listing_number: mlsNumber.optional(),
         explanation: explanation.optional(),
-      })
-      .refine((value) => value.close_price !== undefined || value.close_date !== undefined, {
-        message: 'Give the right close price or close date',
-        path: ['close_price'],
       }),
-    z.strictObject({
-      kind: z.literal('missing_sale'),
-      listing_number: mlsNumber,
-      address: z.string().trim().min(1, 'Enter the address of the sale').max(300, 'Keep the address to 300 characters'),
-      side,
-      explanation: explanation.optional(),
-    }),
-  ],
-  { error: 'Pick what is wrong' },
-)
+      z.strictObject({
+        kind: z.literal('wrong_side'),
+        property_id: z.uuid().optional(),
+        listing_number: mlsNumber.optional(),
+        side,
+        explanation: explanation.optional(),
+      }),
+      z
+        .strictObject({
+          kind: z.literal('wrong_price_date'),
+          property_id: z.uuid().optional(),
+          listing_number: mlsNumber,
+          close_price: z
+            .number({ error: 'Enter the close price in dollars' })
+            .positive('Enter the close price in dollars')
+            .max(9_999_999_999, 'That price is too large')
+            .optional(),
+          close_date: isoDate.optional(),
+          explanation: explanation.optional(),
+        })
+        .refine((value) => value.close_price !== undefined || value.close_date !== undefined, {
+          message: 'Give the right close price or close date',
+          path: ['close_price'],
+        }),
+      z.strictObject({
+        kind: z.literal('missing_sale'),
+        listing_number: mlsNumber,
+        address: z
+          .string({ error: 'Enter the address of the sale' })
+          .trim()
+          .min(1, 'Enter the address of the sale')
+          .max(300, 'Keep the address to 300 characters'),
+        side,
+        explanation: explanation.optional(),
+      }),
+    ],
+    { error: 'Pick what is wrong' },
+  )
+  .refine((value) => value.kind === 'missing_sale' || value.property_id !== undefined || value.listing_number !== undefined, {
+    message: 'Enter the MLS number of the sale',
+    path: ['listing_number'],
+  })
 export type CorrectionRequest = z.infer<typeof CorrectionRequestSchema>
 
 export const REVIEW_SUBJECTS = ['claim', 'correction', 'visibility'] as const
