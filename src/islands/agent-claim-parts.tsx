@@ -12,7 +12,7 @@ import { CORRECTION_MARKERS, claimedLine, correctionsLine } from '@shared/agent-
 type ClaimFields = Pick<AgentRow, 'id' | 'claimed_at' | 'corrections_accepted' | 'corrections_pending'>
 
 /** The URL of the claim page of an agent. */
-export const claimUrl = (agentId: string) => `/agent/claim?agent=${encodeURIComponent(agentId)}`
+export const claimUrl = (agentId: string) => `/account/claim?agent=${encodeURIComponent(agentId)}`
 
 /** "Claimed by the agent on <date>" and the corrections line, or, for an unclaimed profile, a link to claim it. */
 export function AgentClaimStatus({ agent }: { agent: ClaimFields }) {

@@ -723,3 +723,42 @@ comment on function public.agent_sale_corrections(uuid[]) is
   'Accepted corrections of agents'' records (sale, kind, corrected values, when accepted) for the profile and the sales behind a figure; anyone, at most 100 agents a call.';
 revoke execute on function public.agent_sale_corrections(uuid[]) from public;
 grant execute on function public.agent_sale_corrections(uuid[]) to anon, authenticated, service_role;
+
+
+-- ---------------------------------------------------------------------------------------------------------------
+-- the review queue
+-- ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The account emails of the users who filed claims, corrections or visibility requests, for the administrators'
+ * review queue (Admin -> Agents): at most 200 ids a call; ids of users who filed none of these are left out.
+ * Errors: 42501 not an administrator at aal2; 22023 more than 200 ids.
+ */
+create function public.agent_review_people(user_ids uuid[])
+returns table (user_id uuid, email text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators read the review queue.' using errcode = '42501';
+  end if;
+  if user_ids is null or pg_catalog.cardinality(user_ids) > 200 then
+    raise exception 'user_ids must name at most 200 users' using errcode = '22023';
+  end if;
+  return query
+    select u.id, u.email::text
+      from auth.users u
+     where u.id = any (user_ids)
+       and (exists (select 1 from public.agent_claims c where c.user_id = u.id)
+            or exists (select 1 from public.agent_corrections c where c.user_id = u.id)
+            or exists (select 1 from public.agent_visibility_requests r where r.user_id = u.id));
+end;
+$$;
+
+comment on function public.agent_review_people(uuid[]) is
+  'Account emails of the users who filed claims, corrections or visibility requests (administrators at aal2, at most 200 ids a call).';
+revoke execute on function public.agent_review_people(uuid[]) from public, anon;
+grant execute on function public.agent_review_people(uuid[]) to authenticated;

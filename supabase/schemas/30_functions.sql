@@ -785,8 +785,14 @@ begin
       raise exception 'This sale is already credited to you on the % side.', new.side using errcode = 'PT409';
     end if;
   else
+    if new.property_id is null and new.listing_number is not null then
+      new.property_id := private.listing_by_mls_number(new.listing_number);
+      if new.property_id is null then
+        raise exception 'listingNumber: No sale with this MLS number is in our data.' using errcode = 'PT400';
+      end if;
+    end if;
     if new.property_id is null then
-      raise exception 'propertyId: Pick the sale from your sales.' using errcode = 'PT400';
+      raise exception 'listingNumber: Pick the sale from your sales, or give its MLS number.' using errcode = 'PT400';
     end if;
     select array_agg(e.side order by e.role), array_agg(e.role order by array_position(array['list', 'co_list', 'buyer', 'co_buyer'], e.role))
       into v_sides, v_roles
@@ -1858,6 +1864,30 @@ AS $function$
   ) r
   where r.position <= greatest(1, least(max_per_agent, 50))
   order by r.agent_id, r.position;
+$function$;
+
+-- function public.agent_review_people(user_ids uuid[])
+CREATE OR REPLACE FUNCTION public.agent_review_people(user_ids uuid[])
+ RETURNS TABLE(user_id uuid, email text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators read the review queue.' using errcode = '42501';
+  end if;
+  if user_ids is null or pg_catalog.cardinality(user_ids) > 200 then
+    raise exception 'user_ids must name at most 200 users' using errcode = '22023';
+  end if;
+  return query
+    select u.id, u.email::text
+      from auth.users u
+     where u.id = any (user_ids)
+       and (exists (select 1 from public.agent_claims c where c.user_id = u.id)
+            or exists (select 1 from public.agent_corrections c where c.user_id = u.id)
+            or exists (select 1 from public.agent_visibility_requests r where r.user_id = u.id));
+end;
 $function$;
 
 -- function public.agent_sale_corrections(agent_ids uuid[])

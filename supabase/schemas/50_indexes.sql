@@ -93,6 +93,9 @@ CREATE INDEX IF NOT EXISTS agents_metrics_refreshed_at_idx ON public.agents USIN
 -- index public.agents_name_idx
 CREATE INDEX IF NOT EXISTS agents_name_idx ON public.agents USING btree (name);
 
+-- index public.agents_noindex_idx
+CREATE INDEX IF NOT EXISTS agents_noindex_idx ON public.agents USING btree (id) WHERE noindex;
+
 -- index public.agents_primary_zip_code_idx
 CREATE INDEX IF NOT EXISTS agents_primary_zip_code_idx ON public.agents USING btree (primary_zip_code);
 

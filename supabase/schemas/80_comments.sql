@@ -816,6 +816,9 @@ comment on function public.agent_quarterly_sales(only_agent uuid) is 'Closed sal
 -- comment function public.agent_recent_sales(max_per_agent integer)
 comment on function public.agent_recent_sales(max_per_agent integer) is 'Newest closed sales (ClosePrice set) per agent, at most max_per_agent (1-50) each, ordered by agent then newest first. Build-time read of the agent pages.';
 
+-- comment function public.agent_review_people(user_ids uuid[])
+comment on function public.agent_review_people(user_ids uuid[]) is 'Account emails of the users who filed claims, corrections or visibility requests (administrators at aal2, at most 200 ids a call).';
+
 -- comment function public.agent_sale_corrections(agent_ids uuid[])
 comment on function public.agent_sale_corrections(agent_ids uuid[]) is 'Accepted corrections of agents'' records (sale, kind, corrected values, when accepted) for the profile and the sales behind a figure; anyone, at most 100 agents a call.';
 

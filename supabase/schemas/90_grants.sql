@@ -281,6 +281,12 @@ revoke all on function public.agent_recent_sales(max_per_agent integer) from ano
 grant execute on function public.agent_recent_sales(max_per_agent integer) to postgres;
 grant execute on function public.agent_recent_sales(max_per_agent integer) to service_role;
 
+-- grant function public.agent_review_people(user_ids uuid[])
+revoke all on function public.agent_review_people(user_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function public.agent_review_people(user_ids uuid[]) to authenticated;
+grant execute on function public.agent_review_people(user_ids uuid[]) to postgres;
+grant execute on function public.agent_review_people(user_ids uuid[]) to service_role;
+
 -- grant function public.agent_sale_corrections(agent_ids uuid[])
 revoke all on function public.agent_sale_corrections(agent_ids uuid[]) from anon, authenticated, public, service_role;
 grant execute on function public.agent_sale_corrections(agent_ids uuid[]) to anon;

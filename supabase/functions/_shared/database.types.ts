@@ -1973,6 +1973,13 @@ export type Database = {
           zip_code: string
         }[]
       }
+      agent_review_people: {
+        Args: { user_ids: string[] }
+        Returns: {
+          email: string
+          user_id: string
+        }[]
+      }
       agent_sale_corrections: {
         Args: { agent_ids: string[] }
         Returns: {
