@@ -39,6 +39,15 @@ async function tokenOf(client: Awaited<ReturnType<typeof signedInClient>>['clien
   return data.session!.access_token
 }
 
+/** The version of the agent's page (public.agent_page_versions), which the site build keys the page on. */
+async function pageVersion(agentId: string): Promise<bigint> {
+  const [row] = await sql<{ version: string }>(
+    `select version::text from public.agent_page_versions where agent_id = $1`,
+    [agentId],
+  )
+  return BigInt(row?.version ?? '0')
+}
+
 /** The code of the newest claim mail to `address`. */
 async function mailedCode(address: string): Promise<string> {
   const [message] = await mailTo(address)
@@ -159,6 +168,7 @@ describe('the owner completes the profile', () => {
       `insert into public.agent_claims (agent_id, user_id, status, method, approved_at) values ($1, $2, 'approved', 'admin', now())`,
       [agent.id, owner.userId],
     )
+    const before = await pageVersion(agent.id)
     const saved = await owner.client
       .from('agents')
       .update({
@@ -176,6 +186,8 @@ describe('the owner completes the profile', () => {
       languages: ['English', 'Spanish'],
     })
     expect(saved.data!.profile_updated_at).not.toBeNull()
+    // the page gets a new version, so the next build renders it again
+    expect(await pageVersion(agent.id)).toBeGreaterThan(before)
 
     const renamed = await owner.client.from('agents').update({ name: 'Someone Else' }).eq('id', agent.id).select('id')
     expect(renamed.error).toMatchObject({
@@ -278,5 +290,53 @@ describe('reviews by an administrator', () => {
       { actor_id: admin.userId, action: 'update', status: 'approved' },
       { actor_id: admin.userId, action: 'update', status: 'revoked' },
     ])
+  })
+})
+
+describe('visibility requests', () => {
+  it('the owner asks to hide the phone and leave search engines; an administrator accepts, the agent is mailed and the page changes', async () => {
+    const agent = await agentFixture()
+    const owner = await signedInClient()
+    await sql(
+      `insert into public.agent_claims (agent_id, user_id, status, method, approved_at) values ($1, $2, 'approved', 'admin', now())`,
+      [agent.id, owner.userId],
+    )
+    const unchanged = await owner.client
+      .from('agent_visibility_requests')
+      .insert({ agent_id: agent.id, hide_phone: false, hide_email: false, noindex: false })
+    expect(unchanged.error).toMatchObject({ code: 'PT400', message: 'Your profile is already shown this way.' })
+    const filed = await owner.client
+      .from('agent_visibility_requests')
+      .insert({ agent_id: agent.id, hide_phone: true, hide_email: false, noindex: true, note: '<i>Privacy</i> please' })
+      .select('id, status, note')
+      .single()
+    expect(filed.error).toBeNull()
+    expect(filed.data).toMatchObject({ status: 'pending', note: 'Privacy please' })
+    const stranger = await signedInClient()
+    expect((await stranger.client.from('agent_visibility_requests').select('id').eq('id', filed.data!.id)).data).toEqual(
+      [],
+    )
+    const strangerFiles = await stranger.client
+      .from('agent_visibility_requests')
+      .insert({ agent_id: agent.id, hide_phone: true, hide_email: true, noindex: true })
+    expect(strangerFiles.error).not.toBeNull()
+
+    const before = await pageVersion(agent.id)
+    const admin = await signedInClient({ admin: true })
+    const accepted = await call('agent-review', await tokenOf(admin.client), {
+      subject: 'visibility',
+      id: filed.data!.id,
+      decision: 'accept',
+    })
+    expect(accepted.status).toBe(200)
+    const [row] = await sql<{ hide_phone: boolean; hide_email: boolean; noindex: boolean }>(
+      `select hide_phone, hide_email, noindex from public.agents where id = $1`,
+      [agent.id],
+    )
+    expect(row).toEqual({ hide_phone: true, hide_email: false, noindex: true })
+    expect(await pageVersion(agent.id)).toBeGreaterThan(before)
+    const [mail] = await mailTo(owner.email)
+    expect(mail!.subject).toBe('Your profile visibility request on AgentInsight was accepted')
+    expect(mail!.text_body).toContain('Requested: phone number hidden, email address shown, kept out of search engines.')
   })
 })
