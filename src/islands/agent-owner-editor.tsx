@@ -634,13 +634,21 @@ function Checkbox({
   )
 }
 
-/** The kind and MLS number a link from the sales behind a figure asks for (`?kind=&sale=`). */
-function correctionFromUrl(): { kind: CorrectionKind; sale: string } | null {
+/**
+ * The sale a link from the sales behind a figure names (`?kind=&sale=<MLS number>&property=<properties.id>`): the
+ * form opens filled in, and files by the sale's id while the MLS number is left as given.
+ */
+function correctionFromUrl(): { kind: CorrectionKind; sale: string; propertyId: string | null } | null {
   const params = new URLSearchParams(window.location.search)
   const sale = params.get('sale')?.trim() ?? ''
   const kind = params.get('kind') as CorrectionKind | null
-  if (!sale && !kind) return null
-  return { kind: kind && CORRECTION_KINDS.includes(kind) ? kind : 'not_my_sale', sale }
+  const property = params.get('property')?.trim().toLowerCase() ?? ''
+  if (!sale && !kind && !property) return null
+  return {
+    kind: kind && CORRECTION_KINDS.includes(kind) ? kind : 'not_my_sale',
+    sale,
+    propertyId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(property) ? property : null,
+  }
 }
 
 function correctionSummary(correction: OwnCorrection): string {
@@ -738,6 +746,8 @@ function CorrectionForm({ agentId, onFiled }: { agentId: string; onFiled: () => 
   const [initial] = useState(correctionFromUrl)
   const [kind, setKind] = useState<CorrectionKind>(initial?.kind ?? 'not_my_sale')
   const [listingNumber, setListingNumber] = useState(initial?.sale ?? '')
+  // the sale the link named, while the MLS number is the one it gave
+  const propertyId = initial?.propertyId && listingNumber === initial.sale ? initial.propertyId : null
   const [side, setSide] = useState<'listing' | 'buyer' | ''>('')
   const [closePrice, setClosePrice] = useState('')
   const [closeDate, setCloseDate] = useState('')
@@ -750,6 +760,7 @@ function CorrectionForm({ agentId, onFiled }: { agentId: string; onFiled: () => 
   function body() {
     const common = {
       kind,
+      ...(propertyId && kind !== 'missing_sale' ? { property_id: propertyId } : {}),
       ...(listingNumber.trim() ? { listing_number: listingNumber } : {}),
       ...(explanation.trim() ? { explanation } : {}),
     }

@@ -194,7 +194,9 @@ function Queue({ tab, status, query }: { tab: QueueTab; status: (typeof STATUS_F
               <td className="px-4 py-3">
                 <AgentCell item={item} />
               </td>
-              <td className="px-4 py-3 break-all text-slate-700">{item.email ?? 'Deleted account'}</td>
+              <td className="min-w-48 px-4 py-3 text-xs [overflow-wrap:anywhere] text-slate-700">
+                {item.email ?? 'Deleted account'}
+              </td>
               <td className="max-w-sm px-4 py-3">
                 <Details item={item} />
               </td>
@@ -282,7 +284,9 @@ function Trail() {
           {entries.data?.map((entry) => (
             <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0">
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{dateTime(entry.at)}</td>
-              <td className="px-4 py-3 break-all text-slate-700">{entry.actor_email ?? 'Database'}</td>
+              <td className="px-4 py-3 text-xs [overflow-wrap:anywhere] text-slate-700">
+                {entry.actor_email ?? 'Database'}
+              </td>
               <td className="px-4 py-3">
                 {trailWhat(entry)}
                 <p className="font-mono text-xs text-slate-500">{entry.row_id.slice(0, 8)}</p>
