@@ -76,9 +76,10 @@ export function AgentAbout({ agent }: { agent: Pick<AgentRow, 'bio' | 'specialti
 }
 
 /** The phone and email the profile may show: null where the agent asked to hide it (or there is none). */
-export function visibleContact(
-  agent: Pick<AgentRow, 'phone' | 'email' | 'hide_phone' | 'hide_email'>,
-): { phone: string | null; email: string | null } {
+export function visibleContact(agent: Pick<AgentRow, 'phone' | 'email' | 'hide_phone' | 'hide_email'>): {
+  phone: string | null
+  email: string | null
+} {
   return { phone: agent.hide_phone ? null : agent.phone, email: agent.hide_email ? null : agent.email }
 }
 

@@ -12,14 +12,7 @@ import {
 } from '@shared/agent-claims.ts'
 import { claimedLine } from '@shared/agent-claim-words.ts'
 import { agentUrl, isUuid } from '@shared/urls.ts'
-import {
-  answerError,
-  callAsUser,
-  currentSession,
-  signInUrl,
-  siteClient,
-  type AgentRow,
-} from '../lib/agent-owner'
+import { answerError, callAsUser, currentSession, signInUrl, siteClient, type AgentRow } from '../lib/agent-owner'
 import { FormError, TextField } from './form-parts'
 
 type AgentSummary = Pick<AgentRow, 'id' | 'name' | 'brokerage' | 'city' | 'state' | 'claimed_at'>
@@ -57,7 +50,10 @@ export function AgentClaim() {
     const agentId = new URLSearchParams(window.location.search).get('agent') ?? ''
     ;(async () => {
       if (!isUuid(agentId)) {
-        setStep({ kind: 'failed', message: 'This link names no agent. Open the profile you want to claim and use "Claim this profile".' })
+        setStep({
+          kind: 'failed',
+          message: 'This link names no agent. Open the profile you want to claim and use "Claim this profile".',
+        })
         return
       }
       const supabase = await siteClient()
@@ -72,7 +68,8 @@ export function AgentClaim() {
       else setStep({ kind: 'license', agent: data, session })
     })().catch((unexpected: unknown) => {
       console.error('claim page', unexpected)
-      if (!cancelled) setStep({ kind: 'failed', message: 'Could not reach the server. Check your connection and try again.' })
+      if (!cancelled)
+        setStep({ kind: 'failed', message: 'Could not reach the server. Check your connection and try again.' })
     })
     return () => {
       cancelled = true
@@ -87,12 +84,19 @@ export function AgentClaim() {
           Loading…
         </p>
       )}
-      {step.kind === 'failed' && <p role="alert" className="mt-4 text-red-800">{step.message}</p>}
+      {step.kind === 'failed' && (
+        <p role="alert" className="mt-4 text-red-800">
+          {step.message}
+        </p>
+      )}
       {'agent' in step && <AgentHeading agent={step.agent} />}
       {step.kind === 'signed-out' && (
         <div className="mt-4 space-y-3 text-slate-800">
           <p>Sign in or create a free account first. Then come back to this page to claim the profile.</p>
-          <a href={signInUrl()} className="inline-block rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          <a
+            href={signInUrl()}
+            className="inline-block rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
             Sign in to claim this profile
           </a>
         </div>
@@ -132,7 +136,10 @@ export function AgentClaim() {
           <p role="status" className="font-semibold text-green-800">
             The profile is yours. You can now add your bio, specialties and photo.
           </p>
-          <a href="/account/agent" className="inline-block rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          <a
+            href="/account/agent"
+            className="inline-block rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
             Complete your profile
           </a>
         </div>
@@ -151,7 +158,9 @@ function AgentHeading({ agent }: { agent: AgentSummary }) {
           {agent.name}
         </a>
       </p>
-      {(agent.brokerage || place) && <p className="text-sm text-slate-700">{[agent.brokerage, place].filter(Boolean).join(' · ')}</p>}
+      {(agent.brokerage || place) && (
+        <p className="text-sm text-slate-700">{[agent.brokerage, place].filter(Boolean).join(' · ')}</p>
+      )}
       {claimed && <p className="mt-1 text-sm text-slate-700">{claimed}.</p>}
     </div>
   )
@@ -327,7 +336,12 @@ function ReviewStep({
         Tell us how we can check that you are this agent (for example your brokerage's phone number or your current
         email). Someone from our team reviews every request by hand.
       </p>
-      <TextField id="review-license" label="License number (optional)" value={licenseNumber} onValueChange={setLicenseNumber} />
+      <TextField
+        id="review-license"
+        label="License number (optional)"
+        value={licenseNumber}
+        onValueChange={setLicenseNumber}
+      />
       <div>
         <label htmlFor="review-message" className="block text-sm font-medium text-slate-800">
           How can we check it is you?

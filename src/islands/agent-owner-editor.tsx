@@ -37,8 +37,11 @@ import {
 import { formatDate, formatUsd } from '../lib/format'
 import { FormError, TextField } from './form-parts'
 
-type OwnerAgent = Pick<AgentRow, (typeof OWNER_AGENT_FIELDS)[number]>
-type OwnClaim = Pick<ClaimRow, 'id' | 'agent_id' | 'status' | 'code_sent_to' | 'decided_at' | 'decision_reason' | 'created_at'>
+type OwnerAgent = Pick<AgentRow, OwnerAgentField>
+type OwnClaim = Pick<
+  ClaimRow,
+  'id' | 'agent_id' | 'status' | 'code_sent_to' | 'decided_at' | 'decision_reason' | 'created_at'
+>
 type OwnCorrection = Pick<
   CorrectionRow,
   | 'id'
@@ -57,26 +60,25 @@ type OwnRequest = Pick<
   'id' | 'hide_phone' | 'hide_email' | 'noindex' | 'status' | 'decision_reason' | 'created_at'
 >
 
-const OWNER_AGENT_FIELDS = [
-  'id',
-  'name',
-  'brokerage',
-  'city',
-  'state',
-  'email',
-  'phone',
-  'photo_url',
-  'bio',
-  'specialties',
-  'languages',
-  'hide_phone',
-  'hide_email',
-  'noindex',
-  'claimed_at',
-  'profile_updated_at',
-  'corrections_accepted',
-  'corrections_pending',
-] as const
+type OwnerAgentField =
+  | 'id'
+  | 'name'
+  | 'brokerage'
+  | 'city'
+  | 'state'
+  | 'email'
+  | 'phone'
+  | 'photo_url'
+  | 'bio'
+  | 'specialties'
+  | 'languages'
+  | 'hide_phone'
+  | 'hide_email'
+  | 'noindex'
+  | 'claimed_at'
+  | 'profile_updated_at'
+  | 'corrections_accepted'
+  | 'corrections_pending'
 const CORRECTION_COLUMNS =
   'id, kind, address, listing_number, side, close_price, close_date, status, decision_reason, created_at' as const
 const REQUEST_COLUMNS = 'id, hide_phone, hide_email, noindex, status, decision_reason, created_at' as const
@@ -117,7 +119,9 @@ async function loadOwner(): Promise<State> {
   const approved = claims.data.find((claim) => claim.status === 'approved')
   if (!approved) {
     const ids = [...new Set(claims.data.map((claim) => claim.agent_id))]
-    const names = ids.length ? await supabase.from('agents').select('id, name').in('id', ids) : { data: [], error: null }
+    const names = ids.length
+      ? await supabase.from('agents').select('id, name').in('id', ids)
+      : { data: [], error: null }
     const byId = new Map((names.data ?? []).map((agent) => [agent.id, agent.name]))
     return {
       kind: 'no-profile',
@@ -597,7 +601,12 @@ function VisibilityForm({
           checked={noindex}
           onChange={setNoindex}
         />
-        <TextField id="owner-visibility-note" label="Note for our team (optional)" value={note} onValueChange={setNote} />
+        <TextField
+          id="owner-visibility-note"
+          label="Note for our team (optional)"
+          value={note}
+          onValueChange={setNote}
+        />
         <FormError message={error} />
         <button type="submit" disabled={busy} className={buttonClass}>
           {busy ? 'Sending…' : 'Send request'}
@@ -720,9 +729,7 @@ function CorrectionsPanel({
                   {REQUEST_STATUS_LABELS[correction.status as keyof typeof REQUEST_STATUS_LABELS] ?? correction.status}
                 </p>
                 <p className="break-words text-slate-700">{correctionSummary(correction)}</p>
-                {correction.decision_reason && (
-                  <p className="text-slate-700">Reason: {correction.decision_reason}</p>
-                )}
+                {correction.decision_reason && <p className="text-slate-700">Reason: {correction.decision_reason}</p>}
               </div>
               {correction.status === 'pending' && (
                 <button
@@ -782,7 +789,9 @@ function CorrectionForm({ agentId, onFiled }: { agentId: string; onFiled: () => 
     setError(null)
     try {
       const supabase = await siteClient()
-      const { error: insertError } = await supabase.from('agent_corrections').insert({ agent_id: agentId, ...parsed.data })
+      const { error: insertError } = await supabase
+        .from('agent_corrections')
+        .insert({ agent_id: agentId, ...parsed.data })
       if (insertError) setError(databaseMessage(insertError))
       else {
         setFiled(true)

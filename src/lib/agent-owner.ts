@@ -36,7 +36,9 @@ export function signInUrl(): string {
 /** An answer's message: the function's `error`, else a status line. */
 export function answerError(response: FunctionResponse<unknown>): string {
   const body = response.body as { error?: unknown } | null
-  return typeof body?.error === 'string' ? body.error : `Something went wrong (error ${response.status}). Please try again.`
+  return typeof body?.error === 'string'
+    ? body.error
+    : `Something went wrong (error ${response.status}). Please try again.`
 }
 
 /** POSTs to one of the claim functions as the signed-in user. @throws TypeError when the network fails. */

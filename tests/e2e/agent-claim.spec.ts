@@ -122,9 +122,7 @@ test('sign up, claim a demo agent with the mailed code, edit bio and specialties
   )
   await page.getByRole('textbox', { name: 'License number' }).fill(license.toLowerCase().replace('-', ' '))
   await page.getByRole('button', { name: 'Email me a code' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'We emailed a code to' })).toContainText(
-    `c•••@example.com`,
-  )
+  await expect(page.getByRole('status').filter({ hasText: 'We emailed a code to' })).toContainText(`c•••@example.com`)
   await page.getByRole('textbox', { name: 'Code from the email' }).fill(await claimCode())
   await page.getByRole('button', { name: 'Confirm the claim' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'The profile is yours.' })).toBeVisible()

@@ -108,10 +108,9 @@ beforeAll(async () => {
 describe('a "not my sale" correction', () => {
   it('changes the figures and the sides once accepted, never the raw rows, and leaves both steps in the audit log', async () => {
     expect(await figures(me.id)).toEqual({ listing_sales: 3, buyer_sales: 1, total_sales: 4 })
-    const rawBefore = await sql(
-      `select to_jsonb(p) - 'updated_at' as row from public.properties p where p.id = $1`,
-      [saleIds.a],
-    )
+    const rawBefore = await sql(`select to_jsonb(p) - 'updated_at' as row from public.properties p where p.id = $1`, [
+      saleIds.a,
+    ])
     const sidesBefore = await sql(`select * from public.transaction_sides where property_id = $1 order by id`, [
       saleIds.a,
     ])
@@ -131,9 +130,9 @@ describe('a "not my sale" correction', () => {
     })
     const correctionId = filed.data!.id
     // pending changes nothing but the count the profile shows
-    expect(await sql(`select corrections_accepted, corrections_pending from public.agents where id = $1`, [me.id])).toEqual([
-      { corrections_accepted: 0, corrections_pending: 1 },
-    ])
+    expect(
+      await sql(`select corrections_accepted, corrections_pending from public.agents where id = $1`, [me.id]),
+    ).toEqual([{ corrections_accepted: 0, corrections_pending: 1 }])
     expect(await figures(me.id)).toEqual({ listing_sales: 3, buyer_sales: 1, total_sales: 4 })
 
     const accepted = await review({ subject: 'correction', id: correctionId, decision: 'accept' })
@@ -146,9 +145,9 @@ describe('a "not my sale" correction', () => {
       '3 Correction Ave',
       '4 Correction Ave',
     ])
-    expect(await sql(`select corrections_accepted, corrections_pending from public.agents where id = $1`, [me.id])).toEqual([
-      { corrections_accepted: 1, corrections_pending: 0 },
-    ])
+    expect(
+      await sql(`select corrections_accepted, corrections_pending from public.agents where id = $1`, [me.id]),
+    ).toEqual([{ corrections_accepted: 1, corrections_pending: 0 }])
     // the raw listing and its sides are as the feed sent them
     expect(
       await sql(`select to_jsonb(p) - 'updated_at' as row from public.properties p where p.id = $1`, [saleIds.a]),
@@ -182,7 +181,13 @@ describe('other corrections', () => {
   it('a missing sale links the agent to the side the feed left unnamed', async () => {
     const filed = await owner.client
       .from('agent_corrections')
-      .insert({ agent_id: me.id, kind: 'missing_sale', listing_number: `${run}-5`, address: '5 Correction Ave', side: 'buyer' })
+      .insert({
+        agent_id: me.id,
+        kind: 'missing_sale',
+        listing_number: `${run}-5`,
+        address: '5 Correction Ave',
+        side: 'buyer',
+      })
       .select('id, property_id')
       .single()
     expect(filed.error).toBeNull()
@@ -221,13 +226,25 @@ describe('other corrections', () => {
     })
     const first = await owner.client
       .from('agent_corrections')
-      .insert({ agent_id: me.id, kind: 'wrong_price_date', property_id: saleIds.b, listing_number: `${run}-2`, close_price: 610000 })
+      .insert({
+        agent_id: me.id,
+        kind: 'wrong_price_date',
+        property_id: saleIds.b,
+        listing_number: `${run}-2`,
+        close_price: 610000,
+      })
       .select('id, close_price, recorded_close_price')
       .single()
     expect(first.data).toMatchObject({ close_price: 610000, recorded_close_price: 600000 })
     const twice = await owner.client
       .from('agent_corrections')
-      .insert({ agent_id: me.id, kind: 'wrong_price_date', property_id: saleIds.b, listing_number: `${run}-2`, close_price: 620000 })
+      .insert({
+        agent_id: me.id,
+        kind: 'wrong_price_date',
+        property_id: saleIds.b,
+        listing_number: `${run}-2`,
+        close_price: 620000,
+      })
       .select('id')
     expect(twice.error).toMatchObject({
       code: 'PT409',
@@ -258,7 +275,15 @@ describe('other corrections', () => {
       .insert({ agent_id: me.id, kind: 'not_my_sale', property_id: saleIds.d })
       .select('id')
       .single()
-    expect((await stranger.client.from('agent_corrections').update({ status: 'withdrawn' }).eq('id', pending.data!.id).select('id')).data).toEqual([])
+    expect(
+      (
+        await stranger.client
+          .from('agent_corrections')
+          .update({ status: 'withdrawn' })
+          .eq('id', pending.data!.id)
+          .select('id')
+      ).data,
+    ).toEqual([])
     const withdrawn = await owner.client
       .from('agent_corrections')
       .update({ status: 'withdrawn' })

@@ -77,9 +77,10 @@ describe('claiming a profile with the mailed code', () => {
     expect(mail!.text_body!.split('\n')[0]).toBe('Someone asked to claim your agent profile on AgentInsight.')
     const code = await mailedCode(agent.email)
     // only the HMAC is kept, never the code
-    const [stored] = await sql<{ code_hash: string }>(`select code_hash from private.agent_claim_codes where claim_id = $1`, [
-      claimId,
-    ])
+    const [stored] = await sql<{ code_hash: string }>(
+      `select code_hash from private.agent_claim_codes where claim_id = $1`,
+      [claimId],
+    )
     expect(stored!.code_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(stored!.code_hash).not.toContain(code)
 
@@ -100,7 +101,9 @@ describe('claiming a profile with the mailed code', () => {
       [claimId],
     )
     expect(claim).toEqual({ status: 'approved', method: 'email_code', user_id: owner.userId })
-    const [row] = await sql<{ claimed_at: Date | null }>(`select claimed_at from public.agents where id = $1`, [agent.id])
+    const [row] = await sql<{ claimed_at: Date | null }>(`select claimed_at from public.agents where id = $1`, [
+      agent.id,
+    ])
     expect(row!.claimed_at).toBeInstanceOf(Date)
     expect((await mailTo(owner.email))[0]?.subject).toBe('Your AgentInsight profile claim was approved')
     // the owner reads their claim through the API; the code table is not reachable at all
@@ -134,10 +137,13 @@ describe('claiming a profile with the mailed code', () => {
   })
 
   it('answers 401 without a signed-in user and 400 naming the field for a bad body', async () => {
-    expect(await call('agent-claim', testEnv.anonKey, { action: 'start', agentId: crypto.randomUUID(), licenseNumber: 'x' }))
-      .toMatchObject({ status: 401, body: { error: 'Sign in to claim or edit an agent profile.' } })
+    expect(
+      await call('agent-claim', testEnv.anonKey, { action: 'start', agentId: crypto.randomUUID(), licenseNumber: 'x' }),
+    ).toMatchObject({ status: 401, body: { error: 'Sign in to claim or edit an agent profile.' } })
     const user = await signedInClient()
-    expect(await call('agent-claim', await tokenOf(user.client), { action: 'verify', claimId: 'nope', code: '12' })).toEqual({
+    expect(
+      await call('agent-claim', await tokenOf(user.client), { action: 'verify', claimId: 'nope', code: '12' }),
+    ).toEqual({
       status: 400,
       body: {
         error: 'claimId must be an id',
@@ -149,14 +155,19 @@ describe('claiming a profile with the mailed code', () => {
   it('says to ask for a review when the MLS record has no license number', async () => {
     const agent = await agentFixture(null)
     const user = await signedInClient()
-    expect(await call('agent-claim', await tokenOf(user.client), { action: 'start', agentId: agent.id, licenseNumber: 'X1' }))
-      .toEqual({
-        status: 400,
-        body: {
-          error:
-            'The MLS record of this agent has no license number, so the profile cannot be claimed with a code. Ask for a review instead.',
-        },
-      })
+    expect(
+      await call('agent-claim', await tokenOf(user.client), {
+        action: 'start',
+        agentId: agent.id,
+        licenseNumber: 'X1',
+      }),
+    ).toEqual({
+      status: 400,
+      body: {
+        error:
+          'The MLS record of this agent has no license number, so the profile cannot be claimed with a code. Ask for a review instead.',
+      },
+    })
   })
 })
 
@@ -205,7 +216,9 @@ describe('the owner completes the profile', () => {
     const stranger = await signedInClient()
     const foreign = await stranger.client.from('agents').update({ bio: 'Not mine' }).eq('id', agent.id).select('id')
     expect(foreign.data).toEqual([])
-    const [row] = await sql<{ bio: string; name: string }>(`select bio, name from public.agents where id = $1`, [agent.id])
+    const [row] = await sql<{ bio: string; name: string }>(`select bio, name from public.agents where id = $1`, [
+      agent.id,
+    ])
     expect(row).toEqual({ bio: 'Twenty years in Fresno.\n\nalert(1)Call me.', name: 'Claim Fixture Agent' })
 
     const [entry] = await sql<{ actor_id: string; after: Record<string, unknown> }>(
@@ -255,12 +268,22 @@ describe('reviews by an administrator', () => {
     expect(rejected.body.mailed).toBeGreaterThanOrEqual(1)
     const [rejection] = await mailTo(asker.email)
     expect(rejection!.subject).toBe('Your AgentInsight profile claim was not approved')
-    expect(rejection!.text_body!.split('\n')[0]).toBe('Your claim of an agent profile on AgentInsight was not approved.')
+    expect(rejection!.text_body!.split('\n')[0]).toBe(
+      'Your claim of an agent profile on AgentInsight was not approved.',
+    )
     expect(rejection!.text_body).toContain('The brokerage could not confirm <you>.')
     expect(rejection!.html_body).toContain('The brokerage could not confirm &lt;you&gt;.')
 
-    const again = await call('agent-claim', askerToken, { action: 'review', agentId: agent.id, message: 'Please retry.' })
-    const approved = await call('agent-review', adminToken, { subject: 'claim', id: again.body.claimId, decision: 'approve' })
+    const again = await call('agent-claim', askerToken, {
+      action: 'review',
+      agentId: agent.id,
+      message: 'Please retry.',
+    })
+    const approved = await call('agent-review', adminToken, {
+      subject: 'claim',
+      id: again.body.claimId,
+      decision: 'approve',
+    })
     expect(approved.status).toBe(200)
     expect(approved.body.decided).toMatchObject({ status: 'approved', method: 'admin', decided_by: admin.userId })
     expect((await mailTo(asker.email))[0]!.subject).toBe('Your AgentInsight profile claim was approved')
@@ -313,9 +336,9 @@ describe('visibility requests', () => {
     expect(filed.error).toBeNull()
     expect(filed.data).toMatchObject({ status: 'pending', note: 'Privacy please' })
     const stranger = await signedInClient()
-    expect((await stranger.client.from('agent_visibility_requests').select('id').eq('id', filed.data!.id)).data).toEqual(
-      [],
-    )
+    expect(
+      (await stranger.client.from('agent_visibility_requests').select('id').eq('id', filed.data!.id)).data,
+    ).toEqual([])
     const strangerFiles = await stranger.client
       .from('agent_visibility_requests')
       .insert({ agent_id: agent.id, hide_phone: true, hide_email: true, noindex: true })
@@ -337,6 +360,8 @@ describe('visibility requests', () => {
     expect(await pageVersion(agent.id)).toBeGreaterThan(before)
     const [mail] = await mailTo(owner.email)
     expect(mail!.subject).toBe('Your profile visibility request on AgentInsight was accepted')
-    expect(mail!.text_body).toContain('Requested: phone number hidden, email address shown, kept out of search engines.')
+    expect(mail!.text_body).toContain(
+      'Requested: phone number hidden, email address shown, kept out of search engines.',
+    )
   })
 })

@@ -50,9 +50,7 @@ describe('the decision mails', () => {
       'https://agentinsight.example',
     )
     expect(mail.subject).toBe('Your profile visibility request on AgentInsight was accepted')
-    expect(mail.text).toContain(
-      'Requested: phone number hidden, email address shown, kept out of search engines.',
-    )
+    expect(mail.text).toContain('Requested: phone number hidden, email address shown, kept out of search engines.')
   })
 
   it('has a subject for every kind, none with the agent or the reason in it', () => {

@@ -23,15 +23,19 @@ describe('profile edits', () => {
   })
 
   it('limits the bio and each list, naming the rule', () => {
-    expect(firstMessage(AgentProfileEditSchema.safeParse({ bio: 'x'.repeat(2001), specialties: [], languages: [] }))).toBe(
-      'Keep the bio to 2,000 characters',
-    )
+    expect(
+      firstMessage(AgentProfileEditSchema.safeParse({ bio: 'x'.repeat(2001), specialties: [], languages: [] })),
+    ).toBe('Keep the bio to 2,000 characters')
     expect(
       firstMessage(AgentProfileEditSchema.safeParse({ bio: '', specialties: ['x'.repeat(61)], languages: [] })),
     ).toBe('Keep each specialty to 60 characters')
     expect(
       firstMessage(
-        AgentProfileEditSchema.safeParse({ bio: '', specialties: [], languages: Array.from({ length: 11 }, (_, i) => `L${i}`) }),
+        AgentProfileEditSchema.safeParse({
+          bio: '',
+          specialties: [],
+          languages: Array.from({ length: 11 }, (_, i) => `L${i}`),
+        }),
       ),
     ).toBe('List at most 10 languages')
     expect(AgentProfileEditSchema.parse({ bio: '  ', specialties: [], languages: [] }).bio).toBeNull()
@@ -60,7 +64,9 @@ describe('photos', () => {
 
 describe('corrections', () => {
   it("checks each kind's fields, naming the missing one", () => {
-    expect(firstMessage(CorrectionRequestSchema.safeParse({ kind: 'not_my_sale' }))).toBe('Enter the MLS number of the sale')
+    expect(firstMessage(CorrectionRequestSchema.safeParse({ kind: 'not_my_sale' }))).toBe(
+      'Enter the MLS number of the sale',
+    )
     expect(CorrectionRequestSchema.safeParse({ kind: 'not_my_sale', listing_number: 'MLS-1' }).success).toBe(true)
     expect(firstMessage(CorrectionRequestSchema.safeParse({ kind: 'wrong_side', listing_number: 'MLS-1' }))).toBe(
       'Pick the side you had',

@@ -235,10 +235,13 @@ export const CorrectionRequestSchema = z
     ],
     { error: 'Pick what is wrong' },
   )
-  .refine((value) => value.kind === 'missing_sale' || value.property_id !== undefined || value.listing_number !== undefined, {
-    message: 'Enter the MLS number of the sale',
-    path: ['listing_number'],
-  })
+  .refine(
+    (value) => value.kind === 'missing_sale' || value.property_id !== undefined || value.listing_number !== undefined,
+    {
+      message: 'Enter the MLS number of the sale',
+      path: ['listing_number'],
+    },
+  )
 export type CorrectionRequest = z.infer<typeof CorrectionRequestSchema>
 
 export const REVIEW_SUBJECTS = ['claim', 'correction', 'visibility'] as const
@@ -263,7 +266,9 @@ export const ReviewDecisionSchema = z
       value.subject === 'claim'
         ? ['approve', 'reject', 'revoke'].includes(value.decision)
         : ['accept', 'reject'].includes(value.decision),
-    { message: 'A claim is approved, rejected or revoked; a request or correction is accepted or rejected', path: ['decision'] },
+    {
+      message: 'A claim is approved, rejected or revoked; a request or correction is accepted or rejected',
+      path: ['decision'],
+    },
   )
 export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>
-

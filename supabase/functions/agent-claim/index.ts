@@ -155,7 +155,10 @@ serveFunction({
             'This profile has already been claimed by another account. If you are this agent, ask for a review and we will check it by hand.',
           )
         case 'holds_other_profile':
-          throw new HttpError(409, 'Your account already holds the profile of another agent: one account can claim one profile.')
+          throw new HttpError(
+            409,
+            'Your account already holds the profile of another agent: one account can claim one profile.',
+          )
         case 'closed':
           throw new HttpError(409, 'This claim was closed. Start a new claim.')
         default:

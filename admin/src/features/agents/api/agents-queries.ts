@@ -29,7 +29,11 @@ const VISIBILITY_COLUMNS =
 async function queueRows(filters: AgentReviewFilters, signal: AbortSignal): Promise<Record<string, unknown>[]> {
   const statuses = statusesOf(filters.tab, filters.status)
   const table =
-    filters.tab === 'claims' ? 'agent_claims' : filters.tab === 'corrections' ? 'agent_corrections' : 'agent_visibility_requests'
+    filters.tab === 'claims'
+      ? 'agent_claims'
+      : filters.tab === 'corrections'
+        ? 'agent_corrections'
+        : 'agent_visibility_requests'
   const columns =
     filters.tab === 'claims' ? CLAIM_COLUMNS : filters.tab === 'corrections' ? CORRECTION_COLUMNS : VISIBILITY_COLUMNS
   // one of three tables: the rows are typed by the item types below, not by the query builder

@@ -54,7 +54,10 @@ describe('Admin -> Agents', () => {
   })
 
   it('searches by agent name or account email, case ignored', () => {
-    const item = { agent: { id: 'a', name: 'Jordan Lee', brokerage: null, license_number: null, email: null }, email: 'jl@example.com' }
+    const item = {
+      agent: { id: 'a', name: 'Jordan Lee', brokerage: null, license_number: null, email: null },
+      email: 'jl@example.com',
+    }
     expect(matchesQuery(item, 'lee')).toBe(true)
     expect(matchesQuery(item, 'JL@EXAMPLE')).toBe(true)
     expect(matchesQuery(item, 'smith')).toBe(false)

@@ -32,7 +32,8 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
 /** The statuses each filter stands for, per queue (the tables' status columns). */
 export function statusesOf(tab: QueueTab, filter: StatusFilter): string[] | null {
   if (filter === 'all') return null
-  if (tab === 'claims') return filter === 'open' ? ['code_sent', 'review_requested'] : ['approved', 'rejected', 'revoked']
+  if (tab === 'claims')
+    return filter === 'open' ? ['code_sent', 'review_requested'] : ['approved', 'rejected', 'revoked']
   return filter === 'open' ? ['pending'] : ['accepted', 'rejected', 'withdrawn']
 }
 

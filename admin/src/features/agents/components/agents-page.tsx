@@ -111,7 +111,8 @@ function Details({ item }: { item: ReviewItem }) {
     if (item.kind === 'wrong_price_date')
       lines.push(
         <span key="price">
-          Close price {usd(item.recorded_close_price)} → {item.close_price === null ? 'unchanged' : usd(item.close_price)}
+          Close price {usd(item.recorded_close_price)} →{' '}
+          {item.close_price === null ? 'unchanged' : usd(item.close_price)}
           {' · '}close date {day(item.recorded_close_date)} → {item.close_date ? day(item.close_date) : 'unchanged'}
         </span>,
       )
@@ -185,7 +186,11 @@ function Queue({ tab, status, query }: { tab: QueueTab; status: (typeof STATUS_F
 
   return (
     <>
-      {items.isError && <Alert>Could not load the {TAB_LABELS[tab].toLowerCase()}: {items.error.message}</Alert>}
+      {items.isError && (
+        <Alert>
+          Could not load the {TAB_LABELS[tab].toLowerCase()}: {items.error.message}
+        </Alert>
+      )}
       {!isMobile && (
         <DataTable columns={QUEUE_COLUMNS} loading={items.isPending} empty={empty} loadingText={loadingText}>
           {shown?.map((item) => (
@@ -238,7 +243,12 @@ function Queue({ tab, status, query }: { tab: QueueTab; status: (typeof STATUS_F
   )
 }
 
-const TRAIL_COLUMNS = [{ header: 'When', className: 'w-44' }, { header: 'Who' }, { header: 'What' }, { header: 'Changes' }]
+const TRAIL_COLUMNS = [
+  { header: 'When', className: 'w-44' },
+  { header: 'Who' },
+  { header: 'What' },
+  { header: 'Changes' },
+]
 
 function TrailChanges({ entry }: { entry: AuditEntry }) {
   const changes = fieldChanges(entry).filter((change) =>
@@ -280,7 +290,12 @@ function Trail() {
     <>
       {entries.isError && <Alert>Could not load the audit trail: {entries.error.message}</Alert>}
       {!isMobile && (
-        <DataTable columns={TRAIL_COLUMNS} loading={entries.isPending} empty={empty} loadingText="Loading the audit trail…">
+        <DataTable
+          columns={TRAIL_COLUMNS}
+          loading={entries.isPending}
+          empty={empty}
+          loadingText="Loading the audit trail…"
+        >
           {entries.data?.map((entry) => (
             <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0">
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{dateTime(entry.at)}</td>
@@ -333,8 +348,8 @@ export function AgentsPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Agents</h1>
         <p className="mt-1 text-sm text-slate-500">
-          Claims of agent profiles, corrections of their records and visibility requests, with every decision mailed
-          to the agent.
+          Claims of agent profiles, corrections of their records and visibility requests, with every decision mailed to
+          the agent.
         </p>
       </div>
 

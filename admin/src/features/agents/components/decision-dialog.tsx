@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -36,7 +36,9 @@ function consequence(item: ReviewItem, decision: Decision): string {
       return `${kindLabel(item.kind)}: the figures of ${agent} are recomputed with it at once. The MLS record is not changed.`
     return `${kindLabel(item.kind)}: nothing changes on the profile.`
   }
-  return decision === 'accept' ? `The profile of ${agent} is shown as requested after the next build.` : 'Nothing changes on the profile.'
+  return decision === 'accept'
+    ? `The profile of ${agent} is shown as requested after the next build.`
+    : 'Nothing changes on the profile.'
 }
 
 /**
@@ -60,6 +62,7 @@ export function DecisionDialog({
     defaultValues: { reason: '' },
   })
   const reasonError = form.formState.errors.reason?.message
+  const draft = useWatch({ control: form.control, name: 'reason' })
   const title = `${DECISION_LABELS[decision]} ${SUBJECT_WORDS[item.subject]}`
 
   const submit = form.handleSubmit(({ reason }) =>
@@ -90,8 +93,10 @@ export function DecisionDialog({
         <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
           <FormField
             htmlFor={reasonId}
-            label={reasonRequired(decision) ? 'Reason (emailed to the agent)' : 'Reason (optional, emailed to the agent)'}
-            counter={`${form.watch('reason').length}/1000`}
+            label={
+              reasonRequired(decision) ? 'Reason (emailed to the agent)' : 'Reason (optional, emailed to the agent)'
+            }
+            counter={`${draft.length}/1000`}
             error={reasonError}
           >
             <Textarea
