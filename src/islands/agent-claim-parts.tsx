@@ -115,3 +115,36 @@ export function SaleCorrectionMarkers({ corrections }: { corrections: readonly S
     </span>
   )
 }
+
+/**
+ * Every accepted correction of the agent's record, newest first: the sale (address, MLS number), what changed and
+ * when it was accepted. A sale removed from the agent's record has no row in the sales list any more, so this list
+ * is where its mark stays. Nothing when there are none.
+ */
+export function AcceptedCorrections({ corrections }: { corrections: readonly SaleCorrection[] }) {
+  if (corrections.length === 0) return null
+  return (
+    <section aria-labelledby="corrections-title">
+      <h2 id="corrections-title" className="text-xl font-semibold">
+        Corrections of this record
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Accepted after review. The MLS record itself is unchanged; the figures above include these corrections.
+      </p>
+      <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
+        {corrections.map((correction) => (
+          <li key={correction.correction_id} className="px-3 py-2">
+            <span className="font-medium">
+              {correction.address ?? 'Sale'}
+              {correction.listing_number && ` (MLS ${correction.listing_number})`}
+            </span>
+            : {correctionMarkerText(correction)}
+            {correction.accepted_at && (
+              <span className="text-slate-600"> · accepted {formatDate(correction.accepted_at.slice(0, 10))}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

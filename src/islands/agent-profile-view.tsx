@@ -21,7 +21,13 @@ import {
 import { rankingBadge } from '../lib/search-results'
 import { zipUrl } from '@shared/urls.ts'
 import { SalesTableHead } from './sales-table-head'
-import { AgentAbout, AgentClaimStatus, SaleCorrectionMarkers, visibleContact } from './agent-claim-parts'
+import {
+  AcceptedCorrections,
+  AgentAbout,
+  AgentClaimStatus,
+  SaleCorrectionMarkers,
+  visibleContact,
+} from './agent-claim-parts'
 
 /** "Jan 5, 2026 – Dec 31, 2026", or 'no closed sales yet' without a metrics window. */
 export function metricsWindowText(agent: Pick<AgentRow, 'metrics_window_start' | 'metrics_window_end'>): string {
@@ -145,6 +151,7 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
           {benchmark && <MarketComparison agent={agent} benchmark={benchmark} />}
 
           <RecentSales sales={sales} corrections={profile.corrections ?? []} />
+          <AcceptedCorrections corrections={profile.corrections ?? []} />
         </div>
 
         <aside aria-labelledby="details-title" className="h-fit rounded-lg border border-slate-200 bg-white p-5">
