@@ -2,10 +2,13 @@
  * `npm run bench:lighthouse [-- --base-url http://localhost:4321 --agent <uuid> --runs 1 --report-dir <dir> --serve]`
  *
  * Lighthouse (mobile profile: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown) over the public pages:
- * /, /blog, an article, /search-results?q=..., an agent profile and /sample-report. Prints Performance,
- * Accessibility, Best Practices and SEO (0-100) and the JavaScript each page ships, in KiB gzip-compressed
- * (each same-origin script the page loaded, gzip level 9, as a static host would serve it; the local server sends
- * them uncompressed, which also costs the local Performance score a little).
+ * /, /blog, an article, /search-results?q=..., an agent profile (prerendered, and one rendered on demand),
+ * /sample-report, /compare with two agents, the agent's ZIP page and its city page, and a bare Astro page served by
+ * the same local static server in the same run (bench/fixtures/bare-astro: the home page of Astro's blog starter,
+ * no JavaScript, no images). Prints Performance, Accessibility, Best Practices and SEO (0-100), the JavaScript each page ships,
+ * in KiB gzip-compressed (each same-origin script the page loaded, gzip level 9, as a static host would serve it),
+ * LCP, TBT, CLS, each page's LCP as a multiple of the bare page's, and whether the page meets the targets
+ * (Performance 100, TBT <= 30 ms, LCP <= 1.1x the bare page's).
  *
  * Without --base-url it builds and serves the site the way `npm start` does, against a throwaway local stack
  * (own Postgres, free ports) holding the seed posts plus 30 fixture agents with closed sales in one ZIP, so the
@@ -33,6 +36,8 @@ import { seedAgents } from './bench-site.ts'
 import { ensureChromium } from '../tests/support/chromium.ts'
 import { startE2ESite } from '../tests/support/e2e-site.ts'
 import { startTestStack } from '../tests/support/test-stack.ts'
+import { startStaticServer } from '../supabase/local/static-server.ts'
+import { freePort } from '../supabase/local/postgres.ts'
 
 const ArgsSchema = z.object({
   baseUrl: z.url().optional(),
@@ -76,16 +81,62 @@ interface PageResult {
   cls: number
 }
 
-/** First agent id through the REST API, for --base-url runs without --agent. */
-async function findAgent(): Promise<string | undefined> {
+/** The API of the measured site: the throwaway stack's, or SUPABASE_URL / SUPABASE_ANON_KEY from the environment. */
+let api: { url: string; key: string } | undefined = (() => {
   const url = process.env.SUPABASE_URL ?? process.env.PUBLIC_SUPABASE_URL
   const key = process.env.SUPABASE_ANON_KEY ?? process.env.PUBLIC_SUPABASE_ANON_KEY
-  if (!url || !key) return undefined
-  const response = await fetch(`${url}/rest/v1/agents?select=id&order=total_sales.desc&limit=1`, {
-    headers: { apikey: key, Authorization: `Bearer ${key}` },
+  return url && key ? { url, key } : undefined
+})()
+
+/** Rows of a REST query through the anon key, or [] without an API. */
+async function rest<T>(query: string): Promise<T[]> {
+  if (!api) return []
+  const response = await fetch(`${api.url}/rest/v1/${query}`, {
+    headers: { apikey: api.key, Authorization: `Bearer ${api.key}` },
   })
-  if (!response.ok) return undefined
-  return ((await response.json()) as { id: string }[])[0]?.id
+  return response.ok ? ((await response.json()) as T[]) : []
+}
+
+/** The agent with the most sales, for --base-url runs without --agent. */
+const findAgent = async () => (await rest<{ id: string }>('agents?select=id&order=total_sales.desc&limit=1'))[0]?.id
+
+/** An agent with closed sales whose page the build did not prerender (rendered on demand). */
+async function findOnDemandAgent(): Promise<string | undefined> {
+  const candidates = await rest<{ agent_id: string }>('agent_page_versions?select=agent_id&prerender=is.false&limit=50')
+  if (candidates.length === 0) return undefined
+  const withSales = await rest<{ id: string }>(
+    `agents?select=id&total_sales=gt.0&id=in.(${candidates.map((row) => row.agent_id).join(',')})&limit=1`,
+  )
+  return withSales[0]?.id
+}
+
+/** The agent's ZIP page, its city page and another agent of that ZIP (for compare), from the pages' links. */
+async function findArea(baseUrl: string, agentId: string) {
+  const agentHtml = await (await fetch(`${baseUrl}/agent/${agentId}`)).text()
+  const zip = /href="(\/agents\/\d{5})"/.exec(agentHtml)?.[1]
+  if (!zip) return {}
+  const zipHtml = await (await fetch(`${baseUrl}${zip}`)).text()
+  const city = /href="(\/agents\/[a-z]{2}\/[^"]+)"/.exec(zipHtml)?.[1]
+  const other = [...zipHtml.matchAll(/href="\/agent\/([0-9a-f-]{36})"/g)]
+    .map((match) => match[1])
+    .find((id) => id !== agentId)
+  return { zip, city, compare: other ? `/compare?agents=${agentId},${other}` : undefined }
+}
+
+/** The bare Astro page (bench/fixtures/bare-astro) served by the local static server the site is served by. */
+async function serveBarePage(): Promise<{ url: string; stop(): Promise<void> }> {
+  const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), 'bare-astro-'))
+  fs.cpSync(nodePath.join(import.meta.dirname, 'fixtures/bare-astro'), dir, { recursive: true })
+  const port = await freePort()
+  const server = await startStaticServer({ port, siteDir: () => dir, adminDir: dir })
+  return {
+    url: `http://localhost:${port}/`,
+    async stop() {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }
 
 /** The first article linked from /blog. */
@@ -187,7 +238,10 @@ async function main() {
       const stack = await startTestStack()
       cleanups.unshift(() => stack.stop())
       await pauseScheduler(stack.env.TEST_DATABASE_URL)
-      agentId = await seedAgents(stack.env.TEST_DATABASE_URL)
+      await seedAgents(stack.env.TEST_DATABASE_URL)
+      api = { url: stack.env.TEST_SUPABASE_URL, key: stack.env.TEST_SUPABASE_ANON_KEY }
+      // the agent with the most sales: prerendered (the first of its ZIP page)
+      agentId = await findAgent()
       const site = await startE2ESite(stack.env)
       cleanups.unshift(() => site.stop())
       baseUrl = site.baseUrl
@@ -203,13 +257,24 @@ async function main() {
     }
 
     const article = await findArticle(baseUrl)
-    const pages: [string, string | undefined][] = [
+    const area = agentId ? await findArea(baseUrl, agentId) : {}
+    const onDemand = await findOnDemandAgent()
+    // measured as visitors after the first get it: from the host's cache (the first render's time is bench:publish's)
+    if (onDemand) await (await fetch(`${baseUrl}/agent/${onDemand}`)).text()
+    const bare = await serveBarePage()
+    cleanups.unshift(() => bare.stop())
+    const pages: [string, string | undefined, string?][] = [
+      ['Bare Astro page', '/', bare.url.replace(/\/$/, '')],
       ['Home', '/'],
       ['Blog', '/blog'],
       ['Article', article],
       ['Search results', `/search-results?q=${encodeURIComponent(args.query)}&type=agent`],
       ['Agent profile', agentId ? `/agent/${agentId}` : undefined],
+      ['Agent on demand', onDemand ? `/agent/${onDemand}` : undefined],
       ['Sample report', '/sample-report'],
+      ['Compare', area.compare],
+      ['ZIP page', area.zip],
+      ['City page', area.city],
     ]
 
     const flags = (playwrightConfig.use?.launchOptions?.args ?? ['--headless', '--no-sandbox']).filter(
@@ -232,16 +297,17 @@ async function main() {
     })
 
     const results: PageResult[] = []
-    for (const [label, path] of pages) {
+    for (const [label, path, origin] of pages) {
       if (!path) {
         console.log(
-          `Skipping ${label}: ${label === 'Article' ? 'no article linked from /blog' : 'no agent (pass --agent <uuid>)'}`,
+          `Skipping ${label}: ${label === 'Article' ? 'no article linked from /blog' : 'none found (pass --agent <uuid>, or the site has none)'}`,
         )
         continue
       }
       process.stdout.write(`Measuring ${label} (${path})...\n`)
-      results.push(await measure(baseUrl, label, path, chrome.port))
+      results.push(await measure(origin ?? baseUrl, label, path, chrome.port))
     }
+    const bareLcp = results.find((result) => result.label === 'Bare Astro page')?.lcpMs ?? NaN
 
     console.log(`\nLighthouse ${'12'} mobile profile, ${args.runs} run(s) per page (median), ${baseUrl}`)
     console.log(
@@ -258,6 +324,8 @@ async function main() {
       'LCP ms',
       'TBT ms',
       'CLS',
+      'LCP / bare',
+      'Targets',
       'Path',
     ]
     const rows = results.map((result) => [
@@ -271,6 +339,14 @@ async function main() {
       String(Math.round(result.lcpMs)),
       String(Math.round(result.tbtMs)),
       result.cls.toFixed(3),
+      `${(result.lcpMs / bareLcp).toFixed(2)}x`,
+      result.label === 'Bare Astro page'
+        ? '(reference)'
+        : [
+            result.scores.performance === 100 ? 'Perf 100' : 'Perf < 100',
+            result.tbtMs <= 30 ? 'TBT ok' : 'TBT > 30',
+            result.lcpMs <= 1.1 * bareLcp ? 'LCP ok' : 'LCP > 1.1x',
+          ].join(', '),
       result.path.length > 60 ? `${result.path.slice(0, 57)}...` : result.path,
     ])
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)))
@@ -278,6 +354,9 @@ async function main() {
     console.log(line(header))
     console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`)
     for (const row of rows) console.log(line(row))
+    console.log(
+      'Targets: Performance 100, TBT <= 30 ms, LCP <= 1.1x the bare Astro page measured in the same run and served by the same local static server.',
+    )
   } finally {
     for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error('Cleanup failed', error))
   }

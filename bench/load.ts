@@ -18,14 +18,26 @@
  * to 100,000 a minute (bench/lib/search-fixture.ts), since every client runs from one address. The per-IP count is
  * part of each measured request.
  * Options: --connections N (50) --duration S (30) --agents N (100000) --sales N (400000) --queries N (300)
- * --layers function,deno,rpc (all).
+ * --layers function,deno,rpc (all) --zips-csv FILE (a Redfin ZIP market tracker CSV instead of the 366-ZIP subset).
+ * National: `-- --agents 1000000 --sales 12000000 --zips-csv /work/shared/data/redfin-zip-market-2025-09.csv`.
  */
+import fs from 'node:fs'
 import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 import type { LoadJob, LoadOutcome } from './lib/load-worker.ts'
 import { buildQueries, loadData, log, startBenchStack } from './lib/search-fixture.ts'
+
+/** A file path option, checked to exist; undefined when not given. */
+function fileOption(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`)
+  if (index === -1) return undefined
+  const value = process.argv[index + 1]
+  if (!value || !fs.existsSync(value))
+    throw new Error(`--${name} must name an existing file, got ${value ?? 'nothing'}`)
+  return value
+}
 
 function option(name: string, fallback: number, min = 1): number {
   const index = process.argv.indexOf(`--${name}`)
@@ -38,7 +50,12 @@ function option(name: string, fallback: number, min = 1): number {
 
 const CONNECTIONS = option('connections', 50)
 const DURATION = option('duration', 30)
-const SIZE = { agents: option('agents', 100_000), sales: option('sales', 400_000, 0), queries: option('queries', 300) }
+const SIZE = {
+  agents: option('agents', 100_000),
+  sales: option('sales', 400_000, 0),
+  queries: option('queries', 300),
+  zipsCsv: fileOption('zips-csv'),
+}
 const LAYERS = ['function', 'deno', 'rpc'] as const
 type Layer = (typeof LAYERS)[number]
 const layersIndex = process.argv.indexOf('--layers')

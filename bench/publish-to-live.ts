@@ -1,23 +1,27 @@
 /**
  * `npm run bench:publish`: how long from "Publish" in the admin, and from a data refresh, to the change answering on
- * the public site, with thousands of prerendered agent pages present (issues 13 and 16).
+ * the public site, with thousands of agent pages present, and how fast an agent page rendered on demand answers.
  *
  * On a throwaway stack (own PostgreSQL cluster in a temp dir, free ports, no edge functions) with the local site
  * builder and static server wired exactly as `npm start` wires them: seed `--posts` published posts and, per size of
- * `--agents`, that many agents with closed sales (spread over ZIPs and cities, `refresh_agent_metrics()` as the importer
- * runs it), build the whole site once, then per run
- *   - blog publish: publish a draft through the REST API as an admin (the same update the admin app sends) and poll
- *     the article's URL every 250 ms until it answers 200;
- *   - data refresh: add one closed sale to one agent (dated on the newest sale date, so the metrics window stays:
- *     moving it changes the window every page shows, so every page would be rebuilt), run `refresh_agent_metrics()`
- *     (which restamps every agent and updates the market share of the agent's ZIP) and poll that agent's page until it
- *     shows the new sale count.
+ * `--agents`, that many agents with closed sales (40 per ZIP, 10 ZIPs per city, `refresh_agent_metrics()` as the
+ * importer runs it), build the whole site once (prerendering the agents among the first 25 of a ZIP page), then:
+ *   - on demand: the first byte and the whole answer of up to `--on-demand` agent pages the build did not prerender,
+ *     each asked once (uncached: the first answer of each page is rendered), through the local server's Pages worker;
+ *   - per run, blog publish: publish a draft through the REST API as an admin (the same update the admin app sends)
+ *     and poll the article's URL every 250 ms until it answers 200;
+ *   - per run, data refresh: 1 % of the agents change: one more closed sale for every agent of enough whole ZIPs
+ *     (a ZIP's market shares move with any sale there, so whole ZIPs keep the change to 1 % of the agent pages), dated
+ *     on the newest sale date so the metrics window stays (moving it changes every page), then
+ *     `refresh_agent_metrics()`, and poll one of those agents' pages until it shows the new sale count.
  * Prints, per run: the API call, the webhook reaching the builder (site_builds row queued), the build, the total
  * time to live, all in seconds, and the pages the build rendered (its site_builds log line), with the machine, its
- * load and the data size. Figures, never a pass or fail.
+ * load and the data size; with two sizes or more, a projection to a million agents (a straight line through the two
+ * largest sizes), next to the targets. Figures, never a pass or fail.
  *
- * Options: `-- --agents 2000,20000` agent counts (default 2000,20000), `-- --posts 1000` published posts (default
- * 1000), `-- --runs 2` runs per path and size (default 1).
+ * Options: `-- --agents 2000,20000` agent counts (default 2000,20000; up to 1,000,000), `-- --posts 1000` published
+ * posts (default 1000), `-- --runs 2` runs per path and size (default 1), `-- --on-demand 200` on-demand pages asked
+ * per size (default 200).
  */
 import { createClient } from '@supabase/supabase-js'
 import fs from 'node:fs'
@@ -41,14 +45,19 @@ const ArgsSchema = z.object({
     .string()
     .default('2000,20000')
     .transform((value) => value.split(',').map(Number))
-    .pipe(z.array(z.number().int().min(1).max(100_000)).min(1)),
+    .pipe(z.array(z.number().int().min(1).max(1_000_000)).min(1)),
   posts: z.coerce.number().int().min(1).max(20_000).default(1000),
+  onDemand: z.coerce.number().int().min(0).max(10_000).default(200),
 })
 
 function parseArgs(argv: string[]) {
   const raw: Record<string, string> = {}
   for (let i = 0; i < argv.length; i += 1) {
-    const match = /^--(runs|agents|posts)$/.exec(argv[i]!)
+    const match = /^--(runs|agents|posts|on-demand)$/.exec(argv[i]!)
+    if (match?.[1] === 'on-demand') {
+      raw.onDemand = argv[(i += 1)] ?? ''
+      continue
+    }
     if (match) raw[match[1]!] = argv[(i += 1)] ?? ''
   }
   const parsed = ArgsSchema.safeParse(raw)
@@ -89,7 +98,7 @@ async function seedAgents(db: pg.Client, from: number, to: number) {
   )
 }
 
-type Path = 'blog publish' | 'data refresh'
+type Path = 'blog publish' | 'data refresh 1 %'
 interface Result {
   agents: number
   path: Path
@@ -101,8 +110,21 @@ interface Result {
   pages: string
 }
 
+/** The p-th percentile (nearest rank) of `values`. */
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
+}
+
+interface SizeFigures {
+  agents: number
+  prerendered: number
+  fullBuild: number
+  onDemand: { pages: number; firstByteP50: number; firstByteP95: number; wholeP95: number } | null
+}
+
 async function main() {
-  const { runs, agents: agentSizes, posts } = parseArgs(process.argv.slice(2))
+  const { runs, agents: agentSizes, posts, onDemand } = parseArgs(process.argv.slice(2))
   const sitePort = await freePort()
   const siteUrl = `http://localhost:${sitePort}`
   console.log('Starting a throwaway stack...')
@@ -164,7 +186,7 @@ async function main() {
     start: number,
     url: string,
     marker: string,
-    live: (status: number, body: string) => boolean,
+    live: (status: number, body: string, headers: Headers) => boolean,
     last: string,
   ) => {
     let webhook = 0
@@ -177,7 +199,7 @@ async function main() {
         if (queued.rowCount) webhook = Date.now() - start
       }
       const response = await fetch(url)
-      if (live(response.status, await response.text())) return { webhook, total: Date.now() - start }
+      if (live(response.status, await response.text(), response.headers)) return { webhook, total: Date.now() - start }
       if (Date.now() - start > 15 * 60_000) throw new Error(`${url} did not go live within 15 minutes`)
       await sleep(250)
     }
@@ -197,7 +219,7 @@ async function main() {
     (await db.query<{ last: string }>(`select coalesce(max(id), 0) as last from public.site_builds`)).rows[0]!.last
 
   const results: Result[] = []
-  const initial: { agents: number; seconds: string }[] = []
+  const sizes: SizeFigures[] = []
   let seededAgents = 0
   try {
     await configureBuildHook(stack.databaseUrl, { hookUrl: null, secret: null, builder: 'local' })
@@ -218,15 +240,51 @@ async function main() {
         await db.query(`select public.refresh_agent_metrics()`)
         seededAgents = size
       }
-      const pages = (await db.query<{ n: string }>(`select count(*) as n from public.agents where total_sales > 0`))
-        .rows[0]!.n
-      console.log(`Building the site with ${posts} posts and ${pages} agent pages...`)
+      const prerendered = Number(
+        (await db.query<{ n: string }>(`select count(*) as n from public.agent_page_versions where prerender`)).rows[0]!
+          .n,
+      )
+      console.log(`Building the site with ${posts} posts and ${prerendered} prerendered agent pages...`)
       const buildStarted = Date.now()
       // the new agents' pages are rendered, every page already in the build cache is reused
       builder.request(`bench: ${size} agents seeded`)
       await builder.idle()
-      initial.push({ agents: size, seconds: seconds(Date.now() - buildStarted) })
-      console.log(`  build ${seconds(Date.now() - buildStarted)} s`)
+      const fullBuild = Date.now() - buildStarted
+      console.log(`  build ${seconds(fullBuild)} s`)
+
+      // agent pages rendered on demand: each asked once, so each answer is rendered (nothing cached yet)
+      const tail = (
+        await db.query<{ agent_id: string }>(
+          `select v.agent_id from public.agent_page_versions v join public.agents a on a.id = v.agent_id
+            where not v.prerender and a.total_sales > 0 order by random() limit $1`,
+          [onDemand + 1],
+        )
+      ).rows.map((row) => row.agent_id)
+      let onDemandFigures: SizeFigures['onDemand'] = null
+      if (tail.length > 1) {
+        // the first answer starts the local Pages runtime (workerd); a host keeps it running
+        await (await fetch(`${siteUrl}/agent/${tail[0]}`)).text()
+        const firstBytes: number[] = []
+        const wholes: number[] = []
+        for (const id of tail.slice(1)) {
+          const start = performance.now()
+          const response = await fetch(`${siteUrl}/agent/${id}`)
+          firstBytes.push(performance.now() - start)
+          await response.text()
+          wholes.push(performance.now() - start)
+          if (response.status !== 200) throw new Error(`/agent/${id} answered ${response.status} on demand`)
+        }
+        onDemandFigures = {
+          pages: firstBytes.length,
+          firstByteP50: percentile(firstBytes, 50),
+          firstByteP95: percentile(firstBytes, 95),
+          wholeP95: percentile(wholes, 95),
+        }
+        console.log(
+          `  on demand: ${firstBytes.length} uncached agent pages, first byte p50 ${onDemandFigures.firstByteP50.toFixed(0)} ms, p95 ${onDemandFigures.firstByteP95.toFixed(0)} ms`,
+        )
+      }
+      sizes.push({ agents: size, prerendered, fullBuild, onDemand: onDemandFigures })
       await configureBuildHook(stack.databaseUrl, {
         hookUrl: builder.hookUrl,
         secret: builder.secret,
@@ -256,18 +314,31 @@ async function main() {
         results.push({ agents: size, path: 'blog publish', run, api, ...live, ...(await buildOf(last, slug)) })
         console.log(`  ${size} agents, blog publish run ${run}: live after ${seconds(live.total)} s`)
 
-        // data refresh -> live: one more closed sale for one agent, then the metrics refresh an import runs
-        const { rows: agent } = await db.query<{ id: string; total_sales: number; zip_code: string; city: string }>(
-          `select id, total_sales, zip_code, city from public.agents where total_sales > 0 order by random() limit 1`,
+        // data refresh -> live: 1 % of the agents change (every agent of enough whole ZIPs gets one more closed sale),
+        // then the metrics refresh an import runs
+        const zipCount = Math.max(1, Math.round((size * 0.01) / AGENTS_PER_ZIP))
+        const { rows: changed } = await db.query<{ id: string; total_sales: number; prerender: boolean }>(
+          `with zips as (
+             select zip_code from public.agents where total_sales > 0 group by zip_code order by random() limit $1
+           ),
+           added as (
+             insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status)
+             select a.id, $2 || ' Refresh Rd #' || a.mls_id, a.city, 'TX', a.zip_code, 500000, 510000,
+                    -- on the newest sale date: a later one would move every agent's metrics window, and so every page
+                    (select max(sale_date) from public.properties where standard_status = 'Closed'), 12, 'Closed', 'sold'
+               from public.agents a join zips z on z.zip_code = a.zip_code
+              where a.total_sales > 0
+             returning agent_id
+           )
+           -- prerendered pages first: an agent page rendered on demand shows new data at once
+           select a.id, a.total_sales, coalesce(v.prerender, false) as prerender
+             from public.agents a left join public.agent_page_versions v on v.agent_id = a.id
+            where a.id in (select agent_id from added)
+            order by coalesce(v.prerender, false) desc`,
+          [zipCount, `${run}-${Date.now()}`],
         )
-        const target = agent[0]!
-        await db.query(
-          `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status)
-           values ($1, $2, $3, 'TX', $4, 500000, 510000,
-                   -- on the newest sale date: a later one would move every agent's metrics window, and so every page
-                   (select max(sale_date) from public.properties where standard_status = 'Closed'), 12, 'Closed', 'sold')`,
-          [target.id, `${run} Refresh Rd ${Date.now()}`, target.city, target.zip_code],
-        )
+        const target = changed[0]!
+        if (!target.prerender) throw new Error('None of the changed agents has a prerendered page to watch')
         const agentUrl = `${siteUrl}/agent/${target.id}`
         const expected = `: ${target.total_sales + 1} closed sales`
         last = await lastBuild()
@@ -278,18 +349,21 @@ async function main() {
           start,
           agentUrl,
           'agent data changed',
-          (status, body) => status === 200 && body.includes(expected),
+          // the rebuilt prerendered file (an answer rendered on demand carries a Cache-Tag)
+          (status, body, headers) => status === 200 && body.includes(expected) && !headers.has('cache-tag'),
           last,
         )
         results.push({
           agents: size,
-          path: 'data refresh',
+          path: 'data refresh 1 %',
           run,
           api,
           ...live,
           ...(await buildOf(last, 'agent data changed')),
         })
-        console.log(`  ${size} agents, data refresh run ${run}: live after ${seconds(live.total)} s`)
+        console.log(
+          `  ${size} agents (${changed.length} changed), data refresh run ${run}: live after ${seconds(live.total)} s`,
+        )
       }
     }
   } finally {
@@ -303,6 +377,18 @@ async function main() {
   }
 
   const cpus = os.cpus()
+  /** The mean over runs of `path`'s change -> live at `agents`, in ms. */
+  const meanLive = (agents: number, path: Path) => {
+    const rows = results.filter((row) => row.agents === agents && row.path === path)
+    return rows.reduce((sum, row) => sum + row.total, 0) / rows.length
+  }
+  /** A straight line through the two largest sizes at a million agents; a falling line (noise) counts as flat. */
+  const project = (value: (size: SizeFigures) => number) => {
+    if (sizes.length < 2) return NaN
+    const [a, b] = [...sizes].sort((x, y) => x.agents - y.agents).slice(-2) as [SizeFigures, SizeFigures]
+    return value(b) + Math.max(0, (value(b) - value(a)) / (b.agents - a.agents)) * (1_000_000 - b.agents)
+  }
+  const rate = (size: SizeFigures) => size.prerendered / size.agents
   console.log(`
 Publish to live (local builder, incremental Astro static build, ${new Date().toISOString()})
 Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average ${os
@@ -310,11 +396,66 @@ Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() 
     .map((load) => load.toFixed(2))
     .join(' ')}, Node ${process.version}
 Data: ${posts} published posts; agents per size as below (${AGENTS_PER_ZIP} per ZIP, ${ZIPS_PER_CITY} ZIPs per city)
-Full build before the runs: ${initial.map((row) => `${row.agents} agents ${row.seconds} s`).join('; ')}
+
+| agents | prerendered agent pages | build after seeding (s; the first size from an empty cache) | on-demand pages asked | first byte p50 / p95 (ms) | whole answer p95 (ms) |
+| --- | --- | --- | --- | --- | --- |
+${sizes
+  .map(
+    (size) =>
+      `| ${size.agents} | ${size.prerendered} | ${seconds(size.fullBuild)} | ${size.onDemand?.pages ?? 0} | ${size.onDemand ? `${size.onDemand.firstByteP50.toFixed(0)} / ${size.onDemand.firstByteP95.toFixed(0)}` : '-'} | ${size.onDemand ? size.onDemand.wholeP95.toFixed(0) : '-'} |`,
+  )
+  .join('\n')}
 
 | agents | path | run | API call (s) | webhook -> builder (s) | build (s) | change -> live (s) | pages rendered |
 | --- | --- | --- | --- | --- | --- | --- | --- |
-${results.map((r) => `| ${r.agents} | ${r.path} | ${r.run} | ${(r.api / 1000).toFixed(2)} | ${(r.webhook / 1000).toFixed(2)} | ${seconds(r.build)} | ${seconds(r.total)} | ${r.pages} |`).join('\n')}`)
+${results.map((r) => `| ${r.agents} | ${r.path} | ${r.run} | ${(r.api / 1000).toFixed(2)} | ${(r.webhook / 1000).toFixed(2)} | ${seconds(r.build)} | ${seconds(r.total)} | ${r.pages} |`).join('\n')}
+`)
+  const targets: [string, string, string][] = []
+  for (const size of sizes) {
+    const refresh = meanLive(size.agents, 'data refresh 1 %') / 1000
+    const publish = meanLive(size.agents, 'blog publish') / 1000
+    if (size.agents === 20_000) targets.push(['data refresh 1 % -> live at 20k', `${refresh.toFixed(1)} s`, '< 5 s'])
+    if (size.agents === 100_000) {
+      targets.push(['data refresh 1 % -> live at 100k', `${refresh.toFixed(1)} s`, '< 60 s'])
+      targets.push(['blog publish -> live at 100k', `${publish.toFixed(1)} s`, '< 5 s'])
+    }
+    if (size.onDemand)
+      targets.push([
+        `on-demand agent page, first byte p95 (uncached, local) at ${size.agents}`,
+        `${size.onDemand.firstByteP95.toFixed(0)} ms`,
+        '< 300 ms',
+      ])
+  }
+  if (sizes.length >= 2) {
+    const largest = [...sizes].sort((x, y) => x.agents - y.agents).at(-1)!
+    // the size-dependent part of any build (listing the pages, restoring the reused ones, starting Astro) grows like
+    // a publish build; a 1 % refresh adds rendering its pages, at the render rate of the one build from an empty
+    // cache (the first size's: later sizes reuse its pages), its fixed costs included
+    const publish1m = project((size) => meanLive(size.agents, 'blog publish'))
+    const refreshRuns = results.filter((row) => row.agents === largest.agents && row.path === 'data refresh 1 %')
+    const renderedAt = (row: Result) =>
+      [...row.pages.matchAll(/(\d+) (agent|zip|city)\b/g)].reduce((sum, match) => sum + Number(match[1]), 0)
+    const refreshPages1m =
+      (refreshRuns.reduce((sum, row) => sum + renderedAt(row), 0) / Math.max(1, refreshRuns.length)) *
+      (1_000_000 / largest.agents)
+    const renderRate = sizes[0]!.prerendered / (sizes[0]!.fullBuild / 1000)
+    const refresh1m = publish1m + (refreshPages1m / renderRate) * 1000
+    const build1m = ((1_000_000 * rate(largest)) / renderRate) * 1000
+    targets.push([
+      `data refresh 1 % -> live at 1M (projected: publish build ${(publish1m / 1000).toFixed(0)} s + ${refreshPages1m.toFixed(0)} pages at ${renderRate.toFixed(0)} pages/s)`,
+      `${(refresh1m / 60_000).toFixed(1)} min`,
+      '< 10 min',
+    ])
+    targets.push([
+      `first full build at 1M (projected: ${(rate(largest) * 100).toFixed(0)} % of agents prerendered at ${renderRate.toFixed(0)} pages/s)`,
+      `${(build1m / 60_000).toFixed(1)} min`,
+      '< 15 min, or the tail on demand (first byte p95 < 300 ms)',
+    ])
+  }
+  if (targets.length) {
+    console.log('| target | measured | goal |\n| --- | --- | --- |')
+    for (const [name, value, goal] of targets) console.log(`| ${name} | ${value} | ${goal} |`)
+  }
 }
 
 await main()

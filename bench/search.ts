@@ -16,11 +16,15 @@
  *      (`ilike '%q%'`, index scans disabled) on a smaller sample because each takes hundreds of milliseconds.
  * Prints the machine, the data size and a p50/p95 table (milliseconds). Figures only: it never fails on time.
  * Options: --agents N --sales N --queries N --naive N (defaults 100000, 2000000, 300, 25); --rare-surnames N (150000
- * when names only, else 0: see RARE_SURNAMES); --keep leaves the stack
+ * when names only, else 0: see RARE_SURNAMES); --zips-csv FILE takes the ZIPs from a Redfin ZIP market tracker CSV
+ * instead of the 366-ZIP subset; --keep leaves the stack
  * running afterwards (prints the database URL) to look at plans. `--sales 0` (the default when --agents is above
  * 100,000) generates the agents with names only, skips the sales, the metrics refresh and the ZIP and address
- * searches, and times the name search alone: `npm run bench:search -- --agents 1000000` is the national-scale run.
+ * searches, and times the name search alone: `npm run bench:search -- --agents 1000000` is the national-scale name
+ * run. The national data run: `npm run bench:search -- --agents 1000000 --sales 12000000 --zips-csv
+ * /work/shared/data/redfin-zip-market-2025-09.csv` (24,585 real ZIPs; sales written a million per statement).
  */
+import fs from 'node:fs'
 import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
@@ -34,6 +38,16 @@ import {
   startBenchStack,
   time,
 } from './lib/search-fixture.ts'
+
+/** A file path option, checked to exist; undefined when not given. */
+function fileOption(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`)
+  if (index === -1) return undefined
+  const value = process.argv[index + 1]
+  if (!value || !fs.existsSync(value))
+    throw new Error(`--${name} must name an existing file, got ${value ?? 'nothing'}`)
+  return value
+}
 
 function option(name: string, fallback: number, min = 1): number {
   const index = process.argv.indexOf(`--${name}`)
@@ -59,7 +73,13 @@ const KEEP = process.argv.includes('--keep')
  * dictionary has a national size; 0 otherwise, as in the runs recorded before this option.
  */
 const RARE_SURNAMES = option('rare-surnames', NAMES_ONLY ? 150_000 : 0, 0)
-const SIZE = { agents: AGENTS, sales: SALES, queries: QUERIES, rareSurnames: RARE_SURNAMES }
+const SIZE = {
+  agents: AGENTS,
+  sales: SALES,
+  queries: QUERIES,
+  rareSurnames: RARE_SURNAMES,
+  zipsCsv: fileOption('zips-csv'),
+}
 
 const naiveSql: Record<SearchType, string> = {
   agent: `select a.id, a.name, count(*) over () as total

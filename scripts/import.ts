@@ -2,12 +2,15 @@
  * `npm run import -- <file> [--map mapping.json] [--source name] [--dry-run] [--window-months 24] [--delimiter ;]
  *    [--max-reject-rate 5%] [--rejects path]`
  * `npm run import -- --zip-benchmarks supabase/data/redfin-zip-subset.csv`
- * `npm run import -- --reso-web-api [--resource Property|Member] [--since ISO] [--source name] [--page-size 200] [--max-pages n]`
+ * `npm run import -- --reso-web-api [--resource Property|Member] [--since ISO] [--source name] [--page-size 200] [--max-pages n]
+ *    [--max-reject-rate 5%] [--rejects path] [--no-expand]`
  *
  * Imports RESO Property or Member records (CSV, JSON array or NDJSON) into public.properties / public.agents and
  * recomputes agent metrics, all in one transaction (a failed or killed run changes nothing; each run is recorded in
  * public.import_runs); or loads Redfin ZIP benchmarks; or syncs from a RESO Web API (OData) server given by
- * RESO_API_URL and RESO_API_TOKEN (environment or `.env`), resuming where the last sync stopped. Writes straight to Postgres with `pg`:
+ * RESO_API_URL and RESO_API_TOKEN or OAuth2 client credentials (RESO_TOKEN_URL, RESO_CLIENT_ID, RESO_CLIENT_SECRET,
+ * RESO_SCOPE; environment or `.env`), going on from the last run's high water, with the same run record, rejects file,
+ * reject-rate rule and all-or-nothing apply as a file. Writes straight to Postgres with `pg`:
  * DATABASE_URL from the environment, else from `.env`, else the local stack (postgres on DB_PORT, 54322).
  * See scripts/lib/import/README.md.
  */
@@ -20,7 +23,8 @@ import { z } from 'zod'
 import { rootDir } from './lib/env.ts'
 import { resolveDatabaseUrl } from './lib/import/database-url.ts'
 import { readMapping } from './lib/import/mapping.ts'
-import { formatSyncSummary, resoApiConfig, syncResoWebApi } from './lib/import/reso-web-api.ts'
+import { accessTokenSource, resoApiConfig } from './lib/import/reso-auth.ts'
+import { formatSyncSummary, ResoSyncRejectedError, syncResoWebApi } from './lib/import/reso-web-api.ts'
 import {
   defaultMaxRejectRate,
   formatSummary,
@@ -37,8 +41,11 @@ const usage = `Usage:
      5% or a fraction like 0.05) and the run writes nothing and exits 1; rejects go to .data/import-rejects/ unless
      --rejects names a file)
   npm run import -- --zip-benchmarks <redfin-zip.csv> [--dry-run] [--rejects path]
-  npm run import -- --reso-web-api [--resource Property|Member] [--since 2025-01-01T00:00:00Z] [--source name] [--page-size 200] [--max-pages n]
-    (RESO_API_URL = OData service root, RESO_API_TOKEN = bearer token; from the environment or .env)`
+  npm run import -- --reso-web-api [--resource Property|Member] [--since 2025-01-01T00:00:00Z] [--source name] [--page-size 200]
+      [--max-pages n] [--max-reject-rate 5%] [--rejects path] [--no-expand]
+    (RESO_API_URL = OData service root; RESO_API_TOKEN = a bearer token, or RESO_TOKEN_URL, RESO_CLIENT_ID,
+     RESO_CLIENT_SECRET and optional RESO_SCOPE for OAuth2 client credentials; from the environment or .env.
+     --page-size goes in Prefer: odata.maxpagesize; --max-pages applies a run in chunks, the next run goes on)`
 
 const ArgsSchema = z.object({
   file: z.string().min(1, 'a file to import is required'),
@@ -72,19 +79,29 @@ const SyncArgsSchema = z.object({
     .datetime({ offset: true, error: '--since must be an ISO 8601 timestamp, e.g. 2025-01-01T00:00:00Z' })
     .optional(),
   source: z.string().trim().min(1).max(100).default('reso'),
-  pageSize: z.coerce.number().int().min(1).max(10_000).default(200),
-  maxPages: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number('--page-size must be a number').int().min(1).max(10_000).default(200),
+  maxPages: z.coerce.number('--max-pages must be a number').int().min(1).optional(),
   windowMonths: z.coerce.number().int().min(1).max(600).default(24),
+  maxRejectRate: ArgsSchema.shape.maxRejectRate,
+  rejectsFile: z.string().min(1).optional(),
+  expand: z.boolean(),
 })
 
-/** RESO_API_* from the environment, else from `.env`. */
+const resoVariables = [
+  'RESO_API_URL',
+  'RESO_API_TOKEN',
+  'RESO_TOKEN_URL',
+  'RESO_CLIENT_ID',
+  'RESO_CLIENT_SECRET',
+  'RESO_SCOPE',
+  'RESO_TOKEN_AUTH',
+] as const
+
+/** RESO_* from the environment, else from `.env`. */
 function resoEnv(): Record<string, string | undefined> {
   const envFile = path.join(rootDir, '.env')
   const fromFile = fs.existsSync(envFile) ? parseDotenv(fs.readFileSync(envFile, 'utf8')) : {}
-  return {
-    RESO_API_URL: process.env.RESO_API_URL ?? fromFile.RESO_API_URL,
-    RESO_API_TOKEN: process.env.RESO_API_TOKEN ?? fromFile.RESO_API_TOKEN,
-  }
+  return Object.fromEntries(resoVariables.map((name) => [name, process.env[name] ?? fromFile[name]]))
 }
 
 async function main() {
@@ -104,6 +121,7 @@ async function main() {
       since: { type: 'string' },
       'page-size': { type: 'string' },
       'max-pages': { type: 'string' },
+      'no-expand': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -112,6 +130,8 @@ async function main() {
     return
   }
   if (values['reso-web-api']) {
+    if (values['dry-run'] || positionals.length > 0 || values.map || values['zip-benchmarks'] !== undefined)
+      throw new Error(`--reso-web-api reads the server named by RESO_API_URL: no file, --map or --dry-run\n${usage}`)
     const sync = SyncArgsSchema.safeParse({
       resource: values.resource,
       since: values.since,
@@ -119,17 +139,27 @@ async function main() {
       pageSize: values['page-size'],
       maxPages: values['max-pages'],
       windowMonths: values['window-months'],
+      maxRejectRate: values['max-reject-rate'],
+      rejectsFile: values.rejects,
+      expand: !values['no-expand'],
     })
     if (!sync.success) throw new Error(`${sync.error.issues.map((issue) => issue.message).join('\n')}\n${usage}`)
     const started = performance.now()
-    const { baseUrl, token } = resoApiConfig(resoEnv())
-    const summary = await syncResoWebApi({
-      ...sync.data,
-      databaseUrl: resolveDatabaseUrl(),
-      baseUrl,
-      token,
-      log: (line) => console.log(line),
-    })
+    const { baseUrl, auth } = resoApiConfig(resoEnv())
+    const log = (line: string) => console.log(line)
+    let summary
+    try {
+      summary = await syncResoWebApi({
+        ...sync.data,
+        databaseUrl: resolveDatabaseUrl(),
+        baseUrl,
+        auth: accessTokenSource(auth, { log }),
+        log,
+      })
+    } catch (error) {
+      if (error instanceof ResoSyncRejectedError) console.error(formatSyncSummary(error.summary, false))
+      throw error
+    }
     console.log(formatSyncSummary(summary))
     console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`)
     return

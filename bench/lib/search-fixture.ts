@@ -229,7 +229,15 @@ export interface BenchSize {
   sales: number
   queries: number
   rareSurnames?: number
+  /**
+   * A Redfin ZIP market tracker CSV to take the ZIPs from (default: supabase/data/redfin-zip-subset.csv, 366 ZIPs).
+   * The national runs use the 24,585-ZIP file beside the project (/work/shared/data/redfin-zip-market-2025-09.csv).
+   */
+  zipsCsv?: string
 }
+
+/** Closed sales generated per statement: bounds the transition tables the properties triggers see. */
+const SALES_PER_STATEMENT = 1_000_000
 
 /**
  * `count` distinct surname-like tokens that are not in LAST_NAMES: the head of one common surname joined to the tail
@@ -271,8 +279,8 @@ export function rareSurnames(count: number): string[] {
 export async function loadData(db: pg.Client, size: BenchSize) {
   const { agents: AGENTS, sales: SALES } = size
   const NAMES_ONLY = SALES === 0
-  const csv = path.join(os.tmpdir(), `redfin-zip-subset-${process.pid}.csv`)
-  fs.copyFileSync(path.join(rootDir, 'supabase/data/redfin-zip-subset.csv'), csv) // rejects land beside the copy
+  const csv = path.join(os.tmpdir(), `redfin-zips-${process.pid}.csv`)
+  fs.copyFileSync(size.zipsCsv ?? path.join(rootDir, 'supabase/data/redfin-zip-subset.csv'), csv) // rejects land beside the copy
   const zips = await loadZipBenchmarks(db, csv)
   fs.rmSync(csv, { force: true })
   fs.rmSync(`${csv}.rejects.csv`, { force: true })
@@ -283,7 +291,7 @@ export async function loadData(db: pg.Client, size: BenchSize) {
     await db.query<{ name: string; definition: string }>(
       `select i.indexname as name, i.indexdef as definition
        from pg_indexes i
-       where i.schemaname = 'public' and i.tablename in ('agents', 'properties')
+       where i.schemaname = 'public' and i.tablename in ('agents', 'properties', 'transaction_sides')
          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     )
   ).rows
@@ -358,29 +366,40 @@ export async function loadData(db: pg.Client, size: BenchSize) {
   }
 
   started = performance.now()
-  await db.query(
-    `insert into public.properties (agent_id, list_agent_mls_id, address, city, state, zip_code, list_price, sale_price,
-                                    sale_date, days_on_market, bedrooms, bathrooms, square_feet, property_type,
-                                    standard_status, latitude, longitude)
-     select a.id, 'BENCH' || a.ix,
-            (1 + floor(power(random(), 2) * 9999))::integer || ' ' || ($1::text[])[1 + floor(random() * cardinality($1::text[]))::integer]
-              || ' ' || ($2::text[])[1 + floor(random() * cardinality($2::text[]))::integer],
-            z.city, z.state, z.zip_code,
-            round((z.median_price * s.factor)::numeric, -3),
-            round((z.median_price * s.factor * (0.94 + random() * 0.1))::numeric, -3),
-            current_date - floor(random() * 900)::integer, floor(random() * 120)::integer,
-            1 + floor(random() * 5)::integer, 1 + floor(random() * 4)::integer, 800 + floor(random() * 3200)::integer,
-            'Single Family Residential', 'Closed',
-            z.latitude + (random() - 0.5) * 0.04, z.longitude + (random() - 0.5) * 0.04
-     from (
-       select g, 1 + floor(power(random(), 1.25) * $4)::integer as agent_ix, random() < 0.8 as home,
-              1 + floor(random() * $5)::integer as other_zip_ix, exp((random() - 0.5) * 1.2) as factor
-       from generate_series(1, $3::integer) g
-     ) s
-     join bench_agents a on a.ix = s.agent_ix
-     join bench_zips z on z.ix = case when s.home then a.zip_ix else s.other_zip_ix end`,
-    [STREETS, SUFFIXES, SALES, AGENTS, zipCount],
-  )
+  // in statements of SALES_PER_STATEMENT rows: each fires the properties triggers (transaction sides, page versions)
+  // once, with that statement's rows. Both sides, as an MLS feed has them: a buyer agent on 85 % of sales, a co-list
+  // agent on 10 % (the sides follow from these fields through the properties triggers)
+  for (let first = 1; first <= SALES; first += SALES_PER_STATEMENT) {
+    const last = Math.min(SALES, first + SALES_PER_STATEMENT - 1)
+    await db.query(
+      `insert into public.properties (agent_id, list_agent_mls_id, buyer_agent_mls_id, co_list_agent_mls_id, address,
+                                      city, state, zip_code, list_price, sale_price, sale_date, days_on_market,
+                                      bedrooms, bathrooms, square_feet, property_type, standard_status, latitude,
+                                      longitude)
+       select a.id, 'BENCH' || a.ix,
+              case when random() < 0.85 then 'BENCH' || (1 + floor(power(random(), 1.25) * $4)::integer) end,
+              case when random() < 0.10 then 'BENCH' || (1 + floor(power(random(), 1.25) * $4)::integer) end,
+              (1 + floor(power(random(), 2) * 9999))::integer || ' ' || ($1::text[])[1 + floor(random() * cardinality($1::text[]))::integer]
+                || ' ' || ($2::text[])[1 + floor(random() * cardinality($2::text[]))::integer],
+              z.city, z.state, z.zip_code,
+              round((z.median_price * s.factor)::numeric, -3),
+              round((z.median_price * s.factor * (0.94 + random() * 0.1))::numeric, -3),
+              current_date - floor(random() * 900)::integer, floor(random() * 120)::integer,
+              1 + floor(random() * 5)::integer, 1 + floor(random() * 4)::integer, 800 + floor(random() * 3200)::integer,
+              'Single Family Residential', 'Closed',
+              z.latitude + (random() - 0.5) * 0.04, z.longitude + (random() - 0.5) * 0.04
+       from (
+         select g, 1 + floor(power(random(), 1.25) * $4)::integer as agent_ix, random() < 0.8 as home,
+                1 + floor(random() * $5)::integer as other_zip_ix, exp((random() - 0.5) * 1.2) as factor
+         from generate_series($3::integer, $6::integer) g
+       ) s
+       join bench_agents a on a.ix = s.agent_ix
+       join bench_zips z on z.ix = case when s.home then a.zip_ix else s.other_zip_ix end`,
+      [STREETS, SUFFIXES, first, AGENTS, zipCount, last],
+    )
+    if (SALES > SALES_PER_STATEMENT)
+      log(`  ${last.toLocaleString('en-US')} of ${SALES.toLocaleString('en-US')} closed sales`)
+  }
   log(`closed sales: ${SALES.toLocaleString('en-US')} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
   started = performance.now()

@@ -52,7 +52,7 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
   return (
     <div>
       {synthetic && <p className="mb-6 rounded-md bg-amber-50 px-4 py-2 text-sm text-amber-950">{DEMO_DATA_NOTICE}</p>}
-      {/* stacked on phones so Share and Get Report never sit on the name; fixed-size avatar and action row keep CLS at 0 */}
+      {/* stacked on phones so Share and Get Report never sit on the name; a fixed-size avatar keeps CLS at 0 */}
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:gap-5">
         <div className="flex min-w-0 flex-1 items-start gap-4 sm:gap-5">
           {agent.photo_url ? (
@@ -90,7 +90,8 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
             )}
           </div>
         </div>
-        <div className="flex h-10 shrink-0 gap-2">{actions}</div>
+        {/* wraps on the narrowest phones rather than pushing the page sideways; static HTML, so no shift */}
+        <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>
       </header>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_18rem]">

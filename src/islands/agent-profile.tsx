@@ -11,8 +11,8 @@ const ReportRequestDialog = lazy(() =>
 )
 
 /**
- * Share and Get Report of an agent page: the only interactive part of the prerendered /agent/<id> (the figures are
- * HTML from the build). Share uses the Web Share API, else copies the canonical URL ("Link copied!"); when neither
+ * Share and Get Report of an agent page: the island of /agent/<id> (the figures are HTML; its Compare checkbox and
+ * heart are plain HTML beside it). Share uses the Web Share API, else copies the canonical URL ("Link copied!"); when neither
  * works it says "Share failed" and asks the visitor to copy the URL by hand.
  */
 export function AgentProfileActions({
@@ -45,19 +45,13 @@ export function AgentProfileActions({
         Share
       </button>
       <GetReport agentId={agentId} agentName={agentName} agentLocation={agentLocation} />
-      <a
-        href={`/compare?agents=${encodeURIComponent(agentId)}`}
-        className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
-      >
-        Compare
-      </a>
       {toast}
     </>
   )
 }
 
 const getReportClass =
-  'rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700'
+  'whitespace-nowrap rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700'
 
 /** "Get Report": a plain button until first used, then the lazily loaded dialog, opened. */
 function GetReport(props: { agentId: string; agentName: string; agentLocation: string | null }) {

@@ -2,6 +2,8 @@ import * as Tabs from '@radix-ui/react-tabs'
 import { useEffect, useId, useState, type SubmitEvent } from 'react'
 import { z } from 'zod'
 
+import { NewPasswordSchema, PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '@shared/password-policy.ts'
+import { nextPath } from '~/lib/auth-redirect'
 import { supabase } from '~/lib/supabase'
 import { FormError, SubmitButton, TextField, useAuthRequest } from './form-parts'
 import { useToast } from './use-toast'
@@ -20,15 +22,9 @@ export const SignUpSchema = z.object({
     .min(1, { error: 'Please enter your full name' })
     .max(100, { error: 'Full name must be 100 characters or fewer' }),
   email: z.email({ error: 'Please enter a valid email address' }),
-  // the same policy as supabase/config.toml's [auth] (minimum_password_length = 10, password_requirements =
-  // "letters_digits"), checked here so a visitor sees it before the auth service refuses the password
-  password: z
-    .string()
-    .min(10, { error: 'Password must be at least 10 characters' })
-    .max(72, { error: 'Password must be 72 characters or fewer' })
-    .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), {
-      error: 'Password must contain letters and digits',
-    }),
+  // the one password policy (supabase/config.toml's [auth], @shared/password-policy.ts), checked here so a visitor
+  // sees it before the auth service refuses the password
+  password: NewPasswordSchema,
 })
 
 /** Success toasts. */
@@ -38,13 +34,13 @@ export const SIGNED_UP_CONFIRM_MESSAGE =
 /** When the project does not ask for e-mail confirmation, sign-up signs the visitor in straight away. */
 export const SIGNED_UP_MESSAGE = 'Account created successfully! You are signed in.'
 
-/** How long the success toast stays readable before the redirect to the home page, ms. */
+/** How long the success toast stays readable before the redirect, ms. */
 const REDIRECT_DELAY_MS = 1200
 
 /**
  * The /auth card: Sign In and Sign Up tabs (Radix tabs, arrow keys move between them) over supabase-js email and
  * password auth with the anon key. Shows the auth service's message inline on failure, a toast on success, then goes
- * to the home page; a visitor who already has a session is sent there straight away.
+ * to `?next=` (a path of this site) or the home page; a visitor who already has a session is sent there straight away.
  */
 export function AuthCard() {
   const [mode, setMode] = useState<Mode>('signin')
@@ -53,7 +49,7 @@ export function AuthCard() {
   useEffect(() => {
     let cancelled = false
     void supabase.auth.getSession().then(({ data }) => {
-      if (!cancelled && data.session) window.location.replace('/')
+      if (!cancelled && data.session) window.location.replace(nextPath(window.location.search))
     })
     return () => {
       cancelled = true
@@ -62,7 +58,7 @@ export function AuthCard() {
 
   function succeed(message: string) {
     show(message)
-    window.setTimeout(() => window.location.assign('/'), REDIRECT_DELAY_MS)
+    window.setTimeout(() => window.location.assign(nextPath(window.location.search)), REDIRECT_DELAY_MS)
   }
 
   return (
@@ -184,11 +180,11 @@ function AuthForm({ mode, onSuccess }: AuthFormProps) {
           type="password"
           name="password"
           required
-          minLength={signIn ? undefined : 6}
+          minLength={signIn ? undefined : PASSWORD_MIN_LENGTH}
           autoComplete={signIn ? 'current-password' : 'new-password'}
           value={password}
           onValueChange={setPassword}
-          hint={signIn ? undefined : 'At least 6 characters.'}
+          hint={signIn ? undefined : PASSWORD_RULE_TEXT}
         />
         <FormError id={errorId} message={error} />
         <SubmitButton

@@ -1,19 +1,25 @@
-import { useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
 
 import { fetchAgentProfile, type AgentProfile } from '../lib/agent-profile'
 import { compareLeaders, parseCompareIds } from '../lib/compare'
 import { formatCount, formatDate, formatDays, formatPercent, formatPriceRange, formatUsd } from '../lib/format'
 import { SaleToListChart, metricsWindowText } from './agent-profile-view'
-import { agentUrl, zipUrl } from '@shared/urls.ts'
+import { agentUrl, compareUrl, zipUrl } from '@shared/urls.ts'
+import { compareSnapshot } from '~/lib/agent-lists'
 import { LoadError, useLiveLoad } from './use-live-load'
 
 /**
  * /compare?agents=id1,id2[,id3,id4]: the named agents side by side (live from the API, so any agent can be compared
- * and the URL is the whole state, shareable as is). Columns on wide screens, stacked cards at phone width.
+ * and the URL is the whole state, shareable as is). Columns on wide screens, stacked cards at phone width. Opened
+ * without `agents` (the tray's Compare, a bookmark), it shows the compare tray's agents and puts them in the URL.
  */
 export function CompareAgents() {
   const search = useSyncExternalStore(subscribeToNothing, readSearch, () => null)
   const parsed = useMemo(() => (search === null ? null : parseCompareIds(search)), [search])
+  useEffect(() => {
+    if (parsed?.ok && !new URLSearchParams(window.location.search).has('agents'))
+      history.replaceState(null, '', compareUrl(parsed.ids))
+  }, [parsed])
   const { state, retry } = useLiveLoad(
     parsed?.ok ? parsed.ids.join(',') : null,
     async () => {
@@ -28,7 +34,7 @@ export function CompareAgents() {
     return (
       <Notice
         title="Nothing to compare yet"
-        detail={`${parsed.message} Pick agents with "Add to compare" in the search results.`}
+        detail={`${parsed.message} Tick "Compare" on search results, agent profiles or ZIP and city pages.`}
       />
     )
   if (state.kind === 'loading') {
@@ -173,4 +179,10 @@ function Notice({ title, detail }: { title: string; detail: string }) {
 }
 
 const subscribeToNothing = () => () => {}
-const readSearch = () => window.location.search
+/** The page's query, or the compare tray's agents when the URL names none. */
+const readSearch = () => {
+  const search = window.location.search
+  if (new URLSearchParams(search).has('agents')) return search
+  const stored = compareSnapshot()
+  return stored.length > 0 ? `?agents=${stored.map((entry) => entry.id).join(',')}` : search
+}

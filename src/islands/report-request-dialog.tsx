@@ -9,6 +9,8 @@ import {
   type ReportRequestBody,
 } from '@shared/report-request-contract.ts'
 import { signedInAccessToken } from '../lib/account-session'
+import { storedAccount } from '../lib/agent-lists'
+import { REPORT_PRIVACY_LINE } from '../lib/privacy-notice'
 import { callFunction } from '../lib/functions-client'
 import { checkReportRequestForm, type ReportRequestFormValues as ReportRequestForm } from '@shared/report-request.ts'
 import { captureUtm, visitStorage } from '@shared/lead-source.ts'
@@ -24,6 +26,12 @@ interface Props {
 
 const EMPTY: ReportRequestForm = { full_name: '', email: '', phone: '', property_address: '' }
 
+/** The form's first values: the signed-in visitor's name and email from their stored session, else empty. */
+function initialValues(): ReportRequestForm {
+  const account = typeof window === 'undefined' ? null : storedAccount()
+  return account ? { ...EMPTY, full_name: account.fullName, email: account.email } : EMPTY
+}
+
 type Status = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent'; delivery: ReportDeliveryStep }
 
 /**
@@ -36,7 +44,7 @@ type Status = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent'; delive
 export function ReportRequestDialog({ agentId, agentName, agentLocation, initiallyOpen = false }: Props) {
   const id = useId()
   const [open, setOpen] = useState(initiallyOpen)
-  const [values, setValues] = useState<ReportRequestForm>(EMPTY)
+  const [values, setValues] = useState<ReportRequestForm>(initialValues)
   // the honeypot: people never see or fill it, so anything in it came from a bot
   const [website, setWebsite] = useState('')
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({})
@@ -47,7 +55,7 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
     setOpen(next)
     // a finished request starts over next time; an unfinished one keeps what was typed
     if (!next && status.kind === 'sent') {
-      setValues(EMPTY)
+      setValues(initialValues())
       setStatus({ kind: 'editing' })
     }
   }
@@ -191,6 +199,12 @@ export function ReportRequestDialog({ agentId, agentName, agentLocation, initial
                     {formError}
                   </p>
                 )}
+                <p className="text-sm text-slate-700">
+                  {REPORT_PRIVACY_LINE}{' '}
+                  <a href="/privacy" className="text-blue-700 underline">
+                    Privacy policy
+                  </a>
+                </p>
                 <div className="flex justify-end gap-2 pt-2">
                   <Dialog.Close className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700">
                     Cancel

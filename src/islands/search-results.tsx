@@ -10,7 +10,7 @@ import type {
 import { agentUrl, zipUrl } from '@shared/urls.ts'
 import { formatDays, formatPercent, formatPriceRange, initials } from '~/lib/format'
 import { callFunction } from '~/lib/functions-client'
-import { CompareBar, CompareToggle, useCompareSelection, type CompareSelection } from './compare-selection'
+import { CompareCheckbox, SaveAgentHeart } from './agent-list-buttons'
 import {
   FUNCTION_FAILED_MESSAGE,
   NO_DATA_MESSAGE,
@@ -76,7 +76,6 @@ export function SearchResults() {
   const search = useSyncExternalStore(subscribeToNothing, readSearch, () => null)
   const params = useMemo(() => (search === null ? null : parseSearchParams(search)), [search])
   const [state, setState] = useState<State>({ kind: 'loading' })
-  const compare = useCompareSelection()
 
   useEffect(() => {
     if (!params || params.q === '') return
@@ -164,11 +163,10 @@ export function SearchResults() {
           <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Agents">
             {agents.map((agent) => (
               <li key={agent.id} className="min-w-0">
-                <AgentCard agent={agent} compare={compare} />
+                <AgentCard agent={agent} />
               </li>
             ))}
           </ul>
-          <CompareBar selection={compare} />
           {state.moreError && (
             <p role="alert" className="mt-4 text-sm text-red-800">
               {state.moreError}
@@ -213,7 +211,7 @@ const badgeClasses: Record<BadgeTone, string> = {
   gray: 'bg-slate-200 text-slate-800',
 }
 
-function AgentCard({ agent, compare }: { agent: AgentSearchResult; compare: CompareSelection }) {
+function AgentCard({ agent }: { agent: AgentSearchResult }) {
   const badge = rankingBadge(agent.local_ranking, agent.total_agents_in_area)
   const areas = serviceAreaSummary(agent.service_areas)
   const priceRange = formatPriceRange(agent.price_range_min, agent.price_range_max)
@@ -295,7 +293,8 @@ function AgentCard({ agent, compare }: { agent: AgentSearchResult; compare: Comp
           </ul>
         </div>
       )}
-      <CompareToggle selection={compare} id={agent.id} name={agent.name} />
+      {/* the compare tray and the heart: the same lists as every other page (~/lib/agent-lists.ts) */}
+      <CompareCheckbox id={agent.id} name={agent.name} />
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <a
           href={agentUrl(agent.id)}
@@ -304,6 +303,7 @@ function AgentCard({ agent, compare }: { agent: AgentSearchResult; compare: Comp
         >
           View Profile
         </a>
+        <SaveAgentHeart id={agent.id} name={agent.name} />
         {agent.phone && (
           <a
             href={`tel:${agent.phone.replace(/[^+\d]/g, '')}`}

@@ -241,10 +241,12 @@ export async function fetchAgentPages(ids: readonly string[]): Promise<Map<strin
   const result = new Map<string, AgentProfile | null>(ids.map((id) => [id, null]))
   if (ids.length === 0) return result
   const agentIds = [...ids]
-  const [agents, sales, quarters, corrections] = await Promise.all([
+  // one round trip: the five reads at once (an on-demand answer waits for the slowest)
+  const [agents, sales, quarters, benchmarks, corrections] = await Promise.all([
     supabase.from('agents').select('*').in('id', agentIds),
     supabase.rpc('agent_page_sales', { agent_ids: agentIds, max_per_agent: RECENT_SALES_LIMIT }),
     supabase.rpc('agent_page_quarters', { agent_ids: agentIds }),
+    supabase.rpc('agent_page_benchmarks', { agent_ids: agentIds }),
     supabase.rpc('agent_sale_corrections', { agent_ids: agentIds }),
   ])
   if (agents.error) throw fail('agents', agents.error)
@@ -252,12 +254,8 @@ export async function fetchAgentPages(ids: readonly string[]): Promise<Map<strin
   if (quarters.error) throw fail('quarterly sales', quarters.error)
   if (corrections.error) throw fail('accepted corrections', corrections.error)
   const correctionsByAgent = saleCorrectionsByAgent(corrections.data)
-  const zips = [...new Set(agents.data.flatMap((agent) => (agent.primary_zip_code ? [agent.primary_zip_code] : [])))]
-  const benchmarks = zips.length
-    ? await supabase.from('zip_market_benchmarks').select('*').in('zip_code', zips)
-    : { data: [] as BenchmarkRow[], error: null }
   if (benchmarks.error) throw fail('ZIP benchmarks', benchmarks.error)
-  const benchmarkByZip = new Map(benchmarks.data.map((row) => [row.zip_code, row]))
+  const benchmarkByZip = new Map((benchmarks.data as BenchmarkRow[]).map((row) => [row.zip_code, row]))
   const salesByAgent = groupBy(sales.data as SaleRow[], (row) => row.agent_id)
   const quartersByAgent = groupBy(quarters.data, (row) => row.agent_id)
   for (const agent of agents.data) {

@@ -1,5 +1,15 @@
 /** The hand-written public pages, for the sitemap (blog posts and categories are added from the database). */
-export const STATIC_PAGES = ['/', '/search', '/blog', '/about', '/how-it-works', '/sample-report'] as const
+export const STATIC_PAGES = [
+  '/',
+  '/search',
+  '/blog',
+  '/about',
+  '/how-it-works',
+  '/sample-report',
+  '/privacy',
+  '/terms',
+  '/contact',
+] as const
 
 /** Header items that can be the current one (Home, Search Agents, Blog, About, How It Works, Login). */
 export type NavSection = '/' | '/search' | '/blog' | '/about' | '/how-it-works' | '/auth'

@@ -125,6 +125,8 @@ create table if not exists local_mailbox.messages (
 );
 -- Resend-shaped attachments [{filename, content (base64), content_type?}] (the agent report PDF)
 alter table local_mailbox.messages add column if not exists attachments jsonb;
+-- Resend-shaped extra headers {name: value} (List-Unsubscribe and List-Unsubscribe-Post of every email we send)
+alter table local_mailbox.messages add column if not exists headers jsonb;
 revoke all on schema net, vault, local_mailbox from anon, authenticated;
 
 -- Schema reloads: hosted Supabase notifies PostgREST after every DDL command (extensions.pgrst_ddl_watch), so a new

@@ -71,3 +71,8 @@ export async function generateApiKeys(secret: string): Promise<{ anonKey: string
     serviceRoleKey: await signJwt(secret, { iss: 'supabase-local', role: 'service_role' }, tenYears),
   }
 }
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined when there is none. */
+export function bearerToken(request: Request): string | undefined {
+  return /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
+}

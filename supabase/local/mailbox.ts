@@ -15,6 +15,8 @@ export interface MailMessage {
   html_body: string | null
   /** Resend-shaped attachments `{ filename, content (base64), content_type? }`, or null. */
   attachments: { filename: string; content: string; content_type?: string }[] | null
+  /** Resend's `headers` of the send (e.g. List-Unsubscribe), or null. */
+  headers: Record<string, string> | null
   created_at: string
 }
 
@@ -44,16 +46,17 @@ const escapeHtml = (value: string) =>
 /**
  * HTTP handler of the mailbox: `/` lists messages, `/messages/:id` shows one (HTML bodies in a sandboxed iframe),
  * `GET /api/v1/messages?to=` returns JSON newest first, `DELETE /api/v1/messages` empties the box, and
- * `POST /emails` accepts a Resend-shaped send (see `receiveResendEmail`) so functions mail through the same client
- * locally as in production.
+ * `POST /emails` and `POST /emails/batch` accept Resend-shaped sends (see `receiveResendEmail`, `receiveResendBatch`)
+ * so functions mail through the same client locally as in production.
  */
 export async function mailboxFetch(pool: pg.Pool, request: Request): Promise<Response> {
   const url = new URL(request.url)
   if (url.pathname === '/emails' && request.method === 'POST') return receiveResendEmail(pool, request)
+  if (url.pathname === '/emails/batch' && request.method === 'POST') return receiveResendBatch(pool, request)
   if (url.pathname === '/api/v1/messages' && request.method === 'GET') {
     const to = url.searchParams.get('to')
     const { rows } = await pool.query<MailMessage>(
-      `select id, sender, recipients, subject, text_body, html_body, attachments, created_at from local_mailbox.messages
+      `select id, sender, recipients, subject, text_body, html_body, attachments, headers, created_at from local_mailbox.messages
        where $1::text is null or exists (select 1 from unnest(recipients) r where lower(r) = lower($1))
        order by id desc limit 200`,
       [to],
@@ -76,6 +79,15 @@ export async function mailboxFetch(pool: pg.Pool, request: Request): Promise<Res
       escapeHtml(message.subject),
       `<p><a href="/">&larr; Inbox</a></p><h1>${escapeHtml(message.subject)}</h1>
        <p>From ${escapeHtml(message.sender)} to ${escapeHtml(message.recipients.join(', '))}, ${escapeHtml(String(message.created_at))}</p>
+       ${
+         message.headers
+           ? `<pre>${escapeHtml(
+               Object.entries(message.headers)
+                 .map(([name, value]) => `${name}: ${value}`)
+                 .join('\n'),
+             )}</pre>`
+           : ''
+       }
        ${message.attachments?.length ? `<p>Attachments: ${message.attachments.map((file) => escapeHtml(file.filename)).join(', ')}</p>` : ''}
        ${body}${message.html_body && message.text_body ? `<h2>Plain text</h2><pre>${escapeHtml(message.text_body)}</pre>` : ''}`,
     )
@@ -97,19 +109,22 @@ export async function mailboxFetch(pool: pg.Pool, request: Request): Promise<Res
   return new Response('Not found', { status: 404 })
 }
 
-/**
- * `POST /emails` with Resend's JSON body `{ from, to: string | string[], subject, html?, text?, cc?, bcc?, attachments? }`
- * (https://resend.com/docs/api-reference/emails/send-email): stores the message for every recipient and answers
- * `{ id }` like Resend; a malformed body gets 422 `{ statusCode, name: 'validation_error', message }`. The bearer
- * token is not checked (this is the local catcher).
- */
-async function receiveResendEmail(pool: pg.Pool, request: Request): Promise<Response> {
-  const invalid = (message: string) =>
-    Response.json({ statusCode: 422, name: 'validation_error', message }, { status: 422 })
-  const body = (await request.json().catch(() => null)) as Record<string, unknown> | null
-  if (!body || typeof body !== 'object') return invalid('The body must be a JSON object.')
+/** One Resend-shaped email, checked: what the mailbox stores, or the 422 message naming what is wrong. */
+type ResendEmail = {
+  from: string
+  recipients: string[]
+  subject: string
+  text: string | null
+  html: string | null
+  attachments: string | null
+  headers: string | null
+}
+
+function readResendEmail(body: unknown, allowAttachments: boolean): ResendEmail | string {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'The body must be a JSON object.'
+  const email = body as Record<string, unknown>
   const addresses = (field: string): string[] | null => {
-    const value = body[field]
+    const value = email[field]
     if (value === undefined) return []
     const list = Array.isArray(value) ? value : [value]
     return list.every((item) => typeof item === 'string' && item.includes('@')) ? (list as string[]) : null
@@ -117,14 +132,15 @@ async function receiveResendEmail(pool: pg.Pool, request: Request): Promise<Resp
   const to = addresses('to')
   const cc = addresses('cc')
   const bcc = addresses('bcc')
-  if (typeof body.from !== 'string' || body.from === '') return invalid('The `from` field is required.')
-  if (!to || !cc || !bcc) return invalid('`to`, `cc` and `bcc` must be email addresses or arrays of them.')
-  if (to.length === 0) return invalid('The `to` field is required.')
-  if (typeof body.subject !== 'string' || body.subject === '') return invalid('The `subject` field is required.')
-  const html = typeof body.html === 'string' ? body.html : undefined
-  const text = typeof body.text === 'string' ? body.text : undefined
-  if (html === undefined && text === undefined) return invalid('Either `html` or `text` is required.')
-  const attachments = body.attachments
+  if (typeof email.from !== 'string' || email.from === '') return 'The `from` field is required.'
+  if (!to || !cc || !bcc) return '`to`, `cc` and `bcc` must be email addresses or arrays of them.'
+  if (to.length === 0) return 'The `to` field is required.'
+  if (typeof email.subject !== 'string' || email.subject === '') return 'The `subject` field is required.'
+  const html = typeof email.html === 'string' ? email.html : null
+  const text = typeof email.text === 'string' ? email.text : null
+  if (html === null && text === null) return 'Either `html` or `text` is required.'
+  const attachments = email.attachments
+  if (attachments !== undefined && !allowAttachments) return '`attachments` are not supported in a batch.'
   if (
     attachments !== undefined &&
     !(
@@ -139,20 +155,73 @@ async function receiveResendEmail(pool: pg.Pool, request: Request): Promise<Resp
       )
     )
   ) {
-    return invalid('`attachments` must be an array of { filename, content } with base64 content.')
+    return '`attachments` must be an array of { filename, content } with base64 content.'
   }
+  const headers = email.headers
+  if (
+    headers !== undefined &&
+    !(
+      headers !== null &&
+      typeof headers === 'object' &&
+      !Array.isArray(headers) &&
+      Object.values(headers).every((value) => typeof value === 'string')
+    )
+  ) {
+    return '`headers` must be an object of header names to string values.'
+  }
+  return {
+    from: email.from,
+    recipients: [...to, ...cc, ...bcc],
+    subject: email.subject,
+    text,
+    html,
+    attachments: attachments === undefined ? null : JSON.stringify(attachments),
+    headers: headers === undefined ? null : JSON.stringify(headers),
+  }
+}
+
+async function storeResendEmail(pool: pg.Pool, email: ResendEmail): Promise<string> {
   const { rows } = await pool.query<{ id: number }>(
-    'insert into local_mailbox.messages (sender, recipients, subject, text_body, html_body, attachments) values ($1, $2, $3, $4, $5, $6) returning id',
-    [
-      body.from,
-      [...to, ...cc, ...bcc],
-      body.subject,
-      text ?? null,
-      html ?? null,
-      attachments === undefined ? null : JSON.stringify(attachments),
-    ],
+    'insert into local_mailbox.messages (sender, recipients, subject, text_body, html_body, attachments, headers) values ($1, $2, $3, $4, $5, $6, $7) returning id',
+    [email.from, email.recipients, email.subject, email.text, email.html, email.attachments, email.headers],
   )
-  return Response.json({ id: String(rows[0]!.id) })
+  return String(rows[0]!.id)
+}
+
+const resendInvalid = (message: string) =>
+  Response.json({ statusCode: 422, name: 'validation_error', message }, { status: 422 })
+
+/**
+ * `POST /emails` with Resend's JSON body `{ from, to: string | string[], subject, html?, text?, cc?, bcc?, headers?,
+ * attachments? }`
+ * (https://resend.com/docs/api-reference/emails/send-email): stores the message for every recipient and answers
+ * `{ id }` like Resend; a malformed body gets 422 `{ statusCode, name: 'validation_error', message }`. The bearer
+ * token is not checked (this is the local catcher).
+ */
+async function receiveResendEmail(pool: pg.Pool, request: Request): Promise<Response> {
+  const email = readResendEmail(await request.json().catch(() => null), true)
+  if (typeof email === 'string') return resendInvalid(email)
+  return Response.json({ id: await storeResendEmail(pool, email) })
+}
+
+/**
+ * `POST /emails/batch` with Resend's array of up to 100 emails of the same shape, without attachments
+ * (https://resend.com/docs/api-reference/emails/send-batch-emails): all or nothing, answered `{ data: [{ id }] }` in
+ * order; a malformed email gets 422 naming its index.
+ */
+async function receiveResendBatch(pool: pg.Pool, request: Request): Promise<Response> {
+  const body: unknown = await request.json().catch(() => null)
+  if (!Array.isArray(body) || body.length === 0 || body.length > 100)
+    return resendInvalid('The body must be an array of 1 to 100 emails.')
+  const emails: ResendEmail[] = []
+  for (const [index, item] of body.entries()) {
+    const email = readResendEmail(item, false)
+    if (typeof email === 'string') return resendInvalid(`Email ${index}: ${email}`)
+    emails.push(email)
+  }
+  const data: { id: string }[] = []
+  for (const email of emails) data.push({ id: await storeResendEmail(pool, email) })
+  return Response.json({ data })
 }
 
 function page(title: string, body: string): Response {

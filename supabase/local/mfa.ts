@@ -1,9 +1,9 @@
 /**
  * GoTrue's TOTP multi-factor endpoints for the local stand-in (https://supabase.com/docs/guides/auth/auth-mfa/totp),
  * which @supabase/lite does not have. TOTP codes are RFC 6238 (SHA-1, 6 digits, 30 s) through the `otpauth`
- * library; the QR code is an SVG data URL from `qrcode`, as GoTrue returns it.
+ * library; the QR code is an SVG from `qrcode`, raw as GoTrue returns it (supabase-js makes it a data URL).
  *   POST   /auth/v1/factors                {factor_type: 'totp', friendly_name?, issuer?}
- *          -> 200 {id, type: 'totp', friendly_name, totp: {qr_code, secret, uri}}   (status unverified)
+ *          -> 200 {id, type: 'totp', friendly_name, totp: {qr_code (an SVG), secret, uri}}   (status unverified)
  *   POST   /auth/v1/factors/:id/challenge  -> 200 {id, type: 'totp', expires_at}    (challenge valid 5 minutes)
  *   POST   /auth/v1/factors/:id/verify     {challenge_id, code}
  *          -> 200 a session whose access token has aal 'aal2' and amr [{method: 'totp'}, ...]; the factor becomes verified
@@ -11,12 +11,12 @@
  * As hosted GoTrue (internal/api/mfa.go), once a user has a verified factor every further enrollment needs an aal2
  * session (403 insufficient_aal "AAL2 required to enroll a new factor"), so a stolen password cannot add the thief's
  * authenticator; the stand-in also refuses to verify another unverified factor from an aal1 session then. Challenge
- * and verify are rate-limited per client IP by api.ts through ./auth-limits.ts, as GoTrue limits them.
+ * and verify are rate-limited per client IP by ./auth.ts through ./auth-limits.ts, as GoTrue limits them.
  * Errors use GoTrue's body {code, error_code, msg}: 401 without a user token, 404 mfa_factor_not_found,
  * 422 mfa_verification_failed (wrong code), mfa_challenge_expired, 403 insufficient_aal.
  * State lives where GoTrue keeps it: auth.mfa_factors, auth.mfa_challenges and auth.mfa_amr_claims (created for the
  * stand-in by bootstrap-after-auth.sql; hosted Supabase has them). A session's aal is aal2 once a totp claim exists
- * for it (`sessionAal`), and api.ts signs that into every access token of the session, refreshes included.
+ * for it (`sessionAal`), and ./auth-session.ts signs that into every access token of the session, refreshes included.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import * as OTPAuth from 'otpauth'
@@ -158,12 +158,16 @@ export async function mfaRequest(
        values ($1, $2, $3, 'totp', 'unverified', $4, now(), now())`,
       [id, userId, friendlyName, secret],
     )
-    const svg = await QRCode.toString(uri, { type: 'svg', margin: 1 })
+    // GoTrue answers the raw SVG and supabase-js prefixes `data:image/svg+xml;utf-8,` itself, so the SVG must read
+    // as a data URL as it is: named colours instead of `#rrggbb` (a `#` would end the URL)
+    const svg = (await QRCode.toString(uri, { type: 'svg', margin: 1 }))
+      .replaceAll('#ffffff', 'white')
+      .replaceAll('#000000', 'black')
     return Response.json({
       id,
       type: 'totp',
       friendly_name: friendlyName,
-      totp: { qr_code: `data:image/svg+xml;utf-8,${encodeURIComponent(svg)}`, secret, uri },
+      totp: { qr_code: svg, secret, uri },
     })
   }
 

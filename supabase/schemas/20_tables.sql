@@ -342,6 +342,13 @@ create table if not exists public.blog_posts (
   deleted_by uuid
 );
 
+-- table public.compare_lists
+create table if not exists public.compare_lists (
+  user_id uuid not null,
+  agent_ids uuid[] default '{}'::uuid[] not null,
+  updated_at timestamp with time zone default now() not null
+);
+
 -- table public.content_generation_jobs
 create table if not exists public.content_generation_jobs (
   id uuid default gen_random_uuid() not null,
@@ -368,6 +375,13 @@ create table if not exists public.content_generation_jobs (
   target_max_words integer
 );
 
+-- table public.email_suppressions
+create table if not exists public.email_suppressions (
+  email_hash text not null,
+  source text not null,
+  created_at timestamp with time zone default now() not null
+);
+
 -- table public.figures_refreshes
 create table if not exists public.figures_refreshes (
   id bigint generated always as identity not null,
@@ -386,8 +400,8 @@ create table if not exists public.import_runs (
   source text not null,
   resource text,
   file_name text not null,
-  file_sha256 text not null,
-  file_bytes bigint not null,
+  file_sha256 text,
+  file_bytes bigint,
   status text default 'running'::text not null,
   rows_read integer default 0 not null,
   rows_inserted integer default 0 not null,
@@ -399,7 +413,9 @@ create table if not exists public.import_runs (
   error text,
   backend_pid integer,
   started_at timestamp with time zone default now() not null,
-  finished_at timestamp with time zone
+  finished_at timestamp with time zone,
+  origin text default 'file'::text not null,
+  rows_skipped integer default 0 not null
 );
 
 -- table public.lead_notes
@@ -537,7 +553,10 @@ create table if not exists public.report_requests (
   confirmation_token_hash text,
   confirmation_sent_at timestamp with time zone,
   deleted_at timestamp with time zone,
-  deleted_by uuid
+  deleted_by uuid,
+  lead_type text default 'report'::text not null,
+  message text,
+  anonymized_at timestamp with time zone
 );
 
 -- table public.reso_sync_state
@@ -545,14 +564,20 @@ create table if not exists public.reso_sync_state (
   source text not null,
   resource text not null,
   high_water timestamp with time zone,
-  run_high_water timestamp with time zone,
-  next_link text,
-  run_started_at timestamp with time zone,
   last_completed_at timestamp with time zone,
   last_run_records integer default 0 not null,
   last_error text,
   created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  high_water_keys text[] default '{}'::text[] not null,
+  rejected_keys text[] default '{}'::text[] not null
+);
+
+-- table public.saved_agents
+create table if not exists public.saved_agents (
+  user_id uuid not null,
+  agent_id uuid not null,
+  created_at timestamp with time zone default now() not null
 );
 
 -- table public.search_days
@@ -675,7 +700,9 @@ create table if not exists public.zip_sales_coverage (
   sale_to_list_mean numeric(7,2),
   window_start date not null,
   window_end date not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  sale_to_list_sum numeric default 0 not null,
+  property_types text[] default '{}'::text[] not null
 );
 
 -- table supabase_functions.hooks

@@ -459,6 +459,97 @@ begin
 end;
 $function$;
 
+-- function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[])
+CREATE OR REPLACE FUNCTION private.credited_sides(window_start date, window_end date, only_agent uuid DEFAULT NULL::uuid, only_zip_codes text[] DEFAULT NULL::text[])
+ RETURNS TABLE(property_id uuid, agent_id uuid, side text, role text, credit numeric, dual_agency boolean, zip_code text, property_type text, sale_price numeric, list_price numeric, days_on_market integer, sale_date date, source text, ratio numeric, credited_volume numeric)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  v_ids uuid[];
+begin
+  if only_agent is null and only_zip_codes is null then
+    return query
+    with closed as (
+      select p.id, p.zip_code, p.property_type, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
+      from public.properties p
+      where p.standard_status = 'Closed' and p.sale_price > 0
+        and p.sale_date between credited_sides.window_start and credited_sides.window_end
+        and (only_zip_codes is null or p.zip_code = any(only_zip_codes))
+    ),
+    parties as (
+      select e.property_id, e.side, e.agent_id,
+             coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text) as party,
+             min(array_position(array['list', 'co_list', 'buyer', 'co_buyer'], e.role)) as role_order
+      from private.effective_transaction_sides e
+      join closed c on c.id = e.property_id
+      group by e.property_id, e.side, e.agent_id,
+               coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text)
+    ),
+    credited as (
+      select pa.property_id, pa.side, pa.agent_id, pa.role_order,
+             1.0 / count(*) over (partition by pa.property_id, pa.side) as credit,
+             count(*) over (partition by pa.property_id, pa.party) > 1 as dual_agency
+      from parties pa
+    )
+    select cr.property_id, cr.agent_id, cr.side, (array['list', 'co_list', 'buyer', 'co_buyer'])[cr.role_order],
+           cr.credit, cr.dual_agency, c.zip_code, c.property_type, c.sale_price, c.list_price, c.days_on_market, c.sale_date, c.source,
+           case when c.list_price > 0 then c.sale_price / c.list_price * 100 end,
+           round(c.sale_price * cr.credit, 2)
+    from credited cr
+    join closed c on c.id = cr.property_id
+    where cr.agent_id is not null;
+  else
+    -- the same over a few sales (an agent's, or an area's): their ids first, through the agent's index or the ZIP's,
+    -- then every party of just those sales, so the plan never depends on how fresh the table statistics are
+    if only_agent is not null then
+      v_ids := array(select distinct x.property_id from private.effective_transaction_sides x where x.agent_id = only_agent);
+      v_ids := array(
+        select p.id
+        from public.properties p
+        where p.id = any(v_ids)
+          and p.standard_status = 'Closed' and p.sale_price > 0
+          and p.sale_date between credited_sides.window_start and credited_sides.window_end
+          and (only_zip_codes is null or p.zip_code = any(only_zip_codes)));
+    else
+      v_ids := array(
+        select p.id
+        from public.properties p
+        where p.zip_code = any(only_zip_codes)
+          and p.standard_status = 'Closed' and p.sale_price > 0
+          and p.sale_date between credited_sides.window_start and credited_sides.window_end);
+    end if;
+    return query
+    with parties as (
+      select e.property_id, e.side, e.agent_id,
+             coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text) as party,
+             min(array_position(array['list', 'co_list', 'buyer', 'co_buyer'], e.role)) as role_order
+      from private.effective_transaction_sides e
+      where e.property_id = any(v_ids)
+      group by e.property_id, e.side, e.agent_id,
+               coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text)
+    ),
+    credited as (
+      select pa.property_id, pa.side, pa.agent_id, pa.role_order,
+             1.0 / count(*) over (partition by pa.property_id, pa.side) as credit,
+             count(*) over (partition by pa.property_id, pa.party) > 1 as dual_agency
+      from parties pa
+    )
+    select cr.property_id, cr.agent_id, cr.side, (array['list', 'co_list', 'buyer', 'co_buyer'])[cr.role_order],
+           cr.credit, cr.dual_agency, c.zip_code, c.property_type, c.sale_price, c.list_price, c.days_on_market,
+           c.sale_date, c.source,
+           case when c.list_price > 0 then c.sale_price / c.list_price * 100 end,
+           round(c.sale_price * cr.credit, 2)
+    from credited cr
+    join public.properties c on c.id = cr.property_id
+    where cr.agent_id is not null
+      and (only_agent is null or cr.agent_id = only_agent);
+  end if;
+end;
+$function$;
+
 -- function private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text)
 CREATE OR REPLACE FUNCTION private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text)
  RETURNS void
@@ -477,6 +568,130 @@ begin
     raise exception '%', message using errcode = 'PT429';
   end if;
 end;
+$function$;
+
+-- function private.erase_email_data(address text)
+CREATE OR REPLACE FUNCTION private.erase_email_data(address text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := lower(btrim(address));
+  v_leads integer;
+  v_newsletter integer;
+  v_lead_ids text[];
+  v_note_ids text[];
+  personal constant text[] := array[
+    'full_name', 'email', 'phone', 'property_address', 'message', 'notes', 'report_error', 'confirmation_token_hash'
+  ];
+begin
+  if v_email is null or v_email = '' then
+    raise exception 'address must be an email address' using errcode = '22023';
+  end if;
+
+  select coalesce(array_agg(r.id::text), '{}') into v_lead_ids from public.report_requests r where lower(r.email) = v_email;
+  select coalesce(array_agg(n.id::text), '{}') into v_note_ids
+    from public.lead_notes n where n.report_request_id::text = any (v_lead_ids);
+
+  delete from public.lead_notes n where n.id::text = any (v_note_ids);
+  update public.report_requests
+     set full_name = 'Deleted account',
+         email = 'deleted-' || id::text || '@anonymized.invalid',
+         phone = null,
+         property_address = null,
+         message = null,
+         notes = null,
+         report_error = case when report_error is null then null else 'Not sent (details removed with the account)' end,
+         confirmation_token_hash = null,
+         anonymized_at = now()
+   where id::text = any (v_lead_ids);
+  get diagnostics v_leads = row_count;
+
+  delete from public.newsletter_subscriptions where email = v_email;
+  get diagnostics v_newsletter = row_count;
+
+  -- GoTrue's audit log names a user by email (sign-ups, sign-ins, password changes)
+  delete from auth.audit_log_entries where strpos(lower(payload::text), v_email) > 0;
+
+  -- last, so it also covers what an administrator's call of this function just recorded: what the admin audit log
+  -- holds of these leads and notes, and any other value that named the address
+  update public.audit_log a
+     set before = a.before - personal - 'body',
+         after = a.after - personal - 'body'
+   where (a.table_name = 'report_requests' and a.row_id = any (v_lead_ids))
+      or (a.table_name = 'lead_notes' and a.row_id = any (v_note_ids));
+  update public.audit_log a
+     set before = (select jsonb_object_agg(e.key, case when strpos(lower(e.value::text), v_email) > 0
+                                                  then '"(erased)"'::jsonb else e.value end)
+                     from jsonb_each(a.before) e),
+         after = (select jsonb_object_agg(e.key, case when strpos(lower(e.value::text), v_email) > 0
+                                                 then '"(erased)"'::jsonb else e.value end)
+                    from jsonb_each(a.after) e)
+   where strpos(lower(coalesce(a.before::text, '') || coalesce(a.after::text, '')), v_email) > 0;
+
+  return jsonb_build_object('leads_anonymized', v_leads, 'newsletter_removed', v_newsletter);
+end;
+$function$;
+
+-- function private.figure_metrics()
+CREATE OR REPLACE FUNCTION private.figure_metrics()
+ RETURNS TABLE(ordinal integer, metric text, label text, side text, unit text, decimals integer, rowset text, sample_column text, low_column text, high_column text, interval_method text, formula text)
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select * from (values
+    (1, 'listing_sales', 'Listing-side sales', 'listing', 'sales', 0, 'listing', null, null, null, null,
+     'Number of closed sales in the window where the agent was the list agent or co-list agent.'),
+    (2, 'listing_sides', 'Listing sides', 'listing', 'sides', 2, 'listing', 'listing_sales', null, null, null,
+     'Sum of the credit over the listing-side sales: 1 per sale, 0.5 when shared with a co-list agent.'),
+    (3, 'listing_volume', 'Listing-side volume', 'listing', 'usd', 2, 'listing', 'listing_sales', null, null, null,
+     'Sum over the listing-side sales of sale price × credit, each rounded to the cent.'),
+    (4, 'listing_price_min', 'Lowest listing-side sale price', 'listing', 'usd', 2, 'listing', 'listing_sales', null, null, null,
+     'The lowest sale price among the listing-side sales.'),
+    (5, 'listing_price_max', 'Highest listing-side sale price', 'listing', 'usd', 2, 'listing', 'listing_sales', null, null, null,
+     'The highest sale price among the listing-side sales.'),
+    (6, 'sale_to_list_median', 'Sale-to-list (median)', 'listing', 'percent', 2, 'listing-with-list-price', 'sale_to_list_n', 'sale_to_list_median_low', 'sale_to_list_median_high', 'order-statistic',
+     'Median of sale price ÷ list price × 100 over the listing-side sales with a list price (the mean of the two middle values when their number is even).'),
+    (7, 'sale_to_list_mean', 'Sale-to-list (mean)', 'listing', 'percent', 2, 'listing-with-list-price', 'sale_to_list_n', 'sale_to_list_mean_low', 'sale_to_list_mean_high', 'student-t',
+     'Mean of sale price ÷ list price × 100 over the listing-side sales with a list price.'),
+    (8, 'sale_to_list_shrunk', 'Sale-to-list (adjusted for sample size)', 'listing', 'percent', 2, 'listing-with-list-price', 'sale_to_list_n', null, null, null,
+     '(Sum of sale price ÷ list price × 100 over the listing-side sales with a list price + k × the primary ZIP''s mean sale-to-list) ÷ (their number + k).'),
+    (9, 'days_on_market_median', 'Days on market (median)', 'listing', 'days', 1, 'listing-with-days-on-market', 'days_on_market_n', 'days_on_market_median_low', 'days_on_market_median_high', 'order-statistic',
+     'Median of DaysOnMarket over the listing-side sales that have it.'),
+    (10, 'days_on_market_mean', 'Days on market (mean)', 'listing', 'days', 1, 'listing-with-days-on-market', 'days_on_market_n', 'days_on_market_mean_low', 'days_on_market_mean_high', 'student-t',
+     'Mean of DaysOnMarket over the listing-side sales that have it.'),
+    (11, 'buyer_sales', 'Buyer-side sales', 'buyer', 'sales', 0, 'buyer', null, null, null, null,
+     'Number of closed sales in the window where the agent was the buyer agent or co-buyer agent.'),
+    (12, 'buyer_sides', 'Buyer sides', 'buyer', 'sides', 2, 'buyer', 'buyer_sales', null, null, null,
+     'Sum of the credit over the buyer-side sales: 1 per sale, 0.5 when shared with a co-buyer agent.'),
+    (13, 'buyer_volume', 'Buyer-side volume', 'buyer', 'usd', 2, 'buyer', 'buyer_sales', null, null, null,
+     'Sum over the buyer-side sales of sale price × credit, each rounded to the cent.'),
+    (14, 'buyer_price_min', 'Lowest buyer-side sale price', 'buyer', 'usd', 2, 'buyer', 'buyer_sales', null, null, null,
+     'The lowest sale price among the buyer-side sales.'),
+    (15, 'buyer_price_max', 'Highest buyer-side sale price', 'buyer', 'usd', 2, 'buyer', 'buyer_sales', null, null, null,
+     'The highest sale price among the buyer-side sales.'),
+    (16, 'buyer_paid_to_list_median', 'Buyers paid vs list (median)', 'buyer', 'percent', 2, 'buyer-with-list-price', 'buyer_paid_to_list_n', 'buyer_paid_to_list_median_low', 'buyer_paid_to_list_median_high', 'order-statistic',
+     'Median of sale price ÷ list price × 100 over the buyer-side sales with a list price: what the agent''s buyers paid against the asking price.'),
+    (17, 'buyer_paid_to_list_mean', 'Buyers paid vs list (mean)', 'buyer', 'percent', 2, 'buyer-with-list-price', 'buyer_paid_to_list_n', 'buyer_paid_to_list_mean_low', 'buyer_paid_to_list_mean_high', 'student-t',
+     'Mean of sale price ÷ list price × 100 over the buyer-side sales with a list price.'),
+    (18, 'total_sales', 'Sales (both sides)', 'total', 'sales', 0, 'all', null, null, null, null,
+     'Number of distinct closed sales in the window where the agent had either side (a dual-agency sale counts once).'),
+    (19, 'total_sides', 'Sides (both sides)', 'total', 'sides', 2, 'all', 'total_sales', null, null, null,
+     'Listing sides + buyer sides: the sum of the credit over every side the agent had.'),
+    (20, 'total_volume', 'Volume (both sides)', 'total', 'usd', 2, 'all', 'total_sales', null, null, null,
+     'Listing-side volume + buyer-side volume: the sum of sale price × credit over every side, each rounded to the cent.'),
+    (21, 'dual_agency_sales', 'Dual-agency sales', 'total', 'sales', 0, 'dual-agency', null, null, null, null,
+     'Number of sales where the agent had both the listing side and the buyer side.'),
+    (22, 'zip_sides', 'Sides in the primary ZIP', 'zip', 'sides', 2, 'primary-zip', 'zip_sales', null, null, null,
+     'Sum of the credit over every side the agent had in their primary ZIP (the ZIP with most of their sides); the ZIP ranking orders agents by it, ties by volume there.'),
+    (23, 'zip_market_share', 'Share of the ZIP’s sides', 'zip', 'percent', 2, 'primary-zip', 'zip_sales', null, null, null,
+     'Sides in the primary ZIP ÷ (2 × all closed sales in that ZIP in the window) × 100: the agent''s share of the ZIP''s transaction sides, every sale having two.')
+
+  ) as m (ordinal, metric, label, side, unit, decimals, rowset, sample_column, low_column, high_column, interval_method, formula)
+  order by 1;
 $function$;
 
 -- function private.guard_agent_owner_edit()
@@ -1763,6 +1978,188 @@ AS $function$
    where s.agent_id = any (agent_ids);
 $function$;
 
+-- function public.account_export(target uuid)
+CREATE OR REPLACE FUNCTION public.account_export(target uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user auth.users%rowtype;
+  v_email text;
+begin
+  select * into v_user from auth.users where id = target;
+  if not found then
+    raise exception 'No account with id %', target using errcode = 'P0002';
+  end if;
+  v_email := lower(btrim(v_user.email));
+  return jsonb_build_object(
+    'exported_at', now(),
+    'account', jsonb_build_object(
+      'id', v_user.id,
+      'email', v_user.email,
+      'email_confirmed_at', v_user.email_confirmed_at,
+      -- the metadata object (a stand-in may store it as a JSON string holding the object)
+      'full_name', case jsonb_typeof(v_user.raw_user_meta_data)
+                     when 'string' then (v_user.raw_user_meta_data #>> '{}')::jsonb
+                     else v_user.raw_user_meta_data end ->> 'full_name',
+      'created_at', v_user.created_at,
+      'last_sign_in_at', v_user.last_sign_in_at
+    ),
+    'saved_agents', coalesce((
+      select jsonb_agg(jsonb_build_object('agent_id', s.agent_id, 'agent_name', a.name, 'saved_at', s.created_at)
+                       order by s.created_at desc)
+        from public.saved_agents s join public.agents a on a.id = s.agent_id
+       where s.user_id = target), '[]'::jsonb),
+    'compare_list', coalesce((select to_jsonb(c.agent_ids) from public.compare_lists c where c.user_id = target),
+                             '[]'::jsonb),
+    'requests', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', r.id, 'type', r.lead_type, 'created_at', r.created_at, 'full_name', r.full_name,
+               'email', r.email, 'phone', r.phone, 'property_address', r.property_address, 'message', r.message,
+               'agent_id', r.agent_id, 'agent_name', r.agent_name, 'agent_location', r.agent_location,
+               'status', r.status, 'email_confirmed_at', r.email_confirmed_at, 'report_sent_at', r.report_sent_at,
+               'source_page', r.source_page,
+               'utm_source', r.utm_source, 'utm_medium', r.utm_medium, 'utm_campaign', r.utm_campaign,
+               'utm_term', r.utm_term, 'utm_content', r.utm_content,
+               'notes', coalesce((select jsonb_agg(jsonb_build_object('written_at', n.created_at, 'note', n.body)
+                                                   order by n.created_at)
+                                    from public.lead_notes n where n.report_request_id = r.id), '[]'::jsonb))
+             order by r.created_at desc)
+        from public.report_requests r
+       where lower(r.email) = v_email and r.anonymized_at is null), '[]'::jsonb),
+    'newsletter', (
+      select jsonb_build_object('signed_up_at', n.created_at, 'confirmed_at', n.confirmed_at)
+        from public.newsletter_subscriptions n where n.email = v_email),
+    'unsubscribed_at', (
+      select e.created_at from public.email_suppressions e where e.email_hash = public.email_hash(v_email))
+  );
+end;
+$function$;
+
+-- function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer)
+CREATE OR REPLACE FUNCTION public.agent_figure_sales(agent_id uuid, metric text, max_rows integer DEFAULT 2000)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  v_def record;
+  v_figures jsonb;
+  v_start date;
+  v_end date;
+  v_zip text;
+  v_result jsonb;
+begin
+  if agent_figure_sales.max_rows is null or agent_figure_sales.max_rows < 1 or agent_figure_sales.max_rows > 2000 then
+    raise exception 'max_rows must be between 1 and 2000, got %', agent_figure_sales.max_rows using errcode = '22023';
+  end if;
+  select * into v_def from private.figure_metrics() m where m.metric = agent_figure_sales.metric;
+  if not found then
+    raise exception 'metric must be one of: %',
+      (select string_agg(m.metric, ', ' order by m.ordinal) from private.figure_metrics() m)
+      using errcode = '22023';
+  end if;
+  if agent_figure_sales.agent_id is null
+     or not exists (select 1 from public.agents a where a.id = agent_figure_sales.agent_id) then
+    raise exception 'No agent has the id %', coalesce(agent_figure_sales.agent_id::text, 'null') using errcode = 'P0002';
+  end if;
+
+  select to_jsonb(f) into v_figures from public.agent_figures f where f.agent_id = agent_figure_sales.agent_id;
+  if v_figures is not null then
+    v_start := (v_figures ->> 'window_start')::date;
+    v_end := (v_figures ->> 'window_end')::date;
+    v_zip := v_figures ->> 'primary_zip_code';
+  else
+    select r.window_start, r.window_end into v_start, v_end
+    from public.figures_refreshes r order by r.refreshed_at desc, r.id desc limit 1;
+  end if;
+
+  with behind as (
+    select cs.*, p.address, p.city, p.state, p.source_record_id,
+           row_number() over (order by cs.sale_date desc, cs.property_id, cs.side) as row_number
+    from private.credited_sides(v_start, v_end, agent_figure_sales.agent_id) cs
+    join public.properties p on p.id = cs.property_id
+    where case v_def.rowset
+      when 'listing' then cs.side = 'listing'
+      when 'listing-with-list-price' then cs.side = 'listing' and cs.ratio is not null
+      when 'listing-with-days-on-market' then cs.side = 'listing' and cs.days_on_market is not null
+      when 'buyer' then cs.side = 'buyer'
+      when 'buyer-with-list-price' then cs.side = 'buyer' and cs.ratio is not null
+      when 'all' then true
+      when 'dual-agency' then cs.side = 'listing' and cs.dual_agency
+      when 'primary-zip' then cs.zip_code = v_zip
+    end
+  )
+  select jsonb_build_object(
+    'agent_id', agent_figure_sales.agent_id,
+    'metric', v_def.metric,
+    'label', v_def.label,
+    'unit', v_def.unit,
+    'formula', v_def.formula,
+    'methodology_version', private.methodology_version(),
+    'value', (v_figures ->> v_def.metric)::numeric,
+    'n', coalesce((v_figures ->> coalesce(v_def.sample_column, v_def.metric))::integer, 0),
+    'interval_low', (v_figures ->> v_def.low_column)::numeric,
+    'interval_high', (v_figures ->> v_def.high_column)::numeric,
+    'window_start', v_start,
+    'window_end', v_end,
+    'zip_code', v_zip,
+    'prior', case when v_def.metric = 'sale_to_list_shrunk' then (v_figures ->> 'sale_to_list_prior')::numeric end,
+    'shrink_k', case when v_def.metric = 'sale_to_list_shrunk' then (v_figures ->> 'sale_to_list_shrink_k')::numeric end,
+    'zip_closed_sales', case when v_def.rowset = 'primary-zip' then (v_figures ->> 'zip_closed_sales')::integer end,
+    'total_rows', (select count(*) from behind),
+    'truncated', (select count(*) from behind) > agent_figure_sales.max_rows,
+    'rows', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'property_id', b.property_id,
+        'address', b.address,
+        'city', b.city,
+        'state', b.state,
+        'zip_code', b.zip_code,
+        'close_date', b.sale_date,
+        'role', b.role,
+        'side', b.side,
+        'credit', round(b.credit, 6),
+        'dual_agency', b.dual_agency,
+        'list_price', b.list_price,
+        'close_price', b.sale_price,
+        'credited_volume', b.credited_volume,
+        'sale_to_list', round(b.ratio, 4),
+        'days_on_market', b.days_on_market,
+        'property_type', b.property_type,
+        'source', b.source,
+        'source_record_id', b.source_record_id
+      ) order by b.row_number)
+      from behind b
+      where b.row_number <= agent_figure_sales.max_rows
+    ), '[]'::jsonb)
+  ) into v_result;
+  return v_result;
+end;
+$function$;
+
+-- function public.agent_page_benchmarks(agent_ids uuid[])
+CREATE OR REPLACE FUNCTION public.agent_page_benchmarks(agent_ids uuid[])
+ RETURNS SETOF zip_market_benchmarks
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if agent_ids is null or cardinality(agent_ids) > 100 then
+    raise exception 'agent_ids must name at most 100 agents' using errcode = '22023';
+  end if;
+  return query
+    select b.*
+      from public.zip_market_benchmarks b
+     where b.zip_code in (select a.primary_zip_code from public.agents a where a.id = any (agent_ids));
+end;
+$function$;
+
 -- function public.agent_page_quarters(agent_ids uuid[])
 CREATE OR REPLACE FUNCTION public.agent_page_quarters(agent_ids uuid[])
  RETURNS TABLE(agent_id uuid, quarter_start date, closed_sales integer)
@@ -2539,6 +2936,28 @@ begin
 end;
 $function$;
 
+-- function public.delete_account(target uuid)
+CREATE OR REPLACE FUNCTION public.delete_account(target uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text;
+  v_counts jsonb;
+begin
+  select u.email into v_email from auth.users u where u.id = target for update;
+  if not found then
+    raise exception 'No account with id %', target using errcode = 'P0002';
+  end if;
+  v_counts := private.erase_email_data(v_email);
+  delete from auth.audit_log_entries where payload ->> 'actor_id' = target::text;
+  delete from auth.users where id = target;
+  return v_counts;
+end;
+$function$;
+
 -- function public.delete_lead(lead_id uuid)
 CREATE OR REPLACE FUNCTION public.delete_lead(lead_id uuid)
  RETURNS uuid
@@ -2581,6 +3000,32 @@ begin
   if not found then
     raise exception 'Post % does not exist or is already in the trash.', post_id using errcode = 'P0002';
   end if;
+end;
+$function$;
+
+-- function public.email_hash(address text)
+CREATE OR REPLACE FUNCTION public.email_hash(address text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
+AS $function$
+  select encode(sha256(convert_to(lower(btrim(address)), 'UTF8')), 'hex');
+$function$;
+
+-- function public.erase_email(address text)
+CREATE OR REPLACE FUNCTION public.erase_email(address text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- (a database session such as the SQL editor carries no JWT claims: auth.role() is null)
+  if coalesce((select auth.role()), 'service_role') <> 'service_role' and not (select public.is_admin()) then
+    raise exception 'Only an administrator can erase an address.' using errcode = '42501';
+  end if;
+  return private.erase_email_data(address);
 end;
 $function$;
 
@@ -2665,6 +3110,22 @@ AS $function$
   order by 1;
 $function$;
 
+-- function public.limit_saved_agents()
+CREATE OR REPLACE FUNCTION public.limit_saved_agents()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if (select count(*) from public.saved_agents where user_id = new.user_id) >= 500 then
+    raise exception 'You can save at most 500 agents. Remove some on your account page first.'
+      using errcode = 'P0001';
+  end if;
+  return new;
+end;
+$function$;
+
 -- function public.list_admins()
 CREATE OR REPLACE FUNCTION public.list_admins()
  RETURNS TABLE(id uuid, email text)
@@ -2735,6 +3196,38 @@ begin
    where id = any (merge_ids) and deleted_at is null;
   get diagnostics merged = row_count;
   return merged;
+end;
+$function$;
+
+-- function public.my_report_requests()
+CREATE OR REPLACE FUNCTION public.my_report_requests()
+ RETURNS TABLE(id uuid, created_at timestamp with time zone, agent_id uuid, agent_name text, agent_location text, report_sent_at timestamp with time zone, delivery text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text;
+begin
+  select u.email into v_email
+    from auth.users u
+   where u.id = (select auth.uid()) and u.email_confirmed_at is not null;
+  if v_email is null then
+    return;
+  end if;
+  return query
+    select r.id, r.created_at, r.agent_id, r.agent_name, r.agent_location, r.report_sent_at,
+           case when r.report_sent_at is not null then 'sent'
+                when r.report_error is not null then 'not_sent'
+                when r.email_confirmed_at is null then 'awaiting_confirmation'
+                else 'pending' end
+      from public.report_requests r
+     where lower(r.email) = lower(v_email)
+       and r.lead_type = 'report'
+       and r.anonymized_at is null
+       and r.deleted_at is null
+     order by r.created_at desc, r.id
+     limit 200;
 end;
 $function$;
 
@@ -2811,36 +3304,7 @@ begin
   -- every credited side of a counted sale, with the sale's figures: read by every step below
   drop table if exists pg_temp.refresh_closed_sides;
   create temp table refresh_closed_sides on commit drop as
-  with closed as (
-    select p.id, p.zip_code, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
-    from public.properties p
-    where p.standard_status = 'Closed'
-      and p.sale_price > 0
-      and p.sale_date between v_start and v_end
-  ),
-  parties as (
-    -- one row per sale, side and party: an agent named twice on one side counts once, in their first role
-    select e.property_id, e.side, e.agent_id,
-           coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text) as party,
-           min(array_position(array['list', 'co_list', 'buyer', 'co_buyer'], e.role)) as role_order
-    from private.effective_transaction_sides e
-    join closed c on c.id = e.property_id
-    group by e.property_id, e.side, e.agent_id,
-             coalesce(e.agent_id::text, 'key:' || e.agent_key, 'mls:' || e.agent_mls_id, 'row:' || e.id::text)
-  ),
-  credited as (
-    select pa.property_id, pa.side, pa.agent_id, pa.role_order,
-           1.0 / count(*) over (partition by pa.property_id, pa.side) as credit,
-           count(*) over (partition by pa.property_id, pa.party) > 1 as dual_agency
-    from parties pa
-  )
-  select cr.property_id, cr.agent_id, cr.side, (array['list', 'co_list', 'buyer', 'co_buyer'])[cr.role_order] as role,
-         cr.credit, cr.dual_agency, c.zip_code, c.sale_price, c.list_price, c.days_on_market, c.sale_date, c.source,
-         case when c.list_price > 0 then c.sale_price / c.list_price * 100 end as ratio,
-         round(c.sale_price * cr.credit, 2) as credited_volume
-  from credited cr
-  join closed c on c.id = cr.property_id
-  where cr.agent_id is not null;
+  select * from private.credited_sides(v_start, v_end);
   analyze pg_temp.refresh_closed_sides;
 
   -- what each ZIP's figures rest on
@@ -2849,6 +3313,8 @@ begin
            max(p.sale_date) as last_close_date,
            coalesce(array_agg(distinct p.source order by p.source) filter (where p.source is not null), '{}') as sources,
            count(*) filter (where p.list_price > 0)::integer as sale_to_list_n,
+           coalesce(sum(p.sale_price / p.list_price * 100) filter (where p.list_price > 0), 0) as sale_to_list_sum,
+           coalesce(array_agg(distinct p.property_type order by p.property_type) filter (where p.property_type is not null), '{}') as property_types,
            round(avg(p.sale_price / p.list_price * 100) filter (where p.list_price > 0), 2) as sale_to_list_mean
     from public.properties p
     where p.standard_status = 'Closed' and p.sale_price > 0 and p.sale_date between v_start and v_end
@@ -2861,19 +3327,22 @@ begin
     returning 1
   )
   insert into public.zip_sales_coverage as z
-    (zip_code, closed_sales, first_close_date, last_close_date, sources, sale_to_list_n, sale_to_list_mean, window_start, window_end)
+    (zip_code, closed_sales, first_close_date, last_close_date, sources, sale_to_list_n, sale_to_list_sum,
+     sale_to_list_mean, property_types, window_start, window_end)
   select f.zip_code, f.closed_sales, f.first_close_date, f.last_close_date, f.sources, f.sale_to_list_n,
-         f.sale_to_list_mean, v_start, v_end
+         f.sale_to_list_sum, f.sale_to_list_mean, f.property_types, v_start, v_end
   from fresh f
   on conflict (zip_code) do update set
     closed_sales = excluded.closed_sales, first_close_date = excluded.first_close_date,
     last_close_date = excluded.last_close_date, sources = excluded.sources, sale_to_list_n = excluded.sale_to_list_n,
-    sale_to_list_mean = excluded.sale_to_list_mean, window_start = excluded.window_start,
-    window_end = excluded.window_end, updated_at = now()
-  where (z.closed_sales, z.first_close_date, z.last_close_date, z.sources, z.sale_to_list_n, z.sale_to_list_mean,
-         z.window_start, z.window_end)
+    sale_to_list_sum = excluded.sale_to_list_sum, sale_to_list_mean = excluded.sale_to_list_mean,
+    property_types = excluded.property_types, window_start = excluded.window_start, window_end = excluded.window_end,
+    updated_at = now()
+  where (z.closed_sales, z.first_close_date, z.last_close_date, z.sources, z.sale_to_list_n, z.sale_to_list_sum,
+         z.sale_to_list_mean, z.property_types, z.window_start, z.window_end)
     is distinct from (excluded.closed_sales, excluded.first_close_date, excluded.last_close_date, excluded.sources,
-                      excluded.sale_to_list_n, excluded.sale_to_list_mean, excluded.window_start, excluded.window_end);
+                      excluded.sale_to_list_n, excluded.sale_to_list_sum, excluded.sale_to_list_mean,
+                      excluded.property_types, excluded.window_start, excluded.window_end);
 
   -- per (ZIP, agent): the search's summary, and the ZIP ranking below
   drop table if exists pg_temp.refresh_zip_sales;
@@ -2896,11 +3365,13 @@ begin
   group by s.zip_code, s.agent_id;
 
   -- shrinkage weight k = within-agent variance / between-agent variance of the listing-side sale-to-list
-  -- (method of moments over agents with 2+ ratios), kept within 1..100; 10 when fewer than 10 agents qualify
+  -- (method of moments over agents with 2+ ratios), kept within 1..100; 10 when fewer than 10 agents qualify.
+  -- Rounded to a whole number of sales: an import that moves the estimate a little does not change every agent's
+  -- shrunk figure (and page)
   select case
            when m.agents < 10 or m.within is null then 10
            when m.var_means - m.within * m.inv_n <= 0 then 100
-           else round(least(100, greatest(1, m.within / (m.var_means - m.within * m.inv_n))), 3)
+           else round(least(100, greatest(1, m.within / (m.var_means - m.within * m.inv_n))))
          end
   into v_k
   from (
@@ -3411,12 +3882,24 @@ AS $function$
     'local_ranking', a.local_ranking, 'total_agents_in_area', a.total_agents_in_area, 'ranking_note', a.ranking_note,
     'service_areas', pg_catalog.to_jsonb(a.service_areas), 'city', a.city, 'state', a.state, 'zip_code', a.zip_code,
     'primary_zip_code', a.primary_zip_code, 'sales_in_area', sales_in_area, 'area_rank', area_rank,
-    'match_score', match_score
+    'match_score', match_score,
+    'sides', (
+      select pg_catalog.jsonb_build_object(
+        'listing_sales', f.listing_sales, 'listing_sides', f.listing_sides, 'buyer_sales', f.buyer_sales,
+        'buyer_sides', f.buyer_sides, 'total_sales', f.total_sales, 'total_sides', f.total_sides,
+        'total_volume', f.total_volume, 'sale_to_list_median', f.sale_to_list_median,
+        'sale_to_list_n', f.sale_to_list_n, 'sale_to_list_shrunk', f.sale_to_list_shrunk,
+        'zip_rank', f.zip_rank, 'zip_agents', f.zip_agents, 'ranking_note', f.ranking_note,
+        'last_close_date', f.last_close_date, 'window_start', f.window_start, 'window_end', f.window_end
+      )
+      from public.agent_figures f
+      where f.agent_id = a.id
+    )
   );
 $function$;
 
--- function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer)
-CREATE OR REPLACE FUNCTION public.search_agents(search_query text, search_type text DEFAULT 'agent'::text, result_limit integer DEFAULT 20, result_offset integer DEFAULT 0)
+-- function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb)
+CREATE OR REPLACE FUNCTION public.search_agents(search_query text, search_type text DEFAULT 'agent'::text, result_limit integer DEFAULT 20, result_offset integer DEFAULT 0, area_options jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE
@@ -3438,8 +3921,14 @@ begin
   if result_offset is null or result_offset not between 0 and 10000 then
     raise exception 'result_offset must be between 0 and 10000, got %', result_offset using errcode = '22023';
   end if;
+  if area_options is not null and pg_catalog.jsonb_typeof(area_options) <> 'object' then
+    raise exception 'area_options must be a JSON object' using errcode = '22023';
+  end if;
 
   if search_type = 'agent' then
+    if area_options is not null and area_options <> '{}'::jsonb then
+      raise exception 'sort and filters apply to zipcode and address searches only' using errcode = '22023';
+    end if;
     return public.search_agents_by_name(v_query, result_limit, result_offset) || jsonb_build_object('location', null);
   elsif search_type = 'zipcode' then
     v_zip := (regexp_match(v_query, '^(\d{5})(-\d{4})?$'))[1];
@@ -3447,7 +3936,7 @@ begin
       raise exception 'search_query must be a 5-digit ZIP code for a zipcode search, got %', v_query using errcode = '22023';
     end if;
     select * into v_loc from public.search_zip_location(v_zip);
-    return public.search_agents_in_area(array[v_zip], result_limit, result_offset)
+    return public.search_agents_in_area(array[v_zip], result_limit, result_offset, area_options)
       || jsonb_build_object('location', jsonb_build_object('city', v_loc.city, 'state', v_loc.state, 'zipCode', v_zip));
   elsif search_type = 'address' then
     select * into v_place from public.search_resolve_address(v_query);
@@ -3457,7 +3946,7 @@ begin
         'message', 'We could not find that address. Check the spelling, or search by ZIP code or "City, ST".'
       );
     end if;
-    return public.search_agents_in_area(v_place.zip_codes, result_limit, result_offset)
+    return public.search_agents_in_area(v_place.zip_codes, result_limit, result_offset, area_options)
       || jsonb_build_object('location', jsonb_build_object('city', v_place.city, 'state', v_place.state, 'zipCode', v_place.zip_code));
   else
     raise exception 'search_type must be agent, zipcode or address, got %', search_type using errcode = '22023';
@@ -3624,97 +4113,215 @@ begin
 end;
 $function$;
 
--- function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer)
-CREATE OR REPLACE FUNCTION public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer)
+-- function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb)
+CREATE OR REPLACE FUNCTION public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
- STABLE
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
   -- the same caps as search_agents(): 1-50 rows, offset 0-10000, whatever the caller asks
   v_limit integer := least(greatest(coalesce(result_limit, 20), 1), 50);
   v_offset integer := least(greatest(coalesce(result_offset, 0), 0), 10000);
-  -- agent_zip_sales is filled by refresh_agent_metrics(); before the first refresh the sales are counted directly
+  v_options jsonb := coalesce(area_options, '{}'::jsonb);
+  v_sort text := coalesce(v_options ->> 'sort', 'sides');
+  v_side text := coalesce(v_options ->> 'side', 'any');
+  v_min numeric;
+  v_max numeric;
+  v_type text := nullif(btrim(v_options ->> 'property_type'), '');
+  v_filtered boolean;
+  v_k numeric;
+  v_prior numeric;
+  -- agent_zip_sales is filled by refresh_agent_metrics(); before the first refresh the sides are credited directly
   v_refreshed boolean := exists (
     select 1 from public.agents a where a.metrics_refreshed_at is not null and a.metrics_window_end is not null
   );
+  v_types text[];
+  v_facets jsonb;
 begin
-  if pg_catalog.cardinality(zip_codes) = 1 and v_refreshed then
-    return pg_catalog.jsonb_build_object(
-      'agents', coalesce((
-        select pg_catalog.jsonb_agg(public.search_agent_json(a, p.sales, p.area_rank, null) order by p.ord)
+  if v_sort not in ('sides', 'listing_sales', 'buyer_sales', 'volume', 'sale_to_list') then
+    raise exception 'sort must be sides, listing_sales, buyer_sales, volume or sale_to_list, got %', v_sort
+      using errcode = '22023';
+  end if;
+  if v_side not in ('any', 'listing', 'buyer') then
+    raise exception 'side must be any, listing or buyer, got %', v_side using errcode = '22023';
+  end if;
+  if pg_catalog.jsonb_typeof(v_options -> 'min_price') not in ('number', 'null')
+     or pg_catalog.jsonb_typeof(v_options -> 'max_price') not in ('number', 'null') then
+    raise exception 'min_price and max_price must be numbers (USD)' using errcode = '22023';
+  end if;
+  v_min := (v_options ->> 'min_price')::numeric;
+  v_max := (v_options ->> 'max_price')::numeric;
+  if v_min < 0 or v_max < 0 or v_min > v_max then
+    raise exception 'the price band must run from a lower to a higher amount of 0 or more, got % to %', v_min, v_max
+      using errcode = '22023';
+  end if;
+  if pg_catalog.char_length(v_type) > 100 then
+    raise exception 'property_type must be at most 100 characters' using errcode = '22023';
+  end if;
+  v_filtered := v_side <> 'any' or v_min is not null or v_max is not null or v_type is not null;
+
+  select coalesce((select r.sale_to_list_shrink_k from public.figures_refreshes r
+                   order by r.refreshed_at desc, r.id desc limit 1), 10)
+  into v_k;
+  select coalesce(pg_catalog.array_agg(distinct t.property_type order by t.property_type), '{}')
+  into v_types
+  from public.zip_sales_coverage c cross join lateral unnest(c.property_types) as t(property_type)
+  where c.zip_code = any(zip_codes);
+  v_facets := pg_catalog.jsonb_build_object('propertyTypes', pg_catalog.to_jsonb(v_types));
+
+  if v_refreshed and not v_filtered then
+    select sum(c.sale_to_list_sum) / nullif(sum(c.sale_to_list_n), 0)
+    into v_prior
+    from public.zip_sales_coverage c
+    where c.zip_code = any(zip_codes);
+
+    return (
+      with area as (
+        select s.agent_id, sum(s.total_sales)::integer as sales, sum(s.sides) as sides,
+               sum(s.listing_sides) as listing_sides, sum(s.buyer_sides) as buyer_sides, sum(s.volume) as volume,
+               sum(s.sale_to_list_sum) as stl_sum, sum(s.sale_to_list_n)::integer as stl_n
+        from public.agent_zip_sales s
+        where s.zip_code = any(zip_codes)
+        group by s.agent_id
+      ),
+      keyed as (
+        select ar.*,
+               case when ar.stl_n > 0 then (ar.stl_sum + v_k * v_prior) / (ar.stl_n + v_k) end as stl_shrunk,
+               case when v_sort = 'sale_to_list' then (ar.stl_n >= 5)::integer else 0 end as sort_group,
+               case v_sort
+                 when 'listing_sales' then ar.listing_sides
+                 when 'buyer_sales' then ar.buyer_sides
+                 when 'volume' then ar.volume
+                 when 'sale_to_list' then case when ar.stl_n > 0 then (ar.stl_sum + v_k * v_prior) / (ar.stl_n + v_k) end
+                 else ar.sides
+               end as sort_key,
+               case when v_sort = 'volume' then ar.sides else ar.volume end as tie_key
+        from area ar
+      ),
+      ranked as (
+        select k.*,
+               rank() over (order by k.sort_group desc, k.sort_key desc nulls last, k.tie_key desc)::integer as area_rank,
+               row_number() over (order by k.sort_group desc, k.sort_key desc nulls last, k.tie_key desc, k.agent_id) as ord
         from (
-          select r.* from (
-            select s.agent_id, s.closed_sales as sales,
-                   rank() over (order by s.closed_sales desc, s.sales_volume desc)::integer as area_rank,
-                   row_number() over (order by s.closed_sales desc, s.sales_volume desc, s.agent_id) as ord
-            from public.agent_zip_sales s
-            where s.zip_code = zip_codes[1] and s.closed_sales > 0
-            order by s.closed_sales desc, s.sales_volume desc, s.agent_id
-            limit v_limit + v_offset
-          ) r
-          offset v_offset
-        ) p
-        join public.agents a on a.id = p.agent_id
-      ), '[]'::jsonb),
-      'totalResults', (select count(*) from public.agent_zip_sales s where s.zip_code = zip_codes[1] and s.closed_sales > 0)
+          -- the agents up to the end of the requested page, by a bounded (top-N) sort: rank() and row_number() need
+          -- only the agents before them in this order, so computing them on this prefix gives the whole-area values
+          select * from keyed k
+          order by k.sort_group desc, k.sort_key desc nulls last, k.tie_key desc, k.agent_id
+          limit v_limit + v_offset
+        ) k
+      ),
+      page as (
+        select * from ranked r order by r.ord limit v_limit offset v_offset
+      )
+      select pg_catalog.jsonb_build_object(
+        'agents', coalesce((
+          select pg_catalog.jsonb_agg(
+                   public.search_agent_json(a, p.sales, p.area_rank, null)
+                   || pg_catalog.jsonb_build_object('area_figures', pg_catalog.jsonb_build_object(
+                        'sales', p.sales, 'sides', p.sides, 'listing_sides', p.listing_sides,
+                        'buyer_sides', p.buyer_sides, 'volume', p.volume,
+                        'sale_to_list_mean', round(p.stl_sum / nullif(p.stl_n, 0), 2), 'sale_to_list_n', p.stl_n,
+                        'sale_to_list_shrunk', round(p.stl_shrunk, 2)))
+                   order by p.ord)
+          from page p join public.agents a on a.id = p.agent_id
+        ), '[]'::jsonb),
+        'totalResults', (select count(*) from area),
+        'sort', v_sort,
+        'facets', v_facets
+      )
     );
   end if;
 
+  -- a filter, or no refresh yet: credit the area's closed sales in the window now
+  select avg(p.sale_price / p.list_price * 100)
+  into v_prior
+  from public.properties p
+  cross join public.search_metrics_window() w
+  where p.zip_code = any(zip_codes)
+    and p.standard_status = 'Closed' and p.sale_price > 0 and p.list_price > 0
+    and p.sale_date between w.window_start and w.window_end
+    and (v_min is null or p.sale_price >= v_min)
+    and (v_max is null or p.sale_price <= v_max)
+    and (v_type is null or lower(p.property_type) = lower(v_type));
+
   return (
-    with sales as (
-      select s.agent_id, sum(s.closed_sales)::integer as sales, sum(s.sales_volume) as volume
-      from public.agent_zip_sales s
-      where v_refreshed
-        and s.zip_code = any(zip_codes) and s.closed_sales > 0
-      group by s.agent_id
-      union all
-      select p.agent_id, count(*)::integer as sales, sum(p.sale_price) as volume
-      from public.properties p
-      cross join public.search_metrics_window() w
-      where not v_refreshed
-        and p.zip_code = any(zip_codes)
-        and p.standard_status = 'Closed'
-        and p.sale_price > 0
-        and p.sale_date between w.window_start and w.window_end
-        and p.agent_id is not null
-      group by p.agent_id
+    with credited as (
+      select cs.*
+      from public.search_metrics_window() w
+      cross join lateral private.credited_sides(w.window_start, w.window_end, null, zip_codes) cs
+      where (v_side = 'any' or cs.side = v_side)
+        and (v_min is null or cs.sale_price >= v_min)
+        and (v_max is null or cs.sale_price <= v_max)
+        and (v_type is null or lower(cs.property_type) = lower(v_type))
+    ),
+    area as (
+      select c.agent_id, count(distinct c.property_id)::integer as sales, sum(c.credit) as sides,
+             coalesce(sum(c.credit) filter (where c.side = 'listing'), 0) as listing_sides,
+             coalesce(sum(c.credit) filter (where c.side = 'buyer'), 0) as buyer_sides,
+             sum(c.credited_volume) as volume,
+             coalesce(sum(c.ratio) filter (where c.side = 'listing'), 0) as stl_sum,
+             count(c.ratio) filter (where c.side = 'listing')::integer as stl_n
+      from credited c
+      group by c.agent_id
+    ),
+    keyed as (
+      select ar.*,
+             case when ar.stl_n > 0 and v_prior is not null then (ar.stl_sum + v_k * v_prior) / (ar.stl_n + v_k) end as stl_shrunk,
+             case when v_sort = 'sale_to_list' then (ar.stl_n >= 5)::integer else 0 end as sort_group,
+             case v_sort
+               when 'listing_sales' then ar.listing_sides
+               when 'buyer_sales' then ar.buyer_sides
+               when 'volume' then ar.volume
+               when 'sale_to_list' then case when ar.stl_n > 0 and v_prior is not null
+                                             then (ar.stl_sum + v_k * v_prior) / (ar.stl_n + v_k) end
+               else ar.sides
+             end as sort_key,
+             case when v_sort = 'volume' then ar.sides else ar.volume end as tie_key
+      from area ar
     ),
     ranked as (
-      select s.*, rank() over (order by s.sales desc, s.volume desc)::integer as area_rank,
-             row_number() over (order by s.sales desc, s.volume desc, s.agent_id) as ord
+      select k.*,
+             rank() over (order by k.sort_group desc, k.sort_key desc nulls last, k.tie_key desc)::integer as area_rank,
+             row_number() over (order by k.sort_group desc, k.sort_key desc nulls last, k.tie_key desc, k.agent_id) as ord
       from (
-        -- the agents up to the end of the requested page, by a bounded (top-N) sort: rank() and row_number() need
-        -- only the agents before them in this order, so computing them on this prefix gives the whole-area values
-        select * from sales s
-        order by s.sales desc, s.volume desc, s.agent_id
+        select * from keyed k
+        order by k.sort_group desc, k.sort_key desc nulls last, k.tie_key desc, k.agent_id
         limit v_limit + v_offset
-      ) s
+      ) k
     ),
     page as (
-      select * from ranked r order by r.ord
-      limit v_limit offset v_offset
+      select * from ranked r order by r.ord limit v_limit offset v_offset
     )
     select pg_catalog.jsonb_build_object(
       'agents', coalesce((
-        select pg_catalog.jsonb_agg(public.search_agent_json(a, p.sales, p.area_rank, null) order by p.ord)
+        select pg_catalog.jsonb_agg(
+                 public.search_agent_json(a, p.sales, p.area_rank, null)
+                 || pg_catalog.jsonb_build_object('area_figures', pg_catalog.jsonb_build_object(
+                      'sales', p.sales, 'sides', p.sides, 'listing_sides', p.listing_sides,
+                      'buyer_sides', p.buyer_sides, 'volume', p.volume,
+                      'sale_to_list_mean', round(p.stl_sum / nullif(p.stl_n, 0), 2), 'sale_to_list_n', p.stl_n,
+                      'sale_to_list_shrunk', round(p.stl_shrunk, 2)))
+                 order by p.ord)
         from page p join public.agents a on a.id = p.agent_id
       ), '[]'::jsonb),
-      'totalResults', (select count(*) from sales)
+      'totalResults', (select count(*) from area),
+      'sort', v_sort,
+      'facets', v_facets
     )
   );
 end;
 $function$;
 
--- function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text)
-CREATE OR REPLACE FUNCTION public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text)
+-- function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb)
+CREATE OR REPLACE FUNCTION public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
-  v_result jsonb := public.search_agents(search_query, search_type, result_limit, result_offset);
+  v_result jsonb := public.search_agents(search_query, search_type, result_limit, result_offset, area_options);
   v_zip text := v_result #>> '{location,zipCode}';
   v_state text := v_result #>> '{location,state}';
 begin
@@ -4222,6 +4829,24 @@ begin
     set code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0;
 
   return query select v_claim.id, v_agent.name, v_agent.email;
+end;
+$function$;
+
+-- function public.suppress_email(address_hash text, suppression_source text)
+CREATE OR REPLACE FUNCTION public.suppress_email(address_hash text, suppression_source text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_new boolean;
+begin
+  insert into public.email_suppressions (email_hash, source) values (address_hash, suppression_source)
+  on conflict (email_hash) do nothing;
+  v_new := found;
+  delete from public.newsletter_subscriptions n where public.email_hash(n.email) = address_hash;
+  return v_new;
 end;
 $function$;
 

@@ -405,6 +405,12 @@ alter table blog_posts add constraint blog_posts_title_check CHECK (((char_lengt
 -- constraint public.blog_posts blog_posts_unique_insights_check
 alter table blog_posts add constraint blog_posts_unique_insights_check CHECK ((unique_insights >= 0));
 
+-- constraint public.compare_lists compare_lists_agent_ids_check
+alter table compare_lists add constraint compare_lists_agent_ids_check CHECK (((cardinality(agent_ids) <= 4) AND (array_position(agent_ids, NULL::uuid) IS NULL)));
+
+-- constraint public.compare_lists compare_lists_pkey
+alter table compare_lists add constraint compare_lists_pkey PRIMARY KEY (user_id);
+
 -- constraint public.content_generation_jobs content_generation_jobs_check
 alter table content_generation_jobs add constraint content_generation_jobs_check CHECK ((target_max_words >= target_min_words));
 
@@ -444,6 +450,15 @@ alter table content_generation_jobs add constraint content_generation_jobs_unsup
 -- constraint public.content_generation_jobs content_generation_jobs_word_count_check
 alter table content_generation_jobs add constraint content_generation_jobs_word_count_check CHECK ((word_count >= 0));
 
+-- constraint public.email_suppressions email_suppressions_email_hash_check
+alter table email_suppressions add constraint email_suppressions_email_hash_check CHECK ((email_hash ~ '^[0-9a-f]{64}$'::text));
+
+-- constraint public.email_suppressions email_suppressions_pkey
+alter table email_suppressions add constraint email_suppressions_pkey PRIMARY KEY (email_hash);
+
+-- constraint public.email_suppressions email_suppressions_source_check
+alter table email_suppressions add constraint email_suppressions_source_check CHECK ((source = ANY (ARRAY['link'::text, 'one_click'::text])));
+
 -- constraint public.figures_refreshes figures_refreshes_check
 alter table figures_refreshes add constraint figures_refreshes_check CHECK ((window_start <= window_end));
 
@@ -468,6 +483,12 @@ alter table import_runs add constraint import_runs_file_name_check CHECK (((char
 -- constraint public.import_runs import_runs_file_sha256_check
 alter table import_runs add constraint import_runs_file_sha256_check CHECK ((file_sha256 ~ '^[0-9a-f]{64}$'::text));
 
+-- constraint public.import_runs import_runs_files_are_identified
+alter table import_runs add constraint import_runs_files_are_identified CHECK (((origin <> 'file'::text) OR ((file_sha256 IS NOT NULL) AND (file_bytes IS NOT NULL))));
+
+-- constraint public.import_runs import_runs_origin_check
+alter table import_runs add constraint import_runs_origin_check CHECK ((origin = ANY (ARRAY['file'::text, 'reso_web_api'::text])));
+
 -- constraint public.import_runs import_runs_pkey
 alter table import_runs add constraint import_runs_pkey PRIMARY KEY (id);
 
@@ -488,6 +509,9 @@ alter table import_runs add constraint import_runs_rows_read_check CHECK ((rows_
 
 -- constraint public.import_runs import_runs_rows_rejected_check
 alter table import_runs add constraint import_runs_rows_rejected_check CHECK ((rows_rejected >= 0));
+
+-- constraint public.import_runs import_runs_rows_skipped_check
+alter table import_runs add constraint import_runs_rows_skipped_check CHECK ((rows_skipped >= 0));
 
 -- constraint public.import_runs import_runs_rows_unchanged_check
 alter table import_runs add constraint import_runs_rows_unchanged_check CHECK ((rows_unchanged >= 0));
@@ -708,6 +732,12 @@ alter table report_requests add constraint report_requests_email_confirmed_via_c
 -- constraint public.report_requests report_requests_full_name_check
 alter table report_requests add constraint report_requests_full_name_check CHECK (((char_length(full_name) >= 1) AND (char_length(full_name) <= 200) AND (btrim(full_name) <> ''::text)));
 
+-- constraint public.report_requests report_requests_lead_type_check
+alter table report_requests add constraint report_requests_lead_type_check CHECK ((lead_type = ANY (ARRAY['report'::text, 'contact'::text])));
+
+-- constraint public.report_requests report_requests_message_check
+alter table report_requests add constraint report_requests_message_check CHECK ((char_length(message) <= 5000));
+
 -- constraint public.report_requests report_requests_notes_check
 alter table report_requests add constraint report_requests_notes_check CHECK ((char_length(notes) <= 10000));
 
@@ -750,9 +780,6 @@ alter table reso_sync_state add constraint reso_sync_state_last_error_check CHEC
 -- constraint public.reso_sync_state reso_sync_state_last_run_records_check
 alter table reso_sync_state add constraint reso_sync_state_last_run_records_check CHECK ((last_run_records >= 0));
 
--- constraint public.reso_sync_state reso_sync_state_next_link_check
-alter table reso_sync_state add constraint reso_sync_state_next_link_check CHECK ((char_length(next_link) <= 8000));
-
 -- constraint public.reso_sync_state reso_sync_state_pkey
 alter table reso_sync_state add constraint reso_sync_state_pkey PRIMARY KEY (source, resource);
 
@@ -761,6 +788,9 @@ alter table reso_sync_state add constraint reso_sync_state_resource_check CHECK 
 
 -- constraint public.reso_sync_state reso_sync_state_source_check
 alter table reso_sync_state add constraint reso_sync_state_source_check CHECK (((char_length(btrim(source)) >= 1) AND (char_length(btrim(source)) <= 100)));
+
+-- constraint public.saved_agents saved_agents_pkey
+alter table saved_agents add constraint saved_agents_pkey PRIMARY KEY (user_id, agent_id);
 
 -- constraint public.search_days search_days_day_place_key
 alter table search_days add constraint search_days_day_place_key UNIQUE NULLS NOT DISTINCT (day, search_type, resolved_zip_code, resolved_city, resolved_state);

@@ -84,6 +84,9 @@ alter table blog_posts add constraint blog_posts_category_id_fkey FOREIGN KEY (c
 -- foreign key public.blog_posts blog_posts_deleted_by_fkey
 alter table blog_posts add constraint blog_posts_deleted_by_fkey FOREIGN KEY (deleted_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
+-- foreign key public.compare_lists compare_lists_user_id_fkey
+alter table compare_lists add constraint compare_lists_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
 -- foreign key public.content_generation_jobs content_generation_jobs_blog_post_id_fkey
 alter table content_generation_jobs add constraint content_generation_jobs_blog_post_id_fkey FOREIGN KEY (blog_post_id) REFERENCES blog_posts(id) ON DELETE SET NULL;
 
@@ -110,6 +113,12 @@ alter table report_requests add constraint report_requests_deleted_by_fkey FOREI
 
 -- foreign key public.report_requests report_requests_owner_id_fkey
 alter table report_requests add constraint report_requests_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- foreign key public.saved_agents saved_agents_agent_id_fkey
+alter table saved_agents add constraint saved_agents_agent_id_fkey FOREIGN KEY (agent_id) REFERENCES agents(id) ON DELETE CASCADE;
+
+-- foreign key public.saved_agents saved_agents_user_id_fkey
+alter table saved_agents add constraint saved_agents_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 -- foreign key public.transaction_sides transaction_sides_agent_id_fkey
 alter table transaction_sides add constraint transaction_sides_agent_id_fkey FOREIGN KEY (agent_id) REFERENCES agents(id) ON DELETE SET NULL;

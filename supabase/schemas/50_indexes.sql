@@ -228,6 +228,9 @@ CREATE INDEX IF NOT EXISTS report_requests_deleted_by_idx ON public.report_reque
 -- index public.report_requests_follow_up_on_idx
 CREATE INDEX IF NOT EXISTS report_requests_follow_up_on_idx ON public.report_requests USING btree (follow_up_on) WHERE (follow_up_on IS NOT NULL);
 
+-- index public.report_requests_lead_type_idx
+CREATE INDEX IF NOT EXISTS report_requests_lead_type_idx ON public.report_requests USING btree (lead_type);
+
 -- index public.report_requests_lower_email_idx
 CREATE INDEX IF NOT EXISTS report_requests_lower_email_idx ON public.report_requests USING btree (lower(email));
 
@@ -236,6 +239,9 @@ CREATE INDEX IF NOT EXISTS report_requests_owner_id_idx ON public.report_request
 
 -- index public.report_requests_status_idx
 CREATE INDEX IF NOT EXISTS report_requests_status_idx ON public.report_requests USING btree (status);
+
+-- index public.saved_agents_agent_id_idx
+CREATE INDEX IF NOT EXISTS saved_agents_agent_id_idx ON public.saved_agents USING btree (agent_id);
 
 -- index public.search_days_day_idx
 CREATE INDEX IF NOT EXISTS search_days_day_idx ON public.search_days USING btree (day);

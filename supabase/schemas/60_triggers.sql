@@ -147,6 +147,9 @@ CREATE TRIGGER blog_posts_site_webhook_insert AFTER INSERT ON public.blog_posts 
 -- trigger public.blog_posts blog_posts_site_webhook_update
 CREATE TRIGGER blog_posts_site_webhook_update AFTER UPDATE ON public.blog_posts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.blog_posts_site_webhook();
 
+-- trigger public.compare_lists compare_lists_set_updated_at
+CREATE TRIGGER compare_lists_set_updated_at BEFORE UPDATE ON public.compare_lists FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+
 -- trigger public.content_generation_jobs content_generation_jobs_audit
 CREATE TRIGGER content_generation_jobs_audit AFTER INSERT OR DELETE OR UPDATE ON public.content_generation_jobs FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.record_audit_entry();
 
@@ -203,6 +206,9 @@ CREATE TRIGGER report_requests_stamp_contacted_at BEFORE UPDATE OF status ON pub
 
 -- trigger public.reso_sync_state reso_sync_state_set_updated_at
 CREATE TRIGGER reso_sync_state_set_updated_at BEFORE UPDATE ON public.reso_sync_state FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+
+-- trigger public.saved_agents saved_agents_limit
+CREATE TRIGGER saved_agents_limit BEFORE INSERT ON public.saved_agents FOR EACH ROW EXECUTE FUNCTION limit_saved_agents();
 
 -- trigger public.transaction_sides transaction_sides_set_updated_at
 CREATE TRIGGER transaction_sides_set_updated_at BEFORE UPDATE ON public.transaction_sides FOR EACH ROW EXECUTE FUNCTION set_updated_at();

@@ -148,6 +148,27 @@ create policy "Published posts are readable by anyone" on blog_posts as permissi
   to anon, authenticated
   using (((status = 'published'::text) AND (published_at <= now()) AND (deleted_at IS NULL)));
 
+-- policy public.compare_lists Users change their compare list
+create policy "Users change their compare list" on compare_lists as permissive for update
+  to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- policy public.compare_lists Users create their compare list
+create policy "Users create their compare list" on compare_lists as permissive for insert
+  to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- policy public.compare_lists Users read their compare list
+create policy "Users read their compare list" on compare_lists as permissive for select
+  to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- policy public.compare_lists Users remove their compare list
+create policy "Users remove their compare list" on compare_lists as permissive for delete
+  to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
 -- policy public.content_generation_jobs Admins manage generation jobs
 create policy "Admins manage generation jobs" on content_generation_jobs as permissive for all
   to authenticated
@@ -216,6 +237,21 @@ create policy "Admins update live leads" on report_requests as permissive for up
 create policy "Admins read the RESO sync state" on reso_sync_state as permissive for select
   to authenticated
   using (( SELECT is_admin() AS is_admin));
+
+-- policy public.saved_agents Users read their saved agents
+create policy "Users read their saved agents" on saved_agents as permissive for select
+  to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- policy public.saved_agents Users remove their saved agents
+create policy "Users remove their saved agents" on saved_agents as permissive for delete
+  to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- policy public.saved_agents Users save agents for themselves
+create policy "Users save agents for themselves" on saved_agents as permissive for insert
+  to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
 
 -- policy public.search_days Admins read search totals
 create policy "Admins read search totals" on search_days as permissive for select
@@ -366,8 +402,14 @@ alter table public.blog_post_revisions enable row level security;
 -- row level security public.blog_posts
 alter table public.blog_posts enable row level security;
 
+-- row level security public.compare_lists
+alter table public.compare_lists enable row level security;
+
 -- row level security public.content_generation_jobs
 alter table public.content_generation_jobs enable row level security;
+
+-- row level security public.email_suppressions
+alter table public.email_suppressions enable row level security;
 
 -- row level security public.figures_refreshes
 alter table public.figures_refreshes enable row level security;
@@ -398,6 +440,9 @@ alter table public.report_requests enable row level security;
 
 -- row level security public.reso_sync_state
 alter table public.reso_sync_state enable row level security;
+
+-- row level security public.saved_agents
+alter table public.saved_agents enable row level security;
 
 -- row level security public.search_days
 alter table public.search_days enable row level security;

@@ -369,6 +369,9 @@ comment on column public.blog_posts.published_at is 'When the post goes live. A 
 -- comment column public.blog_posts.unique_insights
 comment on column public.blog_posts.unique_insights is 'Number of distinct insights the article offers; normally cardinality(insights).';
 
+-- comment column public.compare_lists.agent_ids
+comment on column public.compare_lists.agent_ids is 'Agent ids, at most 4, no nulls; an agent removed later is simply not found by the compare view.';
+
 -- comment column public.content_generation_jobs.content_mode
 comment on column public.content_generation_jobs.content_mode is 'local: written from the fact sheet of the ZIPs/city the topic names; evergreen: a guide without a place, figures only from site-wide aggregates.';
 
@@ -396,6 +399,12 @@ comment on column public.content_generation_jobs.unsupported_figures is 'Printed
 -- comment column public.content_generation_jobs.word_count
 comment on column public.content_generation_jobs.word_count is 'Words of the article body (tags stripped).';
 
+-- comment column public.email_suppressions.email_hash
+comment on column public.email_suppressions.email_hash is 'public.email_hash(address): SHA-256 hex of lower(btrim(address)); never the address.';
+
+-- comment column public.email_suppressions.source
+comment on column public.email_suppressions.source is 'How the address unsubscribed: link (the unsubscribe page of a mail''s footer link) or one_click (a mail client''s RFC 8058 List-Unsubscribe POST).';
+
 -- comment column public.figures_refreshes.closed_sales
 comment on column public.figures_refreshes.closed_sales is 'Closed sales counted in the window, all ZIPs.';
 
@@ -408,11 +417,17 @@ comment on column public.import_runs.backend_pid is 'pg_backend_pid() of the imp
 -- comment column public.import_runs.error
 comment on column public.import_runs.error is 'Why the run did not succeed, one line.';
 
+-- comment column public.import_runs.file_bytes
+comment on column public.import_runs.file_bytes is 'Size of the file in bytes; null for a Web API run.';
+
 -- comment column public.import_runs.file_name
-comment on column public.import_runs.file_name is 'The file as given on the command line.';
+comment on column public.import_runs.file_name is 'The file as given on the command line; for a Web API run, the resource URL (<RESO_API_URL>/<Resource>).';
 
 -- comment column public.import_runs.file_sha256
-comment on column public.import_runs.file_sha256 is 'SHA-256 of the file bytes (hex), to tell re-runs of the same file apart from new files.';
+comment on column public.import_runs.file_sha256 is 'SHA-256 of the file bytes (hex), to tell re-runs of the same file apart from new files; null for a Web API run.';
+
+-- comment column public.import_runs.origin
+comment on column public.import_runs.origin is 'Where the records came from: file (npm run import -- <file>) or reso_web_api (npm run import -- --reso-web-api).';
 
 -- comment column public.import_runs.rejects_file
 comment on column public.import_runs.rejects_file is 'Path of the rejects CSV written by the run, when it had rejects.';
@@ -421,10 +436,13 @@ comment on column public.import_runs.rejects_file is 'Path of the rejects CSV wr
 comment on column public.import_runs.rows_duplicate is 'Valid records whose key appeared earlier in the same file (the last one wins).';
 
 -- comment column public.import_runs.rows_read
-comment on column public.import_runs.rows_read is 'Records read from the file.';
+comment on column public.import_runs.rows_read is 'Records read from the file or received from the Web API.';
 
 -- comment column public.import_runs.rows_rejected
 comment on column public.import_runs.rows_rejected is 'Records that failed validation (listed in rejects_file).';
+
+-- comment column public.import_runs.rows_skipped
+comment on column public.import_runs.rows_skipped is 'Records a skip rule of the mapping left out on purpose (out of scope, e.g. public-record rows without a sale price); not rejects.';
 
 -- comment column public.import_runs.rows_unchanged
 comment on column public.import_runs.rows_unchanged is 'Distinct valid keys already stored with the same values.';
@@ -570,6 +588,9 @@ comment on column public.rate_limit_hits.window_seconds is 'Length of the window
 -- comment column public.rate_limit_hits.window_start
 comment on column public.rate_limit_hits.window_start is 'Start of the window: now() rounded down to a multiple of window_seconds since the epoch.';
 
+-- comment column public.report_requests.anonymized_at
+comment on column public.report_requests.anonymized_at is 'When the visitor deleted their account: name, email, phone, address, message and notes were removed then; the row stays for the counts.';
+
 -- comment column public.report_requests.confirmation_sent_at
 comment on column public.report_requests.confirmation_sent_at is 'When the confirmation email was sent; its link works for 48 hours from then.';
 
@@ -594,6 +615,12 @@ comment on column public.report_requests.email_confirmed_via is 'How the address
 -- comment column public.report_requests.follow_up_on
 comment on column public.report_requests.follow_up_on is 'Next follow-up day (the operator''s calendar day); overdue when before today.';
 
+-- comment column public.report_requests.lead_type
+comment on column public.report_requests.lead_type is 'report: a Get Report request for an agent (the PDF is mailed); contact: a message from the contact form (no PDF).';
+
+-- comment column public.report_requests.message
+comment on column public.report_requests.message is 'The visitor''s message of a contact lead (at most 5,000 characters); null for report requests.';
+
 -- comment column public.report_requests.owner_id
 comment on column public.report_requests.owner_id is 'The administrator working this lead; null while unassigned.';
 
@@ -613,25 +640,28 @@ comment on column public.report_requests.utm_content is 'utm_content of the land
 comment on column public.report_requests.utm_term is 'utm_term of the landing URL of the visit the request was sent from.';
 
 -- comment column public.reso_sync_state.high_water
-comment on column public.reso_sync_state.high_water is 'Latest ModificationTimestamp of the last COMPLETED sync; the next one asks for ModificationTimestamp gt this.';
+comment on column public.reso_sync_state.high_water is 'Latest ModificationTimestamp applied by the last successful sync; the next one asks for ModificationTimestamp ge this.';
+
+-- comment column public.reso_sync_state.high_water_keys
+comment on column public.reso_sync_state.high_water_keys is 'Keys (ListingKey, or MemberKey else MemberMlsId) of the records at exactly high_water already applied: the next sync leaves them out, so records sharing that timestamp across a page or run boundary are neither lost nor applied twice.';
 
 -- comment column public.reso_sync_state.last_error
-comment on column public.reso_sync_state.last_error is 'Why the last sync stopped, when it failed; cleared when a page succeeds.';
+comment on column public.reso_sync_state.last_error is 'Why the last sync failed or was rejected; cleared when a sync succeeds.';
 
 -- comment column public.reso_sync_state.last_run_records
-comment on column public.reso_sync_state.last_run_records is 'Records received by the last completed sync.';
+comment on column public.reso_sync_state.last_run_records is 'Records received by the last successful sync.';
 
--- comment column public.reso_sync_state.next_link
-comment on column public.reso_sync_state.next_link is 'URL of the next page to fetch (the server''s @odata.nextLink) while a sync is in progress; null when none is.';
+-- comment column public.reso_sync_state.rejected_keys
+comment on column public.reso_sync_state.rejected_keys is 'Keys of records that successful syncs rejected: every sync asks for them again by key, even after the high water has passed them, until they validate or the server no longer has them.';
 
 -- comment column public.reso_sync_state.resource
 comment on column public.reso_sync_state.resource is 'RESO resource synced: Property or Member.';
 
--- comment column public.reso_sync_state.run_high_water
-comment on column public.reso_sync_state.run_high_water is 'Latest ModificationTimestamp seen by the sync in progress; becomes high_water when it completes.';
-
 -- comment column public.reso_sync_state.source
 comment on column public.reso_sync_state.source is 'Feed name, the same value as properties.source of the records it brings.';
+
+-- comment column public.saved_agents.created_at
+comment on column public.saved_agents.created_at is 'When the agent was saved.';
 
 -- comment column public.search_days.day
 comment on column public.search_days.day is 'The UTC day of the searches.';
@@ -714,8 +744,14 @@ comment on column public.zip_page_versions.ranked_agents is 'Agents with closed 
 -- comment column public.zip_sales_coverage.closed_sales
 comment on column public.zip_sales_coverage.closed_sales is 'Closed sales (ClosePrice > 0) in the ZIP in the window, with or without a known agent.';
 
+-- comment column public.zip_sales_coverage.property_types
+comment on column public.zip_sales_coverage.property_types is 'The PropertyType values of those sales, sorted.';
+
 -- comment column public.zip_sales_coverage.sale_to_list_mean
 comment on column public.zip_sales_coverage.sale_to_list_mean is 'Mean of ClosePrice / ListPrice x 100 over those with a list price, PERCENT.';
+
+-- comment column public.zip_sales_coverage.sale_to_list_sum
+comment on column public.zip_sales_coverage.sale_to_list_sum is 'Sum of ClosePrice / ListPrice x 100 over the sales with a list price (PERCENT points): an area''s mean is its sum over its n.';
 
 -- comment column public.zip_sales_coverage.sources
 comment on column public.zip_sales_coverage.sources is 'properties.source of those sales.';
@@ -729,8 +765,17 @@ comment on function private.bump_agent_pages(agent_ids uuid[]) is 'Gives the pag
 -- comment function private.configure_webhook(hook text, url text, secret text)
 comment on function private.configure_webhook(hook text, url text, secret text) is 'Sets the URL (null: off) and optionally the x-webhook-secret of the site_build or new_lead webhook, stored in Vault. Raises 22023 for a bad argument.';
 
+-- comment function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[])
+comment on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) is 'The credited sides of the closed sales in a window (one row per sale, side and known agent): the one crediting rule of the metrics refresh and the per-agent sales function.';
+
 -- comment function private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text)
 comment on function private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text) is 'Per-user fixed-window limit of the claim, profile and correction writes; raises PT429 with the message when passed.';
+
+-- comment function private.erase_email_data(address text)
+comment on function private.erase_email_data(address text) is 'Removes an address from leads (anonymised, kept for the counts), their notes, the audit log''s values, the newsletter and Auth''s log. Called by delete_account and erase_email.';
+
+-- comment function private.figure_metrics()
+comment on function private.figure_metrics() is 'Every agent figure: label, side, unit, decimals, which sales it is computed from, its sample-size and interval columns in agent_figures and its formula in words (the twin of METRICS in _shared/methodology.ts).';
 
 -- comment function private.guard_agent_owner_edit()
 comment on function private.guard_agent_owner_edit() is 'Lets the agent who claimed a profile change only its bio, specialties and languages, as plain text within their limits.';
@@ -801,6 +846,15 @@ comment on function private.touch_zip_pages(zips text[]) is 'Gives the ZIP pages
 -- comment function private.webhook_setting(hook text, setting text)
 comment on function private.webhook_setting(hook text, setting text) is 'The Vault value webhook.<hook>.<setting> (setting url or secret), or null when unset.';
 
+-- comment function public.account_export(target uuid)
+comment on function public.account_export(target uuid) is 'JSON of everything held about one account (the account function''s "export my data"). service_role only.';
+
+-- comment function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer)
+comment on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) is 'The sales behind one figure of one agent (at most 2,000, newest first) with the stored value, n, interval, window and formula in words. Anyone may call it.';
+
+-- comment function public.agent_page_benchmarks(agent_ids uuid[])
+comment on function public.agent_page_benchmarks(agent_ids uuid[]) is 'The ZIP benchmarks of the primary ZIPs of up to 100 agents (the agent page''s market comparison). Anyone may call it; it reads only what anyone may read.';
+
 -- comment function public.agent_page_quarters(agent_ids uuid[])
 comment on function public.agent_page_quarters(agent_ids uuid[]) is 'Closed sales per quarter in the metrics window of up to 100 agents (the agent page''s chart). Anyone may call it.';
 
@@ -870,11 +924,20 @@ comment on function public.decide_agent_correction(correction uuid, decision tex
 -- comment function public.decide_agent_visibility_request(request uuid, decision text, reason text)
 comment on function public.decide_agent_visibility_request(request uuid, decision text, reason text) is 'An administrator accepts (applies to agents) or rejects a visibility request; the owner is mailed. 42501 for anyone else.';
 
+-- comment function public.delete_account(target uuid)
+comment on function public.delete_account(target uuid) is 'Deletes an account and everything tied to it; its leads stay anonymised for the counts. service_role only (the account function).';
+
 -- comment function public.delete_lead(lead_id uuid)
 comment on function public.delete_lead(lead_id uuid) is 'Moves one lead to the trash (restorable). Admins only.';
 
 -- comment function public.delete_post(post_id uuid)
 comment on function public.delete_post(post_id uuid) is 'Moves one post to the trash (restorable, revisions kept). Admins only.';
+
+-- comment function public.email_hash(address text)
+comment on function public.email_hash(address text) is 'SHA-256 hex of the trimmed, lower-cased address: the key of email_suppressions (same rule as emailHash in supabase/functions/_shared/unsubscribe.ts).';
+
+-- comment function public.erase_email(address text)
+comment on function public.erase_email(address text) is 'Erases an email address from everything held about it (a visitor''s deletion request). Administrators and service_role.';
 
 -- comment function public.hit_rate_limits(key_hashes text[], window_seconds integer[])
 comment on function public.hit_rate_limits(key_hashes text[], window_seconds integer[]) is 'Adds a hit for each hashed key in its current window (seconds per key); returns each key''s count. service_role only (the public edge functions).';
@@ -888,11 +951,17 @@ comment on function public.is_agent_owner(agent uuid) is 'True when the signed-i
 -- comment function public.lead_operator_emails()
 comment on function public.lead_operator_emails() is 'Email addresses of the administrators (user_roles role admin), the default recipients of new-lead emails. service_role only.';
 
+-- comment function public.limit_saved_agents()
+comment on function public.limit_saved_agents() is 'Refuses a 501st saved agent of one user (P0001, answered as 400).';
+
 -- comment function public.list_admins()
 comment on function public.list_admins() is 'Id and email of every administrator (admins only; 42501 otherwise).';
 
 -- comment function public.merge_leads(keep_id uuid, merge_ids uuid[])
 comment on function public.merge_leads(keep_id uuid, merge_ids uuid[]) is 'Merges duplicate requests (same email, case-insensitive) into keep_id: notes move, a note records each merged request, the rest are deleted. Returns how many were merged. Admins only (42501); 22023 for a bad list; P0002 for a missing lead.';
+
+-- comment function public.my_report_requests()
+comment on function public.my_report_requests() is 'The signed-in caller''s report requests (matched by their confirmed email), with the delivery state only. authenticated.';
 
 -- comment function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer)
 comment on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer) is 'Stores one page view unless its client IP (HMAC key) passed max_per_ip_per_minute this minute or its visitor hash has max_per_minute views in the last minute; returns whether it was stored. service_role only (track-pageview).';
@@ -915,17 +984,17 @@ comment on function public.restore_post(post_id uuid) is 'Brings a post back fro
 -- comment function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric)
 comment on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) is 'An agents row as search_agents() returns it (AgentSearchResult in supabase/functions/_shared/search-contract.ts).';
 
--- comment function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer)
-comment on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) is 'Agent search (name, ZIP, address) for the search-agents edge function, which calls it with the service role; returns {agents, totalResults, location, message?}. Not callable by anon/authenticated.';
+-- comment function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb)
+comment on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb) is 'The site''s agent search by name, ZIP or address, with the sort and filters of area searches. Service role only (the search-agents function).';
 
 -- comment function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer)
 comment on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) is 'Agent-name search over the token dictionary (agent_name_tokens/agent_name_postings): exact, prefix (3+ characters) and typo token matches; several tokens must all match; best score first, then closed sales. Returns {agents, totalResults}.';
 
--- comment function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer)
-comment on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) is 'Agents ranked by closed sales in the given ZIPs (metrics window, from agent_zip_sales), ties by volume. Returns {agents, totalResults}.';
+-- comment function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb)
+comment on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb) is 'Ranks the agents of some ZIPs by sides there (or the sort asked for), with filters by side, price band and property type. Service role only (search_agents()).';
 
--- comment function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text)
-comment on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) is 'search_agents() plus its public.search_queries row (log_query as given, resolved place and count from the answer) in one call; a failed insert is a WARNING, never a failed search. Service role only.';
+-- comment function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb)
+comment on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb) is 'search_agents() and its search_queries row in one round trip. Service role only (the search-agents function).';
 
 -- comment function public.search_metrics_window(OUT window_start date, OUT window_end date)
 comment on function public.search_metrics_window(OUT window_start date, OUT window_end date) is 'Close-date window (inclusive) of the latest refresh_agent_metrics() run; 24 months to the latest close date before any refresh.';
@@ -956,6 +1025,9 @@ comment on function public.set_agent_photo(owner uuid, agent uuid, photo_url tex
 
 -- comment function public.start_agent_claim(claimant uuid, agent uuid, license_number text, code_hash text, code_expires_at timestamp with time zone)
 comment on function public.start_agent_claim(claimant uuid, agent uuid, license_number text, code_hash text, code_expires_at timestamp with time zone) is 'Opens or renews a claim by license number and stores the HMAC of the code to mail; returns the claim, agent name and MLS email. service_role only (agent-claim).';
+
+-- comment function public.suppress_email(address_hash text, suppression_source text)
+comment on function public.suppress_email(address_hash text, suppression_source text) is 'Puts an address hash on the suppression list and deletes its newsletter subscription. service_role only (the unsubscribe function).';
 
 -- comment function public.take_agent_notices(max_notices integer)
 comment on function public.take_agent_notices(max_notices integer) is 'Claims up to max_notices unsent decision mails (marks them sent) and returns recipient, kind, agent and reason. service_role only (agent-claim, agent-review).';
@@ -1035,14 +1107,20 @@ comment on table public.blog_post_revisions is 'One row per save of a blog post,
 -- comment table public.blog_posts
 comment on table public.blog_posts is 'Blog articles (HTML content). Anyone reads published rows whose published_at has passed; admins read and write all; the generation function writes drafts as service_role.';
 
+-- comment table public.compare_lists
+comment on table public.compare_lists is 'The compare tray of a signed-in visitor: up to 4 agent ids in the order picked. One row per user, read and written only by that user. Deleted with the account.';
+
 -- comment table public.content_generation_jobs
 comment on table public.content_generation_jobs is 'AI article generation jobs. Admins create and read them; the generation function (service_role) updates status and links the draft post. Visitors have no access.';
+
+-- comment table public.email_suppressions
+comment on table public.email_suppressions is 'Addresses that unsubscribed from every email we send, as SHA-256 of the trimmed, lower-cased address (public.email_hash). service_role only: the mail sender reads it, the unsubscribe and account functions write it.';
 
 -- comment table public.figures_refreshes
 comment on table public.figures_refreshes is 'One row per refresh_agent_metrics() run: the window, the data date (window_end = the latest close date), the sources and the methodology version of the figures it wrote. The latest row describes the figures now shown. Anyone reads.';
 
 -- comment table public.import_runs
-comment on table public.import_runs is 'One row per file import (npm run import): counts, status and error. The importer (service_role) writes; admins read.';
+comment on table public.import_runs is 'One row per import run (npm run import, of a file or from the RESO Web API): counts, status and error. The importer (service_role) writes; admins read.';
 
 -- comment table public.lead_notes
 comment on table public.lead_notes is 'Timestamped notes on a lead, newest last. Admins only.';
@@ -1067,6 +1145,9 @@ comment on table public.report_requests is 'Leads from the Get Report form, writ
 
 -- comment table public.reso_sync_state
 comment on table public.reso_sync_state is 'Progress of the RESO Web API sync per feed (source) and resource. service_role writes; admins read.';
+
+-- comment table public.saved_agents
+comment on table public.saved_agents is 'Agents a signed-in visitor saved (the heart). Each user reads, adds and removes only their own rows; operators do not read them. Deleted with the account.';
 
 -- comment table public.search_days
 comment on table public.search_days is 'Searches per UTC day, search type and resolved place, rolled up from search_queries by private.prune_raw_events() (the query text is not kept). Admins read; written by the roll-up only.';

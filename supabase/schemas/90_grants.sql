@@ -68,9 +68,21 @@ grant execute on function private.count_agent_corrections_after_delete() to post
 revoke all on function private.count_agent_corrections_after_insert() from anon, authenticated, public, service_role;
 grant execute on function private.count_agent_corrections_after_insert() to postgres;
 
+-- grant function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[])
+revoke all on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) from anon, authenticated, public, service_role;
+grant execute on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) to postgres;
+
 -- grant function private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text)
 revoke all on function private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text) from anon, authenticated, public, service_role;
 grant execute on function private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text) to postgres;
+
+-- grant function private.erase_email_data(address text)
+revoke all on function private.erase_email_data(address text) from anon, authenticated, public, service_role;
+grant execute on function private.erase_email_data(address text) to postgres;
+
+-- grant function private.figure_metrics()
+revoke all on function private.figure_metrics() from anon, authenticated, public, service_role;
+grant execute on function private.figure_metrics() to postgres;
 
 -- grant function private.guard_agent_owner_edit()
 revoke all on function private.guard_agent_owner_edit() from anon, authenticated, public, service_role;
@@ -252,6 +264,25 @@ grant execute on function private.withdraw_revoked_owner_requests() to postgres;
 revoke all on function private.zips_ranking_agents(agent_ids uuid[]) from anon, authenticated, public, service_role;
 grant execute on function private.zips_ranking_agents(agent_ids uuid[]) to postgres;
 
+-- grant function public.account_export(target uuid)
+revoke all on function public.account_export(target uuid) from anon, authenticated, public, service_role;
+grant execute on function public.account_export(target uuid) to postgres;
+grant execute on function public.account_export(target uuid) to service_role;
+
+-- grant function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer)
+revoke all on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) from anon, authenticated, public, service_role;
+grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to anon;
+grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to authenticated;
+grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to postgres;
+grant execute on function public.agent_figure_sales(agent_id uuid, metric text, max_rows integer) to service_role;
+
+-- grant function public.agent_page_benchmarks(agent_ids uuid[])
+revoke all on function public.agent_page_benchmarks(agent_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function public.agent_page_benchmarks(agent_ids uuid[]) to anon;
+grant execute on function public.agent_page_benchmarks(agent_ids uuid[]) to authenticated;
+grant execute on function public.agent_page_benchmarks(agent_ids uuid[]) to postgres;
+grant execute on function public.agent_page_benchmarks(agent_ids uuid[]) to service_role;
+
 -- grant function public.agent_page_quarters(agent_ids uuid[])
 revoke all on function public.agent_page_quarters(agent_ids uuid[]) from anon, authenticated, public, service_role;
 grant execute on function public.agent_page_quarters(agent_ids uuid[]) to anon;
@@ -385,6 +416,11 @@ grant execute on function public.decide_agent_visibility_request(request uuid, d
 grant execute on function public.decide_agent_visibility_request(request uuid, decision text, reason text) to postgres;
 grant execute on function public.decide_agent_visibility_request(request uuid, decision text, reason text) to service_role;
 
+-- grant function public.delete_account(target uuid)
+revoke all on function public.delete_account(target uuid) from anon, authenticated, public, service_role;
+grant execute on function public.delete_account(target uuid) to postgres;
+grant execute on function public.delete_account(target uuid) to service_role;
+
 -- grant function public.delete_lead(lead_id uuid)
 revoke all on function public.delete_lead(lead_id uuid) from anon, authenticated, public, service_role;
 grant execute on function public.delete_lead(lead_id uuid) to authenticated;
@@ -396,6 +432,17 @@ revoke all on function public.delete_post(post_id uuid) from anon, authenticated
 grant execute on function public.delete_post(post_id uuid) to authenticated;
 grant execute on function public.delete_post(post_id uuid) to postgres;
 grant execute on function public.delete_post(post_id uuid) to service_role;
+
+-- grant function public.email_hash(address text)
+revoke all on function public.email_hash(address text) from anon, authenticated, public, service_role;
+grant execute on function public.email_hash(address text) to postgres;
+grant execute on function public.email_hash(address text) to service_role;
+
+-- grant function public.erase_email(address text)
+revoke all on function public.erase_email(address text) from anon, authenticated, public, service_role;
+grant execute on function public.erase_email(address text) to authenticated;
+grant execute on function public.erase_email(address text) to postgres;
+grant execute on function public.erase_email(address text) to service_role;
 
 -- grant function public.expire_newsletter_subscriptions()
 revoke all on function public.expire_newsletter_subscriptions() from anon, authenticated, public, service_role;
@@ -425,6 +472,11 @@ revoke all on function public.lead_operator_emails() from anon, authenticated, p
 grant execute on function public.lead_operator_emails() to postgres;
 grant execute on function public.lead_operator_emails() to service_role;
 
+-- grant function public.limit_saved_agents()
+revoke all on function public.limit_saved_agents() from anon, authenticated, public, service_role;
+grant execute on function public.limit_saved_agents() to postgres;
+grant execute on function public.limit_saved_agents() to service_role;
+
 -- grant function public.list_admins()
 revoke all on function public.list_admins() from anon, authenticated, public, service_role;
 grant execute on function public.list_admins() to authenticated;
@@ -436,6 +488,12 @@ revoke all on function public.merge_leads(keep_id uuid, merge_ids uuid[]) from a
 grant execute on function public.merge_leads(keep_id uuid, merge_ids uuid[]) to authenticated;
 grant execute on function public.merge_leads(keep_id uuid, merge_ids uuid[]) to postgres;
 grant execute on function public.merge_leads(keep_id uuid, merge_ids uuid[]) to service_role;
+
+-- grant function public.my_report_requests()
+revoke all on function public.my_report_requests() from anon, authenticated, public, service_role;
+grant execute on function public.my_report_requests() to authenticated;
+grant execute on function public.my_report_requests() to postgres;
+grant execute on function public.my_report_requests() to service_role;
 
 -- grant function public.normalize_newsletter_email()
 revoke all on function public.normalize_newsletter_email() from anon, authenticated, public, service_role;
@@ -485,25 +543,25 @@ revoke all on function public.search_agent_json(a agents, sales_in_area integer,
 grant execute on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) to postgres;
 grant execute on function public.search_agent_json(a agents, sales_in_area integer, area_rank integer, match_score numeric) to service_role;
 
--- grant function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer)
-revoke all on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) from anon, authenticated, public, service_role;
-grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) to postgres;
-grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer) to service_role;
+-- grant function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb)
+revoke all on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb) from anon, authenticated, public, service_role;
+grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb) to postgres;
+grant execute on function public.search_agents(search_query text, search_type text, result_limit integer, result_offset integer, area_options jsonb) to service_role;
 
 -- grant function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer)
 revoke all on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) from anon, authenticated, public, service_role;
 grant execute on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) to postgres;
 grant execute on function public.search_agents_by_name(search_query text, result_limit integer, result_offset integer) to service_role;
 
--- grant function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer)
-revoke all on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) from anon, authenticated, public, service_role;
-grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) to postgres;
-grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer) to service_role;
+-- grant function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb)
+revoke all on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb) from anon, authenticated, public, service_role;
+grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb) to postgres;
+grant execute on function public.search_agents_in_area(zip_codes text[], result_limit integer, result_offset integer, area_options jsonb) to service_role;
 
--- grant function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text)
-revoke all on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) from anon, authenticated, public, service_role;
-grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) to postgres;
-grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text) to service_role;
+-- grant function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb)
+revoke all on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb) from anon, authenticated, public, service_role;
+grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb) to postgres;
+grant execute on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb) to service_role;
 
 -- grant function public.search_metrics_window(OUT window_start date, OUT window_end date)
 revoke all on function public.search_metrics_window(OUT window_start date, OUT window_end date) from anon, authenticated, public, service_role;
@@ -565,6 +623,11 @@ grant execute on function public.stamp_report_request_contacted_at() to service_
 revoke all on function public.start_agent_claim(claimant uuid, agent uuid, license_number text, code_hash text, code_expires_at timestamp with time zone) from anon, authenticated, public, service_role;
 grant execute on function public.start_agent_claim(claimant uuid, agent uuid, license_number text, code_hash text, code_expires_at timestamp with time zone) to postgres;
 grant execute on function public.start_agent_claim(claimant uuid, agent uuid, license_number text, code_hash text, code_expires_at timestamp with time zone) to service_role;
+
+-- grant function public.suppress_email(address_hash text, suppression_source text)
+revoke all on function public.suppress_email(address_hash text, suppression_source text) from anon, authenticated, public, service_role;
+grant execute on function public.suppress_email(address_hash text, suppression_source text) to postgres;
+grant execute on function public.suppress_email(address_hash text, suppression_source text) to service_role;
 
 -- grant function public.take_agent_notices(max_notices integer)
 revoke all on function public.take_agent_notices(max_notices integer) from anon, authenticated, public, service_role;
@@ -775,11 +838,22 @@ grant insert, select, update, delete on table public.blog_posts to authenticated
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.blog_posts to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.blog_posts to service_role;
 
+-- grant table public.compare_lists
+revoke all on table public.compare_lists from anon, authenticated, public, service_role;
+grant insert, select, update, delete on table public.compare_lists to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.compare_lists to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.compare_lists to service_role;
+
 -- grant table public.content_generation_jobs
 revoke all on table public.content_generation_jobs from anon, authenticated, public, service_role;
 grant insert, select, update, delete on table public.content_generation_jobs to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.content_generation_jobs to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.content_generation_jobs to service_role;
+
+-- grant table public.email_suppressions
+revoke all on table public.email_suppressions from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.email_suppressions to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.email_suppressions to service_role;
 
 -- grant table public.figures_refreshes
 revoke all on table public.figures_refreshes from anon, authenticated, public, service_role;
@@ -856,6 +930,12 @@ revoke all on table public.reso_sync_state from anon, authenticated, public, ser
 grant select on table public.reso_sync_state to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.reso_sync_state to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.reso_sync_state to service_role;
+
+-- grant table public.saved_agents
+revoke all on table public.saved_agents from anon, authenticated, public, service_role;
+grant insert, select, delete on table public.saved_agents to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.saved_agents to postgres;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.saved_agents to service_role;
 
 -- grant table public.search_days
 revoke all on table public.search_days from anon, authenticated, public, service_role;

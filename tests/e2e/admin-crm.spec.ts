@@ -86,7 +86,7 @@ test('counters match the stored leads; search and the status filter narrow the t
     `select count(*)::int as total, count(*) filter (where status = 'pending')::int as pending,
             count(*) filter (where status = 'contacted')::int as contacted,
             count(*) filter (where status = 'qualified')::int as qualified
-       from public.report_requests`,
+       from public.report_requests where deleted_at is null`,
   )
   // the seed's four counters
   const counters = page.getByRole('group', { name: 'Lead counters' })

@@ -6,7 +6,7 @@ import { expect, signInAsAdmin, sql, submitAdminLogin, test } from './support.ts
 
 test('the home page is prebuilt with published posts and without drafts', async ({ page }) => {
   const published = await sql<{ title: string }>(
-    `select title from public.blog_posts where status = 'published' and published_at <= now() order by published_at desc limit 3`,
+    `select title from public.blog_posts where status = 'published' and published_at <= now() and deleted_at is null order by published_at desc limit 3`,
   )
   const drafts = await sql<{ title: string }>(`select title from public.blog_posts where status = 'draft' limit 1`)
   expect(published.length).toBeGreaterThan(0)

@@ -111,7 +111,7 @@ test('an unknown article is a blog-specific 404: Article Not Found with Back to 
 
 test('density badges use the spec colours: 8+ green, 5+ blue, 3+ yellow', async ({ page }) => {
   const rows = await sql<{ slug: string; score: number }>(
-    `select slug, hack_density_score::float8 as score from public.blog_posts where status = 'published' and hack_density_score is not null`,
+    `select slug, hack_density_score::float8 as score from public.blog_posts where status = 'published' and deleted_at is null and hack_density_score is not null`,
   )
   const medium = rows.find((row) => row.score >= 5 && row.score < 8)
   const high = rows.find((row) => row.score >= 8)

@@ -87,6 +87,8 @@ test('a compare URL with one agent says what is missing', async ({ page }) => {
   await page.goto(`/compare?agents=${fixture.agents[0]!.id}`)
   await expect(page.getByRole('heading', { name: 'Nothing to compare yet' })).toBeVisible({ timeout: 20_000 })
   await expect(
-    page.getByText('Choose at least 2 agents to compare. Pick agents with "Add to compare" in the search results.'),
+    page.getByText(
+      'Choose at least 2 agents to compare. Tick "Compare" on search results, agent profiles or ZIP and city pages.',
+    ),
   ).toBeVisible()
 })

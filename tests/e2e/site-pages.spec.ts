@@ -3,7 +3,11 @@ import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { pdfText } from '../support/pdf-text.ts'
 import { publicPosts, sql, waitForIsland } from './site-support.ts'
-import { NEWSLETTER_CHECK_INBOX } from '@shared/newsletter.ts'
+import {
+  NEWSLETTER_ALREADY_CONFIRMED_MESSAGE,
+  NEWSLETTER_CHECK_INBOX,
+  NEWSLETTER_CONFIRMED_MESSAGE,
+} from '@shared/newsletter.ts'
 
 test('the 404 page logs the attempted path', async ({ page }) => {
   const warnings: string[] = []
@@ -100,7 +104,7 @@ test.describe('newsletter sign-up', () => {
     await sql(`delete from public.newsletter_subscriptions where email = any($1)`, [[email, existing]])
   })
 
-  test('a new address gets a confirmation email and is stored unconfirmed until the link is opened', async ({
+  test('a new address gets a confirmation email and is stored unconfirmed until the button on the confirmation page is pressed', async ({
     page,
   }) => {
     await page.goto('/about')
@@ -118,16 +122,25 @@ test.describe('newsletter sign-up', () => {
       await fetch(`${process.env.TEST_MAILBOX_URL}/api/v1/messages?to=${encodeURIComponent(email)}`)
     ).json()
     expect(messages).toHaveLength(1)
-    const link = /https?:\/\/\S+newsletter-subscribe\?token=[0-9a-f]{64}/.exec(messages[0].text_body)?.[0]
-    expect(link).toBeDefined()
-    const confirm = await fetch(link!, { redirect: 'manual' })
-    expect(confirm.status).toBe(303)
-    expect(confirm.headers.get('location')).toMatch(/\/\?newsletter=confirmed$/)
+    // the link opens the site's confirmation page; opening it confirms nothing, pressing Confirm does
+    const token = /\/newsletter\/confirm\?token=([0-9a-f]{64})/.exec(messages[0].text_body)?.[1]
+    expect(token).toBeDefined()
+    await page.goto(`/newsletter/confirm?token=${token}`)
+    await expect(page.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible()
+    expect(await sql(`select confirmed_at from public.newsletter_subscriptions where email = $1`, [email])).toEqual([
+      { confirmed_at: null },
+    ])
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click()
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(NEWSLETTER_CONFIRMED_MESSAGE)
     const [row] = await sql<{ confirmed_at: Date | null }>(
       `select confirmed_at from public.newsletter_subscriptions where email = $1`,
       [email],
     )
     expect(row!.confirmed_at).not.toBeNull()
+    // the same link again says so
+    await page.reload()
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click()
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(NEWSLETTER_ALREADY_CONFIRMED_MESSAGE)
   })
 
   test('an address already on the list gets the same answer and no email', async ({ page }) => {

@@ -13,12 +13,12 @@ export interface PublicPostRow {
   category_name: string | null
 }
 
-/** The posts the prebuilt site shows: the anon "published" policy's rows, newest first. */
+/** The posts the prebuilt site shows: the anon "published" policy's rows (live, not in the trash), newest first. */
 export function publicPosts(): Promise<PublicPostRow[]> {
   return sql<PublicPostRow>(
     `select p.title, p.slug, p.excerpt, p.content, c.slug as category_slug, c.name as category_name
        from public.blog_posts p left join public.blog_categories c on c.id = p.category_id
-      where p.status = 'published' and p.published_at <= now()
+      where p.status = 'published' and p.published_at <= now() and p.deleted_at is null
       order by p.published_at desc`,
   )
 }

@@ -3,8 +3,12 @@
  * errors, the scheduled-post job is scheduled with cron.schedule, a live post's old slug redirects (readable by visitors), every save keeps a revision with its
  * author, and merging leads refuses requests of another person.
  */
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { anonClient, signedInClient, sql } from '../support/env.ts'
+import { daysFromNow, testData } from '../support/factories.ts'
+
+const data = testData('admin-operations')
+afterAll(() => data.cleanup())
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`
 
@@ -65,11 +69,13 @@ describe('slug redirects and revisions', () => {
     const { client, userId } = await signedInClient({ admin: true })
     const oldSlug = unique('matrix-old')
     const newSlug = unique('matrix-new')
-    const [post] = await sql<{ id: string }>(
-      `insert into public.blog_posts (title, slug, status, published_at) values ($1, $1, 'published', now() - interval '400 days') returning id`,
-      [oldSlug],
-    )
-    const moved = await client.from('blog_posts').update({ slug: newSlug }).eq('id', post!.id).select('id')
+    const postId = await data.post({
+      title: oldSlug,
+      slug: oldSlug,
+      status: 'published',
+      publishedAt: daysFromNow(-400),
+    })
+    const moved = await client.from('blog_posts').update({ slug: newSlug }).eq('id', postId).select('id')
     expect(moved.error).toBeNull()
     const visitors = await anonClient()
       .from('blog_post_redirects')
@@ -79,16 +85,16 @@ describe('slug redirects and revisions', () => {
 
     const revisions = await sql<{ saved_by: string | null; slug: string }>(
       `select saved_by::text, snapshot->>'slug' as slug from public.blog_post_revisions where post_id = $1 order by id`,
-      [post!.id],
+      [postId],
     )
     expect(revisions).toEqual([
       { saved_by: null, slug: oldSlug },
       { saved_by: userId, slug: newSlug },
     ])
 
-    await client.from('blog_posts').update({ slug: oldSlug }).eq('id', post!.id)
+    await client.from('blog_posts').update({ slug: oldSlug }).eq('id', postId)
     expect(
-      await sql(`select old_slug from public.blog_post_redirects where post_id = $1 order by old_slug`, [post!.id]),
+      await sql(`select old_slug from public.blog_post_redirects where post_id = $1 order by old_slug`, [postId]),
     ).toEqual([{ old_slug: newSlug }])
   })
 })

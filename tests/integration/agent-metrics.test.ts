@@ -7,8 +7,11 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, signedInClient, testEnv } from '../support/env.ts'
+import { clientDb, insertAgents, insertSales } from '../support/factories.ts'
 
 const client = new pg.Client({ connectionString: testEnv.databaseUrl })
+// the factory writes through this file's one connection, inside its transaction
+const db = clientDb(client)
 const run = Math.random().toString(36).slice(2, 8)
 const ids: Record<string, string> = {}
 type Metrics = Record<string, unknown>
@@ -21,11 +24,10 @@ const mlsId = (name: string) => `metrics-${run}-${name}`
 const memberKey = (name: string) => `key-${run}-${name}`
 
 async function agent(name: string) {
-  const { rows } = await client.query<{ id: string }>(
-    `insert into public.agents (name, mls_id, member_key) values ($1, $2, $3) returning id`,
-    [`Metrics ${name}`, mlsId(name), memberKey(name)],
-  )
-  ids[name] = rows[0]!.id
+  ;[ids[name]] = (await insertAgents(
+    [{ name: `Metrics ${name}`, mlsId: mlsId(name), memberKey: memberKey(name) }],
+    db,
+  )) as [string]
 }
 
 /**
@@ -38,19 +40,23 @@ async function sharedSale(
   list: number,
   close: number,
 ) {
-  await client.query(
-    `insert into public.properties (agent_id, address, zip_code, list_price, sale_price, sale_date, days_on_market,
-                                    standard_status, co_list_agent_mls_id, buyer_agent_mls_id, co_buyer_agent_key)
-     values ($1, $2, '99911', $3, $4, '2025-03-01', 20, 'Closed', $5, $6, $7)`,
+  await insertSales(
     [
-      ids[roles.list],
-      address,
-      list,
-      close,
-      roles.coList ? (ids[roles.coList] ? mlsId(roles.coList) : roles.coList) : null,
-      roles.buyer ? mlsId(roles.buyer) : null,
-      roles.coBuyerKey ? memberKey(roles.coBuyerKey) : null,
+      {
+        agentId: ids[roles.list],
+        address,
+        zip: '99911',
+        listPrice: list,
+        salePrice: close,
+        saleDate: '2025-03-01',
+        daysOnMarket: 20,
+        standardStatus: 'Closed',
+        coListAgentMlsId: roles.coList ? (ids[roles.coList] ? mlsId(roles.coList) : roles.coList) : null,
+        buyerAgentMlsId: roles.buyer ? mlsId(roles.buyer) : null,
+        coBuyerAgentKey: roles.coBuyerKey ? memberKey(roles.coBuyerKey) : null,
+      },
     ],
+    db,
   )
 }
 
@@ -64,10 +70,20 @@ async function sale(
   dom: number | null,
   status = 'Closed',
 ) {
-  await client.query(
-    `insert into public.properties (agent_id, address, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status)
-     values ($1, 'Fixture St', $2, $3, $4, $5, $6, $7)`,
-    [who ? ids[who] : null, zip, list, close, date, dom, status],
+  await insertSales(
+    [
+      {
+        agentId: who ? ids[who] : null,
+        address: 'Fixture St',
+        zip,
+        listPrice: list,
+        salePrice: close,
+        saleDate: date,
+        daysOnMarket: dom,
+        standardStatus: status,
+      },
+    ],
+    db,
   )
 }
 
@@ -75,6 +91,11 @@ beforeAll(async () => {
   await client.connect()
   await client.query('begin')
   for (const name of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'L', 'CL', 'BY', 'CB', 'DU', 'U']) await agent(name)
+  // the ZIP's own figures, for the "vs ZIP" deltas: 99.00 % average sale-to-list, 25 days median on market
+  await client.query(
+    `insert into public.zip_market_benchmarks (zip_code, period_end, avg_sale_to_list_fraction, median_dom)
+     values ('99901', '2025-06-30', 0.99, 25)`,
+  )
   // A: five sales in 99901 (one without a list price, one on the first day of the window) and one in 99902
   await sale('A', '99901', 100000, 105000, '2025-06-30', 10)
   await sale('A', '99901', 200000, 190000, '2025-01-15', 20)
@@ -135,7 +156,11 @@ beforeAll(async () => {
     `select agent_id, listing_sales, listing_sides::float8, listing_volume::float8, buyer_sales, buyer_sides::float8,
             buyer_volume::float8, buyer_paid_to_list_median::float8, total_sales, total_sides::float8,
             total_volume::float8, dual_agency_sales, primary_zip_code, zip_sides::float8, zip_closed_sales,
-            zip_market_share::float8
+            zip_market_share::float8, zip_rank, ranking_note, sale_to_list_mean::float8, sale_to_list_mean_low::float8,
+            sale_to_list_mean_high::float8, sale_to_list_median_low, days_on_market_median::float8,
+            sale_to_list_prior::float8, sale_to_list_shrink_k::float8, sale_to_list_shrunk::float8,
+            zip_sale_to_list_percent::float8, sale_to_list_vs_zip::float8, days_on_market_vs_zip::float8,
+            last_close_date::text, sources
      from public.agent_figures where agent_id = any($1)`,
     [Object.values(ids)],
   )
@@ -316,6 +341,52 @@ describe('refresh_agent_metrics', () => {
       zip_closed_sales: 4,
       zip_market_share: 18.75,
     })
+  })
+
+  it('gives means a 95 % Student t interval, and medians none below 6 sales', () => {
+    // A's ratios 105, 95, 100, 102, 100: mean 100.4, sd √13.3, t(4) = 2.776 -> 100.4 ± 2.776 × √13.3 / √5
+    const margin = (2.776 * Math.sqrt(13.3)) / Math.sqrt(5)
+    expect(figures.A).toMatchObject({
+      sale_to_list_mean: 100.4,
+      sale_to_list_mean_low: Math.round((100.4 - margin) * 100) / 100,
+      sale_to_list_mean_high: Math.round((100.4 + margin) * 100) / 100,
+      sale_to_list_median_low: null,
+    })
+  })
+
+  it('shrinks sale-to-list toward the ZIP by k sales', () => {
+    // 99901's sales with a list price in the window: A 105, 95, 100, 102 (A's fifth ratio is in 99902); B 5 x 100;
+    // C 95, 105; the sale without an agent 310,000 / 300,000
+    const zipMean = Math.round(((105 + 95 + 100 + 102 + 500 + 95 + 105 + (310000 / 300000) * 100) / 12) * 100) / 100
+    const { sale_to_list_prior: prior, sale_to_list_shrink_k: k } = figures.A as {
+      sale_to_list_prior: number
+      sale_to_list_shrink_k: number
+    }
+    expect(prior).toBe(zipMean)
+    expect(k).toBeGreaterThanOrEqual(1)
+    expect(k).toBeLessThanOrEqual(100)
+    expect(figures.A!.sale_to_list_shrunk).toBe(Math.round(((502 + k * prior) / (5 + k)) * 100) / 100)
+  })
+
+  it('compares with the ZIP: mean sale-to-list against its average, median days on market against its median', () => {
+    expect(figures.A).toMatchObject({
+      zip_sale_to_list_percent: 99,
+      sale_to_list_vs_zip: 1.4,
+      days_on_market_median: 20,
+      days_on_market_vs_zip: -5,
+    })
+  })
+
+  it('ranks by sides in the primary ZIP and says why an agent with few sales there is not ranked', () => {
+    expect(figures.A).toMatchObject({ zip_rank: 1, ranking_note: null })
+    expect(figures.C).toMatchObject({
+      zip_rank: null,
+      ranking_note: 'Too few sales to rank: 2 closed sales in 99901 in the window, fewer than the 5 needed',
+    })
+  })
+
+  it('dates the figures and names their sources', () => {
+    expect(figures.A).toMatchObject({ last_close_date: '2025-06-30', sources: [] })
   })
 
   it('cannot be called by visitors or signed-in users', async () => {

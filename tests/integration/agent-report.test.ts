@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailTo, sql, testEnv, uniqueEmail } from '../support/env.ts'
+import { refreshAgentMetrics, testData } from '../support/factories.ts'
 import { pdfText } from '../support/pdf-text.ts'
 
 async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
@@ -20,39 +21,34 @@ async function waitFor<T>(check: () => Promise<T | undefined>, what: string, tim
   }
 }
 
-const suffix = Date.now().toString(36)
-const zip = String(93000 + Math.floor(Math.random() * 900))
+const data = testData('agent-report')
 let agentId = ''
 
 beforeAll(async () => {
-  const [agent] = await sql<{ id: string }>(
-    `insert into public.agents (name, brokerage, city, state, zip_code, license_number) values ($1, 'Report Realty', 'Pdfton', 'MA', $2, 'MA-777') returning id`,
-    [`Regina Report ${suffix}`, zip],
+  const zip = await data.zip()
+  const place = { city: 'Pdfton', state: 'MA', zip }
+  agentId = await data.agent({
+    name: data.unique('Regina Report'),
+    brokerage: 'Report Realty',
+    licenseNumber: 'MA-777',
+    ...place,
+  })
+  await data.sales(
+    Array.from({ length: 6 }, (_, index) => ({
+      agentId,
+      address: `${10 + index} Report St`,
+      ...place,
+      listPrice: 500_000 + index * 10_000,
+      salePrice: 505_000 + index * 7_000,
+      daysAgo: 5 + index * 9,
+      daysOnMarket: 12 + index,
+      status: 'sold',
+    })),
   )
-  agentId = agent!.id
-  for (let index = 0; index < 6; index += 1) {
-    await sql(
-      `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status, status)
-       values ($1, $2, 'Pdfton', 'MA', $3, $4, $5, current_date - $6::integer, $7, 'Closed', 'sold')`,
-      [
-        agentId,
-        `${10 + index} Report St`,
-        zip,
-        500_000 + index * 10_000,
-        505_000 + index * 7_000,
-        5 + index * 9,
-        12 + index,
-      ],
-    )
-  }
-  await sql('select public.refresh_agent_metrics()')
+  await refreshAgentMetrics()
 })
 
-afterAll(async () => {
-  await sql('delete from public.report_requests where agent_id = $1', [agentId])
-  await sql('delete from public.properties where agent_id = $1', [agentId])
-  await sql('delete from public.agents where id = $1', [agentId])
-})
+afterAll(() => data.cleanup())
 
 /** Posts a report request from `ip` (the gateway's hop) and answers its status. */
 async function requestReport(body: Record<string, unknown>, ip: string): Promise<number> {
@@ -119,7 +115,7 @@ describe('agent report email', () => {
     expect(message.text_body).toContain(`See the live profile: http://localhost:4321/agent/${agentId}`)
     expect(message.attachments).toHaveLength(1)
     const [file] = message.attachments!
-    expect(file!.filename).toBe(`agent-report-regina-report-${suffix}.pdf`)
+    expect(file!.filename).toBe(`agent-report-regina-report-${data.tag}.pdf`)
     expect(file!.content_type).toBe('application/pdf')
 
     const bytes = new Uint8Array(Buffer.from(file!.content, 'base64'))

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, serviceClient, signedInClient, sql, testEnv } from '../support/env.ts'
+import { insertSales } from '../support/factories.ts'
 import { waitFor } from '../support/wait-for.ts'
 
 const suffix = Math.random()
@@ -81,15 +82,20 @@ beforeAll(async () => {
     [zipFast, zipSlow, city],
   )
   // closed sales: 6 in the last weeks, 3 in the window before (relative to the latest close date in the data)
-  const recent = [5, 9, 14, 20, 27, 33].map((days, i) => [zipFast, 700000 + i * 10000, 690000, 8 + i, days])
-  const prior = [120, 140, 160].map((days, i) => [zipFast, 650000 + i * 10000, 660000, 20 + i, days])
-  for (const [zip, sale, list, dom, daysAgo] of [...recent, ...prior]) {
-    await sql(
-      `insert into public.properties (address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status)
-       values ($1, $2, 'MA', $3, $4, $5, current_date - $6::int, $7, 'Closed')`,
-      [`${daysAgo} Fixture St`, city, zip, list, sale, daysAgo, dom],
-    )
-  }
+  const recent = [5, 9, 14, 20, 27, 33].map((days, i) => [700000 + i * 10000, 690000, 8 + i, days] as const)
+  const prior = [120, 140, 160].map((days, i) => [650000 + i * 10000, 660000, 20 + i, days] as const)
+  await insertSales(
+    [...recent, ...prior].map(([salePrice, listPrice, daysOnMarket, daysAgo]) => ({
+      address: `${daysAgo} Fixture St`,
+      city,
+      state: 'MA',
+      zip: zipFast,
+      listPrice,
+      salePrice,
+      daysAgo,
+      daysOnMarket,
+    })),
+  )
   for (let i = 0; i < 7; i += 1) {
     await sql(
       `insert into public.search_queries (query, search_type, resolved_zip_code, resolved_city, resolved_state, results_count)

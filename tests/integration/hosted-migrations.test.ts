@@ -15,6 +15,7 @@ import { sqlAt } from '../support/sql.ts'
 import { provisionAuthSchema } from '../../supabase/local/api.ts'
 import { listMigrations, migrate, runSqlFile } from '../../supabase/local/migrate.ts'
 import { testEnv } from '../support/env.ts'
+import { daysFromNow, dbAt, insertPosts } from '../support/factories.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const supabaseDir = path.join(root, 'supabase')
@@ -94,10 +95,9 @@ describe('migrations on a fresh hosted project', () => {
       `insert into public.report_requests (full_name, email, agent_name, agent_location)
                       values ('Hosted Lead', 'lead@example.com', 'Jane Agent', 'Austin, TX')`,
     )
-    await sqlAt(
-      url,
-      `insert into public.blog_posts (title, slug, content, status, published_at)
-                      values ('Hosted post', 'hosted-post', '<p>x</p>', 'published', now())`,
+    await insertPosts(
+      [{ title: 'Hosted post', slug: 'hosted-post', content: '<p>x</p>', status: 'published' }],
+      dbAt(url),
     )
 
     const sent = await sqlAt<{ url: string; headers: Record<string, string>; body: Record<string, unknown> }>(
@@ -132,10 +132,17 @@ describe('migrations on a fresh hosted project', () => {
         await sqlAt<{ reason: string }>(url, `select body->>'reason' as reason from net.http_request_queue order by id`)
       ).map((r) => r.reason)
 
-    await sqlAt(
-      url,
-      `insert into public.blog_posts (title, slug, content, status, published_at)
-                      values ('Later', 'later-post', '<p>x</p>', 'published', now() + interval '1 hour')`,
+    await insertPosts(
+      [
+        {
+          title: 'Later',
+          slug: 'later-post',
+          content: '<p>x</p>',
+          status: 'published',
+          publishedAt: daysFromNow(1 / 24),
+        },
+      ],
+      dbAt(url),
     )
     expect(await due()).toBeNull()
     // the hour passes: move the publish time into the past without firing the edit webhook

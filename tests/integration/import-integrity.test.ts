@@ -1,6 +1,5 @@
 /**
- * The importer fails loudly and writes nothing when a run is not sound (issue "data integrity", cases 1, 3 and 4),
- * driven through the real CLI (`scripts/import.ts`) against the test database: a mapping typo, a `;`-delimited file,
+ * The importer fails loudly and writes nothing when a run is not sound, driven through the real CLI (`scripts/import.ts`) against the test database: a mapping typo, a `;`-delimited file,
  * too many rejects, an all-rejected run, a file cut inside its last field, an over-long line, records over the size
  * cap (rejected with their line, the rest imported), binary input, and where
  * the rejects file goes. Every run uses its own source name, so the rows are ours; afterAll removes them.
@@ -70,7 +69,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-describe('mapping validation before any write (case 1)', () => {
+describe('mapping validation before any write', () => {
   it('a mapping naming a missing column exits 1 naming the field, the column and the closest headers, and changes no row', async () => {
     const good = mapping('typo')
     const file = path.join(dir, 'typo.csv')
@@ -160,7 +159,7 @@ describe('mapping validation before any write (case 1)', () => {
   })
 })
 
-describe('strict parsing (case 3)', () => {
+describe('strict parsing', () => {
   it('a file cut inside its last field stores no phantom listing; the full file then adds exactly that one', async () => {
     const { source, file: map } = mapping('truncated')
     const full = [header, ...Array.from({ length: 30 }, (_, i) => row(source, i + 1))].join('\n') + '\n'
@@ -310,7 +309,7 @@ describe('strict parsing (case 3)', () => {
   })
 })
 
-describe('rejects file (case 4)', () => {
+describe('rejects file', () => {
   it('goes under .data/import-rejects, not beside the input, and the summary prints its path', async () => {
     const { source, file: map } = mapping('rejects')
     const readOnly = path.join(dir, 'read-only')

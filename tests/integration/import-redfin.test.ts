@@ -1,7 +1,8 @@
 /**
  * The importer on a synthesized excerpt in the format of a Redfin "recently sold" export, through
- * supabase/data/mappings/redfin-sold.json: mapping, rejects with reasons, duplicates merged, NULL for missing values,
- * and idempotence (a second import changes nothing).
+ * supabase/data/mappings/redfin-sold.json: mapping, the public-record row skipped by the mapping's skip rule (not
+ * rejected), rejects with reasons, duplicates merged, NULL for missing values, and idempotence (a second import
+ * changes nothing).
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -32,7 +33,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-// 3 of the 7 sample rows are rejects on purpose; rejects go to our temporary folder
+// 2 of the 7 sample rows are rejects on purpose; rejects go to our temporary folder
 const importOnce = () =>
   runImport({
     file,
@@ -43,24 +44,51 @@ const importOnce = () =>
   })
 
 describe('import of a Redfin sold export', () => {
-  it('imports valid rows, merges the duplicate and rejects the rest', async () => {
+  it('imports valid rows, skips the public-record row with its reason, merges the duplicate and rejects the rest', async () => {
     const summary = await importOnce()
     expect(summary).toMatchObject({
       resource: 'Property',
       read: 7,
-      rejected: 3,
+      skipped: 1,
+      rejected: 2,
       duplicates: 1,
       inserted: 3,
       updated: 0,
       unchanged: 0,
     })
+    expect(summary.skips).toEqual([
+      {
+        reason: 'public-record row: no sale price',
+        count: 1,
+        rows: [{ line: 6, key: 'https://example.com/MA/Testville/31-Mock-Ln-00902/unit-1/home/4' }],
+      },
+    ])
+    expect(
+      await sql(`select status, rows_read, rows_skipped, rows_rejected from public.import_runs where id = $1`, [
+        summary.runId,
+      ]),
+    ).toEqual([{ status: 'succeeded', rows_read: 7, rows_skipped: 1, rows_rejected: 2 }])
+  })
+
+  it('applies with the default 5 % limit when only skip-rule rows are left out', async () => {
+    const skipsOnly = path.join(dir, 'skips-only.csv')
+    const lines = fs.readFileSync(fixture, 'utf8').trim().split('\n')
+    // the header, the three good rows and the public-record row: 1 of 5 would be 20 % if skips counted as rejects
+    fs.writeFileSync(skipsOnly, [...lines.slice(0, 5), lines[5]!].join('\n') + '\n')
+    const summary = await runImport({
+      file: skipsOnly,
+      mapping,
+      databaseUrl: testEnv.databaseUrl,
+      rejectsFile: path.join(dir, 'skips-only.rejects.csv'),
+    })
+    expect(summary).toMatchObject({ read: 5, skipped: 1, rejected: 0, rejectsFile: null })
+    expect(fs.existsSync(path.join(dir, 'skips-only.rejects.csv'))).toBe(false)
   })
 
   it('writes each reject with its line number and the reason', () => {
     const rejects = fs.readFileSync(path.join(dir, 'sold.rejects.csv'), 'utf8').trim().split('\n')
     expect(rejects[0]).toMatch(/^line,reason,date_sold,price,original_price/)
     expect(rejects.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual([
-      '6,ClosePrice: is required when StandardStatus is Closed',
       '7,ListPrice: must be a positive number (USD)',
       '8,PostalCode: unknown ZIP format (expected 12345 or 12345-6789)',
     ])
@@ -100,7 +128,7 @@ describe('import of a Redfin sold export', () => {
       mapping.source,
     ])
     const summary = await importOnce()
-    expect(summary).toMatchObject({ read: 7, rejected: 3, inserted: 0, updated: 0, unchanged: 3 })
+    expect(summary).toMatchObject({ read: 7, skipped: 1, rejected: 2, inserted: 0, updated: 0, unchanged: 3 })
     expect(
       await sql(`select max(updated_at)::text as stamp from public.properties where source = $1`, [mapping.source]),
     ).toEqual(before)
@@ -126,7 +154,7 @@ describe('import of a Redfin sold export', () => {
       maxRejectRate: 0.5,
       rejectsFile: path.join(dir, 'dry.rejects.csv'),
     })
-    expect(summary).toMatchObject({ read: 7, rejected: 3, inserted: 0, updated: 0 })
+    expect(summary).toMatchObject({ read: 7, skipped: 1, rejected: 2, inserted: 0, updated: 0 })
     expect(
       await sql(`select square_feet from public.properties where source = $1 and address = '10 Example Ave'`, [
         mapping.source,

@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import type http from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAgents, makeSales, unusedZip } from '../e2e/agent-fixtures.ts'
+import { createAgents, insertPosts, makeSales, unusedZip } from '../support/factories.ts'
 import { startBuildHook, type BuildHook } from '../../supabase/local/build-hook/index.ts'
 import { siteBuildCommand } from '../../scripts/lib/site-build-hook.ts'
 import { startStaticServer } from '../../supabase/local/static-server.ts'
@@ -252,10 +252,7 @@ describe('incremental site builds', { timeout: 600_000 }, () => {
     const zipPage = fs.readFileSync(path.join(served, 'agents', zipA, 'index.html'), 'utf8')
     const versionsBefore = await pageVersions()
 
-    await sql(
-      `insert into public.blog_posts (title, slug, content, status, published_at) values ('Incremental build post', $1, '<p>Fresh.</p>', 'published', now())`,
-      [slug],
-    )
+    await insertPosts([{ title: 'Incremental build post', slug, content: '<p>Fresh.</p>', status: 'published' }])
     const log = await rebuild(`post published: ${slug}`)
     const { built, rendered } = report(log)
     // other test files share this database and may publish posts or change agents meanwhile: at least this article is

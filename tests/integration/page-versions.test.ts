@@ -195,4 +195,27 @@ describe('page versions', () => {
     const write = await anon.from('agent_page_versions').update({ version: 1 }).eq('agent_id', agents[0]!.id)
     expect(write.error?.code).toBe('42501')
   })
+
+  it("anyone reads the benchmarks of agents' primary ZIPs, for at most 100 agents a call", async () => {
+    const zip = await unusedZip()
+    const { agents } = await fixtureIn(zip, [{ name: 'Version Benchmarked', sales: makeSales('VBench', 2) }])
+    await sql(
+      `insert into public.zip_market_benchmarks (zip_code, city, state, period_end, median_sale_price, avg_sale_to_list_fraction, median_dom, homes_sold)
+       values ($1, 'Versionville', 'VT', '2026-09-30', 455000, 1.01, 20, 30)`,
+      [zip],
+    )
+    const anon = anonClient()
+    const { data, error } = await anon.rpc('agent_page_benchmarks', {
+      agent_ids: [agents[0]!.id, crypto.randomUUID()],
+    })
+    expect(error).toBeNull()
+    expect(data!.map((row) => [row.zip_code, row.city, Number(row.median_sale_price)])).toEqual([
+      [zip, 'Versionville', 455000],
+    ])
+    const tooMany = await anon.rpc('agent_page_benchmarks', {
+      agent_ids: Array.from({ length: 101 }, () => crypto.randomUUID()),
+    })
+    expect(tooMany.error?.code).toBe('22023')
+    expect(tooMany.error?.message).toBe('agent_ids must name at most 100 agents')
+  })
 })

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { EMAIL_LIMIT_PER_HOUR, IP_LIMIT_PER_HOUR, RATE_LIMIT_MESSAGE } from '@shared/report-request-contract.ts'
 import { fetchFrom, freshLoopback } from '../support/client-address.ts'
 import { sql, testEnv, uniqueEmail } from '../support/env.ts'
+import { testData } from '../support/factories.ts'
 
 /** A fresh loopback address per test so the IP limit of one test never trips another. */
 const freshIp = () => freshLoopback()
@@ -25,6 +26,7 @@ function post(body: unknown, ip = freshIp()): Promise<Response> {
   })
 }
 
+const data = testData('request-report')
 const emails: string[] = []
 function email(prefix: string): string {
   const address = uniqueEmail(prefix)
@@ -34,20 +36,19 @@ function email(prefix: string): string {
 
 afterAll(async () => {
   await sql(`delete from public.report_requests where email = any($1)`, [emails])
+  await data.cleanup()
 })
 
 describe('request-report', () => {
   it('stores a pending row with the form fields and the agent', async () => {
-    const [agent] = await sql<{ id: string }>(
-      `insert into public.agents (name) values ('Report Fixture Agent') returning id`,
-    )
+    const agentId = await data.agent({ name: 'Report Fixture Agent' })
     const address = email('lead')
     const response = await post({
       full_name: '  Pat Buyer ',
       email: address,
       phone: '(617) 555-0100',
       property_address: '12 Elm St, Cambridge, MA',
-      agent_id: agent!.id,
+      agent_id: agentId,
       agent_name: 'Report Fixture Agent',
       agent_location: 'Cambridge, MA',
       website: '',
@@ -63,7 +64,7 @@ describe('request-report', () => {
         full_name: 'Pat Buyer',
         phone: '(617) 555-0100',
         property_address: '12 Elm St, Cambridge, MA',
-        agent_id: agent!.id,
+        agent_id: agentId,
         agent_name: 'Report Fixture Agent',
         agent_location: 'Cambridge, MA',
         status: 'pending',
@@ -71,7 +72,6 @@ describe('request-report', () => {
       },
     ])
     await sql(`delete from public.report_requests where email = $1`, [address])
-    await sql(`delete from public.agents where id = $1`, [agent!.id])
   })
 
   it('stores the lead source: the page and the five UTM parameters of the visit', async () => {

@@ -1,17 +1,21 @@
 /**
- * The RLS matrix: every table of the public schema, for anon, a signed-in non-admin, an admin and service_role, for
- * select, insert, update and delete, asserting exactly what is allowed and what is refused. A refusal may be an
+ * The RLS matrix: every table of the public schema, for anon, a signed-in non-admin, an admin and service_role (and,
+ * for a table whose rows belong to a user, that owner: `user` is then another user), for select, insert, update and
+ * delete, asserting exactly what is allowed and what is refused. A refusal may be an
  * error (no privilege, policy violation) or, for select/update/delete, a silent filter; both count as refused, and
  * an allowed update or delete is checked on the stored row.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, serviceClient, signedInClient, sql } from '../support/env.ts'
+import { daysFromNow, testData } from '../support/factories.ts'
 
-type Role = 'anon' | 'user' | 'admin' | 'service'
+type Role = 'anon' | 'user' | 'admin' | 'service' | 'owner'
 type Operation = 'select' | 'insert' | 'update' | 'delete'
 const roles: Role[] = ['anon', 'user', 'admin', 'service']
 
+const data = testData('rls-matrix')
 let n = 0
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(n += 1)}`
 
@@ -20,7 +24,8 @@ interface TableCase {
   table: string
   /** Creates a row as superuser; returns its key. */
   fixture(): Promise<string>
-  insert(): Record<string, unknown>
+  /** The row an insert attempt sends (`role`: who attempts it, for a row whose owner column only the service role sets). */
+  insert(role: Role): Record<string, unknown>
   /** A change and the SQL that tells whether it was stored. */
   update: {
     patch: () => Record<string, unknown>
@@ -29,6 +34,15 @@ interface TableCase {
   key?: string
   /** A delete by an API user moves the row to the trash (deleted_at): allowed means it left the live rows. */
   softDelete?: boolean
+  /** Rows belong to a user (the fixture's and the insert's rows are `ownerId`'s): the matrix adds the owner. */
+  owned?: boolean
+  /** Runs before each insert attempt (clears a row the attempt would collide with). */
+  beforeInsert?: () => Promise<void>
+  /**
+   * refresh_agent_metrics() rebuilds the table from the sales, dropping rows without sales such as the fixtures: the
+   * attempt holds the refresh's lock, so another test file's import cannot wipe its row between write and check.
+   */
+  rebuiltByRefresh?: boolean
   allowed: Record<Operation, Role[]>
 }
 
@@ -46,6 +60,9 @@ const columnEquals =
     (await sql(`select 1 from public.${table} where ${key} = $1 and ${column} = $2`, [id, patch[column]])).length === 1
 
 let otherUserId = ''
+/** The signed-in user who owns the rows of the `owned` cases. */
+let ownerId = ''
+let savedAgentId = ''
 let zipSalesAgentId = ''
 let figuresAgentId = ''
 let sidesInsertPropertyId = ''
@@ -56,17 +73,34 @@ let livePostId = ''
 let leadId = ''
 
 // published long ago, so these never rank among the newest posts a browser test looks for on the built home page
-const livePostFixture = () =>
-  insertReturningId(
-    `insert into public.blog_posts (title, slug, status, published_at) values ($1, $1, 'published', now() - interval '400 days') returning id`,
-    [unique('matrix-live')],
+const livePostFixture = () => {
+  const slug = unique('matrix-live')
+  return data.post({ title: slug, slug, status: 'published', publishedAt: daysFromNow(-400) })
+}
+
+let claimInsertAgentId = ''
+let correctionInsertAgentId = ''
+let visibilityInsertAgentId = ''
+
+/**
+ * A fresh agent whose approved claim the owner holds (one account holds one profile, so the owner's earlier claim
+ * is revoked first): the agent-claim cases each work on their own profile, in any order.
+ */
+async function ownedAgent(): Promise<string> {
+  await sql(`update public.agent_claims set status = 'revoked' where user_id = $1 and status = 'approved'`, [ownerId])
+  const agent = await data.agent({ name: 'Matrix Owned Agent' })
+  await sql(
+    `insert into public.agent_claims (agent_id, user_id, status, method, approved_at) values ($1, $2, 'approved', 'admin', now())`,
+    [agent, ownerId],
   )
+  return agent
+}
 
 const cases: TableCase[] = [
   {
     name: 'agents',
     table: 'agents',
-    fixture: () => insertReturningId(`insert into public.agents (name) values ('Matrix Agent') returning id`),
+    fixture: () => data.agent({ name: 'Matrix Agent' }),
     insert: () => ({ name: 'Inserted Agent' }),
     update: { patch: () => ({ bio: unique('bio') }), stored: columnEquals('agents', 'bio') },
     allowed: { select: everyone, insert: admins, update: admins, delete: admins },
@@ -74,7 +108,7 @@ const cases: TableCase[] = [
   {
     name: 'properties',
     table: 'properties',
-    fixture: () => insertReturningId(`insert into public.properties (address) values ('1 Matrix Way') returning id`),
+    fixture: () => data.sale({ address: '1 Matrix Way', standardStatus: null }),
     insert: () => ({ address: '2 Matrix Way' }),
     update: { patch: () => ({ city: unique('City') }), stored: columnEquals('properties', 'city') },
     // listing rows only through the agent page's bounded functions (agent_page_sales, agent_page_quarters)
@@ -102,10 +136,7 @@ const cases: TableCase[] = [
     table: 'blog_posts',
     fixture: () => {
       const slug = unique('matrix-published')
-      return insertReturningId(
-        `insert into public.blog_posts (title, slug, status, published_at) values ($1, $1, 'published', now() - interval '1 hour') returning id`,
-        [slug],
-      )
+      return data.post({ title: slug, slug, status: 'published', publishedAt: daysFromNow(-1 / 24) })
     },
     insert: () => {
       const slug = unique('matrix-new-post')
@@ -120,7 +151,7 @@ const cases: TableCase[] = [
     table: 'blog_posts',
     fixture: () => {
       const slug = unique('matrix-draft')
-      return insertReturningId(`insert into public.blog_posts (title, slug) values ($1, $1) returning id`, [slug])
+      return data.post({ title: slug, slug })
     },
     insert: () => {
       const slug = unique('matrix-new-draft')
@@ -207,11 +238,10 @@ const cases: TableCase[] = [
     // first and create the agent the insert case reuses.
     name: 'agent_zip_sales',
     table: 'agent_zip_sales',
+    rebuiltByRefresh: true,
     key: 'zip_code',
     fixture: async () => {
-      zipSalesAgentId ||= await insertReturningId(
-        `insert into public.agents (name) values ('Matrix ZIP Agent') returning id`,
-      )
+      zipSalesAgentId ||= await data.agent({ name: 'Matrix ZIP Agent' })
       const zip = unique('zip')
       await sql(
         `insert into public.agent_zip_sales (zip_code, agent_id, closed_sales, sales_volume, last_close_date)
@@ -240,12 +270,8 @@ const cases: TableCase[] = [
     name: 'transaction_sides',
     table: 'transaction_sides',
     fixture: async () => {
-      sidesInsertPropertyId ||= await insertReturningId(
-        `insert into public.properties (address) values ('4 Matrix Sides Way') returning id`,
-      )
-      const propertyId = await insertReturningId(
-        `insert into public.properties (address) values ('3 Matrix Sides Way') returning id`,
-      )
+      sidesInsertPropertyId ||= await data.sale({ address: '4 Matrix Sides Way', standardStatus: null })
+      const propertyId = await data.sale({ address: '3 Matrix Sides Way', standardStatus: null })
       return insertReturningId(
         `insert into public.transaction_sides (property_id, role, agent_mls_id) values ($1, 'co_buyer', $2) returning id::text`,
         [propertyId, unique('matrix-mls')],
@@ -266,14 +292,11 @@ const cases: TableCase[] = [
     // written by refresh_agent_metrics(); anyone reads
     name: 'agent_figures',
     table: 'agent_figures',
+    rebuiltByRefresh: true,
     key: 'agent_id',
     fixture: async () => {
-      const agentId = await insertReturningId(
-        `insert into public.agents (name) values ('Matrix Figures Agent') returning id`,
-      )
-      figuresAgentId ||= await insertReturningId(
-        `insert into public.agents (name) values ('Matrix Figures Insert Agent') returning id`,
-      )
+      const agentId = await data.agent({ name: 'Matrix Figures Agent' })
+      figuresAgentId ||= await data.agent({ name: 'Matrix Figures Insert Agent' })
       await sql(
         `insert into public.agent_figures (agent_id, window_start, window_end, last_close_date, total_sales, total_sides, total_volume)
          values ($1, '2024-01-01', '2025-12-31', '2025-12-31', 1, 1, 100000)`,
@@ -300,6 +323,7 @@ const cases: TableCase[] = [
     // written by refresh_agent_metrics(); anyone reads; a made-up ZIP per row
     name: 'zip_sales_coverage',
     table: 'zip_sales_coverage',
+    rebuiltByRefresh: true,
     key: 'zip_code',
     fixture: async () => {
       const zip = unique('zip')
@@ -419,9 +443,7 @@ const cases: TableCase[] = [
     table: 'agent_name_postings',
     key: 'token',
     fixture: async () => {
-      namePostingAgentId ||= await insertReturningId(
-        `insert into public.agents (name) values ('Matrix Posting Agent') returning id`,
-      )
+      namePostingAgentId ||= await data.agent({ name: 'Matrix Posting Agent' })
       const token = unique('matrixposting')
       await sql(
         `insert into public.agent_name_postings (token, agent_id, total_sales, name) values ($1, $2, 0, 'Matrix Posting Agent')`,
@@ -656,6 +678,194 @@ const cases: TableCase[] = [
     allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
+    // the heart: each user's own rows; operators do not read them
+    name: 'saved_agents',
+    table: 'saved_agents',
+    key: 'agent_id',
+    owned: true,
+    fixture: async () => {
+      const agent = await data.agent({ name: 'Matrix Saved Agent' })
+      await sql(`insert into public.saved_agents (user_id, agent_id) values ($1, $2)`, [ownerId, agent])
+      return agent
+    },
+    beforeInsert: async () => {
+      savedAgentId ||= await data.agent({ name: 'Matrix Saved Agent' })
+      await sql(`delete from public.saved_agents where user_id = $1 and agent_id = $2`, [ownerId, savedAgentId])
+    },
+    insert: () => ({ user_id: ownerId, agent_id: savedAgentId }),
+    update: {
+      patch: () => ({ created_at: new Date(Date.UTC(2001, 0, 1 + Math.floor(Math.random() * 300))).toISOString() }),
+      stored: async (agent, patch) =>
+        (
+          await sql(`select 1 from public.saved_agents where agent_id = $1 and created_at = $2`, [
+            agent,
+            patch.created_at,
+          ])
+        ).length === 1,
+    },
+    allowed: {
+      select: ['owner', 'service'],
+      insert: ['owner', 'service'],
+      update: ['service'],
+      delete: ['owner', 'service'],
+    },
+  },
+  {
+    // the compare tray of a signed-in user: one row per user
+    name: 'compare_lists',
+    table: 'compare_lists',
+    key: 'user_id',
+    owned: true,
+    fixture: async () => {
+      await sql(`delete from public.compare_lists where user_id = $1`, [ownerId])
+      await sql(`insert into public.compare_lists (user_id, agent_ids) values ($1, array[gen_random_uuid()])`, [
+        ownerId,
+      ])
+      return ownerId
+    },
+    beforeInsert: async () => {
+      await sql(`delete from public.compare_lists where user_id = $1`, [ownerId])
+    },
+    insert: () => ({ user_id: ownerId, agent_ids: [crypto.randomUUID()] }),
+    update: {
+      patch: () => ({ agent_ids: [crypto.randomUUID(), crypto.randomUUID()] }),
+      stored: async (user, patch) =>
+        (
+          await sql(`select 1 from public.compare_lists where user_id = $1 and agent_ids = $2::uuid[]`, [
+            user,
+            patch.agent_ids,
+          ])
+        ).length === 1,
+    },
+    allowed: {
+      select: ['owner', 'service'],
+      insert: ['owner', 'service'],
+      update: ['owner', 'service'],
+      delete: ['owner', 'service'],
+    },
+  },
+  {
+    // hashes of unsubscribed addresses: only the functions (service role) read and write them
+    name: 'email_suppressions',
+    table: 'email_suppressions',
+    key: 'email_hash',
+    fixture: async () => {
+      const rows = await sql<{ email_hash: string }>(
+        `insert into public.email_suppressions (email_hash, source) values (public.email_hash(gen_random_uuid()::text), 'link')
+         returning email_hash`,
+      )
+      return rows[0]!.email_hash
+    },
+    insert: () => ({ email_hash: crypto.randomUUID().replaceAll('-', '').padEnd(64, 'a'), source: 'link' }),
+    update: {
+      patch: () => ({ source: 'one_click' }),
+      stored: columnEquals('email_suppressions', 'source', 'email_hash'),
+    },
+    allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
+  },
+  {
+    // the agent's own profile: its owner edits bio, specialties and languages (the trigger refuses other columns)
+    name: 'agents (the profile its owner claimed)',
+    table: 'agents',
+    owned: true,
+    fixture: () => ownedAgent(),
+    insert: () => ({ name: 'Inserted Agent' }),
+    update: { patch: () => ({ bio: unique('owner-bio') }), stored: columnEquals('agents', 'bio') },
+    allowed: {
+      select: [...everyone, 'owner'],
+      insert: admins,
+      update: ['owner', 'admin', 'service'],
+      delete: admins,
+    },
+  },
+  {
+    // claims: written by the claim functions (service role) only; the claimant and administrators read them
+    name: 'agent_claims',
+    table: 'agent_claims',
+    owned: true,
+    fixture: async () => {
+      const agent = await data.agent({ name: 'Matrix Claimed Agent' })
+      return insertReturningId(
+        `insert into public.agent_claims (agent_id, user_id, status, license_number) values ($1, $2, 'code_sent', 'LIC-1') returning id`,
+        [agent, ownerId],
+      )
+    },
+    beforeInsert: async () => {
+      claimInsertAgentId = await data.agent({ name: 'Matrix Claim Insert Agent' })
+    },
+    insert: () => ({ agent_id: claimInsertAgentId, user_id: ownerId, status: 'rejected' }),
+    update: {
+      patch: () => ({ decision_reason: unique('reason') }),
+      stored: columnEquals('agent_claims', 'decision_reason'),
+    },
+    allowed: {
+      select: ['owner', 'admin', 'service'],
+      insert: ['service'],
+      update: ['service'],
+      delete: ['service'],
+    },
+  },
+  {
+    // corrections: the owner files and withdraws; administrators read and decide through decide_agent_correction
+    name: 'agent_corrections',
+    table: 'agent_corrections',
+    owned: true,
+    fixture: async () =>
+      insertReturningId(
+        `insert into public.agent_corrections (agent_id, user_id, kind, listing_number, address, side)
+         values ($1, $2, 'missing_sale', $3, '1 Matrix Way', 'listing') returning id`,
+        [await ownedAgent(), ownerId, unique('MLS')],
+      ),
+    beforeInsert: async () => {
+      correctionInsertAgentId = await ownedAgent()
+    },
+    insert: (role) => ({
+      agent_id: correctionInsertAgentId,
+      ...(role === 'service' ? { user_id: ownerId } : {}),
+      kind: 'missing_sale',
+      listing_number: unique('MLS'),
+      address: '2 Matrix Way',
+      side: 'buyer',
+    }),
+    // the owner's only change: withdrawing a pending correction
+    update: { patch: () => ({ status: 'withdrawn' }), stored: columnEquals('agent_corrections', 'status') },
+    allowed: {
+      select: ['owner', 'admin', 'service'],
+      insert: ['owner', 'service'],
+      update: ['owner', 'service'],
+      delete: ['service'],
+    },
+  },
+  {
+    // how the profile is shown: the owner asks and withdraws; administrators read and decide
+    name: 'agent_visibility_requests',
+    table: 'agent_visibility_requests',
+    owned: true,
+    fixture: async () =>
+      insertReturningId(
+        `insert into public.agent_visibility_requests (agent_id, user_id, hide_phone, hide_email, noindex)
+         values ($1, $2, true, false, false) returning id`,
+        [await ownedAgent(), ownerId],
+      ),
+    beforeInsert: async () => {
+      visibilityInsertAgentId = await ownedAgent()
+    },
+    insert: (role) => ({
+      agent_id: visibilityInsertAgentId,
+      ...(role === 'service' ? { user_id: ownerId } : {}),
+      hide_phone: true,
+      hide_email: true,
+      noindex: false,
+    }),
+    update: { patch: () => ({ status: 'withdrawn' }), stored: columnEquals('agent_visibility_requests', 'status') },
+    allowed: {
+      select: ['owner', 'admin', 'service'],
+      insert: ['owner', 'service'],
+      update: ['owner', 'service'],
+      delete: ['service'],
+    },
+  },
+  {
     name: "user_roles (another user's row)",
     table: 'user_roles',
     key: 'user_id',
@@ -683,6 +893,9 @@ beforeAll(async () => {
   clients.user = (await signedInClient()).client
   clients.admin = (await signedInClient({ admin: true })).client
   clients.service = serviceClient()
+  const owner = await signedInClient()
+  clients.owner = owner.client
+  ownerId = owner.userId
   livePostId = await livePostFixture()
   leadId = await insertReturningId(
     `insert into public.report_requests (full_name, email) values ('Matrix Lead', $1) returning id`,
@@ -690,7 +903,25 @@ beforeAll(async () => {
   )
 })
 
+afterAll(async () => {
+  await sql('delete from public.report_requests where id = $1', [leadId])
+  await data.cleanup()
+})
+
 async function attempt(tableCase: TableCase, role: Role, operation: Operation): Promise<boolean> {
+  if (!tableCase.rebuiltByRefresh) return attemptNow(tableCase, role, operation)
+  // the session-level form of the transaction lock refresh_agent_metrics() takes: a refresh waits until the check ends
+  const lock = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await lock.connect()
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('public.refresh_agent_metrics'))`)
+    return await attemptNow(tableCase, role, operation)
+  } finally {
+    await lock.end()
+  }
+}
+
+async function attemptNow(tableCase: TableCase, role: Role, operation: Operation): Promise<boolean> {
   const client = clients[role]
   const key = tableCase.key ?? 'id'
   const table = tableCase.table as never
@@ -702,7 +933,8 @@ async function attempt(tableCase: TableCase, role: Role, operation: Operation): 
         ])
       )[0]!.id
     }
-    const { error } = await client.from(table).insert(tableCase.insert() as never)
+    await tableCase.beforeInsert?.()
+    const { error } = await client.from(table).insert(tableCase.insert(role) as never)
     return error === null
   }
   const id = await tableCase.fixture()
@@ -733,7 +965,8 @@ async function attempt(tableCase: TableCase, role: Role, operation: Operation): 
 
 describe.each(cases)('$name', (tableCase) => {
   const operations: Operation[] = ['select', 'insert', 'update', 'delete']
-  it.each(operations.flatMap((operation) => roles.map((role) => ({ operation, role }))))(
+  const caseRoles: Role[] = tableCase.owned ? [...roles, 'owner'] : roles
+  it.each(operations.flatMap((operation) => caseRoles.map((role) => ({ operation, role }))))(
     '$operation as $role',
     async ({ operation, role }) => {
       const expected = tableCase.allowed[operation].includes(role)

@@ -1,6 +1,7 @@
 /**
  * The search-agents edge function through supabase-js `functions.invoke` with the anon key, against fixture agents
- * and closed sales in ZIPs 99961-99965 (no seed or other test uses them): fuzzy names, ZIP ranking, address
+ * and closed sales in ZIPs 99961-99966 (no seed or other test uses them): fuzzy names, ZIP ranking by sides (99966
+ * has buyer agents, co-agents and dual agency) with its sorts and filters, address
  * resolution, paging, bad input, CORS, the search log, the plain PostgREST reads the profile page makes, and the
  * per-(ZIP, agent) summary (agent_zip_sales) that refresh_agent_metrics() keeps for the ZIP and address searches.
  */
@@ -11,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AgentSearchResult, SearchAgentsResponse } from '@shared/search-contract.ts'
 import { searchAgentsLoggedAsServiceRole } from '@shared/search-sql.ts'
 import { anonClient, sql, testEnv } from '../support/env.ts'
+import { clientDb, insertAgents, insertSales, type SaleInput } from '../support/factories.ts'
 
-const ZIPS = ['99961', '99962', '99963', '99964', '99965']
+const ZIPS = ['99961', '99962', '99963', '99964', '99965', '99966']
 const NAMES = {
   A: 'Zebulon Quackenbush',
   B: 'Ximena Quackenbush',
@@ -20,6 +22,10 @@ const NAMES = {
   D: 'Ophelia Wintergreen',
   E: 'Bartholomew Quenneville',
   F: 'Ignatius Farquharson',
+  G: 'Gwendolyn Sidesworth',
+  H: 'Horatio Sidesworth',
+  I: 'Isadora Sidesworth',
+  J: 'Jasper Sidesworth',
 } as const
 type Key = keyof typeof NAMES
 const ids = {} as Record<Key, string>
@@ -59,13 +65,18 @@ beforeAll(async () => {
        ('99963', 'Marrowby', 'WY', 43.1000, -107.1000, '2025-09-30', 20),
        ('99964', 'Farwater', 'WY', 45.0000, -110.0000, '2025-09-30', 10)`,
   )
-  for (const [key, name] of Object.entries(NAMES) as [Key, string][]) {
-    const rows = await sql<{ id: string }>(
-      `insert into public.agents (name, brokerage, city, state, zip_code) values ($1, 'Search Fixture Realty', 'Quillhaven', 'WY', '99961') returning id`,
-      [name],
-    )
-    ids[key] = rows[0]!.id
-  }
+  const keys = Object.keys(NAMES) as Key[]
+  const agentIds = await insertAgents(
+    keys.map((key) => ({
+      name: NAMES[key],
+      brokerage: 'Search Fixture Realty',
+      city: 'Quillhaven',
+      state: 'WY',
+      zip: '99961',
+      mlsId: `search-fixture-${key}-${startedAt.getTime()}`,
+    })),
+  )
+  keys.forEach((key, index) => (ids[key] = agentIds[index]!))
   const cities: Record<string, string> = {
     '99961': 'Quillhaven',
     '99962': 'Quillhaven',
@@ -73,25 +84,82 @@ beforeAll(async () => {
     '99964': 'Farwater',
     '99965': 'Thistlecombe',
   }
+  const rows: SaleInput[] = []
   let house = 100
   for (const [key, zip, count, price] of sales) {
     for (let i = 0; i < count; i += 1) {
       house += 1
-      await sql(
-        `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status)
-         values ($1, $2, $3, 'WY', $4, $5, $5, current_date - $6::integer, 20, 'Closed')`,
-        [ids[key], `${house} Fixture Loop`, cities[zip], zip, price, 5 + i],
-      )
+      rows.push({
+        agentId: ids[key],
+        address: `${house} Fixture Loop`,
+        city: cities[zip],
+        state: 'WY',
+        zip,
+        listPrice: price,
+        salePrice: price,
+        daysAgo: 5 + i,
+        daysOnMarket: 20,
+      })
     }
   }
   // the address a visitor looks up, one sale outside any window (not counted) and one pending listing (not counted)
-  await sql(
-    `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, standard_status, latitude, longitude) values
-       ($1, '742 Evergreen Terrace', 'Marrowby', 'WY', '99963', 650000, 640000, current_date - 3, 'Closed', 43.1001, -107.1002),
-       ($2, '9 Old Mill Road', 'Quillhaven', 'WY', '99961', 900000, 900000, current_date - 1500, 'Closed', null, null),
-       ($2, '11 Old Mill Road', 'Quillhaven', 'WY', '99961', 900000, null, null, 'Pending', null, null)`,
-    [ids.D, ids.E],
+  const place = { state: 'WY', listPrice: 900000 }
+  rows.push(
+    {
+      agentId: ids.D,
+      address: '742 Evergreen Terrace',
+      city: 'Marrowby',
+      zip: '99963',
+      ...place,
+      listPrice: 650000,
+      salePrice: 640000,
+      daysAgo: 3,
+      latitude: 43.1001,
+      longitude: -107.1002,
+    },
+    {
+      agentId: ids.E,
+      address: '9 Old Mill Road',
+      city: 'Quillhaven',
+      zip: '99961',
+      ...place,
+      salePrice: 900000,
+      daysAgo: 1500,
+    },
+    {
+      agentId: ids.E,
+      address: '11 Old Mill Road',
+      city: 'Quillhaven',
+      zip: '99961',
+      ...place,
+      standardStatus: 'Pending',
+    },
   )
+  // 99966: both sides. G lists S1-S3 (400,000, residential) with H as buyer agent; H lists S4-S5 (500,000) with I as
+  // co-list agent; I is on both sides of S6 (200,000, condo); J lists S7-S11 alone (100,000 listed at 91,000, land)
+  const mls = (key: Key) => `search-fixture-${key}-${startedAt.getTime()}`
+  const side = (list: Key, price: number, listPrice: number, type: string, roles: { buyer?: Key; coList?: Key }) => {
+    house += 1
+    rows.push({
+      agentId: ids[list],
+      address: `${house} Sides Lane`,
+      city: 'Sidesburg',
+      state: 'WY',
+      zip: '99966',
+      listPrice,
+      salePrice: price,
+      daysAgo: 6,
+      daysOnMarket: 15,
+      propertyType: type,
+      buyerAgentMlsId: roles.buyer ? mls(roles.buyer) : null,
+      coListAgentMlsId: roles.coList ? mls(roles.coList) : null,
+    })
+  }
+  for (let i = 0; i < 3; i += 1) side('G', 400_000, 400_000, 'Residential', { buyer: 'H' })
+  for (let i = 0; i < 2; i += 1) side('H', 500_000, 500_000, 'Residential', { coList: 'I' })
+  side('I', 200_000, 200_000, 'Condo', { buyer: 'I' })
+  for (let i = 0; i < 5; i += 1) side('J', 91_000, 100_000, 'Land', {})
+  await insertSales(rows)
   await sql(`select public.refresh_agent_metrics()`)
 })
 
@@ -216,10 +284,10 @@ describe('agent name search over the token dictionary', () => {
   it('answers a several-word query whose words match more than 200 dictionary tokens (candidates from the postings)', async () => {
     await inRolledBackTransaction(async (client) => {
       // 250 agents 'Zebulon Zqx<letters>': 'zqx' is then a prefix of 250 tokens, past the bitmap AND's limit of 200
-      await client.query(
-        `insert into public.agents (name)
-         select 'Zebulon Zqx' || chr(97 + g / 26) || chr(97 + g % 26) from generate_series(0, 249) g
-         union all select 'Ophelia Zqxzzz'`,
+      const letters = (g: number) => String.fromCharCode(97 + Math.floor(g / 26), 97 + (g % 26))
+      await insertAgents(
+        [...Array.from({ length: 250 }, (_, g) => ({ name: `Zebulon Zqx${letters(g)}` })), { name: 'Ophelia Zqxzzz' }],
+        clientDb(client),
       )
       const byName = async (query: string) =>
         (
@@ -263,10 +331,18 @@ describe('agent name search over the token dictionary', () => {
   it('follows closed sales after a metrics refresh', async () => {
     await inRolledBackTransaction(async (client) => {
       // A sells 3 more homes in 99961: 9 closed sales, one more than C
-      await client.query(
-        `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, standard_status)
-         select $1, g || ' Ranking Row', 'Quillhaven', 'WY', '99961', 100000, 100000, current_date - 2, 'Closed' from generate_series(1, 3) g`,
-        [ids.A],
+      await insertSales(
+        Array.from({ length: 3 }, (_, index) => ({
+          agentId: ids.A,
+          address: `${index + 1} Ranking Row`,
+          city: 'Quillhaven',
+          state: 'WY',
+          zip: '99961',
+          listPrice: 100000,
+          salePrice: 100000,
+          daysAgo: 2,
+        })),
+        clientDb(client),
       )
       await client.query(`select public.refresh_agent_metrics()`)
       const result = (
@@ -305,6 +381,93 @@ describe('ZIP code search', () => {
     // the rank is the agent's place in the whole ZIP, not on the page
     expect(second.body.agents.map((agent) => [agent.area_rank, agent.sales_in_area])).toEqual([[3, 3]])
     expect(second.body).toMatchObject({ totalResults: 3, limit: 2, offset: 2 })
+  })
+})
+
+describe('ranking by sides, sorts and filters (99966)', () => {
+  const zip = async (extra: Record<string, unknown> = {}) => await search({ query: '99966', type: 'zipcode', ...extra })
+  const order = (agents: AgentSearchResult[]) => agents.map((agent) => agent.name.split(' ')[0]!.charAt(0))
+
+  it('ranks by sides in the ZIP, both sides counted and co-agents sharing, ties by volume', async () => {
+    const { status, body } = await zip()
+    expect(status).toBe(200)
+    // J 5 sides; H 3 buyer + 2 x 0.5 listing = 4; G 3 (volume 1.2M) and I 0.5 x 2 + 2 (dual) = 3 (volume 0.9M)
+    expect(order(body.agents)).toEqual(['J', 'H', 'G', 'I'])
+    expect(body.agents.map((agent) => agent.area_rank)).toEqual([1, 2, 3, 4])
+    expect(body.sort).toBe('sides')
+    expect(body.agents.map((agent) => agent.area_figures)).toEqual([
+      expect.objectContaining({ sales: 5, sides: 5, listing_sides: 5, buyer_sides: 0, volume: 455_000 }),
+      expect.objectContaining({ sales: 5, sides: 4, listing_sides: 1, buyer_sides: 3, volume: 1_700_000 }),
+      expect.objectContaining({ sales: 3, sides: 3, listing_sides: 3, buyer_sides: 0, volume: 1_200_000 }),
+      expect.objectContaining({ sales: 3, sides: 3, listing_sides: 2, buyer_sides: 1, volume: 900_000 }),
+    ])
+    // a dual-agency sale counts once in the agent's sales there
+    expect(body.agents.map((agent) => agent.sales_in_area)).toEqual([5, 5, 3, 3])
+    // every result carries the agent's both-sides figures
+    expect(body.agents.find((agent) => agent.id === ids.H)!.sides).toMatchObject({
+      listing_sales: 2,
+      listing_sides: 1,
+      buyer_sales: 3,
+      buyer_sides: 3,
+      total_sides: 4,
+    })
+    expect(body.facets).toEqual({ propertyTypes: ['Condo', 'Land', 'Residential'] })
+  })
+
+  it.each([
+    ['listing_sales', ['J', 'G', 'I', 'H']],
+    ['buyer_sales', ['H', 'I', 'G', 'J']],
+    ['volume', ['H', 'G', 'I', 'J']],
+  ])('sorts by %s', async (sort, expected) => {
+    const { body } = await zip({ sort })
+    expect(order(body.agents)).toEqual(expected)
+    expect(body.sort).toBe(sort)
+  })
+
+  it('sorts by sale-to-list with enough sales first: J at 91 % on 5 sales before agents with fewer', async () => {
+    const { body } = await zip({ sort: 'sale_to_list' })
+    expect(order(body.agents)[0]).toBe('J')
+    expect(body.agents[0]!.area_figures).toMatchObject({ sale_to_list_mean: 91, sale_to_list_n: 5 })
+    // fewer than 5 sales: shrunk toward the area's mean, so 100 % on 3 sales sits below the mean's pull of J's 91 %
+    const g = body.agents.find((agent) => agent.id === ids.G)!.area_figures!
+    expect(g.sale_to_list_n).toBe(3)
+    expect(g.sale_to_list_shrunk!).toBeLessThan(100)
+    expect(g.sale_to_list_shrunk!).toBeGreaterThan(91)
+  })
+
+  it('filters by side, price band and property type, like with like', async () => {
+    const buyers = await zip({ side: 'buyer' })
+    expect(order(buyers.body.agents)).toEqual(['H', 'I'])
+    expect(buyers.body.totalResults).toBe(2)
+    const band = await zip({ minPrice: 350_000, maxPrice: 600_000 })
+    expect(order(band.body.agents)).toEqual(['H', 'G', 'I'])
+    const condos = await zip({ propertyType: 'condo' })
+    expect(order(condos.body.agents)).toEqual(['I'])
+    expect(condos.body.agents[0]!.area_figures).toMatchObject({ sales: 1, sides: 2, listing_sides: 1, buyer_sides: 1 })
+  })
+
+  it.each([
+    [{ query: 'Sidesworth', sort: 'volume' }, 'sort', 'Sorting and filters apply to ZIP code and address searches.'],
+    [
+      { query: '99966', type: 'zipcode', sort: 'best' },
+      'sort',
+      'Sort by sides, listing_sales, buyer_sales, volume or sale_to_list.',
+    ],
+    [{ query: '99966', type: 'zipcode', side: 'seller' }, 'side', 'side must be any, listing or buyer.'],
+    [
+      { query: '99966', type: 'zipcode', minPrice: 500_000, maxPrice: 100_000 },
+      'minPrice',
+      'The lowest price must not be above the highest price.',
+    ],
+    [
+      { query: '99966', type: 'zipcode', maxPrice: -1 },
+      'maxPrice',
+      'maxPrice must be a whole number from 0 to 500000000.',
+    ],
+  ])('refuses %j with 400', async (body, _field, message) => {
+    const { status, body: answer } = await search(body)
+    expect(status).toBe(400)
+    expect(answer.error).toBe(message)
   })
 })
 
@@ -421,10 +584,18 @@ describe('closed-sales summary (agent_zip_sales)', () => {
         (await client.query<{ r: SearchAgentsResponse }>(`select public.search_agents('99961', 'zipcode', 20, 0) as r`))
           .rows[0]!.r
       // F sells 7 homes in 99961: not counted until the importer refreshes
-      await client.query(
-        `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, standard_status)
-         select $1, g || ' Summary Row', 'Quillhaven', 'WY', '99961', 100000, 100000, current_date - 2, 'Closed' from generate_series(1, 7) g`,
-        [ids.F],
+      await insertSales(
+        Array.from({ length: 7 }, (_, index) => ({
+          agentId: ids.F,
+          address: `${index + 1} Summary Row`,
+          city: 'Quillhaven',
+          state: 'WY',
+          zip: '99961',
+          listPrice: 100000,
+          salePrice: 100000,
+          daysAgo: 2,
+        })),
+        clientDb(client),
       )
       expect(names((await zipSearch()).agents)).toEqual([NAMES.B, NAMES.A, NAMES.C])
 
@@ -616,7 +787,7 @@ describe('database path (searchAgentsLoggedAsServiceRole, what search-agents run
     // inside a transaction that is rolled back, so no other test sees the revoke
     const failure = await db
       .begin(async (tx) => {
-        await tx`revoke execute on function public.search_agents(text, text, integer, integer) from service_role`
+        await tx`revoke execute on function public.search_agents(text, text, integer, integer, jsonb) from service_role`
         await searchAgentsLoggedAsServiceRole(tx, args)
         throw new Error('the search ran with more than service_role may do')
       })
@@ -625,7 +796,7 @@ describe('database path (searchAgentsLoggedAsServiceRole, what search-agents run
     expect(failure.message).toBe('permission denied for function search_agents')
     expect(
       (
-        await db`select has_function_privilege('service_role', 'public.search_agents(text, text, integer, integer)', 'execute') as ok`
+        await db`select has_function_privilege('service_role', 'public.search_agents(text, text, integer, integer, jsonb)', 'execute') as ok`
       )[0]!.ok,
     ).toBe(true)
   })

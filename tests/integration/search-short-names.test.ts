@@ -8,6 +8,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SearchAgentsResponse } from '@shared/search-contract.ts'
 import { anonClient, sql } from '../support/env.ts'
+import { testData } from '../support/factories.ts'
 
 const BROKERAGE = 'Short Name Fixture Realty'
 
@@ -29,22 +30,15 @@ async function search(query: string, extra: Record<string, unknown> = {}) {
   return data as SearchAgentsResponse
 }
 
-async function cleanUp() {
-  await sql(`delete from public.agents where brokerage = $1`, [BROKERAGE])
-}
+const data = testData('search-short-names')
 
 beforeAll(async () => {
-  await cleanUp()
-  for (const [name, totalSales] of AGENTS) {
-    await sql(`insert into public.agents (name, brokerage, total_sales) values ($1, $2, $3)`, [
-      name,
-      BROKERAGE,
-      totalSales,
-    ])
-  }
+  // leftovers of an interrupted run of this file
+  await sql(`delete from public.agents where brokerage = $1`, [BROKERAGE])
+  await data.agents(AGENTS.map(([name, totalSales]) => ({ name, brokerage: BROKERAGE, totalSales })))
 })
 
-afterAll(cleanUp)
+afterAll(() => data.cleanup())
 
 describe('agent-name search of one or two letters', () => {
   it('lists the agents with a name word starting with two letters: an exact word first, then by sales', async () => {

@@ -14,7 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../supabase/local/postgres.ts'
-import { createAgents, makeSales, unusedZip } from '../e2e/agent-fixtures.ts'
+import { createAgents, insertPosts, makeSales, unusedZip } from '../support/factories.ts'
 import { sql, testEnv } from '../support/env.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -80,13 +80,12 @@ beforeAll(async () => {
     PUBLIC_SUPABASE_ANON_KEY: testEnv.anonKey,
     SITE_URL: 'https://agent-insight.example',
     ASTRO_CACHE_DIR: path.join(workDir, 'cache'),
+    // every rendered path in the report: other test files publish posts meanwhile, and the list stops at 40 otherwise
+    BUILD_REPORT_LIST_LIMIT: '100000',
   }
   await runToEnd('tsx', ['scripts/build-deploy.ts', '--out', publishDir], buildEnv)
   firstWorker = fs.readFileSync(path.join(publishDir, '_worker.js/index.js'), 'utf8')
-  await sql(
-    `insert into public.blog_posts (title, slug, content, status, published_at) values ('Deployed from the cache', $1, '<p>One new post.</p>', 'published', now())`,
-    [slug],
-  )
+  await insertPosts([{ title: 'Deployed from the cache', slug, content: '<p>One new post.</p>', status: 'published' }])
   secondBuild = await runToEnd('tsx', ['scripts/build-deploy.ts', '--out', publishDir], buildEnv)
   const port = await freePort()
   let output = ''

@@ -28,7 +28,10 @@ test('an administrator without an authenticator app enrolls one at first sign-in
   await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible()
 
   await page.getByRole('button', { name: 'Set up authenticator app' }).click()
-  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible()
+  const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' })
+  await expect(qr).toBeVisible()
+  // the QR code really draws (a broken data URL still counts as a visible img)
+  await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
   const right = totpCode(secret)

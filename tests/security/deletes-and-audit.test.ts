@@ -6,8 +6,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import { anonClient, signedInClient, sql, testEnv } from '../support/env.ts'
+import { daysFromNow, testData } from '../support/factories.ts'
 
 const run = Date.now().toString(36)
+const data = testData('deletes-and-audit')
 
 async function leads(count: number, prefix: string): Promise<string[]> {
   const rows = await sql<{ id: string }>(
@@ -78,44 +80,55 @@ describe('deletes can be undone', () => {
 
   it('a deleted post leaves the public site, keeps its revisions and comes back with restore', async () => {
     const slug = `trash-post-${run}`
-    const [post] = await sql<{ id: string }>(
-      `insert into public.blog_posts (title, slug, content, status, published_at) values ($1, $1, '<p>v1</p>', 'published', now() - interval '1 day') returning id`,
-      [slug],
-    )
-    await sql(`update public.blog_posts set content = '<p>v2</p>' where id = $1`, [post!.id])
+    const postId = await data.post({
+      title: slug,
+      slug,
+      content: '<p>v1</p>',
+      status: 'published',
+      publishedAt: daysFromNow(-1),
+    })
+    await sql(`update public.blog_posts set content = '<p>v2</p>' where id = $1`, [postId])
     try {
       const { client } = await signedInClient({ admin: true })
       const [{ revisions }] = await sql<{ revisions: number }>(
         `select count(*)::int as revisions from public.blog_post_revisions where post_id = $1`,
-        [post!.id],
+        [postId],
       )
-      const deleted = await client.rpc('delete_post', { post_id: post!.id })
-      expect(deleted.data).toEqual([{ id: post!.id, status: 'published', published_at: expect.any(String) }])
+      const deleted = await client.rpc('delete_post', { post_id: postId })
+      expect(deleted.data).toEqual([{ id: postId, status: 'published', published_at: expect.any(String) }])
       expect((await anonClient().from('blog_posts').select('id').eq('slug', slug)).data).toEqual([])
       expect(
-        await sql(`select count(*)::int as revisions from public.blog_post_revisions where post_id = $1`, [post!.id]),
+        await sql(`select count(*)::int as revisions from public.blog_post_revisions where post_id = $1`, [postId]),
       ).toEqual([{ revisions }])
-      expect((await client.rpc('delete_post', { post_id: post!.id })).error?.code).toBe('P0002')
+      expect((await client.rpc('delete_post', { post_id: postId })).error?.code).toBe('P0002')
 
-      expect((await client.rpc('restore_post', { post_id: post!.id })).error).toBeNull()
+      expect((await client.rpc('restore_post', { post_id: postId })).error).toBeNull()
       expect((await anonClient().from('blog_posts').select('content').eq('slug', slug)).data).toEqual([
         { content: '<p>v2</p>' },
       ])
     } finally {
-      await sql('delete from public.blog_posts where id = $1', [post!.id])
+      await data.cleanup()
     }
   })
 
   it('a bulk DELETE of posts is refused too', async () => {
     const { client } = await signedInClient({ admin: true })
-    const [{ before }] = await sql<{ before: number }>(
-      `select count(*)::int as before from public.blog_posts where deleted_at is null`,
+    // this file's own posts: other files add and remove posts meanwhile, so a count of every post would race them
+    const own = await data.posts(
+      [1, 2].map((n) => ({ title: data.unique(`Bulk ${n}`), slug: data.slug(`bulk-${n}`), status: 'published' })),
     )
-    const everything = await client.from('blog_posts').delete().not('id', 'is', null)
-    expect(everything.error?.code).toBe('42501')
-    expect(await sql(`select count(*)::int as before from public.blog_posts where deleted_at is null`)).toEqual([
-      { before },
-    ])
+    try {
+      const everything = await client.from('blog_posts').delete().not('id', 'is', null)
+      expect(everything.error?.code).toBe('42501')
+      expect(
+        await sql(
+          `select count(*)::int as live from public.blog_posts where id = any($1::uuid[]) and deleted_at is null`,
+          [own],
+        ),
+      ).toEqual([{ live: 2 }])
+    } finally {
+      await data.cleanup()
+    }
   })
 
   it('only administrators at aal2 read, delete or restore the trash', async () => {

@@ -98,7 +98,17 @@ const targets: Target[] = [
     url: () => `${testEnv.url}/functions/v1/track-pageview`,
     fields: ['path', 'referrer', 'utm_source', 'device_class'],
   },
-  { name: 'newsletter-subscribe', url: () => `${testEnv.url}/functions/v1/newsletter-subscribe`, fields: ['email'] },
+  {
+    name: 'newsletter-subscribe',
+    url: () => `${testEnv.url}/functions/v1/newsletter-subscribe`,
+    fields: ['email', 'token'],
+  },
+  {
+    name: 'contact',
+    url: () => `${testEnv.url}/functions/v1/contact`,
+    fields: ['full_name', 'email', 'message', 'website', 'source_page'],
+  },
+  { name: 'unsubscribe', url: () => `${testEnv.url}/functions/v1/unsubscribe`, fields: ['token', 'action'] },
   { name: 'auth signup', url: () => `${testEnv.url}/auth/v1/signup`, fields: ['email', 'password', 'data'] },
   { name: 'auth token', url: () => `${testEnv.url}/auth/v1/token?grant_type=password`, fields: ['email', 'password'] },
   { name: 'auth recover', url: () => `${testEnv.url}/auth/v1/recover`, fields: ['email'] },

@@ -22,8 +22,10 @@ import {
 import type { MailMessage } from '../../supabase/local/mailbox.ts'
 import { fetchFrom, freshLoopback } from '../support/client-address.ts'
 import { mailTo, signedInClient, sql, testEnv, uniqueEmail } from '../support/env.ts'
+import { refreshAgentMetrics, testData } from '../support/factories.ts'
 import { waitFor } from '../support/wait-for.ts'
 
+const data = testData('mail-abuse')
 const run = Date.now().toString(36)
 const CONFIRMATION_SUBJECT = 'Confirm your email to receive your AgentInsight report'
 let agentId = ''
@@ -31,24 +33,23 @@ let agentName = ''
 
 beforeAll(async () => {
   agentName = `Mailabuse Agent ${run}`
-  const [agent] = await sql<{ id: string }>(
-    `insert into public.agents (name, city, state, zip_code) values ($1, 'Mailton', 'MA', '01990') returning id`,
-    [agentName],
+  const place = { city: 'Mailton', state: 'MA', zip: await data.zip() }
+  agentId = await data.agent({ name: agentName, ...place })
+  await data.sales(
+    [1, 2, 3].map((g) => ({
+      agentId,
+      address: `${g} Mail St`,
+      ...place,
+      listPrice: 500000,
+      salePrice: 505000,
+      daysAgo: g * 7,
+      daysOnMarket: 20,
+    })),
   )
-  agentId = agent!.id
-  await sql(
-    `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date, days_on_market, standard_status)
-     select $1, g || ' Mail St', 'Mailton', 'MA', '01990', 500000, 505000, current_date - g * 7, 20, 'Closed' from generate_series(1, 3) g`,
-    [agentId],
-  )
-  await sql('select public.refresh_agent_metrics()')
+  await refreshAgentMetrics()
 })
 
-afterAll(async () => {
-  await sql('delete from public.report_requests where agent_id = $1', [agentId])
-  await sql('delete from public.properties where agent_id = $1', [agentId])
-  await sql('delete from public.agents where id = $1', [agentId])
-})
+afterAll(() => data.cleanup())
 
 function post(slug: string, body: unknown, from = freshLoopback(), headers: Record<string, string> = {}) {
   return fetchFrom(from, `${testEnv.url}/functions/v1/${slug}`, {

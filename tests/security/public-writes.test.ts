@@ -4,7 +4,7 @@
  * over plain HTTP from its own loopback address (the gateway's hop, which a header cannot forge).
  */
 import pg from 'pg'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   PAGE_VIEW_IP_LIMIT_VARIABLE,
   SEARCH_IP_LIMIT_VARIABLE,
@@ -12,7 +12,11 @@ import {
 } from '@shared/public-limits.ts'
 import { fetchFrom, freshLoopback } from '../support/client-address.ts'
 import { anonClient, signedInClient, sql, testEnv, uniqueEmail } from '../support/env.ts'
+import { testData } from '../support/factories.ts'
 import { TEST_FUNCTION_LIMITS } from '../support/test-stack.ts'
+
+const data = testData('public-writes')
+afterAll(() => data.cleanup())
 
 const searchLimit = TEST_FUNCTION_LIMITS[SEARCH_IP_LIMIT_VARIABLE as keyof typeof TEST_FUNCTION_LIMITS]
 const pageViewIpLimit = TEST_FUNCTION_LIMITS[PAGE_VIEW_IP_LIMIT_VARIABLE as keyof typeof TEST_FUNCTION_LIMITS]
@@ -179,22 +183,26 @@ describe('raw events are kept only as long as something reads them', () => {
 
 describe('listing data is read per agent, bounded, with the columns a page prints', () => {
   it('anon cannot read properties beyond one agent page; signed-in visitors see no rows', async () => {
-    const [agent] = await sql<{ id: string }>(
-      `insert into public.agents (name) values ('Bounded Reads Agent') returning id`,
-    )
+    const agentId = await data.agent({ name: 'Bounded Reads Agent' })
     try {
-      await sql(
-        `insert into public.properties (agent_id, address, sale_price, list_price, sale_date, standard_status, latitude, longitude, listing_contract_date)
-         select $1, g || ' Bounded Way', 400000 + g, 400000, current_date - g, 'Closed', 42.1, -71.1, current_date - g - 30
-           from generate_series(1, 12) g`,
-        [agent!.id],
+      await data.sales(
+        Array.from({ length: 12 }, (_, index) => index + 1).map((g) => ({
+          agentId,
+          address: `${g} Bounded Way`,
+          salePrice: 400000 + g,
+          listPrice: 400000,
+          daysAgo: g,
+          latitude: 42.1,
+          longitude: -71.1,
+          listingContractDate: new Date(Date.now() - (g + 30) * 86_400_000).toISOString().slice(0, 10),
+        })),
       )
       const whole = await anonClient().from('properties').select('id, latitude, listing_contract_date').limit(1)
       expect(whole.error).toMatchObject({ code: '42501', message: 'permission denied for table properties' })
       const { client } = await signedInClient()
-      expect((await client.from('properties').select('id').eq('agent_id', agent!.id)).data).toEqual([])
+      expect((await client.from('properties').select('id').eq('agent_id', agentId)).data).toEqual([])
 
-      const page = await anonClient().rpc('agent_page_sales', { agent_ids: [agent!.id], max_per_agent: 10 })
+      const page = await anonClient().rpc('agent_page_sales', { agent_ids: [agentId], max_per_agent: 10 })
       expect(page.error).toBeNull()
       expect(page.data).toHaveLength(10)
       expect(Object.keys(page.data![0]!).sort()).toEqual([
@@ -211,19 +219,18 @@ describe('listing data is read per agent, bounded, with the columns a page print
         'zip_code',
       ])
       const tooMany = await anonClient().rpc('agent_page_sales', {
-        agent_ids: Array.from({ length: 101 }, () => agent!.id),
+        agent_ids: Array.from({ length: 101 }, () => agentId),
         max_per_agent: 10,
       })
       expect(tooMany.error).toMatchObject({ code: '22023', message: 'agent_ids must name at most 100 agents' })
-      const tooDeep = await anonClient().rpc('agent_page_sales', { agent_ids: [agent!.id], max_per_agent: 50 })
+      const tooDeep = await anonClient().rpc('agent_page_sales', { agent_ids: [agentId], max_per_agent: 50 })
       expect(tooDeep.error).toMatchObject({ code: '22023', message: 'max_per_agent must be 1 to 10' })
       const quarters = await anonClient().rpc('agent_page_quarters', {
-        agent_ids: Array.from({ length: 101 }, () => agent!.id),
+        agent_ids: Array.from({ length: 101 }, () => agentId),
       })
       expect(quarters.error).toMatchObject({ code: '22023' })
     } finally {
-      await sql('delete from public.properties where agent_id = $1', [agent!.id])
-      await sql('delete from public.agents where id = $1', [agent!.id])
+      await data.cleanup()
     }
   })
 
@@ -253,10 +260,7 @@ describe('listing data is read per agent, bounded, with the columns a page print
 
   it('caps result_limit inside the search SQL at 50 rows', async () => {
     const agents = Array.from({ length: 60 }, (_, index) => `Capped Agentname ${index}`)
-    await sql(
-      `insert into public.agents (name) select n from unnest($1::text[]) n where not exists (select 1 from public.agents a where a.name = n)`,
-      [agents],
-    )
+    await data.agents(agents.map((name) => ({ name })))
     const [row] = await sql<{ result: { agents: unknown[]; totalResults: number } }>(
       `select public.search_agents_by_name('Capped Agentname', 1000000, 0) as result`,
     )

@@ -5,7 +5,7 @@
  * and the static host cannot reach those.
  */
 import { parseAiConfig } from '@shared/ai/config.ts'
-import { mailConfigFromEnv } from '@shared/mail.ts'
+import { mailTransportFromEnv } from '@shared/mail.ts'
 
 /** One finding: the variable and what is wrong with it. */
 export interface EnvProblem {
@@ -129,7 +129,7 @@ export function checkProductionEnv(env: Env): EnvProblem[] {
   }
   if (present('MAIL_API_URL') && present('MAIL_API_KEY') && present('MAIL_FROM')) {
     try {
-      mailConfigFromEnv(env)
+      mailTransportFromEnv(env)
     } catch (error) {
       problems.push({ variable: 'MAIL_*', message: (error as Error).message })
     }

@@ -1,5 +1,5 @@
 /**
- * public.import_runs bookkeeping for file imports (see supabase/migrations/20261123110000_create_import_runs.sql):
+ * public.import_runs bookkeeping for file imports and RESO Web API runs:
  * a run row is inserted as 'running' in its own autocommit statement before any data is touched, and finished with
  * the counts either inside the import's transaction (succeeded: it commits with the data) or after its rollback
  * (failed / rejected). Rows left 'running' by a connection that died are marked 'interrupted' by the next run.
@@ -13,6 +13,8 @@ export type ImportRunStatus = 'running' | 'succeeded' | 'failed' | 'rejected' | 
 export interface ImportRunCounts {
   resource: 'Property' | 'Member' | null
   read: number
+  /** Records a mapping's skip rule left out (0 for Web API runs). */
+  skipped: number
   inserted: number
   updated: number
   unchanged: number
@@ -30,11 +32,18 @@ export async function sha256File(file: string): Promise<string> {
 
 /**
  * Marks runs left 'running' by a backend that no longer exists as 'interrupted', then inserts this run.
- * Returns the new run id. Autocommit: call outside the import transaction.
+ * `fileName` is the file as given, or the Web API resource URL (then `sha256` and `bytes` are null and `origin` is
+ * 'reso_web_api'). Returns the new run id. Autocommit: call outside the import transaction.
  */
 export async function startImportRun(
   client: pg.ClientBase,
-  run: { source: string; fileName: string; sha256: string; bytes: number },
+  run: {
+    source: string
+    fileName: string
+    sha256: string | null
+    bytes: number | null
+    origin?: 'file' | 'reso_web_api'
+  },
 ): Promise<number> {
   await client.query(
     `update public.import_runs r
@@ -44,9 +53,9 @@ export async function startImportRun(
        and not exists (select 1 from pg_stat_activity a where a.pid = r.backend_pid)`,
   )
   const { rows } = await client.query<{ id: string }>(
-    `insert into public.import_runs (source, file_name, file_sha256, file_bytes, backend_pid)
-     values ($1, $2, $3, $4, pg_backend_pid()) returning id`,
-    [run.source, run.fileName.slice(0, 1000), run.sha256, run.bytes],
+    `insert into public.import_runs (source, file_name, file_sha256, file_bytes, origin, backend_pid)
+     values ($1, $2, $3, $4, $5, pg_backend_pid()) returning id`,
+    [run.source, run.fileName.slice(0, 1000), run.sha256, run.bytes, run.origin ?? 'file'],
   )
   return Number(rows[0]!.id)
 }
@@ -61,7 +70,8 @@ export async function finishImportRun(
 ): Promise<void> {
   await client.query(
     `update public.import_runs set status = $2, resource = $3, rows_read = $4, rows_inserted = $5, rows_updated = $6,
-       rows_unchanged = $7, rows_rejected = $8, rows_duplicate = $9, rejects_file = $10, error = $11, finished_at = now()
+       rows_unchanged = $7, rows_rejected = $8, rows_duplicate = $9, rejects_file = $10, error = $11, rows_skipped = $12,
+       finished_at = now()
      where id = $1`,
     [
       id,
@@ -75,6 +85,7 @@ export async function finishImportRun(
       counts.duplicates,
       counts.rejectsFile?.slice(0, 1000) ?? null,
       error ? error.replace(/\s+/g, ' ').slice(0, 2000) : null,
+      counts.skipped,
     ],
   )
 }

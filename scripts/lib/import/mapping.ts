@@ -7,6 +7,13 @@
  *               "StandardStatus": { "const": "Closed" } } }
  * ```
  * Only mapped fields reach validation. Dates are converted to ISO here; every other value is passed on as text.
+ *
+ * `skip` rules name rows the mapping knows to be out of scope, with the reason: such a row is counted and printed as
+ * skipped, never validated or rejected (a Redfin export's public-record rows have no sale price: they are not MLS
+ * sales, not broken ones).
+ * ```json
+ * "skip": [{ "reason": "public-record row: no sale price", "when": [{ "column": "original_price", "blank": true }] }]
+ * ```
  */
 import { distance } from 'fastest-levenshtein'
 import fs from 'node:fs'
@@ -19,6 +26,31 @@ export const FieldMappingSchema = z.union([
 ])
 export type FieldMapping = z.infer<typeof FieldMappingSchema>
 
+/** One test on a source column: blank (empty or missing), equal to a value (compared as trimmed text), or matching a regular expression. */
+export const SkipConditionSchema = z.union([
+  z.strictObject({ column: z.string().min(1), blank: z.literal(true) }),
+  z.strictObject({ column: z.string().min(1), equals: z.union([z.string(), z.number(), z.boolean()]) }),
+  z.strictObject({
+    column: z.string().min(1),
+    matches: z.string().refine((pattern) => {
+      try {
+        new RegExp(pattern)
+        return true
+      } catch {
+        return false
+      }
+    }, 'must be a valid regular expression'),
+  }),
+])
+export type SkipCondition = z.infer<typeof SkipConditionSchema>
+
+/** A row is skipped with `reason` when every condition of `when` holds. */
+export const SkipRuleSchema = z.strictObject({
+  reason: z.string().trim().min(1, 'a skip rule needs a reason').max(200),
+  when: z.array(SkipConditionSchema).min(1, 'a skip rule needs at least one condition'),
+})
+export type SkipRule = z.infer<typeof SkipRuleSchema>
+
 export const MappingSchema = z.strictObject({
   /** Stored in properties.source; together with ListingKey it identifies a row across imports. */
   source: z.string().trim().min(1).max(100),
@@ -28,6 +60,8 @@ export const MappingSchema = z.strictObject({
     z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'field names are RESO names such as ListPrice'),
     FieldMappingSchema,
   ),
+  /** Rows out of the mapping's scope; the first rule that matches names the reason. */
+  skip: z.array(SkipRuleSchema).optional(),
 })
 export type Mapping = z.infer<typeof MappingSchema>
 
@@ -72,11 +106,35 @@ export function applyMapping(record: SourceRecord, mapping: Mapping): SourceReco
   return out
 }
 
-/** The source columns a mapping reads, with the RESO field each one feeds. */
+const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === ''
+const patterns = new Map<string, RegExp>()
+
+function holds(condition: SkipCondition, record: SourceRecord): boolean {
+  const value = record[condition.column]
+  if ('blank' in condition) return isBlank(value)
+  if ('equals' in condition) return !isBlank(value) && String(value).trim() === String(condition.equals)
+  let pattern = patterns.get(condition.matches)
+  if (!pattern) patterns.set(condition.matches, (pattern = new RegExp(condition.matches)))
+  return pattern.test(isBlank(value) ? '' : String(value).trim())
+}
+
+/** The reason of the first skip rule whose conditions all hold for this source record, else undefined. */
+export function skipReason(record: SourceRecord, mapping: Mapping): string | undefined {
+  return mapping.skip?.find((rule) => rule.when.every((condition) => holds(condition, record)))?.reason
+}
+
+/**
+ * The source columns a mapping reads, with what each one feeds: a RESO field, or a skip rule (`skip rule "<reason>"`).
+ */
 export function mappedColumns(mapping: Mapping): Array<{ field: string; column: string }> {
-  return Object.entries(mapping.fields).flatMap(([field, rule]) =>
-    'column' in rule ? [{ field, column: rule.column }] : [],
-  )
+  return [
+    ...Object.entries(mapping.fields).flatMap(([field, rule]) =>
+      'column' in rule ? [{ field, column: rule.column }] : [],
+    ),
+    ...(mapping.skip ?? []).flatMap((rule) =>
+      rule.when.map((condition) => ({ field: `skip rule ${JSON.stringify(rule.reason)}`, column: condition.column })),
+    ),
+  ]
 }
 
 /** Up to `n` header names nearest to `column` (Levenshtein distance, case-insensitive; ties in header order). */
@@ -94,8 +152,8 @@ export class MappingError extends Error {
 }
 
 /**
- * Checks that every column the mapping reads exists in the file's header (issue "data integrity", case 1: a typo
- * used to import NULLs over a whole column). `delimiter` is named in the message, since a wrong one makes the header
+ * Checks that every column the mapping reads (its fields and its skip rules) exists in the file's header: a typo in a
+ * column name would otherwise import NULLs over a whole column. `delimiter` is named in the message, since a wrong one makes the header
  * a single column.
  * @throws MappingError with one line per missing column: the RESO field, the missing column and the closest header
  * names.

@@ -1,49 +1,50 @@
 /**
- * RESO Web API (OData v4) client for production MLS feeds: incremental sync of the Property or Member resource into
- * public.properties / public.agents through the same validation (records.ts) and upserts (upsert.ts) as file imports.
+ * RESO Web API (OData v4) sync for production MLS feeds: the Property or Member resource into public.properties /
+ * public.agents through the same validation (records.ts), staging and apply (upsert.ts) as file imports, with the
+ * same safety: one public.import_runs row per run, a rejects file, the reject-rate rule, and all or nothing.
  *
- * Protocol (RESO Web API Core 2.0): `GET <RESO_API_URL>/<Resource>?$filter=ModificationTimestamp gt <high water>
- * &$orderby=ModificationTimestamp&$top=<page size>` with `Authorization: Bearer <RESO_API_TOKEN>`; the answer is
- * `{ "value": [records], "@odata.nextLink"?: "<url of the next page>" }`, and the client follows nextLink until there
- * is none.
+ * Protocol (RESO Web API Core 2.0 on OData v4):
+ *   - `GET <RESO_API_URL>/<Resource>?$filter=ModificationTimestamp ge <high water>&$orderby=ModificationTimestamp asc
+ *     &$select=<the fields we read>[&$expand=ListAgent($select=...),...]` with `Prefer: odata.maxpagesize=<n>`, then
+ *     every `@odata.nextLink` until there is none. `$top` is never sent: in OData it caps the whole result, it is not
+ *     a page size (a server answers `$top=200` with 200 records and no next link).
+ *   - `$select` and `$expand` come from the service's `$metadata`: only fields and navigation properties the server
+ *     has (a field it lacks would be a 400). Each listing's agents (ListAgent, CoListAgent, BuyerAgent, CoBuyerAgent)
+ *     come expanded as Member records, so keyed roles link without a separate Member sync.
+ *   - Resume: `ge` on the high water, leaving out the keys already applied at exactly that instant
+ *     (reso_sync_state.high_water_keys), so records sharing the last ModificationTimestamp across a page or run
+ *     boundary are never lost (as with `gt`) nor applied twice. A page link is never stored between runs: a
+ *     `$skip`-based link shifts when records change meanwhile.
+ *   - Keys rejected by earlier runs (reso_sync_state.rejected_keys) are asked for again by key
+ *     (`ListingKey eq '...' or ...`) on every run, even after the high water has passed them, until they validate or
+ *     the server no longer has them. A record rejected again does not count against the new run's reject rate.
  *
- * Progress lives in public.reso_sync_state (one row per source and resource). Each page's upserts and the state
- * change (the next page's URL, the highest ModificationTimestamp seen) commit in one transaction, so a sync that is
- * interrupted (crash, network, server outage) resumes at the page it stopped on; only when the last page is written
- * does the high water advance. Writes are idempotent (unchanged rows are not touched), so a page seen twice is
- * harmless.
- *
- * Errors: 429 and 5xx (and network failures) are retried with exponential backoff, honouring Retry-After; 401/403
- * stop at once naming RESO_API_TOKEN; a body that is not JSON, or not an OData collection, stops naming the URL.
+ * A run stages every page in a temporary table inside one transaction, checks the reject rate over the records of
+ * the incremental query, then applies, refreshes the metrics, moves the high water and records the run, and commits:
+ * a run that fails or has too many rejects changes nothing but its import_runs row (status failed / rejected) and
+ * reso_sync_state.last_error. `maxPages` bounds a run (a first sync of a large feed in chunks); the next run goes on
+ * from the high water.
  */
+import { stringify } from 'csv-stringify/sync'
+import fs from 'node:fs'
+import path from 'node:path'
 import pg from 'pg'
-import { z } from 'zod'
-import { memberRowKey, toMemberRow, toPropertyRow, type MemberRow, type PropertyRow } from './records.ts'
-import { upsertListingAgents, upsertMembers, upsertProperties } from './upsert.ts'
+import { finishImportRun, startImportRun, type ImportRunCounts } from './import-runs.ts'
+import {
+  memberRowKey,
+  MemberRecordSchema,
+  PropertyRecordSchema,
+  toMemberRow,
+  toPropertyRow,
+  type MemberRow,
+  type PropertyRow,
+} from './records.ts'
+import { ResoApiError, ResoClient, parseMetadata, type EntityTypeMetadata } from './reso-client.ts'
+import type { AccessTokenSource } from './reso-auth.ts'
+import { checkRejectRate, defaultMaxRejectRate, defaultRejectsPath, isConnectionLost } from './run-import.ts'
+import { applyStaged, createStaging, stageRows } from './upsert.ts'
 
-/** RESO_API_URL (service root, e.g. https://api.example-mls.com/reso/odata) and RESO_API_TOKEN (OAuth2 bearer token). */
-export const ResoApiEnvSchema = z.object({
-  RESO_API_URL: z.url({
-    protocol: /^https?$/,
-    error: 'RESO_API_URL must be the http(s) URL of the OData service root',
-  }),
-  RESO_API_TOKEN: z
-    .string('RESO_API_TOKEN is required (the bearer token the MLS issued)')
-    .trim()
-    .min(1, 'RESO_API_TOKEN is required (the bearer token the MLS issued)'),
-})
-export type ResoApiEnv = z.infer<typeof ResoApiEnvSchema>
-
-/** Reads RESO_API_URL and RESO_API_TOKEN. @throws Error naming each missing or invalid variable. */
-export function resoApiConfig(env: Record<string, string | undefined> = process.env): {
-  baseUrl: string
-  token: string
-} {
-  const parsed = ResoApiEnvSchema.safeParse(env)
-  if (!parsed.success)
-    throw new Error(`RESO Web API configuration: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`)
-  return { baseUrl: parsed.data.RESO_API_URL, token: parsed.data.RESO_API_TOKEN }
-}
+export { ResoApiError } from './reso-client.ts'
 
 export type ResoResource = 'Property' | 'Member'
 
@@ -51,62 +52,84 @@ export interface ResoSyncOptions {
   databaseUrl: string
   /** OData service root; the resource name is appended. */
   baseUrl: string
-  token: string
+  /** Bearer tokens: staticToken(RESO_API_TOKEN) or clientCredentialsToken(...) (reso-auth.ts). */
+  auth: AccessTokenSource
   resource?: ResoResource
   /** Feed name: properties.source and the reso_sync_state key. Default 'reso' (the file importer's default). */
   source?: string
-  /** Ask for records modified after this ISO 8601 instant instead of the stored high water (drops a pending page). */
+  /** Ask for records modified at or after this ISO 8601 instant instead of the stored high water. */
   since?: string
-  /** $top per page. Default 200 (a common server maximum; the server may send fewer and page with nextLink). */
+  /** Records per page asked for with `Prefer: odata.maxpagesize`. Default 200 (the server may send fewer). */
   pageSize?: number
+  /** Stop after this many pages; the run is applied and the next one goes on from its high water. */
+  maxPages?: number
+  /** Expand each listing's agents as Member records when the server's metadata has them. Default true. */
+  expand?: boolean
+  /** Largest share (FRACTION 0-1) of rejected records a run may have and still be applied. Default 0.05. */
+  maxRejectRate?: number
+  /** Where rejected records go. Default .data/import-rejects/reso-web-api-<source>-<Resource>.<timestamp>.rejects.csv. */
+  rejectsFile?: string
   /** Attempts after the first for 429/5xx/network failures. Default 5. */
   maxRetries?: number
   /** First backoff delay in ms, doubled on each retry (Retry-After wins when the server sends it). Default 1000. */
   retryDelayMs?: number
-  /** Stop after this many pages, leaving the rest pending for the next run (for bounded runs). */
-  maxPages?: number
-  /** Months behind the agent metrics refreshed after a Property sync that changed something. Default 24. */
+  /** Longest Retry-After waited out, in ms; a longer one stops the run. Default 300,000. */
+  maxRetryAfterMs?: number
+  /** Months behind the agent metrics refreshed after a Property run that changed something. Default 24. */
   windowMonths?: number
   skipMetrics?: boolean
-  /** HTTP client (tests inject one). Default global fetch. */
+  /** HTTP client, sleep and clock (tests inject them). Default global fetch, setTimeout, Date.now. */
   fetch?: typeof fetch
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
   log?: (line: string) => void
 }
 
 export interface ResoSyncSummary {
   resource: ResoResource
-  /** True when the run continued an interrupted one from its stored nextLink. */
-  resumed: boolean
-  /** True when the server has no further page (the high water advanced). */
+  /** public.import_runs.id of this run. */
+  runId: number | null
+  /** True when the server had no further page (false when maxPages stopped the run). */
   complete: boolean
   pages: number
+  /** HTTP requests sent ($metadata, pages, retried keys, repeats after 429/5xx/401). */
+  requests: number
+  /** Records of the incremental query (the reject rate is over these). */
   read: number
+  /** Records at exactly the stored high water that an earlier run had applied (the `ge` overlap), left out. */
+  alreadyApplied: number
+  /** Records whose key came again in the same run; the later one wins. */
+  duplicates: number
   rejected: number
+  /** Keys rejected by earlier runs and asked for again; of them, fixed now, still rejected, no longer served. */
+  retried: { asked: number; fixed: number; stillRejected: number; gone: number }
   /** The first 100 rejects: the record's key and the reason naming the RESO field. */
   rejects: Array<{ key: string; reason: string }>
+  rejectsFile: string | null
   inserted: number
   updated: number
   unchanged: number
   agentsInserted: number
   agentsUpdated: number
+  /** Member records that came expanded with the listings, and those that were not valid Members (ignored). */
+  expandedMembers: number
+  expandedIgnored: number
+  /** The fields asked for with $select (null: the server has no usable $metadata, all fields) and the expansions. */
+  selected: string[] | null
+  expanded: string[]
   /** High water after the run (ISO 8601), null when nothing was ever synced. */
   highWater: string | null
   metrics: { windowStart: string | null; windowEnd: string | null; agentsUpdated: number } | null
 }
 
-const ODataPageSchema = z.object({
-  value: z.array(z.record(z.string(), z.unknown())),
-  '@odata.nextLink': z.string().min(1).optional(),
-})
-
-/** An HTTP answer the sync cannot get past; `status` is 0 for network failures. */
-export class ResoApiError extends Error {
+/** A run that changed nothing because of its records (too many rejects); carries the summary. */
+export class ResoSyncRejectedError extends Error {
+  override name = 'ResoSyncRejectedError'
   constructor(
     message: string,
-    readonly status: number,
+    readonly summary: ResoSyncSummary,
   ) {
     super(message)
-    this.name = 'ResoApiError'
   }
 }
 
@@ -120,275 +143,427 @@ export function odataTimestamp(value: string | Date): string {
   return new Date(ms).toISOString()
 }
 
-/** The first page's URL: `<base>/<Resource>?$filter=ModificationTimestamp gt <since>&$orderby=ModificationTimestamp&$top=<n>`. */
-export function firstPageUrl(baseUrl: string, resource: ResoResource, since: string | null, pageSize: number): string {
-  const query = [
-    ...(since ? [`$filter=${encodeURIComponent(`ModificationTimestamp gt ${odataTimestamp(since)}`)}`] : []),
-    '$orderby=ModificationTimestamp',
-    `$top=${pageSize}`,
-  ]
-  return `${baseUrl.replace(/\/+$/, '')}/${resource}?${query.join('&')}`
+/** An OData string literal: single quotes, an inner quote doubled. */
+export const odataString = (value: string) => `'${value.replace(/'/g, "''")}'`
+
+/** The agent roles of a listing as RESO navigation properties to Member (CoBuyerAgent is not in every DD version). */
+const agentNavigations = ['ListAgent', 'CoListAgent', 'BuyerAgent', 'CoBuyerAgent'] as const
+
+/** The fields the importer reads of each resource (records.ts), plus ModificationTimestamp. */
+export const fieldsRead: Record<ResoResource, string[]> = {
+  Property: Object.keys(PropertyRecordSchema.shape),
+  Member: [...Object.keys(MemberRecordSchema.shape), 'ModificationTimestamp'],
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Retry-After in ms (seconds or an HTTP date), capped at 60 s; undefined when absent or unreadable. */
-function retryAfterMs(header: string | null): number | undefined {
-  if (!header) return undefined
-  const seconds = Number(header)
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now()
-  return Number.isFinite(ms) ? Math.min(60_000, Math.max(0, ms)) : undefined
-}
-
-interface FetchPageOptions {
-  token: string
-  maxRetries: number
-  retryDelayMs: number
-  fetch: typeof fetch
-  log: (line: string) => void
+export interface ResoQuery {
+  select: string[] | null
+  expand: Array<{ navigation: string; select: string[] }>
 }
 
 /**
- * GETs one page with retries. @throws ResoApiError for 401/403 (no retry), other 4xx, 429/5xx after the retries,
- * a body that is not JSON or not an OData collection.
+ * What to ask the server for, from its metadata: `$select` the fields we read that the entity type has, and for
+ * Property `$expand` the agent navigation properties that lead to Member. Without metadata: every field, no expand.
  */
-export async function fetchODataPage(url: string, options: FetchPageOptions): Promise<z.infer<typeof ODataPageSchema>> {
-  for (let attempt = 0; ; attempt += 1) {
-    let response: Response
-    try {
-      response = await options.fetch(url, {
-        headers: { Authorization: `Bearer ${options.token}`, Accept: 'application/json' },
-      })
-    } catch (error) {
-      // fetch reports "fetch failed" and keeps the reason (ECONNREFUSED, ENOTFOUND, a TLS error) in `cause`
-      const reason = [(error as Error).message, ((error as Error).cause as Error | undefined)?.message]
-        .filter(Boolean)
-        .join(': ')
-      if (attempt >= options.maxRetries)
-        throw new ResoApiError(`RESO Web API ${url} could not be reached after ${attempt + 1} attempts: ${reason}`, 0)
-      const delay = options.retryDelayMs * 2 ** attempt
-      options.log(`  network error (${reason}); retrying in ${delay} ms`)
-      await sleep(delay)
-      continue
-    }
-    if (response.status === 401 || response.status === 403) {
-      await response.body?.cancel()
-      throw new ResoApiError(
-        `RESO Web API refused the bearer token (${response.status} ${response.statusText || (response.status === 401 ? 'Unauthorized' : 'Forbidden')}) for ${url}: check RESO_API_TOKEN (it may have expired)`,
-        response.status,
-      )
-    }
-    if (response.status === 429 || response.status >= 500) {
-      await response.body?.cancel()
-      if (attempt >= options.maxRetries) {
-        throw new ResoApiError(
-          `RESO Web API ${url} answered ${response.status} ${response.statusText} after ${attempt + 1} attempts`,
-          response.status,
-        )
-      }
-      const delay = retryAfterMs(response.headers.get('retry-after')) ?? options.retryDelayMs * 2 ** attempt
-      options.log(
-        `  ${response.status} ${response.statusText} from the server; retrying in ${delay} ms (attempt ${attempt + 2} of ${options.maxRetries + 1})`,
-      )
-      await sleep(delay)
-      continue
-    }
-    const text = await response.text()
-    if (!response.ok) {
-      throw new ResoApiError(
-        `RESO Web API ${url} answered ${response.status} ${response.statusText}: ${text.slice(0, 300)}`,
-        response.status,
-      )
-    }
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch (error) {
-      throw new ResoApiError(
-        `RESO Web API returned invalid JSON from ${url}: ${(error as Error).message} (body starts ${JSON.stringify(text.slice(0, 80))})`,
-        response.status,
-      )
-    }
-    const page = ODataPageSchema.safeParse(json)
-    if (!page.success) {
-      throw new ResoApiError(
-        `RESO Web API returned JSON that is not an OData collection from ${url}: expected { "value": [records], "@odata.nextLink"?: url } (${page.error.issues[0]!.path.join('.') || 'body'}: ${page.error.issues[0]!.message})`,
-        response.status,
-      )
-    }
-    return page.data
+export function planQuery(
+  types: Map<string, EntityTypeMetadata> | null,
+  resource: ResoResource,
+  expand: boolean,
+): ResoQuery {
+  const type = types?.get(resource)
+  if (!type) return { select: null, expand: [] }
+  const member = types!.get('Member')
+  return {
+    select: fieldsRead[resource].filter((field) => type.properties.has(field)),
+    expand:
+      resource === 'Property' && expand && member
+        ? agentNavigations
+            .filter((name) => /(^|\.)Member\)?$/.test(type.navigation.get(name) ?? ''))
+            .map((navigation) => ({
+              navigation,
+              select: fieldsRead.Member.filter((field) => member.properties.has(field)),
+            }))
+        : [],
   }
+}
+
+function queryString(query: ResoQuery, filter: string | null, orderBy: boolean): string {
+  const params = [
+    ...(filter ? [`$filter=${encodeURIComponent(filter)}`] : []),
+    ...(orderBy ? [`$orderby=${encodeURIComponent('ModificationTimestamp asc')}`] : []),
+    ...(query.select ? [`$select=${query.select.join(',')}`] : []),
+    ...(query.expand.length > 0
+      ? [
+          `$expand=${encodeURIComponent(query.expand.map((entry) => `${entry.navigation}($select=${entry.select.join(',')})`).join(','))}`,
+        ]
+      : []),
+  ]
+  return params.join('&')
+}
+
+/**
+ * The first page's URL: `<root>/<Resource>?$filter=ModificationTimestamp ge <since>&$orderby=ModificationTimestamp
+ * asc&$select=...&$expand=...` (no $filter on a first sync). No `$top`: the page size goes in the Prefer header.
+ */
+export function firstPageUrl(root: string, resource: ResoResource, since: string | null, query: ResoQuery): string {
+  const filter = since ? `ModificationTimestamp ge ${odataTimestamp(since)}` : null
+  return `${root.replace(/\/+$/, '')}/${resource}?${queryString(query, filter, true)}`
+}
+
+/** The key a record is known by in reso_sync_state: ListingKey; MemberKey, else `MemberMlsId:<id>`. */
+export function recordKey(resource: ResoResource, record: Record<string, unknown>): string | null {
+  const text = (value: unknown) =>
+    value === undefined || value === null || String(value).trim() === '' ? null : String(value).trim()
+  if (resource === 'Property') return text(record.ListingKey)
+  const memberKey = text(record.MemberKey)
+  if (memberKey) return memberKey
+  const mlsId = text(record.MemberMlsId)
+  return mlsId ? `MemberMlsId:${mlsId}` : null
+}
+
+/** `$filter` clauses asking for these keys, at most 40 keys and 3,000 characters each. */
+export function keyFilters(resource: ResoResource, keys: string[]): string[] {
+  const clause = (key: string) =>
+    resource === 'Property'
+      ? `ListingKey eq ${odataString(key)}`
+      : key.startsWith('MemberMlsId:')
+        ? `MemberMlsId eq ${odataString(key.slice('MemberMlsId:'.length))}`
+        : `MemberKey eq ${odataString(key)}`
+  const filters: string[] = []
+  let current: string[] = []
+  for (const key of keys) {
+    const next = clause(key)
+    if (current.length >= 40 || current.join(' or ').length + next.length > 3000) {
+      filters.push(current.join(' or '))
+      current = []
+    }
+    current.push(next)
+  }
+  if (current.length > 0) filters.push(current.join(' or '))
+  return filters
 }
 
 interface StateRow {
   high_water: string | null
-  run_high_water: string | null
-  next_link: string | null
+  high_water_keys: string[]
+  rejected_keys: string[]
 }
 
-const latest = (a: string | null, b: string | null) =>
-  a === null ? b : b === null ? a : Date.parse(b) > Date.parse(a) ? b : a
+const timestampOf = (record: Record<string, unknown>): number | null => {
+  const value = record.ModificationTimestamp
+  if (typeof value !== 'string') return null
+  const ms = Date.parse(value)
+  return Number.isNaN(ms) ? null : ms
+}
 
 /**
  * Runs one sync (see the module comment). Returns counts like a file import.
- * @throws ResoApiError (see fetchODataPage), or a database error; the state keeps the pending page and last_error.
+ * @throws ResoSyncRejectedError when the rejects exceed the limit (the run is recorded as rejected; nothing changed);
+ * ResoApiError for an HTTP answer the run cannot get past; a database error. The run is then recorded as failed.
  */
 export async function syncResoWebApi(options: ResoSyncOptions): Promise<ResoSyncSummary> {
   const resource = options.resource ?? 'Property'
   const source = options.source ?? 'reso'
   const log = options.log ?? (() => {})
-  const pageSize = options.pageSize ?? 200
-  const fetchOptions: FetchPageOptions = {
-    token: options.token,
-    maxRetries: options.maxRetries ?? 5,
-    retryDelayMs: options.retryDelayMs ?? 1000,
-    fetch: options.fetch ?? fetch,
-    log,
-  }
+  const maxRejectRate = options.maxRejectRate ?? defaultMaxRejectRate
+  const root = options.baseUrl.replace(/\/+$/, '')
+  const resourceUrl = `${root}/${resource}`
   if (options.since !== undefined) odataTimestamp(options.since)
+  const http = new ResoClient({
+    auth: options.auth,
+    maxPageSize: options.pageSize ?? 200,
+    maxRetries: options.maxRetries,
+    retryDelayMs: options.retryDelayMs,
+    maxRetryAfterMs: options.maxRetryAfterMs,
+    fetch: options.fetch,
+    sleep: options.sleep,
+    now: options.now,
+    log,
+  })
+  const rejectsFile = options.rejectsFile ?? defaultRejectsPath(`reso-web-api-${source}-${resource}`)
 
   const summary: ResoSyncSummary = {
     resource,
-    resumed: false,
+    runId: null,
     complete: false,
     pages: 0,
+    requests: 0,
     read: 0,
+    alreadyApplied: 0,
+    duplicates: 0,
     rejected: 0,
+    retried: { asked: 0, fixed: 0, stillRejected: 0, gone: 0 },
     rejects: [],
+    rejectsFile: null,
     inserted: 0,
     updated: 0,
     unchanged: 0,
     agentsInserted: 0,
     agentsUpdated: 0,
+    expandedMembers: 0,
+    expandedIgnored: 0,
+    selected: null,
+    expanded: [],
     highWater: null,
     metrics: null,
   }
+  const rejectRows: string[][] = []
+  const writeRejects = () => {
+    if (rejectRows.length === 0 || summary.rejectsFile) return
+    fs.mkdirSync(path.dirname(rejectsFile), { recursive: true })
+    fs.writeFileSync(rejectsFile, stringify([['key', 'reason', 'ModificationTimestamp', 'record'], ...rejectRows]))
+    summary.rejectsFile = rejectsFile
+  }
+  const runCounts = (): ImportRunCounts => ({
+    resource,
+    read: summary.read + summary.retried.asked - summary.retried.gone,
+    skipped: 0,
+    inserted: summary.inserted,
+    updated: summary.updated,
+    unchanged: summary.unchanged,
+    rejected: summary.rejected + summary.retried.stillRejected,
+    duplicates: summary.duplicates,
+    rejectsFile: summary.rejectsFile,
+  })
+
   const client = new pg.Client({ connectionString: options.databaseUrl })
+  // without a listener a dropped connection is an uncaught 'error' event: a stack trace instead of our one line
+  client.on('error', () => {})
   await client.connect()
+  let inTransaction = false
   try {
-    const { rows } = await client.query<StateRow>(
-      `insert into public.reso_sync_state (source, resource) values ($1, $2)
-       on conflict (source, resource) do update set source = excluded.source
-       returning to_char(high_water at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as high_water,
-                 to_char(run_high_water at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as run_high_water, next_link`,
+    await client.query(
+      `insert into public.reso_sync_state (source, resource) values ($1, $2) on conflict (source, resource) do nothing`,
       [source, resource],
     )
-    const state = rows[0]!
-    let url: string
-    let runHighWater: string | null
-    if (options.since !== undefined) {
-      url = firstPageUrl(options.baseUrl, resource, options.since, pageSize)
-      runHighWater = null
-      if (state.next_link)
-        log(`Dropping the pending page of an interrupted sync: --since ${options.since} starts over.`)
-    } else if (state.next_link) {
-      url = state.next_link
-      runHighWater = state.run_high_water
-      summary.resumed = true
-      log(`Resuming an interrupted ${resource} sync at ${url}`)
-    } else {
-      url = firstPageUrl(options.baseUrl, resource, state.high_water, pageSize)
-      runHighWater = null
+    summary.runId = await startImportRun(client, {
+      source,
+      fileName: resourceUrl,
+      sha256: null,
+      bytes: null,
+      origin: 'reso_web_api',
+    })
+    await client.query('begin')
+    inTransaction = true
+    let state: StateRow
+    try {
+      // the row lock is held to the commit: a second sync of the same feed and resource waits for nothing, it stops
+      const { rows } = await client.query<StateRow>(
+        `select to_char(high_water at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as high_water,
+                high_water_keys, rejected_keys
+         from public.reso_sync_state where source = $1 and resource = $2 for update nowait`,
+        [source, resource],
+      )
+      state = rows[0]!
+    } catch (error) {
+      if ((error as { code?: string }).code === '55P03')
+        throw new Error(
+          `Another RESO Web API sync of ${source} ${resource} is running; try again when it has finished`,
+          {
+            cause: error,
+          },
+        )
+      throw error
     }
     summary.highWater = state.high_water
-    // a pending page is only recorded once a page has been written (a failure on the first page leaves nothing to resume)
-    await client.query(
-      `update public.reso_sync_state
-       set next_link = case when $3 then next_link end, run_high_water = $4, run_started_at = case when $3 then run_started_at else now() end
-       where source = $1 and resource = $2`,
-      [source, resource, summary.resumed, runHighWater],
-    )
 
-    for (;;) {
-      let page: z.infer<typeof ODataPageSchema>
-      try {
-        page = await fetchODataPage(url, fetchOptions)
-      } catch (error) {
-        // a server may forget its paging cursor; start over from the high water rather than stop for good
-        const stale =
-          summary.resumed &&
-          summary.pages === 0 &&
-          error instanceof ResoApiError &&
-          [400, 404, 410].includes(error.status)
-        if (!stale) throw error
-        log(`The stored page is no longer valid (${error.status}); starting over from the last high water.`)
-        url = firstPageUrl(options.baseUrl, resource, state.high_water, pageSize)
-        runHighWater = null
-        summary.resumed = false
-        continue
+    // $select and $expand from the metadata; without usable metadata, every field and no expansion
+    let types: Map<string, EntityTypeMetadata> | null = null
+    try {
+      types = parseMetadata(await http.getText(`${root}/$metadata`, 'application/xml'))
+      if (!types.has(resource)) log(`The server's $metadata has no ${resource} entity type; asking for every field.`)
+    } catch (error) {
+      if (error instanceof ResoApiError && (error.status === 401 || error.status === 403 || error.status === 0))
+        throw error
+      log(`No usable $metadata (${(error as Error).message}); asking for every field, expanding nothing.`)
+    }
+    const query = planQuery(types, resource, options.expand ?? true)
+    if (types?.get(resource) && !query.select!.includes('ModificationTimestamp'))
+      throw new Error(
+        `The server's ${resource} has no ModificationTimestamp field; an incremental RESO Web API sync needs it`,
+      )
+    summary.selected = query.select
+    summary.expanded = query.expand.map((entry) => entry.navigation)
+
+    const since = options.since ?? state.high_water
+    const sinceMs = since === null ? null : Date.parse(since)
+    const appliedAtSince = new Set(options.since === undefined ? state.high_water_keys : [])
+    let runHighWater: number | null = null
+    let runHighWaterKeys = new Set<string>()
+    const validKeys = new Set<string>()
+    const rejectedNow = new Map<string, string>()
+    const stagedTables = new Set<ResoResource>()
+    let seq = 0
+    let batch = new Map<string, { seq: number; row: PropertyRow | MemberRow }>()
+    let members = new Map<string, { seq: number; row: MemberRow }>()
+
+    const flush = async () => {
+      for (const [table, rows] of [
+        [resource, batch],
+        ['Member', resource === 'Member' ? new Map() : members],
+      ] as const) {
+        if (rows.size === 0) continue
+        if (!stagedTables.has(table)) {
+          await createStaging(client, table)
+          stagedTables.add(table)
+        }
+        await stageRows(client, table, [...rows.values()])
       }
-      summary.pages += 1
+      batch = new Map()
+      members = new Map()
+    }
 
-      const batch = new Map<string, PropertyRow | MemberRow>()
-      for (const record of page.value) {
+    const take = (record: Record<string, unknown>, phase: 'main' | 'retry') => {
+      const key = recordKey(resource, record)
+      const modified = timestampOf(record)
+      if (phase === 'main') {
+        if (modified !== null && modified === sinceMs && key !== null && appliedAtSince.has(key)) {
+          summary.alreadyApplied += 1
+          return
+        }
         summary.read += 1
-        const modified =
-          typeof record.ModificationTimestamp === 'string' && !Number.isNaN(Date.parse(record.ModificationTimestamp))
-            ? record.ModificationTimestamp
-            : null
-        runHighWater = latest(runHighWater, modified === null ? null : odataTimestamp(modified))
-        const result = resource === 'Member' ? toMemberRow(record) : toPropertyRow(record, source)
-        if (!result.ok) {
-          summary.rejected += 1
-          const key = String(record[resource === 'Member' ? 'MemberMlsId' : 'ListingKey'] ?? '(no key)')
-          if (summary.rejects.length < 100) summary.rejects.push({ key, reason: result.reason })
+        if (modified !== null && key !== null) {
+          if (runHighWater === null || modified > runHighWater) {
+            runHighWater = modified
+            runHighWaterKeys = new Set([key])
+          } else if (modified === runHighWater) runHighWaterKeys.add(key)
+        }
+      }
+      for (const { navigation } of query.expand) {
+        const expanded = record[navigation]
+        delete record[navigation]
+        if (expanded === null || typeof expanded !== 'object' || Array.isArray(expanded)) continue
+        const member = toMemberRow(expanded as Record<string, unknown>)
+        if (!member.ok) {
+          summary.expandedIgnored += 1
           continue
         }
-        batch.set('source_record_id' in result.row ? result.row.source_record_id : memberRowKey(result.row), result.row)
+        summary.expandedMembers += 1
+        members.set(memberRowKey(member.row), { seq: ++seq, row: member.row })
       }
-      const nextLink = page['@odata.nextLink'] ? new URL(page['@odata.nextLink'], url).toString() : null
+      const result = resource === 'Member' ? toMemberRow(record) : toPropertyRow(record, source)
+      if (!result.ok) {
+        if (phase === 'main') summary.rejected += 1
+        else summary.retried.stillRejected += 1
+        if (key !== null) rejectedNow.set(key, result.reason)
+        if (summary.rejects.length < 100) summary.rejects.push({ key: key ?? '(no key)', reason: result.reason })
+        rejectRows.push([
+          key ?? '',
+          `${phase === 'retry' ? 'rejected again: ' : ''}${result.reason}`,
+          typeof record.ModificationTimestamp === 'string' ? record.ModificationTimestamp : '',
+          JSON.stringify(record),
+        ])
+        return
+      }
+      const rowKey = 'source_record_id' in result.row ? result.row.source_record_id : memberRowKey(result.row)
+      if (key !== null) {
+        if (validKeys.has(key)) summary.duplicates += 1
+        validKeys.add(key)
+        rejectedNow.delete(key)
+      }
+      if (phase === 'retry') summary.retried.fixed += 1
+      batch.delete(rowKey)
+      batch.set(rowKey, { seq: ++seq, row: result.row })
+    }
 
-      await client.query('begin')
-      try {
-        const rows = [...batch.values()]
-        let written = { inserted: 0, updated: 0 }
-        if (resource === 'Member') {
-          written = await upsertMembers(client, rows as MemberRow[])
-          summary.agentsInserted += written.inserted
-          summary.agentsUpdated += written.updated
-        } else {
-          const agents = await upsertListingAgents(client, rows as PropertyRow[])
-          summary.agentsInserted += agents.inserted
-          summary.agentsUpdated += agents.updated
-          written = await upsertProperties(client, rows as PropertyRow[])
-        }
-        summary.inserted += written.inserted
-        summary.updated += written.updated
-        summary.unchanged += rows.length - written.inserted - written.updated
-        if (nextLink) {
-          await client.query(
-            `update public.reso_sync_state set next_link = $3, run_high_water = $4, last_error = null where source = $1 and resource = $2`,
-            [source, resource, nextLink, runHighWater],
-          )
-        } else {
-          const done = await client.query<{ high_water: string | null }>(
-            `update public.reso_sync_state
-             set high_water = greatest(high_water, $3::timestamptz), next_link = null, run_high_water = null, last_error = null,
-                 last_completed_at = now(), last_run_records = $4
-             where source = $1 and resource = $2
-             returning to_char(high_water at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as high_water`,
-            [source, resource, runHighWater, summary.read],
-          )
-          summary.highWater = done.rows[0]!.high_water
-        }
-        await client.query('commit')
-      } catch (error) {
-        await client.query('rollback')
-        throw error
-      }
+    // the incremental query, page by page through @odata.nextLink
+    let url = firstPageUrl(root, resource, since, query)
+    for (;;) {
+      const page = await http.getPage(url)
+      summary.pages += 1
+      for (const record of page.value) take(record, 'main')
+      await flush()
       log(
         `  page ${summary.pages}: ${page.value.length} records (${summary.read} so far, ${summary.rejected} rejected)`,
       )
-      if (!nextLink) {
+      const next = page['@odata.nextLink']
+      if (!next) {
         summary.complete = true
         break
       }
-      url = nextLink
+      url = new URL(next, url).href
       if (options.maxPages !== undefined && summary.pages >= options.maxPages) {
-        log(`Stopping after ${summary.pages} pages (--max-pages); the next run resumes at ${url}`)
+        log(`Stopping after ${summary.pages} pages (--max-pages); the next run goes on from the high water.`)
         break
       }
     }
+
+    // keys rejected by earlier runs and not seen again above: ask for them by key
+    const retryKeys = state.rejected_keys.filter((key) => !validKeys.has(key) && !rejectedNow.has(key))
+    const asked = new Set(retryKeys)
+    const returned = new Set<string>()
+    if (retryKeys.length > 0) {
+      log(`Asking again for ${retryKeys.length} records rejected by earlier runs...`)
+      summary.retried.asked = retryKeys.length
+      for (const filter of keyFilters(resource, retryKeys)) {
+        let retryUrl: string | null = `${resourceUrl}?${queryString(query, filter, false)}`
+        while (retryUrl) {
+          const page = await http.getPage(retryUrl)
+          for (const record of page.value) {
+            const key = recordKey(resource, record)
+            if (key === null || !asked.has(key) || returned.has(key)) continue
+            returned.add(key)
+            take(record, 'retry')
+          }
+          await flush()
+          retryUrl = page['@odata.nextLink'] ? new URL(page['@odata.nextLink'], retryUrl).href : null
+        }
+      }
+      summary.retried.gone = retryKeys.filter((key) => !returned.has(key)).length
+    }
+    writeRejects()
+    summary.requests = http.requests
+
+    checkRejectRate(summary.rejected, summary.read, maxRejectRate, summary.rejectsFile, (message) => {
+      throw new ResoSyncRejectedError(message, summary)
+    })
+
+    // apply: Members first (a Member run, or the agents expanded with the listings), so keyed roles link at once
+    if (stagedTables.has('Member')) {
+      const applied = await applyStaged(client, 'Member')
+      summary.agentsInserted += applied.inserted
+      summary.agentsUpdated += applied.updated
+      if (resource === 'Member') {
+        summary.inserted = applied.inserted
+        summary.updated = applied.updated
+      }
+    }
+    if (resource === 'Property' && stagedTables.has('Property')) {
+      const applied = await applyStaged(client, 'Property')
+      summary.inserted = applied.inserted
+      summary.updated = applied.updated
+      summary.agentsInserted += applied.agentsInserted
+      summary.agentsUpdated += applied.agentsUpdated
+    }
+    summary.unchanged = Math.max(0, validKeys.size - summary.inserted - summary.updated)
+
+    // the new high water never moves back (a --since run that stopped early), and keeps the keys applied at it
+    const stored = state.high_water === null ? null : Date.parse(state.high_water)
+    let highWater = stored
+    let highWaterKeys = new Set(state.high_water_keys)
+    if (runHighWater !== null && (stored === null || runHighWater > stored)) {
+      highWater = runHighWater
+      highWaterKeys = runHighWaterKeys
+    } else if (runHighWater !== null && runHighWater === stored) {
+      for (const key of runHighWaterKeys) highWaterKeys.add(key)
+    }
+    const resolved = new Set([...validKeys, ...retryKeys.filter((key) => !returned.has(key))])
+    const rejectedKeys = new Set([...state.rejected_keys.filter((key) => !resolved.has(key)), ...rejectedNow.keys()])
+    const { rows: done } = await client.query<{ high_water: string | null }>(
+      `update public.reso_sync_state
+       set high_water = $3::timestamptz, high_water_keys = $4, rejected_keys = $5, last_error = null,
+           last_completed_at = now(), last_run_records = $6
+       where source = $1 and resource = $2
+       returning to_char(high_water at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as high_water`,
+      [
+        source,
+        resource,
+        highWater === null ? null : new Date(highWater).toISOString(),
+        [...highWaterKeys],
+        [...rejectedKeys],
+        summary.read,
+      ],
+    )
+    summary.highWater = done[0]!.high_water
 
     if (resource === 'Property' && !options.skipMetrics && summary.inserted + summary.updated > 0) {
       const { rows } = await client.query<{
@@ -405,39 +580,69 @@ export async function syncResoWebApi(options: ResoSyncOptions): Promise<ResoSync
         agentsUpdated: rows[0]!.agents_updated,
       }
     }
+    await finishImportRun(client, summary.runId, 'succeeded', runCounts())
+    await client.query('commit')
+    inTransaction = false
     return summary
   } catch (error) {
-    await client
-      .query(`update public.reso_sync_state set last_error = left($3, 2000) where source = $1 and resource = $2`, [
-        source,
-        resource,
-        (error as Error).message,
-      ])
-      .catch(() => {})
+    summary.requests = http.requests
+    writeRejects()
+    if (inTransaction) await client.query('rollback').catch(() => {})
+    if (!isConnectionLost(error)) {
+      const message = (error as Error).message
+      if (summary.runId !== null)
+        await finishImportRun(
+          client,
+          summary.runId,
+          error instanceof ResoSyncRejectedError ? 'rejected' : 'failed',
+          { ...runCounts(), inserted: 0, updated: 0, unchanged: 0 },
+          message,
+        ).catch(() => {})
+      await client
+        .query(`update public.reso_sync_state set last_error = left($3, 2000) where source = $1 and resource = $2`, [
+          source,
+          resource,
+          message,
+        ])
+        .catch(() => {})
+    }
     throw error
   } finally {
-    await client.end()
+    await client.end().catch(() => {})
   }
 }
 
 /** The summary as the CLI prints it. */
-export function formatSyncSummary(summary: ResoSyncSummary): string {
+export function formatSyncSummary(summary: ResoSyncSummary, applied = true): string {
   const lines = [
-    `RESO Web API ${summary.resource} sync${summary.resumed ? ' (resumed)' : ''}: ${summary.complete ? 'complete' : 'paused, the next run continues'}`,
-    `  pages       ${summary.pages}`,
-    `  read        ${summary.read}`,
-    `  rejected    ${summary.rejected}`,
+    `RESO Web API ${summary.resource} sync: ${!applied ? 'nothing applied' : summary.complete ? 'complete' : 'stopped at --max-pages, the next run goes on from the high water'}`,
+    `  pages       ${summary.pages} (${summary.requests} requests)`,
+    `  select      ${summary.selected ? `${summary.selected.length} fields` : 'every field (no usable $metadata)'}${summary.expanded.length > 0 ? `; expand ${summary.expanded.join(', ')}` : ''}`,
+    `  read        ${summary.read}${summary.alreadyApplied > 0 ? ` (and ${summary.alreadyApplied} at the high water already applied)` : ''}`,
+    `  rejected    ${summary.rejected}${summary.rejectsFile ? ` (see ${summary.rejectsFile})` : ''}`,
     ...summary.rejects.slice(0, 10).map((reject) => `              ${reject.key}: ${reject.reason}`),
-    `  inserted    ${summary.inserted}`,
-    `  updated     ${summary.updated}`,
-    `  unchanged   ${summary.unchanged}`,
-    `  high water  ${summary.highWater ?? '-'} (ModificationTimestamp)`,
   ]
-  if (summary.resource === 'Property')
-    lines.push(`  agents      ${summary.agentsInserted} created, ${summary.agentsUpdated} updated`)
+  if (summary.retried.asked > 0)
+    lines.push(
+      `  retried     ${summary.retried.asked} keys rejected before: ${summary.retried.fixed} now valid, ${summary.retried.stillRejected} rejected again, ${summary.retried.gone} no longer on the server`,
+    )
+  if (summary.duplicates > 0) lines.push(`  duplicates  ${summary.duplicates} (same key again; the later one wins)`)
+  if (applied) {
+    lines.push(
+      `  inserted    ${summary.inserted}`,
+      `  updated     ${summary.updated}`,
+      `  unchanged   ${summary.unchanged}`,
+    )
+    if (summary.resource === 'Property')
+      lines.push(
+        `  agents      ${summary.agentsInserted} created, ${summary.agentsUpdated} updated${summary.expandedMembers > 0 ? ` (${summary.expandedMembers} Member records expanded with the listings${summary.expandedIgnored > 0 ? `, ${summary.expandedIgnored} not valid` : ''})` : ''}`,
+      )
+    lines.push(`  high water  ${summary.highWater ?? '-'} (ModificationTimestamp)`)
+  }
   if (summary.metrics)
     lines.push(
       `Agent metrics refreshed for ${summary.metrics.windowStart ?? '-'} to ${summary.metrics.windowEnd ?? '-'}: ${summary.metrics.agentsUpdated} agents changed`,
     )
+  if (summary.runId !== null) lines.push(`Recorded as import run ${summary.runId} (public.import_runs)`)
   return lines.join('\n')
 }

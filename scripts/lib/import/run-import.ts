@@ -4,11 +4,12 @@
  * transaction. Visitors see the old data or the new data, never a mix; a run that fails or is killed changes no
  * live row. Each run is recorded in public.import_runs (import-runs.ts).
  *
- * Before anything is applied (issue "data integrity", cases 1, 3, 4):
+ * Before anything is applied:
  *   - every column the mapping reads must be in the header (CSV: checked on the header, before staging a row; JSON:
  *     checked after reading), else MappingError naming the field, the column and the closest header names;
- *   - the rejects must not exceed `maxRejectRate` (default 5 %), and a run where every record was rejected, or that
- *     read no record at all, always fails;
+ *   - rows a skip rule of the mapping matches are counted as skipped with the rule's reason, not validated;
+ *   - the rejects must not exceed `maxRejectRate` (default 5 %) of the records not skipped, and a run where every
+ *     such record was rejected, or that has no record to import at all, always fails;
  *   - a last record without its line end is rejected when its last column is one the import reads and is not a
  *     closed quoted field (it may have been cut short); otherwise it is accepted with a warning.
  * Rejected records go to `rejectsFile` (default .data/import-rejects/<file name>.<timestamp>.rejects.csv), never
@@ -21,7 +22,14 @@ import path from 'node:path'
 import pg from 'pg'
 import { rootDir } from '../env.ts'
 import { finishImportRun, sha256File, startImportRun, type ImportRunCounts } from './import-runs.ts'
-import { applyMapping, mappedColumns, MappingError, validateMappingAgainstHeader, type Mapping } from './mapping.ts'
+import {
+  applyMapping,
+  mappedColumns,
+  MappingError,
+  skipReason,
+  validateMappingAgainstHeader,
+  type Mapping,
+} from './mapping.ts'
 import { defaultMaxRecordBytes, detectFormat, readRecords } from './read-file.ts'
 import {
   detectResource,
@@ -63,9 +71,20 @@ export interface ImportOptions {
   log?: (line: string) => void
 }
 
+/** Rows a skip rule left out, per reason (in the order the reasons first occurred). */
+export interface SkipCount {
+  reason: string
+  count: number
+  /** The first 20 rows: file line (header = 1; position for a JSON array) and the record's key when it has one. */
+  rows: Array<{ line: number; key: string | null }>
+}
+
 export interface ImportSummary {
   resource: 'Property' | 'Member'
   read: number
+  /** Records a skip rule of the mapping left out on purpose; not validated, not rejects. */
+  skipped: number
+  skips: SkipCount[]
   rejected: number
   /** Valid records whose key appeared earlier in the same file; the later one wins. */
   duplicates: number
@@ -156,6 +175,8 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
   const summary: ImportSummary = {
     resource: options.mapping?.resource ?? 'Property',
     read: 0,
+    skipped: 0,
+    skips: [],
     rejected: 0,
     duplicates: 0,
     inserted: 0,
@@ -195,6 +216,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
   const runCounts = (): ImportRunCounts => ({
     resource: summary.resource,
     read: summary.read,
+    skipped: summary.skipped,
     inserted: summary.inserted,
     updated: summary.updated,
     unchanged: summary.unchanged,
@@ -292,7 +314,21 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       }
       const raw = entry.record
       if (format !== 'csv' && options.mapping) for (const key of Object.keys(raw)) jsonKeys.add(key)
+      const skipped = options.mapping ? skipReason(raw, options.mapping) : undefined
       const record = options.mapping ? applyMapping(raw, options.mapping) : raw
+      if (skipped !== undefined) {
+        summary.skipped += 1
+        let count = summary.skips.find((entry) => entry.reason === skipped)
+        if (!count) summary.skips.push((count = { reason: skipped, count: 0, rows: [] }))
+        count.count += 1
+        const key = record.ListingKey ?? record.MemberKey ?? record.MemberMlsId
+        if (count.rows.length < 20)
+          count.rows.push({
+            line: entry.line,
+            key: key === undefined || key === null || key === '' ? null : String(key),
+          })
+        continue
+      }
       resource ??= detectResource(record)
       if (!resource) {
         throw new ImportError(
@@ -345,21 +381,17 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
         `${options.file}: no records found (is it empty, or the wrong file?); nothing was imported`,
         summary,
       )
-    if (summary.rejected === summary.read) {
+    const considered = summary.read - summary.skipped
+    if (considered === 0)
       throw new ImportError(
-        `All ${summary.read} records were rejected (see ${summary.rejectsFile}); nothing was imported`,
+        `${options.file}: all ${summary.read} records were skipped by the mapping's skip rules (${summary.skips.map((entry) => entry.reason).join('; ')}); nothing was imported`,
         summary,
       )
-    }
-    const rate = summary.rejected / summary.read
-    if (rate > maxRejectRate) {
-      throw new ImportError(
-        `${summary.rejected} of ${summary.read} records were rejected (${(rate * 100).toFixed(1)} %, over the ${(maxRejectRate * 100).toFixed(1)} % allowed by --max-reject-rate; see ${summary.rejectsFile}); nothing was imported`,
-        summary,
-      )
-    }
+    checkRejectRate(summary.rejected, considered, maxRejectRate, summary.rejectsFile, (message) => {
+      throw new ImportError(message, summary)
+    })
     log(
-      `Staged ${seen.size.toLocaleString('en-US')} ${summary.resource} records in ${summary.timings.stageSeconds} s (${summary.rejected} rejected); applying...`,
+      `Staged ${seen.size.toLocaleString('en-US')} ${summary.resource} records in ${summary.timings.stageSeconds} s (${summary.skipped > 0 ? `${summary.skipped} skipped, ` : ''}${summary.rejected} rejected); applying...`,
     )
 
     if (client && staging) {
@@ -390,6 +422,22 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       phase = 'commit'
       await client.query('commit')
       inTransaction = false
+      // fresh planner statistics for what changed (PostgreSQL manual, "Populating a Database: Run ANALYZE
+      // Afterwards"), so the pages' per-agent queries right after the import plan with them. After the commit: inside
+      // the transaction its lock would be held until the end and two imports could wait on each other
+      if (applied.inserted + applied.updated + applied.agentsInserted > 0) {
+        try {
+          await client.query(
+            summary.resource === 'Property'
+              ? 'analyze public.properties, public.transaction_sides, public.agents'
+              : 'analyze public.agents',
+          )
+        } catch (error) {
+          summary.warnings.push(
+            `the import is applied; refreshing the planner statistics failed: ${(error as Error).message}`,
+          )
+        }
+      }
       summary.timings.applySeconds = seconds(applyStarted)
     } else {
       summary.unchanged = 0
@@ -434,11 +482,45 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
   }
 }
 
+/**
+ * The reject-rate rule shared by file imports and Web API runs: a run is refused (`fail` is called with the message)
+ * when every considered record was rejected, or when the rejected share of the considered records (skips excluded)
+ * is over `maxRejectRate` (a FRACTION 0-1).
+ */
+export function checkRejectRate(
+  rejected: number,
+  considered: number,
+  maxRejectRate: number,
+  rejectsFile: string | null,
+  fail: (message: string) => never,
+): void {
+  if (considered === 0) return
+  if (rejected === considered)
+    fail(`All ${considered} records were rejected (see ${rejectsFile}); nothing was imported`)
+  const rate = rejected / considered
+  if (rate > maxRejectRate)
+    fail(
+      `${rejected} of ${considered} records were rejected (${(rate * 100).toFixed(1)} %, over the ${(maxRejectRate * 100).toFixed(1)} % allowed by --max-reject-rate; see ${rejectsFile}); nothing was imported`,
+    )
+}
+
+/** The skipped rows as the CLI prints them: per reason, the count and the first rows (line and key). */
+export function formatSkips(skips: SkipCount[]): string[] {
+  return skips.flatMap((entry) => [
+    `              ${entry.reason} (${entry.count}):`,
+    ...entry.rows.map((row) => `                line ${row.line}${row.key ? `  ${row.key}` : ''}`),
+    ...(entry.count > entry.rows.length ? [`                and ${entry.count - entry.rows.length} more`] : []),
+  ])
+}
+
 /** The summary as the CLI prints it. */
 export function formatSummary(summary: ImportSummary, dryRun = false): string {
   const lines = [
     `${dryRun ? 'Dry run: nothing written. ' : ''}${summary.resource} records`,
     `  read        ${summary.read}`,
+    ...(summary.skipped > 0
+      ? [`  skipped     ${summary.skipped} (the mapping's skip rules)`, ...formatSkips(summary.skips)]
+      : []),
     `  rejected    ${summary.rejected}${summary.rejectsFile ? ` (see ${summary.rejectsFile})` : ''}`,
     `  duplicates  ${summary.duplicates} (same key again in the file; merged, last one wins)`,
   ]

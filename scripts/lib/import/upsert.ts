@@ -301,6 +301,11 @@ const countsOf =
  * for Property, the listing agents first (name and office from the latest record naming them), then the listings.
  */
 export async function applyStaged(client: pg.ClientBase, resource: 'Property' | 'Member'): Promise<ApplyCounts> {
+  // one apply at a time, and never beside a metrics refresh: the refresh's own lock, taken before any live table is
+  // touched. Two imports that both counted a small table (a shared lock) and then both dropped its indexes for a bulk
+  // load (an exclusive lock) deadlocked; so did an import holding a dropped index while waiting for a refresh. The
+  // refresh this transaction runs later takes the same lock again, which Postgres allows its holder.
+  await client.query(`select pg_advisory_xact_lock(hashtext('public.refresh_agent_metrics'))`)
   if (resource === 'Member') {
     const counts = await upsertMembersFrom(client, `(select ${memberColumns.join(', ')} from ${stagedMembers}) as u`)
     return { ...counts, agentsInserted: counts.inserted, agentsUpdated: counts.updated }

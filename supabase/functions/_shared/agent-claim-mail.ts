@@ -6,7 +6,7 @@
  */
 import { CORRECTION_KIND_LABELS, type CorrectionKind } from './agent-claim-words.ts'
 import { escapeHtml } from './html.ts'
-import { type MailConfig, MailSendError, sendMail } from './mail.ts'
+import { type MailConfig, MailSendError, MailSuppressedError, sendMail } from './mail.ts'
 import type { Db } from './supabase.ts'
 
 export type BuiltMail = { subject: string; html: string; text: string }
@@ -119,7 +119,8 @@ export function buildAgentNoticeEmail(notice: AgentNotice, siteUrl: string): Bui
 
 /**
  * Mails every queued decision notice (up to 100 per call, 20 at a time), each from its builder; a notice whose
- * mail fails goes back to the queue with the error (tried at most 5 times). @returns how many were sent.
+ * mail fails goes back to the queue with the error (tried at most 5 times), one to an address that unsubscribed
+ * from our mail does not. @returns how many were sent.
  * @throws the database error when the queue cannot be read.
  */
 export async function sendAgentNotices(db: Db, mail: MailConfig, siteUrl: string): Promise<number> {
@@ -134,6 +135,11 @@ export async function sendAgentNotices(db: Db, mail: MailConfig, siteUrl: string
         sent += 1
       } catch (failure) {
         if (!(failure instanceof MailSendError)) throw failure
+        // the address unsubscribed from our mail: the decision stands, and trying again would not change that
+        if (failure instanceof MailSuppressedError) {
+          console.warn(`agent notice ${notice.id} (${notice.kind}) not sent: the recipient unsubscribed`)
+          continue
+        }
         console.error(`agent notice ${notice.id} (${notice.kind}) not sent: ${failure.message}`)
         const { error: releaseError } = await db.rpc('release_agent_notice', {
           notice_id: notice.id,

@@ -902,6 +902,24 @@ export type Database = {
           },
         ]
       }
+      compare_lists: {
+        Row: {
+          agent_ids: string[]
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          agent_ids?: string[]
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          agent_ids?: string[]
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       content_generation_jobs: {
         Row: {
           ai_prompt_used: string | null
@@ -999,6 +1017,24 @@ export type Database = {
           },
         ]
       }
+      email_suppressions: {
+        Row: {
+          created_at: string
+          email_hash: string
+          source: string
+        }
+        Insert: {
+          created_at?: string
+          email_hash: string
+          source: string
+        }
+        Update: {
+          created_at?: string
+          email_hash?: string
+          source?: string
+        }
+        Relationships: []
+      }
       figures_refreshes: {
         Row: {
           closed_sales: number
@@ -1036,17 +1072,19 @@ export type Database = {
         Row: {
           backend_pid: number | null
           error: string | null
-          file_bytes: number
+          file_bytes: number | null
           file_name: string
-          file_sha256: string
+          file_sha256: string | null
           finished_at: string | null
           id: number
+          origin: string
           rejects_file: string | null
           resource: string | null
           rows_duplicate: number
           rows_inserted: number
           rows_read: number
           rows_rejected: number
+          rows_skipped: number
           rows_unchanged: number
           rows_updated: number
           source: string
@@ -1056,17 +1094,19 @@ export type Database = {
         Insert: {
           backend_pid?: number | null
           error?: string | null
-          file_bytes: number
+          file_bytes?: number | null
           file_name: string
-          file_sha256: string
+          file_sha256?: string | null
           finished_at?: string | null
           id?: never
+          origin?: string
           rejects_file?: string | null
           resource?: string | null
           rows_duplicate?: number
           rows_inserted?: number
           rows_read?: number
           rows_rejected?: number
+          rows_skipped?: number
           rows_unchanged?: number
           rows_updated?: number
           source: string
@@ -1076,17 +1116,19 @@ export type Database = {
         Update: {
           backend_pid?: number | null
           error?: string | null
-          file_bytes?: number
+          file_bytes?: number | null
           file_name?: string
-          file_sha256?: string
+          file_sha256?: string | null
           finished_at?: string | null
           id?: never
+          origin?: string
           rejects_file?: string | null
           resource?: string | null
           rows_duplicate?: number
           rows_inserted?: number
           rows_read?: number
           rows_rejected?: number
+          rows_skipped?: number
           rows_unchanged?: number
           rows_updated?: number
           source?: string
@@ -1413,6 +1455,7 @@ export type Database = {
           agent_id: string | null
           agent_location: string | null
           agent_name: string | null
+          anonymized_at: string | null
           confirmation_sent_at: string | null
           confirmation_token_hash: string | null
           contacted_at: string | null
@@ -1425,6 +1468,8 @@ export type Database = {
           follow_up_on: string | null
           full_name: string
           id: string
+          lead_type: string
+          message: string | null
           notes: string | null
           owner_id: string | null
           phone: string | null
@@ -1444,6 +1489,7 @@ export type Database = {
           agent_id?: string | null
           agent_location?: string | null
           agent_name?: string | null
+          anonymized_at?: string | null
           confirmation_sent_at?: string | null
           confirmation_token_hash?: string | null
           contacted_at?: string | null
@@ -1456,6 +1502,8 @@ export type Database = {
           follow_up_on?: string | null
           full_name: string
           id?: string
+          lead_type?: string
+          message?: string | null
           notes?: string | null
           owner_id?: string | null
           phone?: string | null
@@ -1475,6 +1523,7 @@ export type Database = {
           agent_id?: string | null
           agent_location?: string | null
           agent_name?: string | null
+          anonymized_at?: string | null
           confirmation_sent_at?: string | null
           confirmation_token_hash?: string | null
           contacted_at?: string | null
@@ -1487,6 +1536,8 @@ export type Database = {
           follow_up_on?: string | null
           full_name?: string
           id?: string
+          lead_type?: string
+          message?: string | null
           notes?: string | null
           owner_id?: string | null
           phone?: string | null
@@ -1516,43 +1567,66 @@ export type Database = {
         Row: {
           created_at: string
           high_water: string | null
+          high_water_keys: string[]
           last_completed_at: string | null
           last_error: string | null
           last_run_records: number
-          next_link: string | null
+          rejected_keys: string[]
           resource: string
-          run_high_water: string | null
-          run_started_at: string | null
           source: string
           updated_at: string
         }
         Insert: {
           created_at?: string
           high_water?: string | null
+          high_water_keys?: string[]
           last_completed_at?: string | null
           last_error?: string | null
           last_run_records?: number
-          next_link?: string | null
+          rejected_keys?: string[]
           resource: string
-          run_high_water?: string | null
-          run_started_at?: string | null
           source: string
           updated_at?: string
         }
         Update: {
           created_at?: string
           high_water?: string | null
+          high_water_keys?: string[]
           last_completed_at?: string | null
           last_error?: string | null
           last_run_records?: number
-          next_link?: string | null
+          rejected_keys?: string[]
           resource?: string
-          run_high_water?: string | null
-          run_started_at?: string | null
           source?: string
           updated_at?: string
         }
         Relationships: []
+      }
+      saved_agents: {
+        Row: {
+          agent_id: string
+          created_at: string
+          user_id: string
+        }
+        Insert: {
+          agent_id: string
+          created_at?: string
+          user_id: string
+        }
+        Update: {
+          agent_id?: string
+          created_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_agents_agent_id_fkey"
+            columns: ["agent_id"]
+            isOneToOne: false
+            referencedRelation: "agents"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       search_days: {
         Row: {
@@ -1865,8 +1939,10 @@ export type Database = {
           closed_sales: number
           first_close_date: string
           last_close_date: string
+          property_types: string[]
           sale_to_list_mean: number | null
           sale_to_list_n: number
+          sale_to_list_sum: number
           sources: string[]
           updated_at: string
           window_end: string
@@ -1877,8 +1953,10 @@ export type Database = {
           closed_sales: number
           first_close_date: string
           last_close_date: string
+          property_types?: string[]
           sale_to_list_mean?: number | null
           sale_to_list_n?: number
+          sale_to_list_sum?: number
           sources?: string[]
           updated_at?: string
           window_end: string
@@ -1889,8 +1967,10 @@ export type Database = {
           closed_sales?: number
           first_close_date?: string
           last_close_date?: string
+          property_types?: string[]
           sale_to_list_mean?: number | null
           sale_to_list_n?: number
+          sale_to_list_sum?: number
           sources?: string[]
           updated_at?: string
           window_end?: string
@@ -1921,6 +2001,41 @@ export type Database = {
       }
     }
     Functions: {
+      account_export: { Args: { target: string }; Returns: Json }
+      agent_figure_sales: {
+        Args: { agent_id: string; max_rows?: number; metric: string }
+        Returns: Json
+      }
+      agent_page_benchmarks: {
+        Args: { agent_ids: string[] }
+        Returns: {
+          attribution: string
+          avg_sale_to_list_fraction: number | null
+          avg_sale_to_list_percent: number | null
+          city: string | null
+          county: string | null
+          created_at: string
+          homes_sold: number | null
+          latitude: number | null
+          longitude: number | null
+          median_dom: number | null
+          median_list_price: number | null
+          median_sale_price: number | null
+          metro: string | null
+          period_end: string
+          sold_above_list_fraction: number | null
+          source: string
+          state: string | null
+          updated_at: string
+          zip_code: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "zip_market_benchmarks"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       agent_page_quarters: {
         Args: { agent_ids: string[] }
         Returns: {
@@ -2220,6 +2335,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      delete_account: { Args: { target: string }; Returns: Json }
       delete_lead: { Args: { lead_id: string }; Returns: string }
       delete_post: {
         Args: { post_id: string }
@@ -2229,6 +2345,8 @@ export type Database = {
           status: string
         }[]
       }
+      email_hash: { Args: { address: string }; Returns: string }
+      erase_email: { Args: { address: string }; Returns: Json }
       expire_newsletter_subscriptions: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -2256,6 +2374,18 @@ export type Database = {
       merge_leads: {
         Args: { keep_id: string; merge_ids: string[] }
         Returns: number
+      }
+      my_report_requests: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          agent_id: string
+          agent_location: string
+          agent_name: string
+          created_at: string
+          delivery: string
+          id: string
+          report_sent_at: string
+        }[]
       }
       record_page_view: {
         Args: {
@@ -2308,6 +2438,7 @@ export type Database = {
       }
       search_agents: {
         Args: {
+          area_options?: Json
           result_limit?: number
           result_offset?: number
           search_query: string
@@ -2325,6 +2456,7 @@ export type Database = {
       }
       search_agents_in_area: {
         Args: {
+          area_options: Json
           result_limit: number
           result_offset: number
           zip_codes: string[]
@@ -2333,6 +2465,7 @@ export type Database = {
       }
       search_agents_logged: {
         Args: {
+          area_options?: Json
           log_query: string
           result_limit: number
           result_offset: number
@@ -2400,6 +2533,10 @@ export type Database = {
           agent_name: string
           claim_id: string
         }[]
+      }
+      suppress_email: {
+        Args: { address_hash: string; suppression_source: string }
+        Returns: boolean
       }
       take_agent_notices: {
         Args: { max_notices?: number }

@@ -28,6 +28,23 @@ describe('request shell', () => {
     expect(await parseJsonBody(post('{"name":"Ana"}'), 100)).toEqual({ name: 'Ana' })
   })
 
+  it('reads form bodies only for functions that take them (the one-click unsubscribe POST)', async () => {
+    const form = 'application/x-www-form-urlencoded'
+    expect(await parseJsonBody(post('List-Unsubscribe=One-Click', form), 100)).toEqual(
+      new HttpError(415, 'Content-Type must be application/json'),
+    )
+    expect(await parseJsonBody(post('List-Unsubscribe=One-Click', form), 100, undefined, true)).toEqual({
+      'List-Unsubscribe': 'One-Click',
+    })
+    const multipart = new FormData()
+    multipart.set('List-Unsubscribe', 'One-Click')
+    const request = new Request('http://x/fn', { method: 'POST', body: multipart })
+    expect(await parseJsonBody(request, 1000, undefined, true)).toEqual({ 'List-Unsubscribe': 'One-Click' })
+    expect(await parseJsonBody(post('a=%00', form), 100, undefined, true)).toEqual(
+      new HttpError(400, 'a must not contain control characters'),
+    )
+  })
+
   it("echoes only allowed origins for 'site' functions, and any loopback origin for a loopback site", () => {
     const allowed = siteOrigins({
       SITE_URL: 'https://agents.example.com/',

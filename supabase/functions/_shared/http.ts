@@ -7,7 +7,9 @@
  *      'none'    no CORS headers (server-to-server callers such as the database webhook).
  *  - a method not in `methods` -> 405 with Allow.
  *  - a body over `maxBodyBytes` (default 64 KB, counted in bytes as read, not trusted from Content-Length) -> 413.
- *  - a POST body whose Content-Type is not application/json -> 415.
+ *  - a POST body whose Content-Type is not application/json -> 415 (a function with `formBodies` also takes
+ *    application/x-www-form-urlencoded and multipart/form-data, read into an object of its text fields: the one-click
+ *    unsubscribe POST of RFC 8058 is a form).
  *  - a body that is not JSON -> 400; a JSON body that is not an object -> 400.
  *  - any string (value or key, at any depth) holding U+0000-U+001F other than tab/LF/CR, U+007F, or an unpaired
  *    UTF-16 surrogate -> 400 naming the field (`<field> must not contain control characters`).
@@ -61,6 +63,8 @@ export interface FunctionRequest {
   body: Record<string, unknown> | undefined
   /** JSON answer with this function's CORS headers. */
   json(body: unknown, status?: number, headers?: Record<string, string>): Response
+  /** This request's CORS headers, for an answer that is not JSON (a file). */
+  corsHeaders: Record<string, string>
 }
 
 export interface FunctionOptions {
@@ -75,6 +79,8 @@ export interface FunctionOptions {
   failureMessage: string
   /** The 400 message for a body that is not a JSON object (default 'The request body must be a JSON object'). */
   invalidBodyMessage?: string
+  /** Also accept form-encoded POST bodies (application/x-www-form-urlencoded, multipart/form-data). */
+  formBodies?: boolean
   handle(input: FunctionRequest): Promise<Response>
 }
 
@@ -163,11 +169,15 @@ export async function parseJsonBody(
   request: Request,
   maxBodyBytes: number,
   invalidBodyMessage = 'The request body must be a JSON object',
+  formBodies = false,
 ): Promise<Record<string, unknown> | HttpError> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-  if (type !== 'application/json') return new HttpError(415, 'Content-Type must be application/json')
+  const contentType = request.headers.get('content-type') ?? ''
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  const isForm = formBodies && (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data')
+  if (type !== 'application/json' && !isForm) return new HttpError(415, 'Content-Type must be application/json')
   const bytes = await readCapped(request, maxBodyBytes)
   if (bytes === null) return new HttpError(413, `The request body must be at most ${maxBodyBytes} bytes`)
+  if (isForm) return parseFormBody(bytes, contentType)
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
@@ -184,6 +194,21 @@ export async function parseJsonBody(
   const field = findControlCharacters(value)
   if (field) return new HttpError(400, `${field} must not contain control characters`)
   return value as Record<string, unknown>
+}
+
+/** The text fields of a form body (files are ignored); 400 when it cannot be read as the type it claims. */
+async function parseFormBody(bytes: Uint8Array, contentType: string): Promise<Record<string, unknown> | HttpError> {
+  let form: FormData
+  try {
+    form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } }).formData()
+  } catch {
+    return new HttpError(400, 'The request body is not a readable form')
+  }
+  const fields: Record<string, unknown> = {}
+  for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value
+  const field = findControlCharacters(fields)
+  if (field) return new HttpError(400, `${field} must not contain control characters`)
+  return fields
 }
 
 /** Serves `options.handle` behind the shell described at the top of this file (Deno.serve). */
@@ -212,11 +237,11 @@ export function functionHandler(options: FunctionOptions): (request: Request) =>
     try {
       let body: Record<string, unknown> | undefined
       if (request.method === 'POST') {
-        const parsed = await parseJsonBody(request, maxBodyBytes, options.invalidBodyMessage)
+        const parsed = await parseJsonBody(request, maxBodyBytes, options.invalidBodyMessage, options.formBodies)
         if (parsed instanceof HttpError) return json({ error: parsed.message }, parsed.status)
         body = parsed
       }
-      return await options.handle({ request, body, json })
+      return await options.handle({ request, body, json, corsHeaders: cors })
     } catch (error) {
       if (error instanceof HttpError) {
         return json(

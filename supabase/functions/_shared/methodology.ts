@@ -97,7 +97,7 @@ export const SMALL_SAMPLE_TEXT = [
   `An agent is ranked in their primary ZIP only with at least ${MIN_SALES_TO_RANK} closed sales there in the window; below that the page says "too few sales to rank" and how many there are.`,
   'Medians come with a 95 % distribution-free interval (the binomial order-statistic method: from the j-th smallest to the j-th largest value, j the largest rank with a 2.5 % or smaller chance that fewer than j values fall below the true median). With fewer than 6 sales there is no such interval and none is shown.',
   'Means come with a 95 % Student t interval (mean ± t × standard deviation ÷ √n); none below 2 sales.',
-  'Sale-to-list is also shrunk toward the agent’s primary ZIP (empirical Bayes): (sum of the agent’s ratios + k × the ZIP’s mean) ÷ (n + k). k, in sales, is the ratio of the spread within agents to the spread between agents, estimated from all agents each refresh (at least 1, at most 100; 10 while fewer than 10 agents have 2 or more ratios). An agent with few sales is pulled close to the ZIP, one with many sales keeps their own figure. Sorting by sale-to-list uses this figure.',
+  'Sale-to-list is also shrunk toward the agent’s primary ZIP (empirical Bayes): (sum of the agent’s ratios + k × the ZIP’s mean) ÷ (n + k). k, in sales, is the ratio of the spread within agents to the spread between agents, estimated from all agents each refresh and rounded to a whole number (at least 1, at most 100; 10 while fewer than 10 agents have 2 or more ratios). An agent with few sales is pulled close to the ZIP, one with many sales keeps their own figure. Sorting by sale-to-list uses this figure.',
   `Sorting by a rate puts agents with fewer than ${MIN_SAMPLE_FOR_RATES} values behind the others.`,
 ] as const
 

@@ -7,10 +7,13 @@
  *      answer does not reveal who is subscribed. A new or pending address gets a confirmation email; a confirmed
  *      one gets nothing.
  *   -> 400 {error, errors: {email}}; 429 {error: NEWSLETTER_RATE_LIMIT_MESSAGE} with Retry-After.
- * GET /functions/v1/newsletter-subscribe?token=<64 hex> (the link in the email)
- *   -> 303 to `${SITE_URL}/?newsletter=confirmed`, or `?newsletter=invalid` for an unknown, used or expired token.
+ * POST /functions/v1/newsletter-subscribe {token} (the site's /newsletter/confirm page, after the visitor presses
+ *   Confirm; the link in the email opens that page, so opening the link alone, as a mail scanner does, confirms nothing)
+ *   -> 200 {outcome: 'confirmed' | 'already_confirmed', message}
+ *   -> 404 {error: NEWSLETTER_LINK_INVALID} for an unknown or expired token; 400 {error, errors: {token}} for a malformed one.
+ * Any other method -> 405.
  * Unconfirmed sign-ups expire after NEWSLETTER_CONFIRM_HOURS; only confirmed rows may be mailed
- * (public.newsletter_recipients).
+ * (public.newsletter_recipients), and never to an address on the suppression list (@shared/mail.ts).
  */
 import { z } from 'zod'
 
@@ -23,6 +26,11 @@ export const NEWSLETTER_CONFIRM_HOURS = 48
 
 export const NEWSLETTER_CHECK_INBOX = 'Thanks! Check your inbox and click the link to confirm your subscription.'
 export const NEWSLETTER_RATE_LIMIT_MESSAGE = 'Too many sign-ups. Please try again in an hour.'
+export const NEWSLETTER_CONFIRMED_MESSAGE =
+  'You are subscribed. New market guides and agent tips will come to your inbox, about twice a month.'
+export const NEWSLETTER_ALREADY_CONFIRMED_MESSAGE = 'You were already subscribed. Nothing changed.'
+export const NEWSLETTER_LINK_INVALID =
+  'This confirmation link has expired or is not valid. Sign up again at the bottom of any page.'
 
 export const NewsletterSubscribeSchema = z.object({
   email: z
@@ -32,6 +40,22 @@ export const NewsletterSubscribeSchema = z.object({
     .pipe(z.email({ error: 'Please enter a valid email address' })),
 })
 export type NewsletterSubscribe = z.infer<typeof NewsletterSubscribeSchema>
+
+/** The confirmation body: the token of the emailed link. */
+export const NewsletterConfirmSchema = z.object({
+  token: z
+    .string({ error: 'token must be the code from the confirmation link' })
+    .regex(/^[0-9a-f]{64}$/, { error: 'token must be the code from the confirmation link' }),
+})
+
+/** What a confirmation answers: what happened, in words for the visitor. */
+export type NewsletterConfirmAnswer =
+  { outcome: 'confirmed' | 'already_confirmed'; message: string } | { error: string; errors?: Record<string, string> }
+
+/** The site page a confirmation email links to: `<site>/newsletter/confirm?token=<token>`. */
+export function newsletterConfirmUrl(siteUrl: string, token: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/newsletter/confirm?token=${token}`
+}
 
 /** 64 hex characters of randomness: the token in a confirmation link. */
 export function newConfirmationToken(): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError, parseBody } from './http.ts'
-import { redactHouseNumbers, SearchAgentsRequestSchema, searchLogQuery } from './search-request.ts'
+import { redactHouseNumbers, SearchAgentsRequestSchema, searchAreaOptions, searchLogQuery } from './search-request.ts'
 
 describe('the search body (SearchAgentsRequestSchema through the request shell)', () => {
   it('trims the query and applies the defaults', () => {
@@ -69,5 +69,56 @@ describe('searchLogQuery', () => {
   it('keeps names and ZIPs as typed', () => {
     expect(searchLogQuery({ query: 'Jane 2nd', type: 'agent', limit: 20, offset: 0 })).toBe('Jane 2nd')
     expect(searchLogQuery({ query: '02139', type: 'zipcode', limit: 20, offset: 0 })).toBe('02139')
+  })
+})
+
+describe('sort and filters of ZIP and address searches', () => {
+  it('passes them to the SQL as area_options, and none when the search has none', () => {
+    const input = parseBody(SearchAgentsRequestSchema, {
+      query: '02139',
+      type: 'zipcode',
+      sort: 'buyer_sales',
+      side: 'buyer',
+      minPrice: 300_000,
+      maxPrice: 900_000,
+      propertyType: ' Condo ',
+    })
+    expect(searchAreaOptions(input)).toEqual({
+      sort: 'buyer_sales',
+      side: 'buyer',
+      min_price: 300_000,
+      max_price: 900_000,
+      property_type: 'Condo',
+    })
+    expect(searchAreaOptions(parseBody(SearchAgentsRequestSchema, { query: '02139', type: 'zipcode' }))).toBeNull()
+  })
+
+  it.each([
+    [{ query: 'Jane', sort: 'volume' }, 'sort', 'Sorting and filters apply to ZIP code and address searches.'],
+    [
+      { query: 'Jane', propertyType: 'Condo' },
+      'propertyType',
+      'Sorting and filters apply to ZIP code and address searches.',
+    ],
+    [
+      { query: '02139', type: 'zipcode', sort: 'rating' },
+      'sort',
+      'Sort by sides, listing_sales, buyer_sales, volume or sale_to_list.',
+    ],
+    [
+      { query: '02139', type: 'zipcode', minPrice: 2, maxPrice: 1 },
+      'minPrice',
+      'The lowest price must not be above the highest price.',
+    ],
+    [{ query: '02139', type: 'zipcode', propertyType: '' }, 'propertyType', 'propertyType must not be empty.'],
+  ])('refuses %j naming the field', (body, field, message) => {
+    let thrown: unknown
+    try {
+      parseBody(SearchAgentsRequestSchema, body)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(HttpError)
+    expect(thrown).toMatchObject({ status: 400, message, errors: { [field]: message } })
   })
 })

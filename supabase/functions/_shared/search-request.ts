@@ -10,6 +10,8 @@ import type {
   SearchAgentsRequest,
   SearchAgentsResponse,
   SearchLocation,
+  SearchSide,
+  SearchSort,
   SearchType,
 } from './search-contract.ts'
 import {
@@ -28,6 +30,19 @@ export const SEARCH_LIMIT_DEFAULT = 20
 export const SEARCH_OFFSET_MAX = 10_000
 
 export const SEARCH_TYPES = ['agent', 'zipcode', 'address'] as const satisfies readonly SearchType[]
+export const SEARCH_SORTS = [
+  'sides',
+  'listing_sales',
+  'buyer_sales',
+  'volume',
+  'sale_to_list',
+] as const satisfies readonly SearchSort[]
+export const SEARCH_SIDES = ['any', 'listing', 'buyer'] as const satisfies readonly SearchSide[]
+/** Highest price a band may name, USD (the importer's plausible maximum). */
+export const SEARCH_PRICE_MAX = 500_000_000
+
+export const AREA_ONLY_MESSAGE = 'Sorting and filters apply to ZIP code and address searches.'
+export const PRICE_BAND_MESSAGE = 'The lowest price must not be above the highest price.'
 
 /** The generic answer to anything unexpected (the real cause is logged server-side). */
 export const SEARCH_FAILED_MESSAGE = 'Search function failed'
@@ -59,14 +74,59 @@ export const SearchAgentsRequestSchema = z
     offset: wholeNumber('offset', 0, SEARCH_OFFSET_MAX)
       .nullish()
       .transform((offset) => offset ?? 0),
+    sort: z
+      .enum(SEARCH_SORTS, { error: 'Sort by sides, listing_sales, buyer_sales, volume or sale_to_list.' })
+      .nullish()
+      .transform((sort) => sort ?? undefined),
+    side: z
+      .enum(SEARCH_SIDES, { error: 'side must be any, listing or buyer.' })
+      .nullish()
+      .transform((side) => side ?? undefined),
+    minPrice: wholeNumber('minPrice', 0, SEARCH_PRICE_MAX)
+      .nullish()
+      .transform((price) => price ?? undefined),
+    maxPrice: wholeNumber('maxPrice', 0, SEARCH_PRICE_MAX)
+      .nullish()
+      .transform((price) => price ?? undefined),
+    propertyType: z
+      .string({ error: 'propertyType must be text.' })
+      .trim()
+      .min(1, 'propertyType must not be empty.')
+      .max(100, 'propertyType must be at most 100 characters.')
+      .nullish()
+      .transform((type) => type ?? undefined),
   })
   .superRefine((body, context) => {
     if (body.type === 'zipcode' && !ZIP_CODE_PATTERN.test(body.query)) {
       context.addIssue({ code: 'custom', path: ['query'], message: BAD_ZIP_CODE_MESSAGE })
     }
+    const areaOnly = (['sort', 'side', 'minPrice', 'maxPrice', 'propertyType'] as const).find(
+      (field) => body[field] !== undefined,
+    )
+    if (body.type === 'agent' && areaOnly) {
+      context.addIssue({ code: 'custom', path: [areaOnly], message: AREA_ONLY_MESSAGE })
+    }
+    if (body.minPrice !== undefined && body.maxPrice !== undefined && body.minPrice > body.maxPrice) {
+      context.addIssue({ code: 'custom', path: ['minPrice'], message: PRICE_BAND_MESSAGE })
+    }
   })
 
-export type SearchAgentsInput = Required<Pick<SearchAgentsRequest, 'query' | 'type' | 'limit' | 'offset'>>
+export type SearchAgentsInput = Required<Pick<SearchAgentsRequest, 'query' | 'type' | 'limit' | 'offset'>> &
+  Pick<SearchAgentsRequest, 'sort' | 'side' | 'minPrice' | 'maxPrice' | 'propertyType'>
+
+/**
+ * The sort and filters of a ZIP or address search as public.search_agents() takes them (area_options), or null when
+ * the search has none.
+ */
+export function searchAreaOptions(input: SearchAgentsInput): Record<string, string | number> | null {
+  const options: Record<string, string | number> = {}
+  if (input.sort !== undefined) options.sort = input.sort
+  if (input.side !== undefined) options.side = input.side
+  if (input.minPrice !== undefined) options.min_price = input.minPrice
+  if (input.maxPrice !== undefined) options.max_price = input.maxPrice
+  if (input.propertyType !== undefined) options.property_type = input.propertyType
+  return Object.keys(options).length === 0 ? null : options
+}
 
 const nullableNumber = z.number().nullable()
 const nullableText = z.string().nullable()
@@ -102,11 +162,15 @@ export const SearchSqlResultSchema = z.object({
       sales_in_area: nullableNumber,
       area_rank: nullableNumber,
       match_score: nullableNumber,
+      sides: z.looseObject({ total_sides: z.number(), listing_sales: z.number(), buyer_sales: z.number() }).nullable(),
+      area_figures: z.looseObject({ sales: z.number(), sides: z.number(), volume: z.number() }).optional(),
     }),
   ),
   totalResults: z.number().int().min(0),
   location: z.object({ city: nullableText, state: nullableText, zipCode: nullableText }).nullable(),
   message: z.string().optional(),
+  sort: z.enum(SEARCH_SORTS).optional(),
+  facets: z.object({ propertyTypes: z.array(z.string()) }).optional(),
 })
 
 /** The function's 200 answer from the SQL result and the page asked for. */
@@ -122,6 +186,8 @@ export function toSearchResponse(
     offset: input.offset,
   }
   if (sql.message) response.message = sql.message
+  if (sql.sort) response.sort = sql.sort
+  if (sql.facets) response.facets = sql.facets
   return response
 }
 

@@ -25,6 +25,8 @@ export interface SearchAgentsLoggedArgs {
   result_offset: number
   /** What public.search_queries records for the search (searchLogQuery in search-request.ts). */
   log_query: string
+  /** Sort and filters of a ZIP or address search (searchAreaOptions in search-request.ts), or null. */
+  area_options?: Record<string, string | number> | null
 }
 
 /** Runs the search and its log row as service_role in one statement; see the module comment. */
@@ -34,7 +36,8 @@ export async function searchAgentsLoggedAsServiceRole(
 ): Promise<unknown> {
   const rows = await sql`
     select public.search_agents_logged(${args.search_query}, ${args.search_type}, ${args.result_limit}::integer,
-                                       ${args.result_offset}::integer, ${args.log_query}) as result
+                                       ${args.result_offset}::integer, ${args.log_query},
+                                       ${args.area_options ? sql.json(args.area_options) : null}::jsonb) as result
     from (select pg_catalog.set_config('role', 'service_role', true)) as as_service_role
     offset 0`
   return rows[0]?.result

@@ -1,7 +1,7 @@
 /**
- * The text rule of every request shell (edge functions in ./http.ts, the local auth API in supabase/local/api.ts):
- * no string of a JSON body, key or value, may hold a C0 control character other than tab, LF and CR, DEL, or an
- * unpaired UTF-16 surrogate. Postgres refuses U+0000 in text (which used to surface as a 500) and the others have
+ * The text rule of every request shell (edge functions in ./http.ts, the local auth API in
+ * supabase/local/auth-body.ts): no string of a JSON body, key or value, may hold a C0 control character other than
+ * tab, LF and CR, DEL, or an unpaired UTF-16 surrogate. Postgres refuses U+0000 in text (which used to surface as a 500) and the others have
  * no business in names, emails, paths or passwords. No imports, so Node, Deno and the browser can load it.
  */
 

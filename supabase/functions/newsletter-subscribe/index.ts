@@ -2,23 +2,30 @@
  * newsletter-subscribe: the footer's newsletter sign-up with double opt-in (contract: @shared/newsletter.ts).
  * Visitors have no INSERT privilege on newsletter_subscriptions (migration 20261123100000); this function validates,
  * rate-limits per mailbox (case and +tag folded) and per client IP (hashed, the same hourly table as request-report),
- * stores an unconfirmed row with the hash of a random token and mails the confirmation link (the local mailbox, or
- * the mail API in production: @shared/mail.ts). Opening the link confirms the row. Unconfirmed rows expire after
- * 48 hours (public.expire_newsletter_subscriptions, run on every request). Request shell: @shared/http.ts.
+ * stores an unconfirmed row with the hash of a random token and mails a link to the site's /newsletter/confirm page
+ * (the local mailbox, or the mail API in production: @shared/mail.ts). That page confirms with a POST of the token
+ * when the visitor presses Confirm, so a mail scanner that opens the link confirms nothing; an address on the
+ * suppression list gets no mail at all (the same answer, so nobody learns that it unsubscribed). Unconfirmed rows
+ * expire after 48 hours (public.expire_newsletter_subscriptions, run on every request). Request shell: @shared/http.ts.
  * verify_jwt = false (supabase/config.toml): visitors call it with the anon key only.
  */
 import { escapeHtml } from '@shared/html.ts'
-import { parseBody, serveFunction } from '@shared/http.ts'
-import { mailConfigFromEnv, sendMail } from '@shared/mail.ts'
+import { HttpError, parseBody, serveFunction } from '@shared/http.ts'
+import { mailConfigFromEnv, MailSuppressedError, sendMail } from '@shared/mail.ts'
 import {
+  NEWSLETTER_ALREADY_CONFIRMED_MESSAGE,
   NEWSLETTER_CHECK_INBOX,
   NEWSLETTER_CONFIRM_HOURS,
+  NEWSLETTER_CONFIRMED_MESSAGE,
   NEWSLETTER_EMAIL_LIMIT_PER_HOUR,
   NEWSLETTER_IP_LIMIT_PER_HOUR,
+  NEWSLETTER_LINK_INVALID,
   NEWSLETTER_RATE_LIMIT_MESSAGE,
+  NewsletterConfirmSchema,
   NewsletterSubscribeSchema,
   confirmationTokenHash,
   newConfirmationToken,
+  newsletterConfirmUrl,
 } from '@shared/newsletter.ts'
 import { enforceHourlyLimit, rateLimitSecret } from '@shared/rate-limit.ts'
 import { platformEnv, serviceClient } from '@shared/supabase.ts'
@@ -33,31 +40,39 @@ const env = {
 const hmacSecret = rateLimitSecret(Deno.env.get('REPORT_REQUEST_HMAC_SECRET'))
 const mail = mailConfigFromEnv(Deno.env.toObject())
 const admin = serviceClient()
-const siteUrl = env.SITE_URL.replace(/\/+$/, '')
 
-async function confirm(token: string | null): Promise<Response> {
-  let outcome = 'invalid'
-  if (token && /^[0-9a-f]{64}$/.test(token)) {
-    const { data, error } = await admin
-      .from('newsletter_subscriptions')
-      .update({ confirmed_at: new Date().toISOString(), confirmation_token_hash: null })
-      .eq('confirmation_token_hash', await confirmationTokenHash(token))
-      .is('confirmed_at', null)
-      .gt('created_at', new Date(Date.now() - NEWSLETTER_CONFIRM_HOURS * 3600_000).toISOString())
-      .select('id')
-    if (error) throw error
-    if (data.length === 1) outcome = 'confirmed'
-  }
-  return new Response(null, { status: 303, headers: { Location: `${siteUrl}/?newsletter=${outcome}` } })
+/**
+ * Confirms the sign-up whose link carries `token`: 200 confirmed (or already confirmed: the hash is kept so a second
+ * press says so), 404 for an unknown token or one older than NEWSLETTER_CONFIRM_HOURS.
+ */
+async function confirm(token: string, json: (body: unknown, status?: number) => Response): Promise<Response> {
+  const hash = await confirmationTokenHash(token)
+  const { data: confirmed, error } = await admin
+    .from('newsletter_subscriptions')
+    .update({ confirmed_at: new Date().toISOString() })
+    .eq('confirmation_token_hash', hash)
+    .is('confirmed_at', null)
+    .gt('created_at', new Date(Date.now() - NEWSLETTER_CONFIRM_HOURS * 3600_000).toISOString())
+    .select('id')
+  if (error) throw error
+  if (confirmed.length === 1) return json({ outcome: 'confirmed', message: NEWSLETTER_CONFIRMED_MESSAGE })
+  const { data: earlier, error: readError } = await admin
+    .from('newsletter_subscriptions')
+    .select('id')
+    .eq('confirmation_token_hash', hash)
+    .not('confirmed_at', 'is', null)
+    .maybeSingle()
+  if (readError) throw readError
+  if (earlier) return json({ outcome: 'already_confirmed', message: NEWSLETTER_ALREADY_CONFIRMED_MESSAGE })
+  throw new HttpError(404, NEWSLETTER_LINK_INVALID)
 }
 
 serveFunction({
   name: 'newsletter-subscribe',
   cors: 'public',
-  methods: ['GET', 'POST'],
   failureMessage: 'Something went wrong. Please try again later.',
   async handle({ request, body, json }) {
-    if (request.method === 'GET') return await confirm(new URL(request.url).searchParams.get('token'))
+    if (body && 'token' in body) return await confirm(parseBody(NewsletterConfirmSchema, body).token, json)
     const { email } = parseBody(NewsletterSubscribeSchema, body)
 
     const expired = await admin.rpc('expire_newsletter_subscriptions')
@@ -91,14 +106,19 @@ serveFunction({
       : await admin.from('newsletter_subscriptions').insert({ email: address, ...pending })
     if (writeError) throw writeError
 
-    const link = `${env.SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/newsletter-subscribe?token=${token}`
-    await sendMail(mail, {
-      from: mail.from,
-      to: [address],
-      subject: 'Confirm your Agent Insight newsletter subscription',
-      text: `Please confirm your subscription to the Agent Insight newsletter by opening this link within ${NEWSLETTER_CONFIRM_HOURS} hours:\n\n${link}\n\nIf you did not sign up, ignore this email and nothing will be sent to you.`,
-      html: `<p>Please confirm your subscription to the Agent Insight newsletter within ${NEWSLETTER_CONFIRM_HOURS} hours:</p><p><a href="${escapeHtml(link)}">Confirm my subscription</a></p><p>If you did not sign up, ignore this email and nothing will be sent to you.</p>`,
-    })
+    const link = newsletterConfirmUrl(env.SITE_URL, token)
+    try {
+      await sendMail(mail, {
+        from: mail.from,
+        to: [address],
+        subject: 'Confirm your Agent Insight newsletter subscription',
+        text: `Please confirm your subscription to the Agent Insight newsletter by opening this link within ${NEWSLETTER_CONFIRM_HOURS} hours and pressing Confirm:\n\n${link}\n\nIf you did not sign up, ignore this email and nothing will be sent to you.`,
+        html: `<p>Please confirm your subscription to the Agent Insight newsletter within ${NEWSLETTER_CONFIRM_HOURS} hours:</p><p><a href="${escapeHtml(link)}">Confirm my subscription</a></p><p>If you did not sign up, ignore this email and nothing will be sent to you.</p>`,
+      })
+    } catch (error) {
+      // an address that unsubscribed from everything gets no mail; the answer stays the same for every address
+      if (!(error instanceof MailSuppressedError)) throw error
+    }
     return json({ message: NEWSLETTER_CHECK_INBOX }, 202)
   },
 })

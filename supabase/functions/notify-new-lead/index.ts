@@ -5,7 +5,8 @@
  *
  * For a request whose address was confirmed when it was made (a signed-in visitor's confirmed account email) it
  * also mails the visitor the agent's PDF report (_shared/agent-report-delivery.ts; outcome in report_sent_at /
- * report_error) before telling the operators; other requests get theirs from confirm-report once confirmed.
+ * report_error) before telling the operators; other requests get theirs from confirm-report once confirmed. A
+ * contact-form lead (lead_type contact) only reaches the operators.
  * Caller: only the webhook (header `x-webhook-secret`, checked by public.verify_new_lead_webhook_secret) or a
  * holder of a secret key (`Authorization: Bearer <sb_secret_... or the legacy service_role key>`); anyone else gets 401.
  * verify_jwt is off in config.toml because the webhook sends no JWT; this function does its own check.
@@ -17,7 +18,7 @@
 import { parseBody, serveFunction } from '@shared/http.ts'
 import { platformEnv, serviceClient } from '@shared/supabase.ts'
 import { z } from 'zod'
-import { mailConfigFromEnv, MailSendError, sendMail } from '@shared/mail.ts'
+import { mailConfigFromEnv, MailSendError, MailSuppressedError, sendMail } from '@shared/mail.ts'
 import { buildNewLeadEmail, NewLeadWebhookSchema } from './lead-email.ts'
 import { deliverAgentReport } from '@shared/agent-report-delivery.ts'
 
@@ -87,7 +88,9 @@ serveFunction({
     // the visitor's PDF report first (stored outcome, never throws), only to an address confirmed with the request
     // (a signed-in visitor's confirmed account email); otherwise confirm-report mails it when the link is used
     const lead = payload.record
-    if (lead.email_confirmed_at) {
+    if (lead.lead_type === 'contact') {
+      console.log(`notify-new-lead: ${lead.id} is a contact message: no report`)
+    } else if (lead.email_confirmed_at) {
       const agentId = ReportAgentSchema.safeParse(body).data?.record.agent_id ?? null
       const report = await deliverAgentReport(
         supabase,
@@ -112,6 +115,8 @@ serveFunction({
       const result = await sendMail(mail, { from: mail.from, to: recipients.slice(0, 50), ...email })
       return json({ sent: true, id: result.id, recipients: Math.min(recipients.length, 50) })
     } catch (error) {
+      // every operator unsubscribed: nothing to retry
+      if (error instanceof MailSuppressedError) return json({ sent: false, reason: error.message })
       if (!(error instanceof MailSendError)) throw error
       console.error(`notify-new-lead: ${error.message}`)
       return json({ error: 'The email could not be sent.' }, 502)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildNewLeadEmail, NewLeadWebhookSchema } from './lead-email.ts'
+import { buildNewLeadEmail, NEW_CONTACT_SUBJECT, NewLeadWebhookSchema } from './lead-email.ts'
 
 const record = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -51,5 +51,20 @@ describe('buildNewLeadEmail', () => {
     expect(email.text).toContain('Phone: Not provided')
     expect(email.text).toContain('Property address: Not provided')
     expect(email.text).toContain('Open the CRM: https://example.com/admin/crm')
+  })
+
+  it('tells a contact message apart, with the message and without the report fields', () => {
+    const lead = NewLeadWebhookSchema.parse({
+      type: 'INSERT',
+      schema: 'public',
+      table: 'report_requests',
+      record: { ...record, lead_type: 'contact', message: 'Can you add\nagents in Maine?', agent_name: null },
+    }).record
+    const email = buildNewLeadEmail(lead, 'https://example.com/admin/crm')
+    expect(email.subject).toBe(NEW_CONTACT_SUBJECT)
+    expect(email.text).toContain('New contact message\n')
+    expect(email.text).toContain('Message: Can you add\nagents in Maine?')
+    expect(email.text).not.toContain('Property address')
+    expect(email.html).toContain('<h1 style="font-size:18px">New contact message</h1>')
   })
 })

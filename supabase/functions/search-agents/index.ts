@@ -1,6 +1,7 @@
 /**
- * search-agents: the public site's agent search. POST {query, type?, limit?, offset?} ->
- * {agents, totalResults, location, limit, offset, message?}; contract in @shared/search-contract.ts.
+ * search-agents: the public site's agent search. POST {query, type?, limit?, offset?, sort?, side?, minPrice?, maxPrice?,
+ * propertyType?} -> {agents, totalResults, location, limit, offset, message?, sort?, facets?}; contract in
+ * @shared/search-contract.ts.
  *
  * The body is validated here (400 with a visitor-facing message); the search and its public.search_queries row
  * are one call of the SQL function public.search_agents_logged() (migration 20261124030100: search_agents() plus the
@@ -37,6 +38,7 @@ import {
   SEARCH_FAILED_MESSAGE,
   SearchAgentsRequestSchema,
   SearchSqlResultSchema,
+  searchAreaOptions,
   searchLogQuery,
   toSearchResponse,
 } from '@shared/search-request.ts'
@@ -101,6 +103,7 @@ serveFunction({
       result_limit: input.limit,
       result_offset: input.offset,
       log_query: searchLogQuery(input),
+      area_options: searchAreaOptions(input),
     })
     const result = SearchSqlResultSchema.safeParse(data)
     if (!result.success)

@@ -6,7 +6,7 @@ import type { Lead } from './crm-schemas'
 
 /** The columns the CRM shows, exports and edits. */
 export const LEAD_COLUMNS =
-  'id, full_name, email, phone, property_address, agent_id, agent_name, agent_location, status, notes, created_at, updated_at, contacted_at, report_sent_at, report_error, email_confirmed_at, email_confirmed_via, owner_id, follow_up_on, source_page, utm_source, utm_medium, utm_campaign, utm_term, utm_content'
+  'id, lead_type, full_name, email, phone, property_address, message, agent_id, agent_name, agent_location, status, notes, created_at, updated_at, contacted_at, report_sent_at, report_error, email_confirmed_at, email_confirmed_via, owner_id, follow_up_on, source_page, utm_source, utm_medium, utm_campaign, utm_term, utm_content'
 
 /** PostgREST returns at most `max_rows` (1000, supabase/config.toml) rows per request; we page in that size. */
 const PAGE_SIZE = 1000

@@ -67,10 +67,14 @@ export const FollowUpSchema = z.union([
 /** The lead columns the CRM reads. */
 export type Lead = {
   id: string
+  /** 'report' (Get Report on an agent page) or 'contact' (the /contact form). */
+  lead_type: string
   full_name: string
   email: string
   phone: string | null
   property_address: string | null
+  /** The visitor's message of a contact lead; null for report requests. */
+  message: string | null
   agent_id: string | null
   agent_name: string | null
   agent_location: string | null

@@ -14,6 +14,8 @@ export function leadFixture(overrides: Partial<Lead> = {}): Lead {
     agent_id: null,
     agent_name: null,
     agent_location: null,
+    lead_type: 'report',
+    message: null,
     status: 'pending',
     notes: null,
     created_at: '2026-03-01T10:00:00Z',

@@ -6,6 +6,7 @@
  */
 import { stringify } from 'csv-stringify/browser/esm/sync'
 import { format } from 'date-fns'
+import { neutralizeFormula } from '@shared/spreadsheet-cell.ts'
 
 import type { Lead } from './crm-schemas'
 import { LEAD_STATUS_LABELS, LeadStatusSchema } from './crm-schemas'
@@ -29,21 +30,8 @@ export const LEAD_CSV_COLUMNS = [
   'UTM Content',
 ] as const
 
-/** Always a formula: '=' and '@' (Excel's implicit intersection), and a leading tab or carriage return. */
-const ALWAYS_FORMULA = /^[=@\t\r]/
-/**
- * '+' or '-' starts a formula only when something other than a number follows: '+1 (512) 555-0100' and '-2.5' are
- * data, '+HYPERLINK(...)' and '-A1' are formulas.
- */
-const SIGNED_FORMULA = /^[+-](?![\d\s().,/+-]*$)/
-
-/**
- * Prefixes a cell that a spreadsheet would run as a formula with an apostrophe (OWASP CSV injection), leaving
- * phone numbers and signed numbers as they are.
- */
-export function neutralizeFormula(value: string): string {
-  return ALWAYS_FORMULA.test(value) || SIGNED_FORMULA.test(value) ? `'${value}` : value
-}
+/** Prefixes a cell a spreadsheet would run as a formula with an apostrophe (the shared rule). */
+export { neutralizeFormula }
 
 function statusLabel(status: string): string {
   const parsed = LeadStatusSchema.safeParse(status)

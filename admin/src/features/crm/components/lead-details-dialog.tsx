@@ -103,12 +103,18 @@ export function LeadDetailsDialog({ lead, allLeads, admins, customerType, now, o
       <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
         <DialogTitle>Lead Details</DialogTitle>
         <DialogDescription>
-          Report request from {lead.full_name}, received {formatDateTime(lead.created_at)}.
+          {lead.lead_type === 'contact' ? 'Contact message' : 'Report request'} from {lead.full_name}, received{' '}
+          {formatDateTime(lead.created_at)}.
         </DialogDescription>
 
         <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
           <Field label="Name" value={lead.full_name} />
           <Field label="Email" value={lead.email} />
+          {lead.lead_type === 'contact' && (
+            <div className="sm:col-span-2">
+              <Field label="Message" value={lead.message} />
+            </div>
+          )}
           <Field label="Email Confirmed" value={emailConfirmation(lead)} />
           <Field label="Phone" value={lead.phone} />
           <Field label="Property Address" value={lead.property_address} />

@@ -1,11 +1,21 @@
 import { format } from 'date-fns'
 
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { DATA_CARD_CLASS, DataCards, DataTable, EmptyState } from '@/components/ui/data-table'
 import { useIsMobile } from '@/hooks/use-media-query'
 import type { Lead } from '../api/crm-schemas'
 import { followUpState, formatWaiting, waitingMs } from '../api/crm-schemas'
 import { LeadStatusBadge } from './lead-status-badge'
+
+/** Marks a lead from the /contact form (report_requests.lead_type 'contact') beside its name. */
+function ContactBadge() {
+  return (
+    <Badge variant="accent" className="ml-2 align-middle">
+      Contact message
+    </Badge>
+  )
+}
 
 const LEAD_COLUMNS = [
   { header: 'Date' },
@@ -111,10 +121,13 @@ export function LeadTable({
                 waited {formatWaiting(waitingMs(lead, now))}
               </span>
             </td>
-            <td className="px-4 py-3 font-medium text-slate-900">{lead.full_name}</td>
+            <td className="px-4 py-3 font-medium text-slate-900">
+              {lead.full_name}
+              {lead.lead_type === 'contact' && <ContactBadge />}
+            </td>
             <td className="px-4 py-3 text-slate-600">{lead.email}</td>
             <td className="px-4 py-3 text-slate-600">
-              {lead.agent_name ?? '—'}
+              {lead.lead_type === 'contact' ? 'Contact form' : (lead.agent_name ?? '—')}
               {lead.agent_location && <span className="block text-xs text-slate-500">{lead.agent_location}</span>}
             </td>
             <td className="px-4 py-3">
@@ -156,12 +169,16 @@ export function LeadTable({
             />
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-2">
-                <p className="font-medium break-words text-slate-900">{lead.full_name}</p>
+                <p className="font-medium break-words text-slate-900">
+                  {lead.full_name}
+                  {lead.lead_type === 'contact' && <ContactBadge />}
+                </p>
                 <LeadStatusBadge status={lead.status} />
               </div>
               <p className="truncate text-sm text-slate-600">{lead.email}</p>
               <p className="mt-1 text-xs text-slate-500">
-                {format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')} · {lead.agent_name ?? 'No agent'}
+                {format(new Date(lead.created_at), 'MMM dd, yyyy h:mm a')} ·{' '}
+                {lead.lead_type === 'contact' ? 'Contact form' : (lead.agent_name ?? 'No agent')}
                 {lead.agent_location ? `, ${lead.agent_location}` : ''}
               </p>
               <p className="mt-1 text-xs text-slate-500">
