@@ -82,6 +82,27 @@ const effectiveSides = async (agentId: string) =>
     [agentId],
   )
 
+/** The sales behind the agent's listing-side sales figure, as visitors read them (public.agent_figure_sales). */
+const salesBehind = async (agentId: string) => {
+  const { data, error } = await serviceClient().rpc('agent_figure_sales', {
+    agent_id: agentId,
+    metric: 'listing_sales',
+  })
+  if (error) throw error
+  const answer = data as { value: number; rows: { address: string }[] }
+  return { value: Number(answer.value), addresses: answer.rows.map((row) => row.address).sort() }
+}
+
+/** The version of the agent's page (public.agent_page_versions), which the site build keys the page on. */
+const pageVersion = async (agentId: string) =>
+  BigInt(
+    (
+      await sql<{ version: string }>(`select version::text from public.agent_page_versions where agent_id = $1`, [
+        agentId,
+      ])
+    )[0]?.version ?? '0',
+  )
+
 let me: { id: string; mlsId: string }
 let other: { id: string; mlsId: string }
 const saleIds: Record<string, string> = {}
@@ -108,6 +129,10 @@ beforeAll(async () => {
 describe('a "not my sale" correction', () => {
   it('changes the figures and the sides once accepted, never the raw rows, and leaves both steps in the audit log', async () => {
     expect(await figures(me.id)).toEqual({ listing_sales: 3, buyer_sales: 1, total_sales: 4 })
+    expect(await salesBehind(me.id)).toEqual({
+      value: 3,
+      addresses: ['1 Correction Ave', '2 Correction Ave', '3 Correction Ave'],
+    })
     const rawBefore = await sql(`select to_jsonb(p) - 'updated_at' as row from public.properties p where p.id = $1`, [
       saleIds.a,
     ])
@@ -135,11 +160,15 @@ describe('a "not my sale" correction', () => {
     ).toEqual([{ corrections_accepted: 0, corrections_pending: 1 }])
     expect(await figures(me.id)).toEqual({ listing_sales: 3, buyer_sales: 1, total_sales: 4 })
 
+    const versionBefore = await pageVersion(me.id)
     const accepted = await review({ subject: 'correction', id: correctionId, decision: 'accept' })
     expect(accepted.status).toBe(200)
     expect(accepted.body.decided).toMatchObject({ status: 'accepted', decided_by: admin.userId })
 
     expect(await figures(me.id)).toEqual({ listing_sales: 2, buyer_sales: 1, total_sales: 3 })
+    // the sales behind the figure, as visitors read them, leave the sale out; the page gets a new version
+    expect(await salesBehind(me.id)).toEqual({ value: 2, addresses: ['2 Correction Ave', '3 Correction Ave'] })
+    expect(await pageVersion(me.id)).toBeGreaterThan(versionBefore)
     expect((await effectiveSides(me.id)).map((row) => row.address)).toEqual([
       '2 Correction Ave',
       '3 Correction Ave',
