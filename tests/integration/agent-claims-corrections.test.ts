@@ -5,51 +5,59 @@
  * sent them, the profile's counts follow, the audit log holds both steps, and the agent is mailed. Also: a missing
  * sale links the agent to a side the feed left unnamed, a wrong side moves the agent's side, and the refusals
  * (not the owner, a sale not credited, a duplicate, a reject without reason).
- * Sales are dated in the last weeks in ZIPs of this file, so they fall in the metrics window whoever refreshed last.
+ * Agents and sales are written through the test-data factory in a ZIP of this file's own; the sales are dated in the
+ * last weeks, so they fall in the metrics window whoever refreshed last.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fetchFrom, freshLoopback } from '../support/client-address.ts'
 import { mailTo, serviceClient, signedInClient, sql, testEnv } from '../support/env.ts'
+import { testData } from '../support/factories.ts'
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 const source = `corrections-${run}`
-const zip = String(88000 + Math.floor(Math.random() * 900))
-const agentIds: string[] = []
+const data = testData('agent-claims-corrections')
+let zip = ''
 let owner: Awaited<ReturnType<typeof signedInClient>>
 let admin: Awaited<ReturnType<typeof signedInClient>>
 let adminToken = ''
 
 afterAll(async () => {
-  await sql(`delete from public.properties where source = $1`, [source])
-  await sql(`delete from public.agents where id = any($1::uuid[])`, [agentIds])
+  await data.cleanup()
 })
 
 async function agent(name: string): Promise<{ id: string; mlsId: string }> {
   const mlsId = `corr-${run}-${name}`
-  const [row] = await sql<{ id: string }>(
-    `insert into public.agents (name, mls_id, email, license_number) values ($1, $2, $3, 'LIC-1') returning id`,
-    [`Correction ${name}`, mlsId, `corr-${run}-${name}@example.com`],
-  )
-  agentIds.push(row!.id)
-  return { id: row!.id, mlsId }
+  const id = await data.agent({
+    name: `Correction ${name}`,
+    mlsId,
+    email: `corr-${run}-${name}@example.com`,
+    licenseNumber: 'LIC-1',
+  })
+  return { id, mlsId }
 }
 
 /** A closed sale `daysAgo` days back: the list agent by agent_id, the buyer agent by MLS id; returns its id. */
-async function sale(
+function sale(
   number: string,
   listAgent: string | null,
   buyerMlsId: string | null,
   price: number,
   daysAgo: number,
 ): Promise<string> {
-  const [row] = await sql<{ id: string }>(
-    `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date,
-                                    days_on_market, standard_status, source, source_record_id, listing_key,
-                                    buyer_agent_mls_id)
-     values ($1, $2, 'Fresno', 'CA', $3, $4, $4, current_date - $5::int, 21, 'Closed', $6, $7, $7, $8) returning id`,
-    [listAgent, `${number} Correction Ave`, zip, price, daysAgo, source, `${run}-${number}`, buyerMlsId],
-  )
-  return row!.id
+  return data.sale({
+    agentId: listAgent,
+    address: `${number} Correction Ave`,
+    city: 'Fresno',
+    state: 'CA',
+    zip,
+    listPrice: price,
+    salePrice: price,
+    daysAgo,
+    daysOnMarket: 21,
+    source,
+    sourceRecordId: `${run}-${number}`,
+    buyerAgentMlsId: buyerMlsId,
+  })
 }
 
 async function refresh() {
@@ -108,6 +116,7 @@ let other: { id: string; mlsId: string }
 const saleIds: Record<string, string> = {}
 
 beforeAll(async () => {
+  zip = await data.zip()
   me = await agent('Owner')
   other = await agent('Other')
   saleIds.a = await sale('1', me.id, null, 500_000, 10)

@@ -7,22 +7,24 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { fetchFrom, freshLoopback } from '../support/client-address.ts'
 import { mailTo, signedInClient, sql, testEnv, uniqueEmail } from '../support/env.ts'
+import { testData } from '../support/factories.ts'
 
-const agentIds: string[] = []
+const data = testData('agent-claims')
 
 afterAll(async () => {
-  await sql(`delete from public.agents where id = any($1::uuid[])`, [agentIds])
+  await data.cleanup()
 })
 
 /** A fresh agent whose MLS record has `license` and a unique email; returns its id and email. */
 async function agentFixture(license: string | null = 'CA-0123 456') {
   const email = uniqueEmail('mls-agent')
-  const [row] = await sql<{ id: string }>(
-    `insert into public.agents (name, email, license_number, mls_id) values ('Claim Fixture Agent', $1, $2, $3) returning id`,
-    [email, license, `CLAIM-${Date.now()}-${Math.random()}`],
-  )
-  agentIds.push(row!.id)
-  return { id: row!.id, email }
+  const id = await data.agent({
+    name: 'Claim Fixture Agent',
+    email,
+    licenseNumber: license,
+    mlsId: data.unique(`CLAIM ${email}`),
+  })
+  return { id, email }
 }
 
 async function call(slug: string, token: string, body: unknown, ip = freshLoopback()) {
