@@ -126,6 +126,12 @@ export function AccountPage() {
           Signed in as <strong>{user.email}</strong>
           {user.email_confirmed_at ? '' : ' (email not confirmed yet)'}
         </p>
+        <p className="mt-1 text-slate-700">
+          Are you a real-estate agent?{' '}
+          <a href="/account/agent" className="font-medium text-blue-700 underline">
+            Your agent profile
+          </a>
+        </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-2">
         <SavedAgents userId={user.id} onMessage={show} />

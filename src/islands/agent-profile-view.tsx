@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react'
 
-import type { AgentProfile, AgentRow, BenchmarkRow, FiguresRow, QuarterSales, RecentSale } from '../lib/agent-profile'
+import type {
+  AgentProfile,
+  AgentRow,
+  BenchmarkRow,
+  FiguresRow,
+  QuarterSales,
+  RecentSale,
+  SaleCorrection,
+} from '../lib/agent-profile'
 import { DEMO_DATA_NOTICE } from '../lib/agent-profile'
 import { ROLE_LABELS } from '@shared/methodology.ts'
 import {
@@ -18,6 +26,13 @@ import { FIGURE_GROUPS, figureDisplay, figuresWindowText, zipRankText } from '@s
 import { rankingBadge } from '../lib/search-results'
 import { METHODOLOGY_PATH, figureSalesUrl, zipUrl } from '@shared/urls.ts'
 import { SalesTableHead } from './sales-table-head'
+import {
+  AcceptedCorrections,
+  AgentAbout,
+  AgentClaimStatus,
+  SaleCorrectionMarkers,
+  visibleContact,
+} from './agent-claim-parts'
 
 /** "Jan 5, 2026 – Dec 31, 2026", or 'no closed sales yet' without a metrics window. */
 export function metricsWindowText(agent: Pick<AgentRow, 'metrics_window_start' | 'metrics_window_end'>): string {
@@ -31,21 +46,15 @@ export function metricsWindowText(agent: Pick<AgentRow, 'metrics_window_start' |
  * 95 % interval and difference from the ZIP, each opening the sales behind it; charts (sale-to-list of each recent sale
  * against the ZIP figure, closed sales per quarter) as plain SVG, the market comparison with the source's
  * attribution, recent sales and a details sidebar. Pure: rendered at build time for /agent/<id> and by the live
- * island for agents newer than the build. `actions` is the Share / Get Report island; `saleMarker` may add a mark to a
- * recent sale's row (after its address).
+ * island for agents newer than the build. `actions` is the Share / Get Report island. The claim parts (claimed badge,
+ * about, contact the owner hides, accepted corrections and their markers on the sale rows) come from
+ * ./agent-claim-parts.
  */
-export function AgentProfileView({
-  profile,
-  actions,
-  saleMarker,
-}: {
-  profile: AgentProfile
-  actions?: ReactNode
-  saleMarker?: (sale: RecentSale) => ReactNode
-}) {
+export function AgentProfileView({ profile, actions }: { profile: AgentProfile; actions?: ReactNode }) {
   const { agent, figures, sales, benchmark, synthetic, quarters } = profile
   const place = [agent.city, agent.state].filter(Boolean).join(', ') || null
   const badge = figures ? rankingBadge(figures.zip_rank, figures.zip_agents) : null
+  const contact = visibleContact(agent)
 
   return (
     <div>
@@ -72,6 +81,7 @@ export function AgentProfileView({
           <div className="min-w-0 flex-1">
             <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">{agent.name}</h1>
             {agent.brokerage && <p className="mt-1 text-lg text-slate-700">{agent.brokerage}</p>}
+            <AgentClaimStatus agent={agent} />
             <Rating rating={agent.rating} reviews={agent.review_count} />
             {badge && figures && (
               <p className="mt-2">
@@ -94,6 +104,7 @@ export function AgentProfileView({
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-8">
+          <AgentAbout agent={agent} />
           <section aria-labelledby="metrics-title">
             <h2 id="metrics-title" className="text-xl font-semibold">
               Performance
@@ -136,7 +147,8 @@ export function AgentProfileView({
 
           {benchmark && <MarketComparison figures={figures} benchmark={benchmark} />}
 
-          <RecentSales sales={sales} saleMarker={saleMarker} />
+          <RecentSales sales={sales} corrections={profile.corrections ?? []} />
+          <AcceptedCorrections corrections={profile.corrections ?? []} />
         </div>
 
         <aside aria-labelledby="details-title" className="h-fit rounded-lg border border-slate-200 bg-white p-5">
@@ -156,17 +168,17 @@ export function AgentProfileView({
             </Detail>
             <Detail term="Contact">
               <span className="flex flex-col gap-1">
-                {agent.phone && (
-                  <a href={`tel:${agent.phone.replace(/[^+\d]/g, '')}`} className="text-blue-700 underline">
-                    {agent.phone}
+                {contact.phone && (
+                  <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} className="text-blue-700 underline">
+                    {contact.phone}
                   </a>
                 )}
-                {agent.email && (
-                  <a href={`mailto:${agent.email}`} className="break-all text-blue-700 underline">
-                    {agent.email}
+                {contact.email && (
+                  <a href={`mailto:${contact.email}`} className="break-all text-blue-700 underline">
+                    {contact.email}
                   </a>
                 )}
-                {!agent.phone && !agent.email && 'Not on file'}
+                {!contact.phone && !contact.email && 'Not on file'}
               </span>
             </Detail>
           </dl>
@@ -254,7 +266,7 @@ function ZipRankGroup({ figures }: { figures: FiguresRow }) {
   )
 }
 
-function RecentSales({ sales, saleMarker }: { sales: RecentSale[]; saleMarker?: (sale: RecentSale) => ReactNode }) {
+function RecentSales({ sales, corrections }: { sales: RecentSale[]; corrections: readonly SaleCorrection[] }) {
   return (
     <section aria-labelledby="sales-title">
       <h2 id="sales-title" className="text-xl font-semibold">
@@ -291,7 +303,9 @@ function RecentSales({ sales, saleMarker }: { sales: RecentSale[]; saleMarker?: 
                           <span className="block text-xs font-normal text-slate-600" data-testid="sale-role">
                             {ROLE_LABELS[sale.role]}
                           </span>
-                          {saleMarker?.(sale)}
+                          <SaleCorrectionMarkers
+                            corrections={corrections.filter((correction) => correction.property_id === sale.id)}
+                          />
                         </th>
                         <td className="whitespace-nowrap px-3 py-2">{formatDate(sale.close_date)}</td>
                         <td className="px-3 py-2 text-right">{formatUsd(sale.list_price)}</td>

@@ -27,6 +27,7 @@ import {
   RECENT_SALES_LIMIT,
   isSyntheticAgent,
   profileZip,
+  saleCorrectionsByAgent,
   type AgentProfile,
   type AgentRow,
   type BenchmarkRow,
@@ -270,18 +271,21 @@ export async function fetchAgentPages(ids: readonly string[]): Promise<Map<strin
   const result = new Map<string, AgentProfile | null>(ids.map((id) => [id, null]))
   if (ids.length === 0) return result
   const agentIds = [...ids]
-  // one round trip: the five reads at once (an on-demand answer waits for the slowest)
-  const [agents, figures, sales, quarters, benchmarks] = await Promise.all([
+  // one round trip: the six reads at once (an on-demand answer waits for the slowest)
+  const [agents, figures, sales, quarters, benchmarks, corrections] = await Promise.all([
     supabase.from('agents').select('*').in('id', agentIds),
     supabase.from('agent_figures').select('*').in('agent_id', agentIds),
     supabase.rpc('agent_page_sales', { agent_ids: agentIds, max_per_agent: RECENT_SALES_LIMIT }),
     supabase.rpc('agent_page_quarters', { agent_ids: agentIds }),
     supabase.rpc('agent_page_benchmarks', { agent_ids: agentIds }),
+    supabase.rpc('agent_sale_corrections', { agent_ids: agentIds }),
   ])
   if (agents.error) throw fail('agents', agents.error)
   if (figures.error) throw fail('agent figures', figures.error)
   if (sales.error) throw fail('recent sales', sales.error)
   if (quarters.error) throw fail('quarterly sales', quarters.error)
+  if (corrections.error) throw fail('accepted corrections', corrections.error)
+  const correctionsByAgent = saleCorrectionsByAgent(corrections.data)
   if (benchmarks.error) throw fail('ZIP benchmarks', benchmarks.error)
   const benchmarkByZip = new Map((benchmarks.data as BenchmarkRow[]).map((row) => [row.zip_code, row]))
   const figuresByAgent = new Map(figures.data.map((row) => [row.agent_id, row]))
@@ -299,6 +303,7 @@ export async function fetchAgentPages(ids: readonly string[]): Promise<Map<strin
       benchmark: zip ? (benchmarkByZip.get(zip) ?? null) : null,
       synthetic: isSyntheticAgent(agent, recent),
       quarters: (quartersByAgent.get(agent.id) ?? []).map(({ agent_id: _agent, ...quarter }) => quarter),
+      corrections: correctionsByAgent.get(agent.id) ?? [],
     })
   }
   return result

@@ -49,6 +49,40 @@ export interface AgentProfile {
   synthetic: boolean
   /** Closed sales (both sides) per calendar quarter inside the metrics window, oldest first (quarters without sales are absent). */
   quarters: QuarterSales[]
+  /** Accepted corrections of the agent's record (public.agent_sale_corrections), newest first; absent before loading. */
+  corrections?: SaleCorrection[]
+}
+
+/**
+ * An accepted correction of an agent's record as visitors see it: the sale, the kind, the side the agent had
+ * (wrong side, missing sale), the close price (USD) and date it gives (wrong price or date), when it was accepted.
+ */
+export interface SaleCorrection {
+  correction_id: string
+  /** The sale (properties.id); null for a missing sale whose listing is not in our data. */
+  property_id: string | null
+  kind: 'not_my_sale' | 'wrong_side' | 'wrong_price_date' | 'missing_sale'
+  address: string | null
+  /** The sale's MLS number (ListingKey). */
+  listing_number: string | null
+  side: 'listing' | 'buyer' | null
+  close_price: number | null
+  close_date: string | null
+  recorded_close_price: number | null
+  recorded_close_date: string | null
+  accepted_at: string | null
+}
+
+/** The rows of public.agent_sale_corrections, typed (the generated type cannot say which values may be null). */
+export function saleCorrectionsByAgent(rows: readonly unknown[]): Map<string, SaleCorrection[]> {
+  const byAgent = new Map<string, SaleCorrection[]>()
+  for (const row of rows as (SaleCorrection & { agent_id: string })[]) {
+    const { agent_id: agentId, ...correction } = row
+    const list = byAgent.get(agentId)
+    if (list) list.push(correction)
+    else byAgent.set(agentId, [correction])
+  }
+  return byAgent
 }
 
 /** Closed sales of one calendar quarter; quarter_start is its first day, `YYYY-MM-DD`. */
@@ -122,13 +156,14 @@ function restClient(): PostgrestClient<Database> {
 export async function fetchAgentProfile(id: string): Promise<AgentProfile | null> {
   const rest = restClient()
   // one round trip: agent_page_benchmarks answers the benchmarks of both ZIPs the page may compare with
-  const [found, figures, sales, quarters, benchmarks] = await Promise.all([
+  const [found, figures, sales, quarters, benchmarks, corrections] = await Promise.all([
     rest.from('agents').select('*').eq('id', id).maybeSingle(),
     rest.from('agent_figures').select('*').eq('agent_id', id).maybeSingle(),
     // listing rows are not readable anonymously: the agent page's own bounded, per-agent functions
     rest.rpc('agent_page_sales', { agent_ids: [id], max_per_agent: RECENT_SALES_LIMIT }),
     rest.rpc('agent_page_quarters', { agent_ids: [id] }),
     rest.rpc('agent_page_benchmarks', { agent_ids: [id] }),
+    rest.rpc('agent_sale_corrections', { agent_ids: [id] }),
   ])
   if (found.error) throw found.error
   const agent = found.data
@@ -137,6 +172,7 @@ export async function fetchAgentProfile(id: string): Promise<AgentProfile | null
   if (sales.error) throw sales.error
   if (quarters.error) throw quarters.error
   if (benchmarks.error) throw benchmarks.error
+  if (corrections.error) throw corrections.error
   // the ZIP the figures compare with: the one with most of the agent's sides
   const zip = profileZip(agent, figures.data)
   const benchmark = (benchmarks.data as BenchmarkRow[]).find((row) => row.zip_code === zip) ?? null
@@ -147,5 +183,6 @@ export async function fetchAgentProfile(id: string): Promise<AgentProfile | null
     benchmark,
     synthetic: isSyntheticAgent(agent, sales.data),
     quarters: quarters.data.map(({ agent_id: _agent, ...quarter }) => quarter),
+    corrections: saleCorrectionsByAgent(corrections.data).get(id) ?? [],
   }
 }

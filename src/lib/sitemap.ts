@@ -1,6 +1,7 @@
 /** The site's URL list for the sitemaps (documents: ./sitemap-xml.ts). */
 import { listAgentPages, listAreaPages, type AgentPageRef, type CityPageRef, type ZipPageRef } from './agent-pages'
 import { loadCategories, loadPublishedPosts } from './blog'
+import { supabase } from './supabase'
 import { STATIC_PAGES } from './site-pages'
 import type { SitemapEntry } from './sitemap-xml'
 import { agentUrl, categoryUrl, cityUrl, postUrl, zipUrl } from '@shared/urls.ts'
@@ -12,11 +13,12 @@ import { agentUrl, categoryUrl, cityUrl, postUrl, zipUrl } from '@shared/urls.ts
  * @throws on a failed read.
  */
 export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
-  const [posts, categories, agentPages, areaPages] = await Promise.all([
+  const [posts, categories, agentPages, areaPages, noindex] = await Promise.all([
     loadPublishedPosts(),
     loadCategories(),
     listAgentPages(),
     listAreaPages(),
+    noindexAgentIds(),
   ])
   // The newest post date stands for the blog index, which changes whenever a post is published or edited.
   const newest = posts
@@ -30,8 +32,32 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
       return { path: categoryUrl(category.slug), lastmod: [category.updated_at, ...categoryPosts].sort().at(-1) }
     }),
     ...posts.map((post) => ({ path: postUrl(post.slug), lastmod: post.updated_at ?? post.published_at })),
-    ...dataEntries(agentPages, areaPages.zips, areaPages.cities),
+    ...dataEntries(
+      agentPages.filter((page) => !noindex.has(page.agentId)),
+      areaPages.zips,
+      areaPages.cities,
+    ),
   ]
+}
+
+/**
+ * The agents who asked to stay out of search engines (agents.noindex, an administrator accepted it): their pages
+ * say noindex and are left out of the sitemap. Few rows, read through the partial index on noindex.
+ * @throws on a failed read.
+ */
+async function noindexAgentIds(): Promise<Set<string>> {
+  const ids = new Set<string>()
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await supabase
+      .from('agents')
+      .select('id')
+      .eq('noindex', true)
+      .order('id')
+      .range(from, from + 999)
+    if (error) throw new Error(`Could not load the agents kept out of search engines: ${error.message}`)
+    for (const row of data) ids.add(row.id)
+    if (data.length < 1000) return ids
+  }
 }
 
 function dataEntries(agents: AgentPageRef[], zips: ZipPageRef[], cities: CityPageRef[]): SitemapEntry[] {

@@ -51,8 +51,9 @@ export function agentJsonLd(profile: AgentProfile, canonicalUrl: string): WithCo
           },
         }
       : {}),
-    ...(agent.phone ? { telephone: agent.phone } : {}),
-    ...(agent.email ? { email: agent.email } : {}),
+    // the contact the agent lets the profile show
+    ...(agent.phone && !agent.hide_phone ? { telephone: agent.phone } : {}),
+    ...(agent.email && !agent.hide_email ? { email: agent.email } : {}),
     ...(agent.photo_url ? { image: agent.photo_url } : {}),
     ...(!synthetic && agent.rating !== null && agent.review_count > 0
       ? {

@@ -2,6 +2,25 @@
 
 set check_function_bodies = false;
 
+-- function private.add_agent_notice(recipient uuid, notice_kind text, notice_agent uuid, notice_subject uuid, notice_reason text, notice_details jsonb)
+CREATE OR REPLACE FUNCTION private.add_agent_notice(recipient uuid, notice_kind text, notice_agent uuid, notice_subject uuid, notice_reason text, notice_details jsonb DEFAULT '{}'::jsonb)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into private.agent_notices (user_id, kind, agent_id, subject_id, reason, details)
+  values (recipient, notice_kind, notice_agent, notice_subject, nullif(pg_catalog.btrim(notice_reason), ''), coalesce(notice_details, '{}'));
+$function$;
+
+-- function private.agent_claim_max_attempts()
+CREATE OR REPLACE FUNCTION private.agent_claim_max_attempts()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 5 $function$;
+
 -- function private.agent_data_site_webhook()
 CREATE OR REPLACE FUNCTION private.agent_data_site_webhook()
  RETURNS trigger
@@ -153,6 +172,99 @@ begin
 end;
 $function$;
 
+-- function private.apply_side_correction(correction agent_corrections)
+CREATE OR REPLACE FUNCTION private.apply_side_correction(correction agent_corrections)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_property uuid := correction.property_id;
+  v_row record;
+  v_has_side boolean;
+  v_flipped boolean := false;
+  v_primary text;
+begin
+  if correction.kind = 'not_my_sale' then
+    insert into private.agent_side_overrides (correction_id, property_id, role, action, agent_id)
+    select correction.id, s.property_id, s.role, 'exclude', correction.agent_id
+      from public.transaction_sides s
+     where s.property_id = v_property and s.agent_id = correction.agent_id
+       and not exists (select 1 from private.agent_side_overrides o where o.property_id = s.property_id and o.role = s.role and o.action <> 'add');
+    if not found then
+      raise exception 'Our data no longer credits this sale to the agent, so there is nothing to remove.' using errcode = 'PT409';
+    end if;
+  elsif correction.kind = 'wrong_side' then
+    v_has_side := exists (
+      select 1 from public.transaction_sides s
+       where s.property_id = v_property and s.agent_id = correction.agent_id and s.side = correction.side);
+    for v_row in
+      select s.role from public.transaction_sides s
+       where s.property_id = v_property and s.agent_id = correction.agent_id and s.side <> correction.side
+       order by array_position(array['list', 'co_list', 'buyer', 'co_buyer'], s.role)
+    loop
+      insert into private.agent_side_overrides (correction_id, property_id, role, action, agent_id)
+      values (correction.id, v_property, v_row.role,
+              case when v_has_side or v_flipped then 'exclude' else 'flip' end, correction.agent_id);
+      v_flipped := true;
+    end loop;
+    if not v_flipped then
+      raise exception 'Our data no longer credits the agent with the other side of this sale, so there is nothing to move.'
+        using errcode = 'PT409';
+    end if;
+  elsif correction.kind = 'missing_sale' then
+    if v_property is null then
+      raise exception 'No listing with MLS number % is in our data yet, so the sale cannot be counted. Reject it with that reason, or accept it after an import brings the listing.',
+        correction.listing_number using errcode = 'PT409';
+    end if;
+    if exists (select 1 from private.effective_transaction_sides e
+                where e.property_id = v_property and e.agent_id = correction.agent_id and e.side = correction.side) then
+      raise exception 'The sale is already credited to the agent on the % side.', correction.side using errcode = 'PT409';
+    end if;
+    select s.role into v_row from public.transaction_sides s
+     where s.property_id = v_property and s.side = correction.side and s.agent_id is null
+       and not exists (select 1 from private.agent_side_overrides o where o.property_id = s.property_id and o.role = s.role and o.action <> 'add')
+     order by array_position(array['list', 'co_list', 'buyer', 'co_buyer'], s.role)
+     limit 1;
+    if found then
+      insert into private.agent_side_overrides (correction_id, property_id, role, action, agent_id)
+      values (correction.id, v_property, v_row.role, 'link', correction.agent_id);
+    else
+      v_primary := case correction.side when 'listing' then 'list' else 'buyer' end;
+      insert into private.agent_side_overrides (correction_id, property_id, role, action, agent_id)
+      values (correction.id, v_property,
+              case when exists (select 1 from private.effective_transaction_sides e where e.property_id = v_property and e.role = v_primary)
+                   then case correction.side when 'listing' then 'co_list' else 'co_buyer' end
+                   else v_primary end,
+              'add', correction.agent_id);
+    end if;
+  end if;
+end;
+$function$;
+
+-- function private.assert_agent_claimable(claimant uuid, agent uuid)
+CREATE OR REPLACE FUNCTION private.assert_agent_claimable(claimant uuid, agent uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.agent_claims c where c.agent_id = agent and c.status = 'approved' and c.user_id = claimant) then
+    raise exception 'You have already claimed this profile.' using errcode = 'PT409';
+  end if;
+  if exists (select 1 from public.agent_claims c where c.agent_id = agent and c.status = 'approved') then
+    raise exception 'This profile has already been claimed by another account. If you are this agent, ask for a review and we will check it by hand.'
+      using errcode = 'PT409';
+  end if;
+  if exists (select 1 from public.agent_claims c where c.user_id = claimant and c.status = 'approved') then
+    raise exception 'Your account already holds the profile of another agent: one account can claim one profile.'
+      using errcode = 'PT409';
+  end if;
+end;
+$function$;
+
 -- function private.blog_categories_site_webhook()
 CREATE OR REPLACE FUNCTION private.blog_categories_site_webhook()
  RETURNS trigger
@@ -271,6 +383,82 @@ begin
 end;
 $function$;
 
+-- function private.count_agent_corrections()
+CREATE OR REPLACE FUNCTION private.count_agent_corrections()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  with touched as (
+    select n.agent_id from new_rows n
+    union
+    select o.agent_id from old_rows o
+  ),
+  counts as (
+    select t.agent_id,
+           count(c.id) filter (where c.status = 'accepted')::integer as accepted,
+           count(c.id) filter (where c.status = 'pending')::integer as pending
+      from touched t
+      left join public.agent_corrections c on c.agent_id = t.agent_id
+     group by t.agent_id
+  )
+  update public.agents a
+     set corrections_accepted = k.accepted, corrections_pending = k.pending
+    from counts k
+   where a.id = k.agent_id
+     and (a.corrections_accepted, a.corrections_pending) is distinct from (k.accepted, k.pending);
+  return null;
+end;
+$function$;
+
+-- function private.count_agent_corrections_after_delete()
+CREATE OR REPLACE FUNCTION private.count_agent_corrections_after_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.agents a
+     set corrections_accepted = k.accepted, corrections_pending = k.pending
+    from (
+      select t.agent_id,
+             count(c.id) filter (where c.status = 'accepted')::integer as accepted,
+             count(c.id) filter (where c.status = 'pending')::integer as pending
+        from (select distinct o.agent_id from old_rows o) t
+        left join public.agent_corrections c on c.agent_id = t.agent_id
+       group by t.agent_id) k
+   where a.id = k.agent_id
+     and (a.corrections_accepted, a.corrections_pending) is distinct from (k.accepted, k.pending);
+  return null;
+end;
+$function$;
+
+-- function private.count_agent_corrections_after_insert()
+CREATE OR REPLACE FUNCTION private.count_agent_corrections_after_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.agents a
+     set corrections_accepted = k.accepted, corrections_pending = k.pending
+    from (
+      select t.agent_id,
+             count(c.id) filter (where c.status = 'accepted')::integer as accepted,
+             count(c.id) filter (where c.status = 'pending')::integer as pending
+        from (select distinct n.agent_id from new_rows n) t
+        left join public.agent_corrections c on c.agent_id = t.agent_id
+       group by t.agent_id) k
+   where a.id = k.agent_id
+     and (a.corrections_accepted, a.corrections_pending) is distinct from (k.accepted, k.pending);
+  return null;
+end;
+$function$;
+
 -- function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[])
 CREATE OR REPLACE FUNCTION private.credited_sides(window_start date, window_end date, only_agent uuid DEFAULT NULL::uuid, only_zip_codes text[] DEFAULT NULL::text[])
  RETURNS TABLE(property_id uuid, agent_id uuid, side text, role text, credit numeric, dual_agency boolean, zip_code text, property_type text, sale_price numeric, list_price numeric, days_on_market integer, sale_date date, source text, ratio numeric, credited_volume numeric)
@@ -358,6 +546,26 @@ begin
     join public.properties c on c.id = cr.property_id
     where cr.agent_id is not null
       and (only_agent is null or cr.agent_id = only_agent);
+  end if;
+end;
+$function$;
+
+-- function private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text)
+CREATE OR REPLACE FUNCTION private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_hits integer;
+begin
+  select h.hits into v_hits
+    from public.hit_rate_limits(
+      array[pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to('agent:' || kind || ':' || who::text, 'UTF8')), 'hex')],
+      array[window_seconds]) h;
+  if v_hits > max_hits then
+    raise exception '%', message using errcode = 'PT429';
   end if;
 end;
 $function$;
@@ -486,6 +694,65 @@ AS $function$
   order by 1;
 $function$;
 
+-- function private.guard_agent_owner_edit()
+CREATE OR REPLACE FUNCTION private.guard_agent_owner_edit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  editable constant text[] := array['bio', 'specialties', 'languages', 'profile_updated_at', 'updated_at'];
+  item text;
+begin
+  -- an administrator, or a write another trigger makes (the correction counts), is not the owner's edit
+  if pg_catalog.pg_trigger_depth() > 1 or (select public.is_admin()) then
+    return new;
+  end if;
+  if (to_jsonb(new) - editable) is distinct from (to_jsonb(old) - editable) then
+    raise exception 'The agent who claimed a profile can change its bio, specialties and languages (and the photo); everything else comes from the MLS.'
+      using errcode = 'PT403';
+  end if;
+  new.bio := private.plain_text(new.bio, true);
+  new.specialties := private.plain_text_list(new.specialties);
+  new.languages := private.plain_text_list(new.languages);
+  if pg_catalog.char_length(new.bio) > 2000 then
+    raise exception 'bio: Keep the bio to 2,000 characters.' using errcode = 'PT400';
+  end if;
+  if pg_catalog.cardinality(new.specialties) > 10 then
+    raise exception 'specialties: List at most 10 specialties.' using errcode = 'PT400';
+  end if;
+  foreach item in array new.specialties loop
+    if pg_catalog.char_length(item) > 60 then
+      raise exception 'specialties: Keep each specialty to 60 characters.' using errcode = 'PT400';
+    end if;
+  end loop;
+  if pg_catalog.cardinality(new.languages) > 10 then
+    raise exception 'languages: List at most 10 languages.' using errcode = 'PT400';
+  end if;
+  foreach item in array new.languages loop
+    if pg_catalog.char_length(item) > 40 then
+      raise exception 'languages: Keep each language to 40 characters.' using errcode = 'PT400';
+    end if;
+  end loop;
+  if (new.bio, new.specialties, new.languages) is not distinct from (old.bio, old.specialties, old.languages) then
+    return new;
+  end if;
+  perform private.enforce_agent_rate_limit('profile-edit', (select auth.uid()), 30, 3600,
+    'You have saved your profile many times this hour. Please wait a while before saving again.');
+  new.profile_updated_at := now();
+  return new;
+end;
+$function$;
+
+-- function private.license_key(value text)
+CREATE OR REPLACE FUNCTION private.license_key(value text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select nullif(pg_catalog.upper(pg_catalog.regexp_replace(coalesce(value, ''), '[^A-Za-z0-9]', '', 'g')), '') $function$;
+
 -- function private.link_agent_sides(agent_ids uuid[])
 CREATE OR REPLACE FUNCTION private.link_agent_sides(agent_ids uuid[])
  RETURNS void
@@ -514,6 +781,47 @@ begin
   where a.id = any(agent_ids) and a.mls_id is not null
     and s.agent_id is null and s.role <> 'list' and s.agent_key is null and s.agent_mls_id = a.mls_id;
 end;
+$function$;
+
+-- function private.listing_by_mls_number(mls_number text)
+CREATE OR REPLACE FUNCTION private.listing_by_mls_number(mls_number text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_number text := pg_catalog.btrim(coalesce(mls_number, ''));
+  v_ids uuid[];
+begin
+  if v_number = '' then
+    return null;
+  end if;
+  v_ids := array(
+    select p.id
+      from (select distinct u.source
+              from public.figures_refreshes f cross join pg_catalog.unnest(f.sources) as u (source)
+             where f.id = (select max(g.id) from public.figures_refreshes g)) s
+      join public.properties p on p.source = s.source
+       and p.source_record_id in (v_number, pg_catalog.upper(v_number), pg_catalog.lower(v_number))
+     limit 2);
+  if pg_catalog.cardinality(v_ids) = 1 then
+    return v_ids[1];
+  end if;
+  return null;
+end;
+$function$;
+
+-- function private.mask_email(address text)
+CREATE OR REPLACE FUNCTION private.mask_email(address text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when address like '%@%'
+    then pg_catalog.left(address, 1) || '•••@' || pg_catalog.split_part(address, '@', 2)
+  end
 $function$;
 
 -- function private.median_interval_rank(n integer)
@@ -575,6 +883,230 @@ begin
   execute format('update %I.%I set deleted_at = now(), deleted_by = $1 where id = $2', tg_table_schema, tg_table_name)
     using (select auth.uid()), old.id;
   return null;
+end;
+$function$;
+
+-- function private.other_side_role(role text)
+CREATE OR REPLACE FUNCTION private.other_side_role(role text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case role when 'list' then 'buyer' when 'co_list' then 'co_buyer' when 'buyer' then 'list' when 'co_buyer' then 'co_list' end
+$function$;
+
+-- function private.owns_agent(who uuid, agent uuid)
+CREATE OR REPLACE FUNCTION private.owns_agent(who uuid, agent uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select who is not null and exists (
+    select 1 from public.agent_claims c where c.agent_id = agent and c.user_id = who and c.status = 'approved'
+  );
+$function$;
+
+-- function private.plain_text(value text, multiline boolean)
+CREATE OR REPLACE FUNCTION private.plain_text(value text, multiline boolean DEFAULT false)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select nullif(pg_catalog.btrim(
+    case when multiline then
+      pg_catalog.regexp_replace(
+        pg_catalog.regexp_replace(
+          pg_catalog.regexp_replace(
+            pg_catalog.regexp_replace(pg_catalog.regexp_replace(coalesce(value, ''), '<[^>]*>', '', 'g'), '\r\n?', E'\n', 'g'),
+            '[ \t\f\v]+', ' ', 'g'),
+          ' ?\n ?', E'\n', 'g'),
+        '\n{3,}', E'\n\n', 'g')
+    else
+      pg_catalog.regexp_replace(pg_catalog.regexp_replace(coalesce(value, ''), '<[^>]*>', '', 'g'), '\s+', ' ', 'g')
+    end, E' \n'), '')
+$function$;
+
+-- function private.plain_text_list(items text[])
+CREATE OR REPLACE FUNCTION private.plain_text_list(items text[])
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(t.item order by t.first_position), '{}')
+    from (
+      select min(p.item) as item, min(p.position) as first_position
+        from (
+          select private.plain_text(i.item) as item, i.position
+            from pg_catalog.unnest(items) with ordinality as i (item, position)
+        ) p
+       where p.item is not null
+       group by pg_catalog.lower(p.item)
+    ) t;
+$function$;
+
+-- function private.prepare_agent_correction()
+CREATE OR REPLACE FUNCTION private.prepare_agent_correction()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_property public.properties%rowtype;
+  v_sides text[];
+  v_roles text[];
+begin
+  new.user_id := (select auth.uid());
+  new.status := 'pending';
+  new.decided_by := null;
+  new.decided_at := null;
+  new.decision_reason := null;
+  if not private.owns_agent(new.user_id, new.agent_id) then
+    raise exception 'Only the agent who claimed this profile can file corrections of its record.' using errcode = 'PT403';
+  end if;
+  new.explanation := private.plain_text(new.explanation, true);
+  new.address := private.plain_text(new.address);
+  new.listing_number := private.plain_text(new.listing_number);
+  if pg_catalog.char_length(new.explanation) > 1000 then
+    raise exception 'explanation: Keep the explanation to 1,000 characters.' using errcode = 'PT400';
+  end if;
+  if pg_catalog.char_length(new.listing_number) > 100 then
+    raise exception 'listingNumber: An MLS number has at most 100 characters.' using errcode = 'PT400';
+  end if;
+  if pg_catalog.char_length(new.address) > 300 then
+    raise exception 'address: Keep the address to 300 characters.' using errcode = 'PT400';
+  end if;
+
+  if new.kind = 'missing_sale' then
+    if new.listing_number is null then
+      raise exception 'listingNumber: Give the MLS number of the sale.' using errcode = 'PT400';
+    end if;
+    if new.address is null then
+      raise exception 'address: Give the address of the sale.' using errcode = 'PT400';
+    end if;
+    if new.side is null then
+      raise exception 'side: Say which side of the sale you had.' using errcode = 'PT400';
+    end if;
+    new.property_id := private.listing_by_mls_number(new.listing_number);
+    new.close_price := null;
+    new.close_date := null;
+    if new.property_id is not null and exists (
+      select 1 from private.effective_transaction_sides e
+       where e.property_id = new.property_id and e.agent_id = new.agent_id and e.side = new.side) then
+      raise exception 'This sale is already credited to you on the % side.', new.side using errcode = 'PT409';
+    end if;
+  else
+    if new.property_id is null and new.listing_number is not null then
+      new.property_id := private.listing_by_mls_number(new.listing_number);
+      if new.property_id is null then
+        raise exception 'listingNumber: No sale with this MLS number is in our data.' using errcode = 'PT400';
+      end if;
+    end if;
+    if new.property_id is null then
+      raise exception 'listingNumber: Pick the sale from your sales, or give its MLS number.' using errcode = 'PT400';
+    end if;
+    select array_agg(e.side order by e.role), array_agg(e.role order by array_position(array['list', 'co_list', 'buyer', 'co_buyer'], e.role))
+      into v_sides, v_roles
+      from private.effective_transaction_sides e
+     where e.property_id = new.property_id and e.agent_id = new.agent_id;
+    if v_roles is null then
+      raise exception 'This sale is not credited to you, so there is nothing to correct.' using errcode = 'PT400';
+    end if;
+    new.recorded_role := v_roles[1];
+    if new.kind = 'wrong_side' then
+      if new.side is null then
+        raise exception 'side: Say which side of the sale you had.' using errcode = 'PT400';
+      end if;
+      if new.side = all (v_sides) then
+        raise exception 'side: You are credited with the % side already; pick the side you had.', new.side using errcode = 'PT400';
+      end if;
+    else
+      new.side := null;
+    end if;
+    if new.kind <> 'wrong_price_date' then
+      new.close_price := null;
+      new.close_date := null;
+    end if;
+  end if;
+
+  if new.property_id is not null then
+    select * into v_property from public.properties p where p.id = new.property_id;
+    new.recorded_close_price := v_property.sale_price;
+    new.recorded_close_date := v_property.sale_date;
+    new.address := coalesce(new.address, v_property.address);
+    new.listing_number := coalesce(new.listing_number, v_property.source_record_id);
+  end if;
+
+  if new.kind = 'wrong_price_date' then
+    if new.listing_number is null then
+      raise exception 'listingNumber: Give the MLS number of the sale.' using errcode = 'PT400';
+    end if;
+    if new.close_price is null and new.close_date is null then
+      raise exception 'closePrice: Give the right close price or close date.' using errcode = 'PT400';
+    end if;
+    if new.close_date > current_date then
+      raise exception 'closeDate: A close date cannot be in the future.' using errcode = 'PT400';
+    end if;
+    if new.close_price is not distinct from new.recorded_close_price then
+      new.close_price := null;
+    end if;
+    if new.close_date is not distinct from new.recorded_close_date then
+      new.close_date := null;
+    end if;
+    if new.close_price is null and new.close_date is null then
+      raise exception 'closePrice: That is the close price and date we have already.' using errcode = 'PT400';
+    end if;
+  end if;
+
+  if exists (
+    select 1 from public.agent_corrections c
+     where c.agent_id = new.agent_id and c.kind = new.kind and c.status = 'pending'
+       and (c.property_id = new.property_id
+            or (new.property_id is null and pg_catalog.lower(c.listing_number) = pg_catalog.lower(new.listing_number)))) then
+    raise exception 'You have already filed this correction; it is waiting for review.' using errcode = 'PT409';
+  end if;
+  perform private.enforce_agent_rate_limit('correction', new.user_id, 20, 86400,
+    'You have filed 20 corrections today. Please wait until tomorrow to file more.');
+  return new;
+end;
+$function$;
+
+-- function private.prepare_agent_visibility_request()
+CREATE OR REPLACE FUNCTION private.prepare_agent_visibility_request()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_agent public.agents%rowtype;
+begin
+  select * into v_agent from public.agents a where a.id = new.agent_id;
+  if not found then
+    raise exception 'No agent has this id.' using errcode = 'PT404';
+  end if;
+  new.user_id := (select auth.uid());
+  new.status := 'pending';
+  new.decided_by := null;
+  new.decided_at := null;
+  new.decision_reason := null;
+  new.note := private.plain_text(new.note, true);
+  if pg_catalog.char_length(new.note) > 1000 then
+    raise exception 'note: Keep the note to 1,000 characters.' using errcode = 'PT400';
+  end if;
+  if (new.hide_phone, new.hide_email, new.noindex) is not distinct from (v_agent.hide_phone, v_agent.hide_email, v_agent.noindex) then
+    raise exception 'Your profile is already shown this way.' using errcode = 'PT400';
+  end if;
+  perform private.enforce_agent_rate_limit('visibility-request', new.user_id, 10, 86400,
+    'You have sent 10 visibility requests today. Please wait until tomorrow.');
+  update public.agent_visibility_requests r
+     set status = 'withdrawn'
+   where r.agent_id = new.agent_id and r.status = 'pending';
+  return new;
 end;
 $function$;
 
@@ -706,6 +1238,17 @@ begin
 end;
 $function$;
 
+-- function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb)
+CREATE OR REPLACE FUNCTION private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.audit_log (actor_id, actor_email, table_name, row_id, action, before, after)
+  values (actor, (select u.email from auth.users u where u.id = actor), table_name, row_id, action, before, after);
+$function$;
+
 -- function private.record_audit_entry()
 CREATE OR REPLACE FUNCTION private.record_audit_entry()
  RETURNS trigger
@@ -807,6 +1350,31 @@ begin
   insert into public.blog_post_revisions (post_id, saved_by, status, snapshot)
   values (new.id, (select auth.uid()), new.status, snapshot);
   return null;
+end;
+$function$;
+
+-- function private.refresh_figures_for_correction()
+CREATE OR REPLACE FUNCTION private.refresh_figures_for_correction()
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_start date;
+  v_end date;
+begin
+  select f.window_start, f.window_end into v_start, v_end
+    from public.figures_refreshes f
+   order by f.id desc
+   limit 1;
+  if v_end is null or v_start is null then
+    perform public.refresh_agent_metrics();
+  else
+    perform public.refresh_agent_metrics(
+      greatest(1, least(600, (extract(year from age(v_end + 1, v_start)) * 12 + extract(month from age(v_end + 1, v_start)))::integer)),
+      v_end);
+  end if;
 end;
 $function$;
 
@@ -1386,6 +1954,24 @@ AS $function$
    where s.name = format('webhook.%s.%s', hook, setting);
 $function$;
 
+-- function private.withdraw_revoked_owner_requests()
+CREATE OR REPLACE FUNCTION private.withdraw_revoked_owner_requests()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.agent_corrections c
+     set status = 'withdrawn', decision_reason = 'The claim of this profile was revoked.'
+   where c.agent_id = new.agent_id and c.user_id = new.user_id and c.status = 'pending';
+  update public.agent_visibility_requests r
+     set status = 'withdrawn', decision_reason = 'The claim of this profile was revoked.'
+   where r.agent_id = new.agent_id and r.user_id = new.user_id and r.status = 'pending';
+  return null;
+end;
+$function$;
+
 -- function private.zips_ranking_agents(agent_ids uuid[])
 CREATE OR REPLACE FUNCTION private.zips_ranking_agents(agent_ids uuid[])
  RETURNS text[]
@@ -1696,6 +2282,50 @@ AS $function$
   ) r
   where r.position <= greatest(1, least(max_per_agent, 50))
   order by r.agent_id, r.position;
+$function$;
+
+-- function public.agent_review_people(user_ids uuid[])
+CREATE OR REPLACE FUNCTION public.agent_review_people(user_ids uuid[])
+ RETURNS TABLE(user_id uuid, email text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators read the review queue.' using errcode = '42501';
+  end if;
+  if user_ids is null or pg_catalog.cardinality(user_ids) > 200 then
+    raise exception 'user_ids must name at most 200 users' using errcode = '22023';
+  end if;
+  return query
+    select u.id, u.email::text
+      from auth.users u
+     where u.id = any (user_ids)
+       and (exists (select 1 from public.agent_claims c where c.user_id = u.id)
+            or exists (select 1 from public.agent_corrections c where c.user_id = u.id)
+            or exists (select 1 from public.agent_visibility_requests r where r.user_id = u.id));
+end;
+$function$;
+
+-- function public.agent_sale_corrections(agent_ids uuid[])
+CREATE OR REPLACE FUNCTION public.agent_sale_corrections(agent_ids uuid[])
+ RETURNS TABLE(agent_id uuid, correction_id uuid, property_id uuid, kind text, address text, listing_number text, side text, close_price numeric, close_date date, recorded_close_price numeric, recorded_close_date date, accepted_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if agent_ids is null or pg_catalog.cardinality(agent_ids) > 100 then
+    raise exception 'agent_ids must name at most 100 agents' using errcode = '22023';
+  end if;
+  return query
+    select c.agent_id, c.id, c.property_id, c.kind, c.address, c.listing_number, c.side, c.close_price, c.close_date,
+           c.recorded_close_price, c.recorded_close_date, c.decided_at
+      from public.agent_corrections c
+     where c.agent_id = any (agent_ids) and c.status = 'accepted'
+     order by c.agent_id, c.decided_at desc, c.id;
+end;
 $function$;
 
 -- function public.analytics_check_filters(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
@@ -2130,6 +2760,203 @@ begin
 end;
 $function$;
 
+-- function public.decide_agent_claim(claim uuid, decision text, reason text)
+CREATE OR REPLACE FUNCTION public.decide_agent_claim(claim uuid, decision text, reason text DEFAULT NULL::text)
+ RETURNS agent_claims
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_claim public.agent_claims%rowtype;
+  v_reason text := nullif(pg_catalog.btrim(coalesce(reason, '')), '');
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators decide claims.' using errcode = '42501';
+  end if;
+  if decision is null or decision not in ('approve', 'reject', 'revoke') then
+    raise exception 'decision must be approve, reject or revoke' using errcode = 'PT400';
+  end if;
+  if pg_catalog.char_length(v_reason) > 1000 then
+    raise exception 'reason: Keep the reason to 1,000 characters.' using errcode = 'PT400';
+  end if;
+  select * into v_claim from public.agent_claims c where c.id = claim;
+  if not found then
+    raise exception 'No claim has this id.' using errcode = 'PT404';
+  end if;
+  perform 1 from public.agents a where a.id = v_claim.agent_id for update;
+  select * into v_claim from public.agent_claims c where c.id = claim for update;
+
+  if decision = 'approve' then
+    if v_claim.status not in ('code_sent', 'review_requested') then
+      raise exception 'Only an open claim can be approved; this one is %.', replace(v_claim.status, '_', ' ') using errcode = 'PT409';
+    end if;
+    if exists (select 1 from public.agent_claims c where c.agent_id = v_claim.agent_id and c.status = 'approved') then
+      raise exception 'This profile is already claimed by another account: revoke that claim first.' using errcode = 'PT409';
+    end if;
+    if exists (select 1 from public.agent_claims c where c.user_id = v_claim.user_id and c.status = 'approved') then
+      raise exception 'This user already holds the profile of another agent: one account can claim one profile.' using errcode = 'PT409';
+    end if;
+    delete from private.agent_claim_codes k where k.claim_id = claim;
+    update public.agent_claims c
+       set status = 'approved', method = 'admin', approved_at = now(), decided_by = (select auth.uid()),
+           decided_at = now(), decision_reason = v_reason
+     where c.id = claim
+    returning * into v_claim;
+    update public.agents a set claimed_at = now() where a.id = v_claim.agent_id;
+    perform private.add_agent_notice(v_claim.user_id, 'claim_approved', v_claim.agent_id, claim, v_reason,
+      jsonb_build_object('method', 'admin'));
+  elsif decision = 'reject' then
+    if v_claim.status not in ('code_sent', 'review_requested') then
+      raise exception 'Only an open claim can be rejected; this one is %.', replace(v_claim.status, '_', ' ') using errcode = 'PT409';
+    end if;
+    if v_reason is null then
+      raise exception 'reason: Give a reason: it is mailed to the person who claimed the profile.' using errcode = 'PT400';
+    end if;
+    delete from private.agent_claim_codes k where k.claim_id = claim;
+    update public.agent_claims c
+       set status = 'rejected', decided_by = (select auth.uid()), decided_at = now(), decision_reason = v_reason
+     where c.id = claim
+    returning * into v_claim;
+    perform private.add_agent_notice(v_claim.user_id, 'claim_rejected', v_claim.agent_id, claim, v_reason);
+  else
+    if v_claim.status <> 'approved' then
+      raise exception 'Only an approved claim can be revoked; this one is %.', replace(v_claim.status, '_', ' ') using errcode = 'PT409';
+    end if;
+    if v_reason is null then
+      raise exception 'reason: Give a reason: it is mailed to the person who claimed the profile.' using errcode = 'PT400';
+    end if;
+    update public.agent_claims c
+       set status = 'revoked', decided_by = (select auth.uid()), decided_at = now(), decision_reason = v_reason
+     where c.id = claim
+    returning * into v_claim;
+    update public.agents a
+       set claimed_at = null, bio = null, specialties = '{}', languages = '{}', profile_updated_at = null,
+           photo_url = case when a.photo_url like '%/storage/v1/object/public/agent-photos/%' then null else a.photo_url end
+     where a.id = v_claim.agent_id;
+    perform private.add_agent_notice(v_claim.user_id, 'claim_revoked', v_claim.agent_id, claim, v_reason);
+  end if;
+  return v_claim;
+end;
+$function$;
+
+-- function public.decide_agent_correction(correction uuid, decision text, reason text)
+CREATE OR REPLACE FUNCTION public.decide_agent_correction(correction uuid, decision text, reason text DEFAULT NULL::text)
+ RETURNS agent_corrections
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_correction public.agent_corrections%rowtype;
+  v_reason text := nullif(pg_catalog.btrim(coalesce(reason, '')), '');
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators decide corrections.' using errcode = '42501';
+  end if;
+  if decision is null or decision not in ('accept', 'reject') then
+    raise exception 'decision must be accept or reject' using errcode = 'PT400';
+  end if;
+  if pg_catalog.char_length(v_reason) > 1000 then
+    raise exception 'reason: Keep the reason to 1,000 characters.' using errcode = 'PT400';
+  end if;
+  select * into v_correction from public.agent_corrections c where c.id = correction for update;
+  if not found then
+    raise exception 'No correction has this id.' using errcode = 'PT404';
+  end if;
+  if v_correction.status <> 'pending' then
+    raise exception 'Only a pending correction can be decided; this one is %.', v_correction.status using errcode = 'PT409';
+  end if;
+  if decision = 'reject' then
+    if v_reason is null then
+      raise exception 'reason: Give a reason: it is mailed to the agent.' using errcode = 'PT400';
+    end if;
+    update public.agent_corrections c
+       set status = 'rejected', decided_by = (select auth.uid()), decided_at = now(), decision_reason = v_reason
+     where c.id = correction
+    returning * into v_correction;
+    perform private.add_agent_notice(v_correction.user_id, 'correction_rejected', v_correction.agent_id, correction, v_reason,
+      jsonb_build_object('kind', v_correction.kind, 'address', v_correction.address, 'listing_number', v_correction.listing_number));
+    return v_correction;
+  end if;
+
+  -- a missing sale whose listing arrived since it was filed
+  if v_correction.kind = 'missing_sale' and v_correction.property_id is null then
+    v_correction.property_id := private.listing_by_mls_number(v_correction.listing_number);
+  end if;
+  if v_correction.kind <> 'missing_sale' and v_correction.property_id is null then
+    raise exception 'The sale is no longer in our data, so the correction cannot apply.' using errcode = 'PT409';
+  end if;
+  if v_correction.kind = 'wrong_price_date' then
+    if exists (select 1 from private.agent_sale_overrides o
+                where o.property_id = v_correction.property_id and o.correction_id <> v_correction.id) then
+      raise exception 'Another accepted correction already sets the price and date of this sale.' using errcode = 'PT409';
+    end if;
+    insert into private.agent_sale_overrides (correction_id, property_id, close_price, close_date)
+    values (v_correction.id, v_correction.property_id, v_correction.close_price, v_correction.close_date);
+  else
+    perform private.apply_side_correction(v_correction);
+  end if;
+  update public.agent_corrections c
+     set status = 'accepted', property_id = v_correction.property_id, decided_by = (select auth.uid()),
+         decided_at = now(), decision_reason = v_reason
+   where c.id = correction
+  returning * into v_correction;
+  perform private.refresh_figures_for_correction();
+  perform private.add_agent_notice(v_correction.user_id, 'correction_accepted', v_correction.agent_id, correction, v_reason,
+    jsonb_build_object('kind', v_correction.kind, 'address', v_correction.address, 'listing_number', v_correction.listing_number));
+  return v_correction;
+end;
+$function$;
+
+-- function public.decide_agent_visibility_request(request uuid, decision text, reason text)
+CREATE OR REPLACE FUNCTION public.decide_agent_visibility_request(request uuid, decision text, reason text DEFAULT NULL::text)
+ RETURNS agent_visibility_requests
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_request public.agent_visibility_requests%rowtype;
+  v_reason text := nullif(pg_catalog.btrim(coalesce(reason, '')), '');
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators decide visibility requests.' using errcode = '42501';
+  end if;
+  if decision is null or decision not in ('accept', 'reject') then
+    raise exception 'decision must be accept or reject' using errcode = 'PT400';
+  end if;
+  if pg_catalog.char_length(v_reason) > 1000 then
+    raise exception 'reason: Keep the reason to 1,000 characters.' using errcode = 'PT400';
+  end if;
+  select * into v_request from public.agent_visibility_requests r where r.id = request for update;
+  if not found then
+    raise exception 'No visibility request has this id.' using errcode = 'PT404';
+  end if;
+  if v_request.status <> 'pending' then
+    raise exception 'Only a pending request can be decided; this one is %.', v_request.status using errcode = 'PT409';
+  end if;
+  if decision = 'reject' and v_reason is null then
+    raise exception 'reason: Give a reason: it is mailed to the agent.' using errcode = 'PT400';
+  end if;
+  update public.agent_visibility_requests r
+     set status = case when decision = 'accept' then 'accepted' else 'rejected' end,
+         decided_by = (select auth.uid()), decided_at = now(), decision_reason = v_reason
+   where r.id = request
+  returning * into v_request;
+  if decision = 'accept' then
+    update public.agents a
+       set hide_phone = v_request.hide_phone, hide_email = v_request.hide_email, noindex = v_request.noindex
+     where a.id = v_request.agent_id;
+  end if;
+  perform private.add_agent_notice(v_request.user_id,
+    case when decision = 'accept' then 'visibility_accepted' else 'visibility_rejected' end,
+    v_request.agent_id, request, v_reason,
+    jsonb_build_object('hide_phone', v_request.hide_phone, 'hide_email', v_request.hide_email, 'noindex', v_request.noindex));
+  return v_request;
+end;
+$function$;
+
 -- function public.delete_account(target uuid)
 CREATE OR REPLACE FUNCTION public.delete_account(target uuid)
  RETURNS jsonb
@@ -2281,6 +3108,14 @@ AS $function$
           and role = 'admin'
      );
 $function$;
+
+-- function public.is_agent_owner(agent uuid)
+CREATE OR REPLACE FUNCTION public.is_agent_owner(agent uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select private.owns_agent((select auth.uid()), agent) $function$;
 
 -- function public.lead_operator_emails()
 CREATE OR REPLACE FUNCTION public.lead_operator_emails()
@@ -2911,6 +3746,75 @@ begin
 
 
   return query select v_start, v_end, v_updated;
+end;
+$function$;
+
+-- function public.release_agent_notice(notice_id bigint, error_message text)
+CREATE OR REPLACE FUNCTION public.release_agent_notice(notice_id bigint, error_message text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update private.agent_notices set sent_at = null, last_error = left(error_message, 2000) where id = notice_id;
+$function$;
+
+-- function public.request_agent_claim_review(claimant uuid, agent uuid, license_number text, message text)
+CREATE OR REPLACE FUNCTION public.request_agent_claim_review(claimant uuid, agent uuid, license_number text, message text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_message text := nullif(pg_catalog.btrim(pg_catalog.regexp_replace(coalesce(message, ''), '<[^>]*>', '', 'g')), '');
+  v_claim public.agent_claims%rowtype;
+  v_before jsonb;
+begin
+  if claimant is null or not exists (select 1 from auth.users u where u.id = claimant) then
+    raise exception 'Sign in to claim a profile.' using errcode = 'PT403';
+  end if;
+  if not exists (select 1 from public.agents a where a.id = agent) then
+    raise exception 'No agent has this id.' using errcode = 'PT404';
+  end if;
+  if v_message is null then
+    raise exception 'message: Tell us how we can check that you are this agent.' using errcode = 'PT400';
+  end if;
+  if pg_catalog.char_length(v_message) > 1000 then
+    raise exception 'message: Keep it to 1,000 characters.' using errcode = 'PT400';
+  end if;
+  if pg_catalog.char_length(license_number) > 50 then
+    raise exception 'licenseNumber: A license number has at most 50 characters.' using errcode = 'PT400';
+  end if;
+  if exists (select 1 from public.agent_claims c where c.agent_id = agent and c.user_id = claimant and c.status = 'approved') then
+    raise exception 'You have already claimed this profile.' using errcode = 'PT409';
+  end if;
+  if exists (select 1 from public.agent_claims c where c.user_id = claimant and c.status = 'approved') then
+    raise exception 'Your account already holds the profile of another agent: one account can claim one profile.'
+      using errcode = 'PT409';
+  end if;
+
+  select * into v_claim from public.agent_claims c
+   where c.user_id = claimant and c.agent_id = agent and c.status in ('code_sent', 'review_requested')
+   for update;
+  if found then
+    v_before := to_jsonb(v_claim);
+    update public.agent_claims c
+       set status = 'review_requested', message = v_message,
+           license_number = coalesce(nullif(pg_catalog.btrim(request_agent_claim_review.license_number), ''), c.license_number)
+     where c.id = v_claim.id
+    returning * into v_claim;
+    delete from private.agent_claim_codes k where k.claim_id = v_claim.id;
+    perform private.record_agent_audit(claimant, 'agent_claims', v_claim.id::text, 'update',
+      jsonb_build_object('status', v_before -> 'status', 'message', v_before -> 'message'),
+      jsonb_build_object('status', v_claim.status, 'message', v_claim.message));
+  else
+    insert into public.agent_claims (agent_id, user_id, status, license_number, message)
+    values (agent, claimant, 'review_requested', nullif(pg_catalog.btrim(request_agent_claim_review.license_number), ''), v_message)
+    returning * into v_claim;
+    perform private.record_agent_audit(claimant, 'agent_claims', v_claim.id::text, 'insert', null, to_jsonb(v_claim));
+  end if;
+  return v_claim.id;
 end;
 $function$;
 
@@ -3827,6 +4731,37 @@ begin
 end;
 $function$;
 
+-- function public.set_agent_photo(owner uuid, agent uuid, photo_url text)
+CREATE OR REPLACE FUNCTION public.set_agent_photo(owner uuid, agent uuid, photo_url text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_previous text;
+  v_name text;
+begin
+  if not private.owns_agent(owner, agent) then
+    raise exception 'Only the agent who claimed this profile can change its photo.' using errcode = 'PT403';
+  end if;
+  if set_agent_photo.photo_url is not null then
+    v_name := (pg_catalog.regexp_match(set_agent_photo.photo_url, '/storage/v1/object/public/agent-photos/(.+)$'))[1];
+    if v_name is null or pg_catalog.split_part(v_name, '/', 1) <> agent::text
+       or not exists (select 1 from storage.objects o where o.bucket_id = 'agent-photos' and o.name = v_name) then
+      raise exception 'photo: Upload the photo into this agent''s folder of agent-photos first.' using errcode = 'PT400';
+    end if;
+  end if;
+  select a.photo_url into v_previous from public.agents a where a.id = agent for update;
+  update public.agents a
+     set photo_url = set_agent_photo.photo_url, profile_updated_at = now()
+   where a.id = agent;
+  perform private.record_agent_audit(owner, 'agents', agent::text, 'update',
+    jsonb_build_object('photo_url', v_previous), jsonb_build_object('photo_url', set_agent_photo.photo_url));
+  return v_previous;
+end;
+$function$;
+
 -- function public.set_updated_at()
 CREATE OR REPLACE FUNCTION public.set_updated_at()
  RETURNS trigger
@@ -3853,6 +4788,71 @@ begin
 end;
 $function$;
 
+-- function public.start_agent_claim(claimant uuid, agent uuid, license_number text, code_hash text, code_expires_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.start_agent_claim(claimant uuid, agent uuid, license_number text, code_hash text, code_expires_at timestamp with time zone)
+ RETURNS TABLE(claim_id uuid, agent_name text, agent_email text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_agent public.agents%rowtype;
+  v_claim public.agent_claims%rowtype;
+  v_before jsonb;
+begin
+  if claimant is null or not exists (select 1 from auth.users u where u.id = claimant) then
+    raise exception 'Sign in to claim a profile.' using errcode = 'PT403';
+  end if;
+  if code_hash is null or code_hash !~ '^[0-9a-f]{64}$' or code_expires_at is null or code_expires_at <= now() then
+    raise exception 'code_hash must be 64 hex digits and code_expires_at in the future' using errcode = '22023';
+  end if;
+  -- one claim decision per agent at a time
+  select * into v_agent from public.agents a where a.id = agent for update;
+  if not found then
+    raise exception 'No agent has this id.' using errcode = 'PT404';
+  end if;
+  perform private.assert_agent_claimable(claimant, agent);
+  if private.license_key(v_agent.license_number) is null then
+    raise exception 'The MLS record of this agent has no license number, so the profile cannot be claimed with a code. Ask for a review instead.'
+      using errcode = 'PT400';
+  end if;
+  if private.license_key(license_number) is distinct from private.license_key(v_agent.license_number) then
+    raise exception 'That license number does not match the one on this agent''s MLS record.' using errcode = 'PT400';
+  end if;
+  if v_agent.email is null or v_agent.email !~ '^[^@\s]+@[^@\s]+$' then
+    raise exception 'The MLS record of this agent has no email address to send a code to. Ask for a review instead.'
+      using errcode = 'PT400';
+  end if;
+
+  select * into v_claim from public.agent_claims c
+   where c.user_id = claimant and c.agent_id = agent and c.status in ('code_sent', 'review_requested')
+   for update;
+  if found then
+    v_before := to_jsonb(v_claim);
+    update public.agent_claims c
+       set status = 'code_sent', license_number = left(start_agent_claim.license_number, 50),
+           code_sent_to = private.mask_email(v_agent.email), code_sent_at = now()
+     where c.id = v_claim.id
+    returning * into v_claim;
+    perform private.record_agent_audit(claimant, 'agent_claims', v_claim.id::text, 'update',
+      jsonb_build_object('status', v_before -> 'status', 'code_sent_at', v_before -> 'code_sent_at'),
+      jsonb_build_object('status', v_claim.status, 'code_sent_at', v_claim.code_sent_at));
+  else
+    insert into public.agent_claims (agent_id, user_id, status, license_number, code_sent_to, code_sent_at)
+    values (agent, claimant, 'code_sent', left(start_agent_claim.license_number, 50), private.mask_email(v_agent.email), now())
+    returning * into v_claim;
+    perform private.record_agent_audit(claimant, 'agent_claims', v_claim.id::text, 'insert', null, to_jsonb(v_claim));
+  end if;
+
+  insert into private.agent_claim_codes as k (claim_id, code_hash, expires_at, attempts)
+  values (v_claim.id, start_agent_claim.code_hash, code_expires_at, 0)
+  on conflict on constraint agent_claim_codes_pkey do update
+    set code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0;
+
+  return query select v_claim.id, v_agent.name, v_agent.email;
+end;
+$function$;
+
 -- function public.suppress_email(address_hash text, suppression_source text)
 CREATE OR REPLACE FUNCTION public.suppress_email(address_hash text, suppression_source text)
  RETURNS boolean
@@ -3869,6 +4869,31 @@ begin
   delete from public.newsletter_subscriptions n where public.email_hash(n.email) = address_hash;
   return v_new;
 end;
+$function$;
+
+-- function public.take_agent_notices(max_notices integer)
+CREATE OR REPLACE FUNCTION public.take_agent_notices(max_notices integer DEFAULT 20)
+ RETURNS TABLE(id bigint, kind text, email text, agent_id uuid, agent_name text, subject_id uuid, reason text, details jsonb)
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with taken as (
+    update private.agent_notices n
+       set sent_at = now(), attempts = n.attempts + 1
+     where n.id in (
+       select q.id from private.agent_notices q
+        where q.sent_at is null and q.attempts < 5
+        order by q.id
+        limit greatest(1, least(coalesce(max_notices, 20), 100))
+        for update skip locked)
+    returning n.*
+  )
+  select t.id, t.kind, u.email::text, t.agent_id, a.name, t.subject_id, t.reason, t.details
+    from taken t
+    join auth.users u on u.id = t.user_id
+    left join public.agents a on a.id = t.agent_id
+   order by t.id;
 $function$;
 
 -- function public.trash_items(item_type text)
@@ -3901,6 +4926,73 @@ begin
   else
     raise exception 'item_type must be lead or post, got %', item_type using errcode = '22023';
   end if;
+end;
+$function$;
+
+-- function public.verify_agent_claim(claimant uuid, claim uuid, code_hash text)
+CREATE OR REPLACE FUNCTION public.verify_agent_claim(claimant uuid, claim uuid, code_hash text)
+ RETURNS TABLE(outcome text, attempts_left integer, agent_id uuid)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_claim public.agent_claims%rowtype;
+  v_code private.agent_claim_codes%rowtype;
+  v_max integer := private.agent_claim_max_attempts();
+begin
+  select * into v_claim from public.agent_claims c where c.id = claim and c.user_id = claimant;
+  if not found then
+    return query select 'not_found'::text, 0, null::uuid;
+    return;
+  end if;
+  -- the agent row orders this decision with any other claim of the same profile
+  perform 1 from public.agents a where a.id = v_claim.agent_id for update;
+  select * into v_claim from public.agent_claims c where c.id = claim for update;
+  if v_claim.status = 'approved' then
+    return query select 'approved'::text, 0, v_claim.agent_id;
+    return;
+  end if;
+  if v_claim.status <> 'code_sent' then
+    return query select (case when v_claim.status = 'review_requested' then 'expired' else 'closed' end)::text, 0, v_claim.agent_id;
+    return;
+  end if;
+  select * into v_code from private.agent_claim_codes k where k.claim_id = claim for update;
+  if not found or v_code.expires_at <= now() then
+    return query select 'expired'::text, 0, v_claim.agent_id;
+    return;
+  end if;
+  if v_code.attempts >= v_max then
+    return query select 'too_many_attempts'::text, 0, v_claim.agent_id;
+    return;
+  end if;
+  if code_hash is distinct from v_code.code_hash then
+    update private.agent_claim_codes k set attempts = k.attempts + 1 where k.claim_id = claim;
+    return query select (case when v_code.attempts + 1 >= v_max then 'too_many_attempts' else 'wrong_code' end)::text,
+                        v_max - v_code.attempts - 1, v_claim.agent_id;
+    return;
+  end if;
+  if exists (select 1 from public.agent_claims c where c.agent_id = v_claim.agent_id and c.status = 'approved') then
+    return query select 'claimed_by_other'::text, 0, v_claim.agent_id;
+    return;
+  end if;
+  if exists (select 1 from public.agent_claims c where c.user_id = claimant and c.status = 'approved') then
+    return query select 'holds_other_profile'::text, 0, v_claim.agent_id;
+    return;
+  end if;
+
+  delete from private.agent_claim_codes k where k.claim_id = claim;
+  update public.agent_claims c
+     set status = 'approved', method = 'email_code', approved_at = now(), decided_at = now(), decided_by = null,
+         decision_reason = null
+   where c.id = claim;
+  update public.agents a set claimed_at = now() where a.id = v_claim.agent_id;
+  perform private.record_agent_audit(claimant, 'agent_claims', claim::text, 'update',
+    jsonb_build_object('status', v_claim.status, 'method', v_claim.method),
+    jsonb_build_object('status', 'approved', 'method', 'email_code'));
+  perform private.add_agent_notice(claimant, 'claim_approved', v_claim.agent_id, claim, null,
+    jsonb_build_object('method', 'email_code'));
+  return query select 'approved'::text, 0, v_claim.agent_id;
 end;
 $function$;
 

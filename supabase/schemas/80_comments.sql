@@ -3,6 +3,60 @@
 -- comment column private.site_build_settings.last_requested_at
 comment on column private.site_build_settings.last_requested_at is 'When the last rebuild was requested; private.request_site_build_if_due() rebuilds for posts that went live after it.';
 
+-- comment column public.agent_claims.code_sent_to
+comment on column public.agent_claims.code_sent_to is 'The MLS email the code went to, masked (j•••@example.com).';
+
+-- comment column public.agent_claims.decided_by
+comment on column public.agent_claims.decided_by is 'The administrator who approved, rejected or revoked the claim; null when the mailed code approved it.';
+
+-- comment column public.agent_claims.decision_reason
+comment on column public.agent_claims.decision_reason is 'Why an administrator decided so (mailed to the user).';
+
+-- comment column public.agent_claims.license_number
+comment on column public.agent_claims.license_number is 'The license number the user gave.';
+
+-- comment column public.agent_claims.message
+comment on column public.agent_claims.message is 'What the user told the reviewers (a review request): plain text.';
+
+-- comment column public.agent_claims.method
+comment on column public.agent_claims.method is 'How an approved claim was proved: email_code (the mailed code) or admin (approved by hand).';
+
+-- comment column public.agent_claims.status
+comment on column public.agent_claims.status is 'code_sent (waiting for the mailed code), review_requested (waiting for an administrator), approved (the user owns the profile), rejected, revoked.';
+
+-- comment column public.agent_corrections.address
+comment on column public.agent_corrections.address is 'The sale''s address (as the agent gave it for a missing sale).';
+
+-- comment column public.agent_corrections.close_date
+comment on column public.agent_corrections.close_date is 'wrong_price_date: the right CloseDate.';
+
+-- comment column public.agent_corrections.close_price
+comment on column public.agent_corrections.close_price is 'wrong_price_date: the right ClosePrice, USD.';
+
+-- comment column public.agent_corrections.decision_reason
+comment on column public.agent_corrections.decision_reason is 'Why the administrator decided so (mailed to the agent).';
+
+-- comment column public.agent_corrections.explanation
+comment on column public.agent_corrections.explanation is 'Why, in the agent''s words (plain text), for the reviewers.';
+
+-- comment column public.agent_corrections.listing_number
+comment on column public.agent_corrections.listing_number is 'The MLS number of the sale (RESO ListingKey as properties.source_record_id keeps it).';
+
+-- comment column public.agent_corrections.property_id
+comment on column public.agent_corrections.property_id is 'The sale (properties.id); for a missing sale, the listing its MLS number names in our data, if any.';
+
+-- comment column public.agent_corrections.recorded_close_date
+comment on column public.agent_corrections.recorded_close_date is 'The CloseDate in our data when the correction was filed.';
+
+-- comment column public.agent_corrections.recorded_close_price
+comment on column public.agent_corrections.recorded_close_price is 'The ClosePrice in our data when the correction was filed, USD.';
+
+-- comment column public.agent_corrections.recorded_role
+comment on column public.agent_corrections.recorded_role is 'The agent''s role on the sale when the correction was filed (list, co_list, buyer, co_buyer).';
+
+-- comment column public.agent_corrections.side
+comment on column public.agent_corrections.side is 'wrong_side: the side the agent really had; missing_sale: the side they had (listing or buyer).';
+
 -- comment column public.agent_figures.buyer_paid_to_list_median
 comment on column public.agent_figures.buyer_paid_to_list_median is 'Median of ClosePrice / ListPrice x 100 over buyer-side sales: what the agent''s buyers paid against list, PERCENT.';
 
@@ -123,6 +177,21 @@ comment on column public.agent_page_versions.changed_at is 'When the page''s dat
 -- comment column public.agent_page_versions.version
 comment on column public.agent_page_versions.version is 'From private.page_version_seq; the build''s cache key of the page.';
 
+-- comment column public.agent_visibility_requests.hide_email
+comment on column public.agent_visibility_requests.hide_email is 'The profile should not show the email address.';
+
+-- comment column public.agent_visibility_requests.hide_phone
+comment on column public.agent_visibility_requests.hide_phone is 'The profile should not show the phone number.';
+
+-- comment column public.agent_visibility_requests.noindex
+comment on column public.agent_visibility_requests.noindex is 'The profile should stay out of search engines (noindex, out of the sitemap).';
+
+-- comment column public.agent_visibility_requests.note
+comment on column public.agent_visibility_requests.note is 'What the agent told the reviewers, plain text.';
+
+-- comment column public.agent_visibility_requests.status
+comment on column public.agent_visibility_requests.status is 'pending, accepted, rejected, or withdrawn (by the agent, or by a newer request).';
+
 -- comment column public.agent_zip_sales.buyer_sales
 comment on column public.agent_zip_sales.buyer_sales is 'Sales where the agent had the buyer side (buyer or co-buyer agent).';
 
@@ -165,11 +234,32 @@ comment on column public.agents.average_days_on_market is 'Average days on marke
 -- comment column public.agents.average_sale_to_list_ratio
 comment on column public.agents.average_sale_to_list_ratio is 'Average ClosePrice / ListPrice as a PERCENT (98.7 means 98.7%), not a fraction. Computed.';
 
+-- comment column public.agents.bio
+comment on column public.agents.bio is 'About the agent, plain text (at most 2,000 characters): written by the agent who claimed the profile, or an administrator.';
+
 -- comment column public.agents.brokerage
 comment on column public.agents.brokerage is 'Office the agent works for (RESO MemberOfficeName / ListOfficeName).';
 
+-- comment column public.agents.claimed_at
+comment on column public.agents.claimed_at is 'When the agent claimed the profile (an approved claim); null while unclaimed.';
+
+-- comment column public.agents.corrections_accepted
+comment on column public.agents.corrections_accepted is 'Corrections of this agent''s record an administrator accepted (the profile shows the count).';
+
+-- comment column public.agents.corrections_pending
+comment on column public.agents.corrections_pending is 'Corrections of this agent''s record waiting for an administrator.';
+
 -- comment column public.agents.days_on_market_sample_size
 comment on column public.agents.days_on_market_sample_size is 'Closed sales behind the days-on-market figures (sales without DaysOnMarket are left out).';
+
+-- comment column public.agents.hide_email
+comment on column public.agents.hide_email is 'The profile does not show the email address (an administrator accepted the agent''s request).';
+
+-- comment column public.agents.hide_phone
+comment on column public.agents.hide_phone is 'The profile does not show the phone number (an administrator accepted the agent''s request).';
+
+-- comment column public.agents.languages
+comment on column public.agents.languages is 'Languages the agent works in (at most 10, each at most 40 characters).';
 
 -- comment column public.agents.license_number
 comment on column public.agents.license_number is 'State licence number (RESO MemberStateLicense).';
@@ -198,6 +288,9 @@ comment on column public.agents.metrics_window_start is 'First close date counte
 -- comment column public.agents.mls_id
 comment on column public.agents.mls_id is 'RESO MemberMlsId; links imported listings (ListAgentMlsId) to the agent.';
 
+-- comment column public.agents.noindex
+comment on column public.agents.noindex is 'The profile is kept out of search engines (noindex, not in the sitemap) at the agent''s request; its sales still count everywhere.';
+
 -- comment column public.agents.price_range_max
 comment on column public.agents.price_range_max is 'Highest closed sale price in the window, USD. Computed.';
 
@@ -206,6 +299,9 @@ comment on column public.agents.price_range_min is 'Lowest closed sale price in 
 
 -- comment column public.agents.primary_zip_code
 comment on column public.agents.primary_zip_code is 'ZIP with most of the agent''s closed sales (ties: higher volume, then lowest ZIP). Computed.';
+
+-- comment column public.agents.profile_updated_at
+comment on column public.agents.profile_updated_at is 'When the agent who claimed the profile last changed its bio, specialties, languages or photo.';
 
 -- comment column public.agents.ranking_note
 comment on column public.agents.ranking_note is 'Why local_ranking is null, for display, e.g. ''Fewer than 5 closed sales in the window''.';
@@ -218,6 +314,9 @@ comment on column public.agents.sale_to_list_sample_size is 'Closed sales behind
 
 -- comment column public.agents.service_areas
 comment on column public.agents.service_areas is 'ZIPs of the agent''s closed sales, most sales first. Computed.';
+
+-- comment column public.agents.specialties
+comment on column public.agents.specialties is 'What the agent specializes in (at most 10, each at most 60 characters), e.g. first-time buyers, condos.';
 
 -- comment column public.agents.state
 comment on column public.agents.state is 'Two-letter USPS state code, upper case.';
@@ -669,14 +768,23 @@ comment on function private.configure_webhook(hook text, url text, secret text) 
 -- comment function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[])
 comment on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) is 'The credited sides of the closed sales in a window (one row per sale, side and known agent): the one crediting rule of the metrics refresh and the per-agent sales function.';
 
+-- comment function private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text)
+comment on function private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text) is 'Per-user fixed-window limit of the claim, profile and correction writes; raises PT429 with the message when passed.';
+
 -- comment function private.erase_email_data(address text)
 comment on function private.erase_email_data(address text) is 'Removes an address from leads (anonymised, kept for the counts), their notes, the audit log''s values, the newsletter and Auth''s log. Called by delete_account and erase_email.';
 
 -- comment function private.figure_metrics()
 comment on function private.figure_metrics() is 'Every agent figure: label, side, unit, decimals, which sales it is computed from, its sample-size and interval columns in agent_figures and its formula in words (the twin of METRICS in _shared/methodology.ts).';
 
+-- comment function private.guard_agent_owner_edit()
+comment on function private.guard_agent_owner_edit() is 'Lets the agent who claimed a profile change only its bio, specialties and languages, as plain text within their limits.';
+
 -- comment function private.link_agent_sides(agent_ids uuid[])
 comment on function private.link_agent_sides(agent_ids uuid[]) is 'Links the listings and sides that name the given agents by MemberKey (or, without a Key, by MLS id) and have no agent yet.';
+
+-- comment function private.listing_by_mls_number(mls_number text)
+comment on function private.listing_by_mls_number(mls_number text) is 'The properties.id a sale''s MLS number (ListingKey as source_record_id) names in a feed we hold; null when none or several.';
 
 -- comment function private.median_interval_rank(n integer)
 comment on function private.median_interval_rank(n integer) is 'Rank j of the 95 % order-statistic interval of a median of n values (binomial method); null below 6.';
@@ -687,8 +795,23 @@ comment on function private.methodology_version() is 'The version of the figures
 -- comment function private.move_to_trash_instead_of_delete()
 comment on function private.move_to_trash_instead_of_delete() is 'Turns an API user''s DELETE of a lead or post into a soft delete (deleted_at, deleted_by) and refuses a second row per request (42501).';
 
+-- comment function private.owns_agent(who uuid, agent uuid)
+comment on function private.owns_agent(who uuid, agent uuid) is 'True when the user holds the approved claim of the agent.';
+
+-- comment function private.plain_text(value text, multiline boolean)
+comment on function private.plain_text(value text, multiline boolean) is 'What a person typed as plain text: HTML tags removed, whitespace folded (multiline keeps paragraphs, at most one blank line between).';
+
+-- comment function private.prepare_agent_correction()
+comment on function private.prepare_agent_correction() is 'Checks and completes a correction filed through the API (ownership, the sale, the kind''s fields, duplicates, 20 a day).';
+
+-- comment function private.prepare_agent_visibility_request()
+comment on function private.prepare_agent_visibility_request() is 'Checks and completes a visibility request filed through the API, and withdraws the agent''s pending one.';
+
 -- comment function private.prune_raw_events()
 comment on function private.prune_raw_events() is 'Rolls finished UTC days of search_queries and page_views into search_days and page_view_days, then deletes searches older than 90 days, page views older than 200 days and ended rate-limit windows. Run by pg_cron (prune-raw-events).';
+
+-- comment function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb)
+comment on function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb) is 'Writes an audit_log entry for a change an edge function made for the user it verified (actor).';
 
 -- comment function private.record_audit_entry()
 comment on function private.record_audit_entry() is 'Records a signed-in user''s insert, update or delete (and every user_roles change) in public.audit_log.';
@@ -747,6 +870,12 @@ comment on function public.agent_quarterly_sales(only_agent uuid) is 'Closed sal
 -- comment function public.agent_recent_sales(max_per_agent integer)
 comment on function public.agent_recent_sales(max_per_agent integer) is 'Newest closed sales (ClosePrice set) per agent, at most max_per_agent (1-50) each, ordered by agent then newest first. Build-time read of the agent pages.';
 
+-- comment function public.agent_review_people(user_ids uuid[])
+comment on function public.agent_review_people(user_ids uuid[]) is 'Account emails of the users who filed claims, corrections or visibility requests (administrators at aal2, at most 200 ids a call).';
+
+-- comment function public.agent_sale_corrections(agent_ids uuid[])
+comment on function public.agent_sale_corrections(agent_ids uuid[]) is 'Accepted corrections of agents'' records (sale, kind, corrected values, when accepted) for the profile and the sales behind a figure; anyone, at most 100 agents a call.';
+
 -- comment function public.analytics_check_filters(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text)
 comment on function public.analytics_check_filters(period_start timestamp with time zone, period_end timestamp with time zone, page_path text, traffic_source text, exclude_path text) is 'analytics_check_period, then 22023 for a page_path or exclude_path that is not a path (exclude_path may not be / alone) or a traffic_source outside 1-255 characters.';
 
@@ -786,6 +915,15 @@ comment on function public.content_zip_sales_trend(p_zip_codes text[], p_window_
 -- comment function public.dashboard_overview(period_days integer)
 comment on function public.dashboard_overview(period_days integer) is 'Dashboard figures as one JSON object: post and lead counts, {current, previous} pairs for the last period_days whole UTC days (today included) and the same length before, median minutes to first contact, and the needs-attention counts. Admins only (42501); 22023 for a period outside 1-366 days.';
 
+-- comment function public.decide_agent_claim(claim uuid, decision text, reason text)
+comment on function public.decide_agent_claim(claim uuid, decision text, reason text) is 'An administrator approves, rejects or revokes a claim (reason mailed to the user). 42501 for anyone else.';
+
+-- comment function public.decide_agent_correction(correction uuid, decision text, reason text)
+comment on function public.decide_agent_correction(correction uuid, decision text, reason text) is 'An administrator accepts (applies as an override and recomputes the figures) or rejects a correction; the agent is mailed. 42501 for anyone else.';
+
+-- comment function public.decide_agent_visibility_request(request uuid, decision text, reason text)
+comment on function public.decide_agent_visibility_request(request uuid, decision text, reason text) is 'An administrator accepts (applies to agents) or rejects a visibility request; the owner is mailed. 42501 for anyone else.';
+
 -- comment function public.delete_account(target uuid)
 comment on function public.delete_account(target uuid) is 'Deletes an account and everything tied to it; its leads stay anonymised for the counts. service_role only (the account function).';
 
@@ -807,6 +945,9 @@ comment on function public.hit_rate_limits(key_hashes text[], window_seconds int
 -- comment function public.is_admin()
 comment on function public.is_admin() is 'True when the calling JWT is aal2 (stepped up with an authenticator code) and its subject is listed in public.user_roles with role admin. Used by RLS policies, the admin SQL functions and the admin app (rpc is_admin) to gate screens.';
 
+-- comment function public.is_agent_owner(agent uuid)
+comment on function public.is_agent_owner(agent uuid) is 'True when the signed-in caller holds the approved claim of the agent (RLS of the owner''s writes).';
+
 -- comment function public.lead_operator_emails()
 comment on function public.lead_operator_emails() is 'Email addresses of the administrators (user_roles role admin), the default recipients of new-lead emails. service_role only.';
 
@@ -827,6 +968,9 @@ comment on function public.record_page_view(path text, referrer_host text, utm_s
 
 -- comment function public.refresh_agent_metrics(window_months integer, window_end date)
 comment on function public.refresh_agent_metrics(window_months integer, window_end date) is 'Recomputes every agent''s figures (agent_figures, both sides; the listing-side columns of agents), agent_zip_sales, zip_sales_coverage and a figures_refreshes row from the closed sales in the window (default 24 months ending at the latest close date). service_role only (importer).';
+
+-- comment function public.request_agent_claim_review(claimant uuid, agent uuid, license_number text, message text)
+comment on function public.request_agent_claim_review(claimant uuid, agent uuid, license_number text, message text) is 'Opens a claim for an administrator to check by hand, with the user''s message. service_role only (agent-claim).';
 
 -- comment function public.request_site_rebuild()
 comment on function public.request_site_rebuild() is 'Asks for a rebuild of the static site now (admins only; 42501 otherwise, 55000 when no hook is configured). Returns the webhook request id.';
@@ -876,20 +1020,50 @@ comment on function public.search_resolve_address(search_query text) is 'Resolve
 -- comment function public.search_zip_location(zip text, OUT city text, OUT state text, OUT latitude double precision, OUT longitude double precision, OUT known boolean)
 comment on function public.search_zip_location(zip text, OUT city text, OUT state text, OUT latitude double precision, OUT longitude double precision, OUT known boolean) is 'City, state and centre (degrees) of a ZIP from zip_market_benchmarks, falling back to its properties; known = the ZIP appears in either.';
 
+-- comment function public.set_agent_photo(owner uuid, agent uuid, photo_url text)
+comment on function public.set_agent_photo(owner uuid, agent uuid, photo_url text) is 'Sets or clears the photo of an owner''s agent to an object of agent-photos; returns the previous URL. service_role only (agent-photo).';
+
+-- comment function public.start_agent_claim(claimant uuid, agent uuid, license_number text, code_hash text, code_expires_at timestamp with time zone)
+comment on function public.start_agent_claim(claimant uuid, agent uuid, license_number text, code_hash text, code_expires_at timestamp with time zone) is 'Opens or renews a claim by license number and stores the HMAC of the code to mail; returns the claim, agent name and MLS email. service_role only (agent-claim).';
+
 -- comment function public.suppress_email(address_hash text, suppression_source text)
 comment on function public.suppress_email(address_hash text, suppression_source text) is 'Puts an address hash on the suppression list and deletes its newsletter subscription. service_role only (the unsubscribe function).';
+
+-- comment function public.take_agent_notices(max_notices integer)
+comment on function public.take_agent_notices(max_notices integer) is 'Claims up to max_notices unsent decision mails (marks them sent) and returns recipient, kind, agent and reason. service_role only (agent-claim, agent-review).';
 
 -- comment function public.trash_items(item_type text)
 comment on function public.trash_items(item_type text) is 'Deleted leads or posts (item_type lead | post), newest first, at most 500, with who deleted them. Admins only.';
 
+-- comment function public.verify_agent_claim(claimant uuid, claim uuid, code_hash text)
+comment on function public.verify_agent_claim(claimant uuid, claim uuid, code_hash text) is 'Checks a mailed claim code (its HMAC) and approves the claim when right; returns the outcome and the tries left. service_role only (agent-claim).';
+
 -- comment function public.verify_new_lead_webhook_secret(candidate text)
 comment on function public.verify_new_lead_webhook_secret(candidate text) is 'True when `candidate` is the new-lead webhook secret (Vault webhook.new_lead.secret). service_role only (the notify-new-lead function).';
+
+-- comment table private.agent_claim_codes
+comment on table private.agent_claim_codes is 'The HMAC-SHA-256 (hex, keyed by the agent-claim function''s secret) of the code mailed for an open claim, when it expires, and how many wrong codes were tried.';
+
+-- comment table private.agent_notices
+comment on table private.agent_notices is 'One mail to send per decision on a claim, correction or visibility request: to whom (the user who asked), what was decided, the reason. The agent-claim and agent-review functions take and mail them (public.take_agent_notices).';
+
+-- comment table private.agent_sale_overrides
+comment on table private.agent_sale_overrides is 'The close price and date of a sale as an accepted correction says (null: the feed''s value stands), one per sale. Shown on the sale''s row; the figures read close prices and dates from public.properties, so these change the figures once the crediting reads them (docs/claims.md).';
+
+-- comment table private.agent_side_overrides
+comment on table private.agent_side_overrides is 'Who had which side, as accepted corrections say, over the raw transaction_sides row of (property_id, role): exclude (the row''s agent, agent_id, is taken off the side, which stays with an unnamed party), flip (the agent''s row moves to the other side: list <-> buyer, co_list <-> co_buyer), link (the row named no known agent: it is agent_id''s), add (agent_id gets a side the feed does not have, in role). exclude and flip apply while the raw row still names agent_id, link while it names no agent.';
 
 -- comment table private.site_build_settings
 comment on table private.site_build_settings is 'Site rebuild bookkeeping (one row): who reports builds (builder) and when the last rebuild was requested. The hook URL and secret are in Vault (private.configure_webhook).';
 
 -- comment table private.zip_top_agents
 comment on table private.zip_top_agents is 'The first 25 agents of each five-digit ZIP page (5 or more sales there first, then sides, volume, name): an agent listed here with a counted sale in the window has a prerendered page. Kept by private.touch_zip_pages().';
+
+-- comment table public.agent_claims
+comment on table public.agent_claims is 'A signed-in user''s claim to be the agent of a profile: by license number and a code mailed to the MLS email (code_sent -> approved), or reviewed by hand (review_requested -> approved or rejected); an approved claim may be revoked. One approved claim per agent and per user. The user and administrators read; the claim functions and administrators'' decisions write.';
+
+-- comment table public.agent_corrections
+comment on table public.agent_corrections is 'A correction of an agent''s record filed by the agent who claimed the profile: not_my_sale, wrong_side, wrong_price_date or missing_sale, with the agent''s explanation. Never edits the raw record: an accepted one becomes an override the figures apply (private.agent_side_overrides, private.agent_sale_overrides). The owner files and withdraws; the owner and administrators read; administrators decide (decide_agent_correction).';
 
 -- comment table public.agent_figures
 comment on table public.agent_figures is 'Every figure of an agent with at least one closed sale (either side) in the metrics window, per side, with sample sizes, 95 % intervals, the shrunk sale-to-list, ZIP rank and the ZIP''s own figures. Written by refresh_agent_metrics(); anyone reads. Units: PERCENT 0-100 for ratios and shares, USD for prices and volumes, days for days on market. The methodology (formulas, exclusions, crediting, small samples) is supabase/functions/_shared/methodology.ts.';
@@ -905,6 +1079,9 @@ comment on table public.agent_name_tokens is 'Distinct name tokens of all agents
 
 -- comment table public.agent_page_versions
 comment on table public.agent_page_versions is 'The version of each agent page (/agent/<id>): a new one whenever the data the page prints changes, written by triggers on agents, properties and zip_market_benchmarks. prerender: the build prerenders the page (closed sales in the metrics window and among the first 25 agents of a ZIP page); others are rendered on demand. Rows of deleted agents stay (prerender false). Anyone reads; nobody writes but the triggers.';
+
+-- comment table public.agent_visibility_requests
+comment on table public.agent_visibility_requests is 'How the agent who claimed a profile asks it to be shown: phone and email hidden or not, in search engines or not (noindex). An administrator accepts (agents.hide_phone, hide_email, noindex follow) or rejects it with a reason. The owner files and withdraws; the owner and administrators read.';
 
 -- comment table public.agent_zip_sales
 comment on table public.agent_zip_sales is 'Closed sales per ZIP and agent in the metrics window of the latest refresh_agent_metrics() run, both sides (search ranking, ZIP pages). Anyone reads; refresh_agent_metrics() writes.';

@@ -24,7 +24,8 @@ interface TableCase {
   table: string
   /** Creates a row as superuser; returns its key. */
   fixture(): Promise<string>
-  insert(): Record<string, unknown>
+  /** The row an insert attempt sends (`role`: who attempts it, for a row whose owner column only the service role sets). */
+  insert(role: Role): Record<string, unknown>
   /** A change and the SQL that tells whether it was stored. */
   update: {
     patch: () => Record<string, unknown>
@@ -75,6 +76,24 @@ let leadId = ''
 const livePostFixture = () => {
   const slug = unique('matrix-live')
   return data.post({ title: slug, slug, status: 'published', publishedAt: daysFromNow(-400) })
+}
+
+let claimInsertAgentId = ''
+let correctionInsertAgentId = ''
+let visibilityInsertAgentId = ''
+
+/**
+ * A fresh agent whose approved claim the owner holds (one account holds one profile, so the owner's earlier claim
+ * is revoked first): the agent-claim cases each work on their own profile, in any order.
+ */
+async function ownedAgent(): Promise<string> {
+  await sql(`update public.agent_claims set status = 'revoked' where user_id = $1 and status = 'approved'`, [ownerId])
+  const agent = await data.agent({ name: 'Matrix Owned Agent' })
+  await sql(
+    `insert into public.agent_claims (agent_id, user_id, status, method, approved_at) values ($1, $2, 'approved', 'admin', now())`,
+    [agent, ownerId],
+  )
+  return agent
 }
 
 const cases: TableCase[] = [
@@ -745,6 +764,108 @@ const cases: TableCase[] = [
     allowed: { select: ['service'], insert: ['service'], update: ['service'], delete: ['service'] },
   },
   {
+    // the agent's own profile: its owner edits bio, specialties and languages (the trigger refuses other columns)
+    name: 'agents (the profile its owner claimed)',
+    table: 'agents',
+    owned: true,
+    fixture: () => ownedAgent(),
+    insert: () => ({ name: 'Inserted Agent' }),
+    update: { patch: () => ({ bio: unique('owner-bio') }), stored: columnEquals('agents', 'bio') },
+    allowed: {
+      select: [...everyone, 'owner'],
+      insert: admins,
+      update: ['owner', 'admin', 'service'],
+      delete: admins,
+    },
+  },
+  {
+    // claims: written by the claim functions (service role) only; the claimant and administrators read them
+    name: 'agent_claims',
+    table: 'agent_claims',
+    owned: true,
+    fixture: async () => {
+      const agent = await data.agent({ name: 'Matrix Claimed Agent' })
+      return insertReturningId(
+        `insert into public.agent_claims (agent_id, user_id, status, license_number) values ($1, $2, 'code_sent', 'LIC-1') returning id`,
+        [agent, ownerId],
+      )
+    },
+    beforeInsert: async () => {
+      claimInsertAgentId = await data.agent({ name: 'Matrix Claim Insert Agent' })
+    },
+    insert: () => ({ agent_id: claimInsertAgentId, user_id: ownerId, status: 'rejected' }),
+    update: {
+      patch: () => ({ decision_reason: unique('reason') }),
+      stored: columnEquals('agent_claims', 'decision_reason'),
+    },
+    allowed: {
+      select: ['owner', 'admin', 'service'],
+      insert: ['service'],
+      update: ['service'],
+      delete: ['service'],
+    },
+  },
+  {
+    // corrections: the owner files and withdraws; administrators read and decide through decide_agent_correction
+    name: 'agent_corrections',
+    table: 'agent_corrections',
+    owned: true,
+    fixture: async () =>
+      insertReturningId(
+        `insert into public.agent_corrections (agent_id, user_id, kind, listing_number, address, side)
+         values ($1, $2, 'missing_sale', $3, '1 Matrix Way', 'listing') returning id`,
+        [await ownedAgent(), ownerId, unique('MLS')],
+      ),
+    beforeInsert: async () => {
+      correctionInsertAgentId = await ownedAgent()
+    },
+    insert: (role) => ({
+      agent_id: correctionInsertAgentId,
+      ...(role === 'service' ? { user_id: ownerId } : {}),
+      kind: 'missing_sale',
+      listing_number: unique('MLS'),
+      address: '2 Matrix Way',
+      side: 'buyer',
+    }),
+    // the owner's only change: withdrawing a pending correction
+    update: { patch: () => ({ status: 'withdrawn' }), stored: columnEquals('agent_corrections', 'status') },
+    allowed: {
+      select: ['owner', 'admin', 'service'],
+      insert: ['owner', 'service'],
+      update: ['owner', 'service'],
+      delete: ['service'],
+    },
+  },
+  {
+    // how the profile is shown: the owner asks and withdraws; administrators read and decide
+    name: 'agent_visibility_requests',
+    table: 'agent_visibility_requests',
+    owned: true,
+    fixture: async () =>
+      insertReturningId(
+        `insert into public.agent_visibility_requests (agent_id, user_id, hide_phone, hide_email, noindex)
+         values ($1, $2, true, false, false) returning id`,
+        [await ownedAgent(), ownerId],
+      ),
+    beforeInsert: async () => {
+      visibilityInsertAgentId = await ownedAgent()
+    },
+    insert: (role) => ({
+      agent_id: visibilityInsertAgentId,
+      ...(role === 'service' ? { user_id: ownerId } : {}),
+      hide_phone: true,
+      hide_email: true,
+      noindex: false,
+    }),
+    update: { patch: () => ({ status: 'withdrawn' }), stored: columnEquals('agent_visibility_requests', 'status') },
+    allowed: {
+      select: ['owner', 'admin', 'service'],
+      insert: ['owner', 'service'],
+      update: ['owner', 'service'],
+      delete: ['service'],
+    },
+  },
+  {
     name: "user_roles (another user's row)",
     table: 'user_roles',
     key: 'user_id',
@@ -813,7 +934,7 @@ async function attemptNow(tableCase: TableCase, role: Role, operation: Operation
       )[0]!.id
     }
     await tableCase.beforeInsert?.()
-    const { error } = await client.from(table).insert(tableCase.insert() as never)
+    const { error } = await client.from(table).insert(tableCase.insert(role) as never)
     return error === null
   }
   const id = await tableCase.fixture()

@@ -1,6 +1,7 @@
 import { Route as RootRoute } from './__root'
 import { Route as LoginRoute } from './login'
 import { Route as ShellRoute } from './_shell'
+import { Route as AgentsRoute } from './_shell/agents'
 import { Route as AnalyticsRoute } from './_shell/analytics'
 import { Route as AuditRoute } from './_shell/audit'
 import { Route as BlogRoute } from './_shell/blog'
@@ -20,6 +21,7 @@ export const routeTree = RootRoute.addChildren([
     BlogRoute,
     CalendarRoute,
     CrmRoute,
+    AgentsRoute,
     AnalyticsRoute,
     BuildsRoute,
     AuditRoute,

@@ -10,6 +10,152 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      agent_claims: {
+        Row: {
+          agent_id: string
+          approved_at: string | null
+          code_sent_at: string | null
+          code_sent_to: string | null
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          id: string
+          license_number: string | null
+          message: string | null
+          method: string | null
+          status: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          agent_id: string
+          approved_at?: string | null
+          code_sent_at?: string | null
+          code_sent_to?: string | null
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          id?: string
+          license_number?: string | null
+          message?: string | null
+          method?: string | null
+          status?: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          agent_id?: string
+          approved_at?: string | null
+          code_sent_at?: string | null
+          code_sent_to?: string | null
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          id?: string
+          license_number?: string | null
+          message?: string | null
+          method?: string | null
+          status?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "agent_claims_agent_id_fkey"
+            columns: ["agent_id"]
+            isOneToOne: false
+            referencedRelation: "agents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      agent_corrections: {
+        Row: {
+          address: string | null
+          agent_id: string
+          close_date: string | null
+          close_price: number | null
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          explanation: string | null
+          id: string
+          kind: string
+          listing_number: string | null
+          property_id: string | null
+          recorded_close_date: string | null
+          recorded_close_price: number | null
+          recorded_role: string | null
+          side: string | null
+          status: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          address?: string | null
+          agent_id: string
+          close_date?: string | null
+          close_price?: number | null
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          explanation?: string | null
+          id?: string
+          kind: string
+          listing_number?: string | null
+          property_id?: string | null
+          recorded_close_date?: string | null
+          recorded_close_price?: number | null
+          recorded_role?: string | null
+          side?: string | null
+          status?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          address?: string | null
+          agent_id?: string
+          close_date?: string | null
+          close_price?: number | null
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          explanation?: string | null
+          id?: string
+          kind?: string
+          listing_number?: string | null
+          property_id?: string | null
+          recorded_close_date?: string | null
+          recorded_close_price?: number | null
+          recorded_role?: string | null
+          side?: string | null
+          status?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "agent_corrections_agent_id_fkey"
+            columns: ["agent_id"]
+            isOneToOne: false
+            referencedRelation: "agents"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "agent_corrections_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: false
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       agent_figures: {
         Row: {
           agent_id: string
@@ -281,6 +427,62 @@ export type Database = {
         }
         Relationships: []
       }
+      agent_visibility_requests: {
+        Row: {
+          agent_id: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          hide_email: boolean
+          hide_phone: boolean
+          id: string
+          noindex: boolean
+          note: string | null
+          status: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          agent_id: string
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          hide_email: boolean
+          hide_phone: boolean
+          id?: string
+          noindex: boolean
+          note?: string | null
+          status?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          agent_id?: string
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          hide_email?: boolean
+          hide_phone?: boolean
+          id?: string
+          noindex?: boolean
+          note?: string | null
+          status?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "agent_visibility_requests_agent_id_fkey"
+            columns: ["agent_id"]
+            isOneToOne: false
+            referencedRelation: "agents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       agent_zip_sales: {
         Row: {
           agent_id: string
@@ -344,10 +546,16 @@ export type Database = {
           bio: string | null
           brokerage: string | null
           city: string | null
+          claimed_at: string | null
+          corrections_accepted: number
+          corrections_pending: number
           created_at: string
           days_on_market_sample_size: number
           email: string | null
+          hide_email: boolean
+          hide_phone: boolean
           id: string
+          languages: string[]
           license_number: string | null
           local_ranking: number | null
           market_share: number | null
@@ -359,16 +567,19 @@ export type Database = {
           metrics_window_start: string | null
           mls_id: string | null
           name: string
+          noindex: boolean
           phone: string | null
           photo_url: string | null
           price_range_max: number | null
           price_range_min: number | null
           primary_zip_code: string | null
+          profile_updated_at: string | null
           ranking_note: string | null
           rating: number | null
           review_count: number
           sale_to_list_sample_size: number
           service_areas: string[]
+          specialties: string[]
           state: string | null
           total_agents_in_area: number | null
           total_sales: number
@@ -382,10 +593,16 @@ export type Database = {
           bio?: string | null
           brokerage?: string | null
           city?: string | null
+          claimed_at?: string | null
+          corrections_accepted?: number
+          corrections_pending?: number
           created_at?: string
           days_on_market_sample_size?: number
           email?: string | null
+          hide_email?: boolean
+          hide_phone?: boolean
           id?: string
+          languages?: string[]
           license_number?: string | null
           local_ranking?: number | null
           market_share?: number | null
@@ -397,16 +614,19 @@ export type Database = {
           metrics_window_start?: string | null
           mls_id?: string | null
           name: string
+          noindex?: boolean
           phone?: string | null
           photo_url?: string | null
           price_range_max?: number | null
           price_range_min?: number | null
           primary_zip_code?: string | null
+          profile_updated_at?: string | null
           ranking_note?: string | null
           rating?: number | null
           review_count?: number
           sale_to_list_sample_size?: number
           service_areas?: string[]
+          specialties?: string[]
           state?: string | null
           total_agents_in_area?: number | null
           total_sales?: number
@@ -420,10 +640,16 @@ export type Database = {
           bio?: string | null
           brokerage?: string | null
           city?: string | null
+          claimed_at?: string | null
+          corrections_accepted?: number
+          corrections_pending?: number
           created_at?: string
           days_on_market_sample_size?: number
           email?: string | null
+          hide_email?: boolean
+          hide_phone?: boolean
           id?: string
+          languages?: string[]
           license_number?: string | null
           local_ranking?: number | null
           market_share?: number | null
@@ -435,16 +661,19 @@ export type Database = {
           metrics_window_start?: string | null
           mls_id?: string | null
           name?: string
+          noindex?: boolean
           phone?: string | null
           photo_url?: string | null
           price_range_max?: number | null
           price_range_min?: number | null
           primary_zip_code?: string | null
+          profile_updated_at?: string | null
           ranking_note?: string | null
           rating?: number | null
           review_count?: number
           sale_to_list_sample_size?: number
           service_areas?: string[]
+          specialties?: string[]
           state?: string | null
           total_agents_in_area?: number | null
           total_sales?: number
@@ -1863,6 +2092,30 @@ export type Database = {
           zip_code: string
         }[]
       }
+      agent_review_people: {
+        Args: { user_ids: string[] }
+        Returns: {
+          email: string
+          user_id: string
+        }[]
+      }
+      agent_sale_corrections: {
+        Args: { agent_ids: string[] }
+        Returns: {
+          accepted_at: string
+          address: string
+          agent_id: string
+          close_date: string
+          close_price: number
+          correction_id: string
+          kind: string
+          listing_number: string
+          property_id: string
+          recorded_close_date: string
+          recorded_close_price: number
+          side: string
+        }[]
+      }
       analytics_check_filters: {
         Args: {
           exclude_path: string
@@ -2005,6 +2258,87 @@ export type Database = {
         }[]
       }
       dashboard_overview: { Args: { period_days?: number }; Returns: Json }
+      decide_agent_claim: {
+        Args: { claim: string; decision: string; reason?: string }
+        Returns: {
+          agent_id: string
+          approved_at: string | null
+          code_sent_at: string | null
+          code_sent_to: string | null
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          id: string
+          license_number: string | null
+          message: string | null
+          method: string | null
+          status: string
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "agent_claims"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      decide_agent_correction: {
+        Args: { correction: string; decision: string; reason?: string }
+        Returns: {
+          address: string | null
+          agent_id: string
+          close_date: string | null
+          close_price: number | null
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          explanation: string | null
+          id: string
+          kind: string
+          listing_number: string | null
+          property_id: string | null
+          recorded_close_date: string | null
+          recorded_close_price: number | null
+          recorded_role: string | null
+          side: string | null
+          status: string
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "agent_corrections"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      decide_agent_visibility_request: {
+        Args: { decision: string; reason?: string; request: string }
+        Returns: {
+          agent_id: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          hide_email: boolean
+          hide_phone: boolean
+          id: string
+          noindex: boolean
+          note: string | null
+          status: string
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "agent_visibility_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       delete_account: { Args: { target: string }; Returns: Json }
       delete_lead: { Args: { lead_id: string }; Returns: string }
       delete_post: {
@@ -2029,6 +2363,7 @@ export type Database = {
         }[]
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      is_agent_owner: { Args: { agent: string }; Returns: boolean }
       lead_operator_emails: {
         Args: Record<PropertyKey, never>
         Returns: string[]
@@ -2076,6 +2411,19 @@ export type Database = {
           metrics_window_end: string
           metrics_window_start: string
         }[]
+      }
+      release_agent_notice: {
+        Args: { error_message: string; notice_id: number }
+        Returns: undefined
+      }
+      request_agent_claim_review: {
+        Args: {
+          agent: string
+          claimant: string
+          license_number: string
+          message: string
+        }
+        Returns: string
       }
       request_site_rebuild: {
         Args: Record<PropertyKey, never>
@@ -2172,9 +2520,40 @@ export type Database = {
         Args: { zip: string }
         Returns: Record<string, unknown>
       }
+      set_agent_photo: {
+        Args: { agent: string; owner: string; photo_url: string }
+        Returns: string
+      }
+      start_agent_claim: {
+        Args: {
+          agent: string
+          claimant: string
+          code_expires_at: string
+          code_hash: string
+          license_number: string
+        }
+        Returns: {
+          agent_email: string
+          agent_name: string
+          claim_id: string
+        }[]
+      }
       suppress_email: {
         Args: { address_hash: string; suppression_source: string }
         Returns: boolean
+      }
+      take_agent_notices: {
+        Args: { max_notices?: number }
+        Returns: {
+          agent_id: string
+          agent_name: string
+          details: Json
+          email: string
+          id: number
+          kind: string
+          reason: string
+          subject_id: string
+        }[]
       }
       trash_items: {
         Args: { item_type: string }
@@ -2184,6 +2563,14 @@ export type Database = {
           detail: string
           id: string
           title: string
+        }[]
+      }
+      verify_agent_claim: {
+        Args: { claim: string; claimant: string; code_hash: string }
+        Returns: {
+          agent_id: string
+          attempts_left: number
+          outcome: string
         }[]
       }
       verify_new_lead_webhook_secret: {

@@ -10,6 +10,7 @@ describe('NAV_ITEMS', () => {
       'Blog Management',
       'Calendar',
       'CRM',
+      'Agents',
       'Analytics',
       'Builds',
       'Audit Log',

@@ -25,6 +25,11 @@ export const NAV_ITEMS = [
     icon: 'M16 19v-1a4 4 0 00-8 0v1M12 11a3 3 0 100-6 3 3 0 000 6',
   },
   {
+    to: '/agents',
+    label: 'Agents',
+    icon: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3zM9 12l2 2 4-4',
+  },
+  {
     to: '/analytics',
     label: 'Analytics',
     icon: 'M4 20V10M10 20V4M16 20v-7M22 20H2',

@@ -13,6 +13,9 @@ export const AUDITED_TABLES = [
   'content_generation_jobs',
   'newsletter_subscriptions',
   'user_roles',
+  'agent_claims',
+  'agent_corrections',
+  'agent_visibility_requests',
 ] as const
 
 /** How the audit log names each table for people. */
@@ -28,6 +31,9 @@ export const TABLE_LABELS: Record<(typeof AUDITED_TABLES)[number], string> = {
   content_generation_jobs: 'Generation jobs',
   newsletter_subscriptions: 'Newsletter',
   user_roles: 'Roles',
+  agent_claims: 'Agent claims',
+  agent_corrections: 'Agent corrections',
+  agent_visibility_requests: 'Agent visibility',
 }
 
 export const AUDIT_ACTIONS = ['insert', 'update', 'delete', 'trash', 'restore'] as const
