@@ -12,7 +12,7 @@ import { checkProductionEnv, functionSecretNames } from './lib/deploy/env-check.
 const file = path.resolve(rootDir, process.argv[2] ?? '.env.production')
 if (!fs.existsSync(file)) {
   console.error(
-    `${path.relative(rootDir, file)} not found: copy .env.production.example and fill it in (README "Deploy").`,
+    `${path.relative(rootDir, file)} not found: copy .env.production.example and fill it in (docs/deploy.md).`,
   )
   // a failing exit status is the check's verdict: a deploy script or CI step must stop before anything is pushed
   process.exit(1)

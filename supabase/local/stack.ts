@@ -184,7 +184,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const apiUrl = `http://127.0.0.1:${options.ports.api}`
     // The new-lead webhook goes to this stack's own notify-new-lead function (production sets its project URL once
-    // with the same call, see README "Deploy").
+    // with the same call, see docs/deploy.md).
     const { rows: hooks } = await pool.query(
       `select to_regprocedure('private.configure_webhook(text,text,text)') is not null as present`,
     )

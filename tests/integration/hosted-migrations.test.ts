@@ -3,7 +3,7 @@
  * that has only what a new hosted project has before the first push (the API roles, the `auth` schema, the
  * `extensions` schema, `net` standing in for pg_net, `vault` standing in for supabase_vault; no
  * `supabase_functions`, which the dashboard creates only when Database Webhooks are enabled), then the configure
- * steps of README "Deploy" run and both webhooks are shown to fire. A second database has Database Webhooks enabled
+ * steps of docs/deploy.md run and both webhooks are shown to fire. A second database has Database Webhooks enabled
  * before the push (the other order of dashboard toggles) and must apply the same migrations.
  *
  * Each case gets its own database in the test cluster (dropped afterwards), so nothing here is visible to the
@@ -85,7 +85,7 @@ describe('migrations on a fresh hosted project', () => {
     )
     expect(dashboardTriggers).toEqual([])
 
-    // README "Deploy": the two configure steps
+    // docs/deploy.md: the two configure steps
     await sqlAt(url, `select private.configure_webhook('new_lead', $1)`, [NEW_LEAD_URL])
     await sqlAt(url, `select private.configure_webhook('site_build', $1, '')`, [BUILD_HOOK_URL])
     await sqlAt(url, `update private.site_build_settings set builder = 'build_hook' where id`)

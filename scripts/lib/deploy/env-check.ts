@@ -1,7 +1,7 @@
 /**
- * `npm run deploy:check`'s rules: what a production `.env.production` must hold before anything is pushed (README
- * "Deploy"). Each rule names the variable, where it goes (static host build, function secret, SQL editor) and what
- * breaks without it. URLs must be https and not point at this machine or a private network, since hosted Supabase
+ * `npm run deploy:check`'s rules: what a production `.env.production` must hold before anything is pushed
+ * (docs/deploy.md). Each rule names the variable, where it goes (static host build, function secret, SQL editor) and
+ * what breaks without it. URLs must be https and not point at this machine or a private network, since hosted Supabase
  * and the static host cannot reach those.
  */
 import { parseAiConfig } from '@shared/ai/config.ts'

@@ -1,6 +1,6 @@
 /**
  * How every agent figure is computed, as data: the one source of the /methodology page, the profile's and PDF's
- * "methodology v<N>" line and the README. The SQL that computes the figures (public.refresh_agent_metrics(), the
+ * "methodology v<N>" line and the docs. The SQL that computes the figures (public.refresh_agent_metrics(), the
  * per-agent sales function) implements exactly this; tests compare the two (the version and each formula's words
  * with the database's, and every figure with its recomputation from the sales behind it).
  *

@@ -2,7 +2,7 @@
  * Topic discovery from the product's own signals, and the scores of a topic. Pure; the rows come from
  * data.ts (content_search_trends, content_zip_sales_trend, content_report_request_areas, zip_market_benchmarks).
  *
- * Scoring (documented in README "Topic scores"):
+ * Scoring (documented in docs/ai-content.md, "Topic scores"):
  * - search_volume_estimate (0-100) = round(100 x ln(1 + s) / ln(1 + s_max)), where s is the site searches of the
  *   last 30 days that resolved to the topic's ZIP (or city) plus its report requests of the last 90 days, and
  *   s_max the largest such count among all candidate subjects; 0 when nobody searched anything.
