@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { deadPathsIn } from './check-doc-paths.ts'
+import { deadPathsIn, unlinkedDocs } from './check-doc-paths.ts'
 
 describe('docs dead-path check', () => {
   let dir: string
@@ -36,5 +36,21 @@ describe('docs dead-path check', () => {
     const doc = path.join(dir, 'README.md')
     fs.writeFileSync(doc, '`src/pages/<slug>.astro` `tests/**/*.ts` `dist/site` `supabase/functions/.env` `npm test`')
     expect(deadPathsIn(doc, dir)).toEqual([])
+  })
+
+  it('names every document under docs/ that README.md does not link', () => {
+    fs.mkdirSync(path.join(dir, 'docs/decisions'))
+    for (const file of [
+      'docs/linked.md',
+      'docs/orphan.md',
+      'docs/decisions/0001-kept.md',
+      'docs/decisions/0002-lost.md',
+    ])
+      fs.writeFileSync(path.join(dir, file), '# x')
+    fs.writeFileSync(
+      path.join(dir, 'README.md'),
+      'See [linked](docs/linked.md#top), [kept](./docs/decisions/0001-kept.md) and `docs/orphan.md` (a code span is no link).',
+    )
+    expect(unlinkedDocs(dir)).toEqual(['docs/decisions/0002-lost.md', 'docs/orphan.md'])
   })
 })

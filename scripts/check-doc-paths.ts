@@ -1,6 +1,7 @@
 /**
  * `npm run check:docs`: fails (exit 1) when README.md or a Markdown file under docs/ names a repository path that does
- * not exist, so the docs cannot keep pointing at a file that moved or was deleted.
+ * not exist, so the docs cannot keep pointing at a file that moved or was deleted, and when README.md does not link a
+ * Markdown file under docs/, so the quickstart reaches every document.
  *
  * What counts as a path: an inline code span or a relative link target that starts with one of the repository's
  * top-level folders (src/, admin/, supabase/, scripts/, tests/, bench/, public/, docs/, .ci/) or names a top-level file
@@ -96,12 +97,32 @@ export function deadPathsIn(file: string, repoRoot = root): DeadPath[] {
   return dead
 }
 
+/** The Markdown files under docs/ that README.md does not link (as `[text](docs/...)`), relative to `repoRoot`. */
+export function unlinkedDocs(repoRoot = root): string[] {
+  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8')
+  const linked = new Set(
+    [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((match) =>
+      path
+        .relative(repoRoot, path.resolve(repoRoot, clean(match[1]!)))
+        .split(path.sep)
+        .join('/'),
+    ),
+  )
+  return markdownFiles(repoRoot)
+    .map((file) => path.relative(repoRoot, file).split(path.sep).join('/'))
+    .filter((file) => file.startsWith('docs/') && !linked.has(file))
+    .sort()
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dead = markdownFiles().flatMap((file) => deadPathsIn(file))
   for (const { file, line, target } of dead) console.error(`${file}:${line}: ${target} does not exist`)
-  if (dead.length > 0) {
-    console.error(`${dead.length} path(s) in the docs name nothing in the repository.`)
-    process.exit(1)
-  }
-  console.log(`Docs name only paths that exist (${markdownFiles().length} files checked).`)
+  const unlinked = unlinkedDocs()
+  for (const file of unlinked) console.error(`README.md: does not link ${file}`)
+  if (dead.length > 0) console.error(`${dead.length} path(s) in the docs name nothing in the repository.`)
+  if (unlinked.length > 0) console.error(`${unlinked.length} document(s) under docs/ are not linked from README.md.`)
+  if (dead.length > 0 || unlinked.length > 0) process.exit(1)
+  console.log(
+    `Docs name only paths that exist, and README links every document (${markdownFiles().length} files checked).`,
+  )
 }
