@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button'
 import { DATA_CARD_CLASS, DataCards, DataTable, EmptyState } from '@/components/ui/data-table'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/textarea'
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useIsMobile } from '@/hooks/use-media-query'
 import { siteLink } from '@/lib/site-link'
 import { ACTION_LABELS, fieldChanges, type AuditEntry } from '@/features/audit/api/audit-schemas'
@@ -342,6 +342,7 @@ export function AgentsPage() {
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const [draft, setDraft] = useState(search.q)
+  const panel = <AgentsPanel search={search} navigate={navigate} draft={draft} setDraft={setDraft} />
 
   return (
     <section className="space-y-4">
@@ -366,8 +367,31 @@ export function AgentsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {/* one panel per tab (Radix renders the selected one), so each tab controls an element that exists */}
+        {AGENT_REVIEW_TABS.map((tab) => (
+          <TabsContent key={tab} value={tab} className="space-y-4">
+            {tab === search.tab && panel}
+          </TabsContent>
+        ))}
       </Tabs>
+    </section>
+  )
+}
 
+/** The selected tab's panel: filters (not on the audit trail) and the queue or the trail. */
+function AgentsPanel({
+  search,
+  navigate,
+  draft,
+  setDraft,
+}: {
+  search: ReturnType<typeof route.useSearch>
+  navigate: ReturnType<typeof route.useNavigate>
+  draft: string
+  setDraft: (value: string) => void
+}) {
+  return (
+    <>
       {search.tab !== 'trail' && (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <Select
@@ -410,6 +434,6 @@ export function AgentsPage() {
       )}
 
       {search.tab === 'trail' ? <Trail /> : <Queue tab={search.tab} status={search.status} query={search.q} />}
-    </section>
+    </>
   )
 }
