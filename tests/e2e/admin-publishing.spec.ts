@@ -37,27 +37,25 @@ test('Rebuild now records a new build, the Builds page follows it, and the pill 
   await expect(
     page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Dashboard' }),
   ).toBeVisible()
-  const [before] = await sql<{ max: number | null }>(`select max(id)::int as max from public.site_builds`)
 
   await page.getByRole('button', { name: 'Rebuild now' }).click()
   await expect(toast(page, 'Rebuild Requested')).toBeVisible()
   await expect(page.getByRole('region', { name: 'Site status' })).toContainText('Rebuilding', { timeout: 1_500 })
 
   const reason = `rebuild requested by ${adminEmail}`
+  // the request's build row: a new one, or a build already waiting in the queue that took this reason too (the
+  // builder runs one build after the current one with every reason asked for meanwhile); the admin is this test's own
   await expect
     .poll(
       async () =>
         (
-          await sql<{ id: number }>(`select id::int from public.site_builds where id > $1 and trigger_reason like $2`, [
-            before!.max ?? 0,
+          await sql<{ id: number }>(`select id::int from public.site_builds where trigger_reason like $1`, [
             `%${reason}%`,
           ])
-        )[0]?.id,
-      {
-        timeout: 30_000,
-      },
+        ).length,
+      { timeout: 30_000 },
     )
-    .toBeGreaterThan(before!.max ?? 0)
+    .toBe(1)
   const row = page.locator('tbody tr').filter({ hasText: reason }).first()
   await expect(row).toBeVisible({ timeout: 15_000 })
   await expect(row).toContainText('Succeeded', { timeout: BUILD_TIMEOUT_MS })
