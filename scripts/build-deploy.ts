@@ -61,6 +61,8 @@ if (!adminOnly && adminUrl) {
   if (fs.existsSync(path.join(outDir, '_worker.js', 'index.js'))) writePagesHeadersModule(outDir)
   copySectionNotFoundPages()
   console.log(`Publish directory ready: ${path.relative(rootDir, outDir)}/ (site; /admin goes to ${adminUrl}).`)
+  // the site-only publish is complete: the admin is served from its own origin (ADMIN_URL) and built with --admin, so
+  // the admin build below must not run into this directory
   process.exit(0)
 }
 
@@ -99,6 +101,8 @@ if (adminOnly) {
   console.log(
     `Publish directory ready: ${path.relative(rootDir, outDir)}/ (admin app at /admin/, _redirects, _headers).`,
   )
+  // the admin-only publish is complete: the rest of this script assembles the combined site + admin directory, which
+  // would overwrite the admin origin's own _headers and _redirects
   process.exit(0)
 }
 
