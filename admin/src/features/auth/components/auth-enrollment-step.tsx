@@ -1,15 +1,12 @@
 import { useNavigate } from '@tanstack/react-router'
-import type { FormEvent } from 'react'
-import { useState } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardDescription, CardTitle } from '@/components/ui/card'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { useToast } from '@/components/ui/toast'
 import { useConfirmTotpMutation, useEnrollTotpMutation } from '@/features/settings/api/settings-mutations'
 import { useSignOutMutation } from '../api/auth-mutations'
+import { TotpCodeField, totpCodeError, useTotpCodeForm } from './totp-code-field'
 
 /**
  * The first sign-in of an administrator without an authenticator app: every administrator works with a second
@@ -23,13 +20,7 @@ export function AuthEnrollmentStep() {
   const signOut = useSignOutMutation()
   const navigate = useNavigate()
   const { toast } = useToast()
-  const [formError, setFormError] = useState<string | null>(null)
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '')
-    if (!/^\d{6}$/.test(code)) return setFormError('Enter the 6-digit code from your authenticator app.')
-    setFormError(null)
+  const { form, onSubmit } = useTotpCodeForm((code) =>
     confirm.mutate(
       { factorId: enroll.data!.id, code },
       {
@@ -38,16 +29,9 @@ export function AuthEnrollmentStep() {
           void navigate({ to: '/' })
         },
       },
-    )
-  }
-
-  const errorMessage =
-    formError ??
-    (confirm.error
-      ? confirm.error.message === 'Invalid TOTP code entered'
-        ? 'That code is not valid. Check your authenticator app and try again.'
-        : confirm.error.message
-      : null)
+    ),
+  )
+  const errorMessage = totpCodeError(form, confirm.error)
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-8">
@@ -66,7 +50,7 @@ export function AuthEnrollmentStep() {
               </Button>
             </div>
           ) : (
-            <form className="grid gap-4 sm:grid-cols-[auto_1fr]" onSubmit={handleSubmit} noValidate>
+            <form className="grid gap-4 sm:grid-cols-[auto_1fr]" onSubmit={onSubmit} noValidate>
               <img
                 src={enroll.data.totp.qr_code}
                 alt="QR code to scan with your authenticator app"
@@ -85,18 +69,7 @@ export function AuthEnrollmentStep() {
                   {enroll.data.totp.secret}
                 </code>
                 {errorMessage && <Alert>{errorMessage}</Alert>}
-                <div className="space-y-1.5">
-                  <Label htmlFor="enroll-code">Code from the app</Label>
-                  <Input
-                    id="enroll-code"
-                    name="code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    required
-                    className="max-w-40"
-                  />
-                </div>
+                <TotpCodeField form={form} id="enroll-code" label="Code from the app" className="max-w-40" />
                 <Button type="submit" disabled={confirm.isPending}>
                   {confirm.isPending ? 'Verifying...' : 'Verify and continue'}
                 </Button>

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import type { FormEvent } from 'react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 
 import { Alert } from '@/components/ui/alert'
@@ -17,6 +16,7 @@ import { authQueries } from '../api/auth-queries'
 import type { LoginCredentials } from '../api/auth-schemas'
 import { LoginCredentialsSchema } from '../api/auth-schemas'
 import { AuthEnrollmentStep } from './auth-enrollment-step'
+import { TotpCodeField, totpCodeError, useTotpCodeForm } from './totp-code-field'
 import { siteLink } from '@/lib/site-link'
 
 /** GoTrue answers a wrong email and a wrong password alike; say so in words an admin can act on. */
@@ -142,16 +142,7 @@ function AuthCodeStep({ factorId }: { factorId: string }) {
   const signOut = useSignOutMutation()
   const { toast } = useToast()
   const navigate = useNavigate()
-  const [formError, setFormError] = useState<string | null>(null)
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '')
-    if (!/^\d{6}$/.test(code)) {
-      setFormError('Enter the 6-digit code from your authenticator app.')
-      return
-    }
-    setFormError(null)
+  const { form, onSubmit } = useTotpCodeForm((code) =>
     verify.mutate(
       { factorId, code },
       {
@@ -160,37 +151,18 @@ function AuthCodeStep({ factorId }: { factorId: string }) {
           void navigate({ to: '/' })
         },
       },
-    )
-  }
-
-  const errorMessage =
-    formError ??
-    (verify.error
-      ? verify.error.message === 'Invalid TOTP code entered'
-        ? 'That code is not valid. Check your authenticator app and try again.'
-        : verify.error.message
-      : null)
+    ),
+  )
+  const errorMessage = totpCodeError(form, verify.error)
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <Card className="w-full max-w-sm">
         <CardTitle>Two-factor authentication</CardTitle>
         <CardDescription>Enter the 6-digit code from your authenticator app.</CardDescription>
-        <form className="mt-6 space-y-4" onSubmit={handleSubmit} noValidate>
+        <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
           {errorMessage && <Alert>{errorMessage}</Alert>}
-          <div className="space-y-1.5">
-            <Label htmlFor="code">Authentication code</Label>
-            <Input
-              id="code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              autoFocus
-            />
-          </div>
+          <TotpCodeField form={form} id="code" label="Authentication code" autoFocus />
           <Button type="submit" className="w-full" disabled={verify.isPending}>
             {verify.isPending ? 'Verifying...' : 'Verify'}
           </Button>

@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import type { FormEvent } from 'react'
 import { useState } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useToast } from '@/components/ui/toast'
 import { useConfirmTotpMutation, useEnrollTotpMutation, useUnenrollMutation } from '../api/settings-mutations'
 import { settingsQueries } from '../api/settings-queries'
+import { TotpCodeField, totpCodeError, useTotpCodeForm } from '@/features/auth/components/totp-code-field'
 
 /** /admin/settings: account security. Two-factor authentication with an authenticator app (TOTP). */
 export function SettingsPage() {
@@ -110,21 +108,15 @@ function Enrollment({ startLabel = 'Set up authenticator app' }: { startLabel?: 
   const enroll = useEnrollTotpMutation()
   const confirm = useConfirmTotpMutation()
   const { toast } = useToast()
-  const [formError, setFormError] = useState<string | null>(null)
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '')
-    if (!/^\d{6}$/.test(code)) return setFormError('Enter the 6-digit code from your authenticator app.')
-    setFormError(null)
+  const { form, onSubmit } = useTotpCodeForm((code) =>
     confirm.mutate(
       { factorId: enroll.data!.id, code },
       {
         onSuccess: () =>
           toast({ title: 'Two-factor authentication enabled', description: 'Sign-in now asks for a code.' }),
       },
-    )
-  }
+    ),
+  )
 
   if (!enroll.data) {
     return (
@@ -137,15 +129,9 @@ function Enrollment({ startLabel = 'Set up authenticator app' }: { startLabel?: 
     )
   }
 
-  const errorMessage =
-    formError ??
-    (confirm.error
-      ? confirm.error.message === 'Invalid TOTP code entered'
-        ? 'That code is not valid. Check your authenticator app and try again.'
-        : confirm.error.message
-      : null)
+  const errorMessage = totpCodeError(form, confirm.error)
   return (
-    <form className="grid gap-4 md:grid-cols-[auto_1fr]" onSubmit={handleSubmit} noValidate>
+    <form className="grid gap-4 md:grid-cols-[auto_1fr]" onSubmit={onSubmit} noValidate>
       <img
         src={enroll.data.totp.qr_code}
         alt="QR code to scan with your authenticator app"
@@ -161,18 +147,7 @@ function Enrollment({ startLabel = 'Set up authenticator app' }: { startLabel?: 
           {enroll.data.totp.secret}
         </code>
         {errorMessage && <Alert>{errorMessage}</Alert>}
-        <div className="space-y-1.5">
-          <Label htmlFor="enroll-code">Code from the app</Label>
-          <Input
-            id="enroll-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-            className="max-w-40"
-          />
-        </div>
+        <TotpCodeField form={form} id="enroll-code" label="Code from the app" className="max-w-40" />
         <Button type="submit" disabled={confirm.isPending}>
           {confirm.isPending ? 'Verifying...' : 'Verify and enable'}
         </Button>
