@@ -486,20 +486,21 @@ function MarketComparison({ figures, benchmark }: { figures: FiguresRow | null; 
         {area ? ` (${area})` : ''}
       </h2>
       <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full min-w-[32rem] text-left text-sm">
+        {/* fits a 390 px screen: the measure names wrap instead of the table scrolling sideways without a cue */}
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">The agent's figures next to the ZIP code's market figures</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
+              <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
                 Measure
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
                 This agent
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
                 ZIP {benchmark.zip_code}
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
                 Difference
               </th>
             </tr>
@@ -507,12 +508,12 @@ function MarketComparison({ figures, benchmark }: { figures: FiguresRow | null; 
           <tbody>
             {rows.map((row) => (
               <tr key={row.measure} className="border-t border-slate-200">
-                <th scope="row" className="px-3 py-2 font-medium">
+                <th scope="row" className="px-2 py-2 sm:px-3 font-medium">
                   {row.measure}
                 </th>
-                <td className="px-3 py-2 text-right">{row.agent}</td>
-                <td className="px-3 py-2 text-right">{row.zip}</td>
-                <td className="px-3 py-2 text-right">{row.difference ?? '—'}</td>
+                <td className="px-2 py-2 sm:px-3 text-right">{row.agent}</td>
+                <td className="px-2 py-2 sm:px-3 text-right">{row.zip}</td>
+                <td className="px-2 py-2 sm:px-3 text-right">{row.difference ?? '—'}</td>
               </tr>
             ))}
           </tbody>

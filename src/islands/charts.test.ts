@@ -55,4 +55,30 @@ describe('sale-to-list of each recent sale', () => {
     expect(svg.match(/<circle /g)).toHaveLength(3)
     expect(svg).not.toContain('<rect')
   })
+
+  it('says when the ZIP average lies on the list-price line, which it would otherwise hide', () => {
+    const sales: RecentSale[] = [100.4, 101.1, 99.8].map((ratio, index) => ({
+      id: `00000000-0000-4000-8000-00000000000${index}`,
+      address: `${index} Main St`,
+      city: null,
+      state: null,
+      zip_code: null,
+      close_date: `2025-0${index + 1}-15`,
+      list_price: 500_000,
+      close_price: 5_000 * ratio,
+      days_on_market: 10,
+      source: 'demo',
+      role: 'list',
+      side: 'listing',
+    }))
+    const note = (average: number) =>
+      renderToStaticMarkup(
+        createElement(SaleToListChart, {
+          sales,
+          benchmark: { zip_code: '78704', avg_sale_to_list_percent: average } as BenchmarkRow,
+        }),
+      )
+    expect(note(100)).toContain('dashed line: ZIP 78704 average 100.0% (Redfin), drawn over the list-price line.')
+    expect(note(101.5)).toContain('dashed line: ZIP 78704 average 101.5% (Redfin).')
+  })
 })

@@ -105,13 +105,17 @@ export function SaleToListChart({ sales, benchmark }: { sales: RecentSale[]; ben
   const description = `${points.map((point) => `${point.sale.address}: ${formatPercent(point.ratio)}`).join('; ')}${
     zipFigure === null ? '' : `. ZIP ${benchmark!.zip_code} average: ${formatPercent(zipFigure)}`
   }.`
+  // a ZIP average within two units of the view box of 100 % draws over the list-price line: the note says so
+  const onListLine = zipFigure !== null && Math.abs(y(zipFigure) - y(100)) < 2
   return (
     <ChartFrame
       title={title}
       note={`One dot per sale; solid line: list price (100%)${
         zipFigure === null
           ? '. No ZIP figure to compare with.'
-          : `; dashed line: ZIP ${benchmark!.zip_code} average ${formatPercent(zipFigure)} (Redfin).`
+          : `; dashed line: ZIP ${benchmark!.zip_code} average ${formatPercent(zipFigure)} (Redfin)${
+              onListLine ? ', drawn over the list-price line' : ''
+            }.`
       }`}
     >
       <svg viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} role="img" aria-label={description} className="h-auto w-full">
