@@ -2448,6 +2448,7 @@ begin
          and (page_path is null or r.source_page = page_path)
          and (traffic_source is null or coalesce(r.utm_source, 'Direct') = traffic_source)
          and (exclude_path is null or r.source_page is null or left(r.source_page, char_length(exclude_path)) <> exclude_path)
+         and r.lead_type = 'report'
     ) as completions
     union all
     select 'newsletter_confirm', 2,
@@ -2518,6 +2519,7 @@ begin
        and (page_path is null or r.source_page = page_path)
        and (traffic_source is null or coalesce(r.utm_source, 'Direct') = traffic_source)
        and (exclude_path is null or r.source_page is null or left(r.source_page, char_length(exclude_path)) <> exclude_path)
+       and r.lead_type = 'report'
   )
   select views.visitors, views.page_views, leads.report_requests,
          case when views.visitors = 0 then null

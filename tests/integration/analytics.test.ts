@@ -290,6 +290,12 @@ describe('aggregates on fixture data (March 2001, UTC)', () => {
         ('Fixture Lead outside', $1, '2001-03-04T00:00:01Z')`,
       [leadEmail],
     )
+    // a contact-form message is a lead in the CRM but not a report request: never counted as one
+    await sql(
+      `insert into public.report_requests (full_name, email, created_at, lead_type, message) values
+        ('Fixture Contact', $1, '2001-03-02T09:00:00Z', 'contact', 'Do you cover Austin?')`,
+      [leadEmail],
+    )
   })
 
   afterAll(async () => {
@@ -297,7 +303,7 @@ describe('aggregates on fixture data (March 2001, UTC)', () => {
     await sql(`delete from public.report_requests where email = $1`, [leadEmail])
   })
 
-  it('summary: 3 visitors, 6 page views, 2 report requests, conversion 2/3', async () => {
+  it('summary: 3 visitors, 6 page views, 2 report requests (the contact message is not one), conversion 2/3', async () => {
     const { data, error } = await admin.rpc('analytics_summary', period).single()
     expect(error).toBeNull()
     expect(data).toEqual({ visitors: 3, page_views: 6, report_requests: 2, conversion_rate: 2 / 3 })
@@ -377,6 +383,11 @@ describe('filters, previous period and goals (April 2001, UTC)', () => {
         ('Goal Lead 1', $1, '/agent/1', null, '2001-04-09T08:06:00Z'),
         ('Goal Lead 2', $1, '/blog/x', 'newsletter', '2001-04-10T09:05:00Z'),
         ('Goal Lead before', $1, '/blog/x', null, '2001-04-02T08:01:00Z')`,
+      [leadEmail],
+    )
+    await sql(
+      `insert into public.report_requests (full_name, email, source_page, created_at, lead_type, message) values
+        ('Goal Contact', $1, '/agent/1', '2001-04-09T08:07:00Z', 'contact', 'A question')`,
       [leadEmail],
     )
     await sql(

@@ -117,7 +117,7 @@ export function AnalyticsTrafficTab({ search }: { search: AnalyticsSearchParams 
         <AnalyticsStatCard
           title="Report Requests"
           value={summary.data && formatCount(summary.data.report_requests)}
-          description="Leads received"
+          description="Agent reports requested"
           trend={trend ? countTrend(summary.data!.report_requests, previous.report_requests, period) : undefined}
         />
         <AnalyticsStatCard
