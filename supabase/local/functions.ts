@@ -214,12 +214,27 @@ export async function startFunctions(options: FunctionsOptions): Promise<Functio
     })
   }
 
+  const seen = new Set<string>()
   for (const def of found) {
-    if (running.has(def.slug)) throw new Error(`Edge function ${def.slug} is defined twice`)
-    running.set(def.slug, spawnFunction(def, await freePort()))
+    if (seen.has(def.slug)) throw new Error(`Edge function ${def.slug} is defined twice`)
+    seen.add(def.slug)
+  }
+  // freePort() only says a port was free a moment ago: another stack on the same machine (parallel test runs, a
+  // bench beside CI) can take it before Deno listens. Deno then exits with AddrInUse; a new port is tried, twice.
+  const startOnFreePort = async (def: (typeof found)[number]) => {
+    for (let attempt = 1; ; attempt++) {
+      const fn = spawnFunction(def, await freePort())
+      running.set(def.slug, fn)
+      try {
+        return await fn.ready
+      } catch (error) {
+        if (attempt >= 3 || !/AddrInUse/.test((error as Error).message)) throw error
+        options.log(`[fn ${def.slug}] port ${fn.port} was taken before the function listened; trying another`)
+      }
+    }
   }
   try {
-    await Promise.all([...running.values()].map((fn) => fn.ready))
+    await Promise.all(found.map(startOnFreePort))
   } catch (error) {
     stopping = true
     for (const fn of running.values()) killGroup(fn.process, 'SIGKILL')
