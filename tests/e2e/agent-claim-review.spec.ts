@@ -1,6 +1,6 @@
 /**
  * A correction from the owner's editor to the administrators' decision: the agent who claimed a demo profile files
- * "not my sale" from the link the sales behind a figure give them, an administrator finds it in Admin -> Agents,
+ * "not my sale" from the "Correct this sale" link the sales behind a figure give them (visitors do not get it), an administrator finds it in Admin -> Agents,
  * refuses to reject without a reason, accepts it, and the figures, the queue, the audit trail and the agent's mailbox
  * follow.
  */
@@ -69,7 +69,11 @@ test('the owner files "not my sale", an administrator accepts it in Admin -> Age
 
   const ownerContext = await browser.newContext()
   const owner = await ownerContext.newPage()
-  await signIn(owner, ownerEmail, `/account/agent?kind=not_my_sale&property=${saleId}&sale=${recordId}`)
+  // the sales behind a figure offer the signed-in owner a link to correct each sale
+  await signIn(owner, ownerEmail, `/figure-sales?agent=${agent.id}&figure=total_sales`)
+  const saleRow = owner.getByRole('row').filter({ hasText: recordId })
+  await saleRow.getByRole('link', { name: /^Correct this sale/ }).click()
+  await expect(owner).toHaveURL(new RegExp(`/account/agent\\?kind=not_my_sale&property=${saleId}&sale=${recordId}`))
   const corrections = owner.getByRole('region', { name: 'Corrections of your record' })
   await expect(corrections.getByRole('textbox', { name: 'MLS number of the sale' })).toHaveValue(recordId)
   await corrections.getByRole('textbox', { name: /^Explanation/ }).fill('Listed by a colleague at my office.')

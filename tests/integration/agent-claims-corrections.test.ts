@@ -101,6 +101,15 @@ const salesBehind = async (agentId: string) => {
   return { value: Number(answer.value), addresses: answer.rows.map((row) => row.address).sort() }
 }
 
+/** The agent page's recent sales (public.agent_page_sales, as the profile reads them): address, role and side. */
+const pageSales = async (agentId: string) => {
+  const { data, error } = await serviceClient().rpc('agent_page_sales', { agent_ids: [agentId], max_per_agent: 10 })
+  if (error) throw error
+  return data
+    .map((row) => ({ address: row.address, role: row.role, side: row.side }))
+    .sort((a, b) => a.address.localeCompare(b.address) || a.side.localeCompare(b.side))
+}
+
 /** The version of the agent's page (public.agent_page_versions), which the site build keys the page on. */
 const pageVersion = async (agentId: string) =>
   BigInt(
@@ -138,6 +147,7 @@ beforeAll(async () => {
 describe('a "not my sale" correction', () => {
   it('changes the figures and the sides once accepted, never the raw rows, and leaves both steps in the audit log', async () => {
     expect(await figures(me.id)).toEqual({ listing_sales: 3, buyer_sales: 1, total_sales: 4 })
+    expect((await pageSales(me.id)).map((row) => row.address)).toContain('1 Correction Ave')
     expect(await salesBehind(me.id)).toEqual({
       value: 3,
       addresses: ['1 Correction Ave', '2 Correction Ave', '3 Correction Ave'],
@@ -177,6 +187,12 @@ describe('a "not my sale" correction', () => {
     expect(await figures(me.id)).toEqual({ listing_sales: 2, buyer_sales: 1, total_sales: 3 })
     // the sales behind the figure, as visitors read them, leave the sale out; the page gets a new version
     expect(await salesBehind(me.id)).toEqual({ value: 2, addresses: ['2 Correction Ave', '3 Correction Ave'] })
+    // so does the profile's list of recent sales
+    expect(await pageSales(me.id)).toEqual([
+      { address: '2 Correction Ave', role: 'list', side: 'listing' },
+      { address: '3 Correction Ave', role: 'list', side: 'listing' },
+      { address: '4 Correction Ave', role: 'buyer', side: 'buyer' },
+    ])
     expect(await pageVersion(me.id)).toBeGreaterThan(versionBefore)
     expect((await effectiveSides(me.id)).map((row) => row.address)).toEqual([
       '2 Correction Ave',
@@ -251,6 +267,10 @@ describe('other corrections', () => {
     expect((await review({ subject: 'correction', id: filed.data!.id, decision: 'accept' })).status).toBe(200)
     expect(await effectiveSides(me.id)).toContainEqual({ address: '3 Correction Ave', side: 'buyer' })
     expect(await effectiveSides(me.id)).not.toContainEqual({ address: '3 Correction Ave', side: 'listing' })
+    // the profile lists the sale with the role the agent had
+    expect((await pageSales(me.id)).filter((row) => row.address === '3 Correction Ave')).toEqual([
+      { address: '3 Correction Ave', role: 'buyer', side: 'buyer' },
+    ])
   })
 
   it('refuses what cannot be a correction, naming why', async () => {
