@@ -69,6 +69,34 @@ describe('page versions', () => {
     expect(await agentPages([alpha!.id])).toEqual(stamped)
   })
 
+  it("the agent's own words, photo and contact preferences change their page only; a name change their ZIP page too", async () => {
+    const zip = await unusedZip()
+    const { agents } = await fixtureIn(zip, [{ name: 'Version Gamma', sales: makeSales('VGamma', 2) }])
+    const gamma = agents[0]!
+    let page = (await agentPages([gamma.id])).get(gamma.id)!.version
+    const zipVersion = (await zipPage(zip))!.version
+
+    // what only the agent's page prints: a new version of it, none of the ZIP page
+    for (const change of [
+      `bio = 'Twenty years in Versionville.'`,
+      `specialties = array['First-time buyers']`,
+      `languages = array['Spanish']`,
+      `photo_url = 'https://example.com/gamma.jpg'`,
+      `hide_phone = true, hide_email = true`,
+    ]) {
+      await sql(`update public.agents set ${change} where id = $1`, [gamma.id])
+      const next = (await agentPages([gamma.id])).get(gamma.id)!.version
+      expect(next, change).toBeGreaterThan(page)
+      expect((await zipPage(zip))!.version, change).toBe(zipVersion)
+      page = next
+    }
+
+    // the name is on both
+    await sql(`update public.agents set name = 'Version Gamma-Smith' where id = $1`, [gamma.id])
+    expect((await agentPages([gamma.id])).get(gamma.id)!.version).toBeGreaterThan(page)
+    expect((await zipPage(zip))!.version).toBeGreaterThan(zipVersion)
+  })
+
   it("a closed sale changes its listing agent's page; an active listing or a stamp does not", async () => {
     const zip = await unusedZip()
     const { agents } = await fixtureIn(zip, [{ name: 'Version Seller', sales: makeSales('VSeller', 2) }])
