@@ -83,13 +83,17 @@ export function visibleContact(agent: Pick<AgentRow, 'phone' | 'email' | 'hide_p
   return { phone: agent.hide_phone ? null : agent.phone, email: agent.hide_email ? null : agent.email }
 }
 
-/** What an accepted correction of a sale says, in a few words ("Price or date corrected: $610,000"). */
+/**
+ * What an accepted correction of a sale says, in a few words: "Price or date corrected: $610,000, Mar 3, 2026, list
+ * $600,000" (the close price, close date and list price it gives, those it changes only).
+ */
 export function correctionMarkerText(correction: SaleCorrection): string {
   const base = CORRECTION_MARKERS[correction.kind]
   if (correction.kind === 'wrong_price_date') {
     const parts = [
       correction.close_price !== null ? formatUsd(correction.close_price) : null,
       correction.close_date !== null ? formatDate(correction.close_date) : null,
+      correction.list_price != null ? `list ${formatUsd(correction.list_price)}` : null,
     ].filter(Boolean)
     return parts.length > 0 ? `${base}: ${parts.join(', ')}` : base
   }

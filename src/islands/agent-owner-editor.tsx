@@ -51,6 +51,7 @@ type OwnCorrection = Pick<
   | 'side'
   | 'close_price'
   | 'close_date'
+  | 'list_price'
   | 'status'
   | 'decision_reason'
   | 'created_at'
@@ -80,7 +81,7 @@ type OwnerAgentField =
   | 'corrections_accepted'
   | 'corrections_pending'
 const CORRECTION_COLUMNS =
-  'id, kind, address, listing_number, side, close_price, close_date, status, decision_reason, created_at' as const
+  'id, kind, address, listing_number, side, close_price, close_date, list_price, status, decision_reason, created_at' as const
 const REQUEST_COLUMNS = 'id, hide_phone, hide_email, noindex, status, decision_reason, created_at' as const
 
 type State =
@@ -669,6 +670,7 @@ function correctionSummary(correction: OwnCorrection): string {
       ? [
           correction.close_price !== null ? formatUsd(correction.close_price) : null,
           correction.close_date ? formatDate(correction.close_date) : null,
+          correction.list_price !== null ? `list ${formatUsd(correction.list_price)}` : null,
         ]
           .filter(Boolean)
           .join(', ')
@@ -758,6 +760,7 @@ function CorrectionForm({ agentId, onFiled }: { agentId: string; onFiled: () => 
   const [side, setSide] = useState<'listing' | 'buyer' | ''>('')
   const [closePrice, setClosePrice] = useState('')
   const [closeDate, setCloseDate] = useState('')
+  const [listPrice, setListPrice] = useState('')
   const [address, setAddress] = useState('')
   const [explanation, setExplanation] = useState('')
   const [busy, setBusy] = useState(false)
@@ -771,11 +774,16 @@ function CorrectionForm({ agentId, onFiled }: { agentId: string; onFiled: () => 
       ...(listingNumber.trim() ? { listing_number: listingNumber } : {}),
       ...(explanation.trim() ? { explanation } : {}),
     }
-    if (kind === 'wrong_side' || kind === 'missing_sale')
-      Object.assign(common, side ? { side } : {}, kind === 'missing_sale' ? { address } : {})
+    if (kind === 'wrong_side' || kind === 'missing_sale') Object.assign(common, side ? { side } : {})
+    if (kind === 'missing_sale' || address.trim()) Object.assign(common, { address })
     if (kind === 'wrong_price_date') {
-      const price = Number(closePrice.replace(/[$,\s]/g, ''))
-      Object.assign(common, closePrice.trim() ? { close_price: price } : {}, closeDate ? { close_date: closeDate } : {})
+      const dollars = (text: string) => Number(text.replace(/[$,\s]/g, ''))
+      Object.assign(
+        common,
+        closePrice.trim() ? { close_price: dollars(closePrice) } : {},
+        closeDate ? { close_date: closeDate } : {},
+        listPrice.trim() ? { list_price: dollars(listPrice) } : {},
+      )
     }
     return common
   }
@@ -799,6 +807,7 @@ function CorrectionForm({ agentId, onFiled }: { agentId: string; onFiled: () => 
         setAddress('')
         setClosePrice('')
         setCloseDate('')
+        setListPrice('')
         setExplanation('')
         await onFiled()
       }
@@ -854,9 +863,13 @@ function CorrectionForm({ agentId, onFiled }: { agentId: string; onFiled: () => 
           </select>
         </div>
       )}
-      {kind === 'missing_sale' && (
-        <TextField id="correction-address" label="Address of the sale" value={address} onValueChange={setAddress} />
-      )}
+      <TextField
+        id="correction-address"
+        label={kind === 'missing_sale' ? 'Address of the sale' : 'Address of the sale (optional)'}
+        value={address}
+        onValueChange={setAddress}
+        hint={kind === 'missing_sale' ? undefined : 'Needed only when the same MLS number is in two of our feeds.'}
+      />
       {kind === 'wrong_price_date' && (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -872,6 +885,13 @@ function CorrectionForm({ agentId, onFiled }: { agentId: string; onFiled: () => 
             type="date"
             value={closeDate}
             onValueChange={setCloseDate}
+          />
+          <TextField
+            id="correction-list-price"
+            label="Right list price (USD, optional)"
+            value={listPrice}
+            onValueChange={setListPrice}
+            inputMode="decimal"
           />
         </div>
       )}

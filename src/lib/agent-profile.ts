@@ -55,7 +55,8 @@ export interface AgentProfile {
 
 /**
  * An accepted correction of an agent's record as visitors see it: the sale, the kind, the side the agent had
- * (wrong side, missing sale), the close price (USD) and date it gives (wrong price or date), when it was accepted.
+ * (wrong side, missing sale), the close price, close date and list price (USD) it gives (wrong price or date; null
+ * where it leaves our data's value) next to our data's, when it was accepted.
  */
 export interface SaleCorrection {
   correction_id: string
@@ -71,6 +72,8 @@ export interface SaleCorrection {
   recorded_close_price: number | null
   recorded_close_date: string | null
   accepted_at: string | null
+  list_price: number | null
+  recorded_list_price: number | null
 }
 
 /** The rows of public.agent_sale_corrections, typed (the generated type cannot say which values may be null). */

@@ -16,6 +16,8 @@ const correction = (overrides: Partial<SaleCorrection>): SaleCorrection => ({
   recorded_close_price: 500000,
   recorded_close_date: '2026-10-01',
   accepted_at: '2026-11-20T10:00:00Z',
+  list_price: null,
+  recorded_list_price: 480000,
   ...overrides,
 })
 
@@ -26,6 +28,11 @@ describe('the claim parts of a sale row', () => {
     expect(correctionMarkerText(correction({ kind: 'wrong_price_date', close_price: 610000, close_date: null }))).toBe(
       'Price or date corrected: $610,000',
     )
+    expect(
+      correctionMarkerText(
+        correction({ kind: 'wrong_price_date', close_price: null, close_date: '2026-10-03', list_price: 600000 }),
+      ),
+    ).toBe('Price or date corrected: Oct 3, 2026, list $600,000')
     expect(correctionMarkerText(correction({ kind: 'missing_sale' }))).toBe('Added by correction')
   })
 

@@ -28,7 +28,8 @@ create table if not exists private.agent_sale_overrides (
   correction_id uuid not null,
   property_id uuid not null,
   close_price numeric(14,2),
-  close_date date
+  close_date date,
+  list_price numeric(14,2)
 );
 
 -- table private.agent_side_overrides
@@ -95,7 +96,9 @@ create table if not exists public.agent_corrections (
   decided_at timestamp with time zone,
   decision_reason text,
   created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  list_price numeric(14,2),
+  recorded_list_price numeric(14,2)
 );
 
 -- table public.agent_figures

@@ -474,7 +474,7 @@ begin
     return query
     with closed as (
       select p.id, p.zip_code, p.property_type, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
-      from public.properties p
+      from private.effective_sales p
       where p.standard_status = 'Closed' and p.sale_price > 0
         and p.sale_date between credited_sides.window_start and credited_sides.window_end
         and (only_zip_codes is null or p.zip_code = any(only_zip_codes))
@@ -508,7 +508,7 @@ begin
       v_ids := array(select distinct x.property_id from private.effective_transaction_sides x where x.agent_id = only_agent);
       v_ids := array(
         select p.id
-        from public.properties p
+        from private.effective_sales p
         where p.id = any(v_ids)
           and p.standard_status = 'Closed' and p.sale_price > 0
           and p.sale_date between credited_sides.window_start and credited_sides.window_end
@@ -516,7 +516,7 @@ begin
     else
       v_ids := array(
         select p.id
-        from public.properties p
+        from private.effective_sales p
         where p.zip_code = any(only_zip_codes)
           and p.standard_status = 'Closed' and p.sale_price > 0
           and p.sale_date between credited_sides.window_start and credited_sides.window_end);
@@ -543,7 +543,7 @@ begin
            case when c.list_price > 0 then c.sale_price / c.list_price * 100 end,
            round(c.sale_price * cr.credit, 2)
     from credited cr
-    join public.properties c on c.id = cr.property_id
+    join private.effective_sales c on c.id = cr.property_id
     where cr.agent_id is not null
       and (only_agent is null or cr.agent_id = only_agent);
   end if;
@@ -783,8 +783,8 @@ begin
 end;
 $function$;
 
--- function private.listing_by_mls_number(mls_number text)
-CREATE OR REPLACE FUNCTION private.listing_by_mls_number(mls_number text)
+-- function private.listing_by_mls_number(mls_number text, address text)
+CREATE OR REPLACE FUNCTION private.listing_by_mls_number(mls_number text, address text DEFAULT NULL::text)
  RETURNS uuid
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -792,23 +792,45 @@ CREATE OR REPLACE FUNCTION private.listing_by_mls_number(mls_number text)
 AS $function$
 declare
   v_number text := pg_catalog.btrim(coalesce(mls_number, ''));
+  v_address text := public.search_normalize_address(nullif(pg_catalog.btrim(coalesce(address, '')), ''));
   v_ids uuid[];
+  v_sources text[];
+  v_matching uuid[];
 begin
   if v_number = '' then
     return null;
   end if;
-  v_ids := array(
-    select p.id
-      from (select distinct u.source
-              from public.figures_refreshes f cross join pg_catalog.unnest(f.sources) as u (source)
-             where f.id = (select max(g.id) from public.figures_refreshes g)) s
-      join public.properties p on p.source = s.source
-       and p.source_record_id in (v_number, pg_catalog.upper(v_number), pg_catalog.lower(v_number))
-     limit 2);
+  with recursive feeds (source) as (
+    select min(p.source) from public.properties p where p.source is not null
+    union all
+    select (select min(p.source) from public.properties p where p.source > f.source)
+      from feeds f
+     where f.source is not null
+  )
+  select coalesce(array_agg(p.id order by p.source, p.id), '{}'),
+         coalesce(array_agg(distinct p.source), '{}'),
+         coalesce(array_agg(p.id order by p.source, p.id)
+                    filter (where v_address is not null and public.search_normalize_address(p.address) = v_address), '{}')
+    into v_ids, v_sources, v_matching
+    from feeds f
+    join public.properties p on p.source = f.source
+     and p.source_record_id in (v_number, pg_catalog.upper(v_number), pg_catalog.lower(v_number))
+   where f.source is not null;
+  if pg_catalog.cardinality(v_ids) = 0 then
+    return null;
+  end if;
   if pg_catalog.cardinality(v_ids) = 1 then
     return v_ids[1];
   end if;
-  return null;
+  if pg_catalog.cardinality(v_matching) = 1 then
+    return v_matching[1];
+  end if;
+  if v_address is null then
+    raise exception 'address: More than one listing in our data has MLS number % (feeds: %). Give the address of the sale too, so we can tell which one you mean.',
+      v_number, pg_catalog.array_to_string(v_sources, ', ') using errcode = 'PT400';
+  end if;
+  raise exception 'address: None of the listings with MLS number % in our data (feeds: %) is at that address alone. Check the address of the sale.',
+    v_number, pg_catalog.array_to_string(v_sources, ', ') using errcode = 'PT400';
 end;
 $function$;
 
@@ -991,9 +1013,10 @@ begin
     if new.side is null then
       raise exception 'side: Say which side of the sale you had.' using errcode = 'PT400';
     end if;
-    new.property_id := private.listing_by_mls_number(new.listing_number);
+    new.property_id := private.listing_by_mls_number(new.listing_number, new.address);
     new.close_price := null;
     new.close_date := null;
+    new.list_price := null;
     if new.property_id is not null and exists (
       select 1 from private.effective_transaction_sides e
        where e.property_id = new.property_id and e.agent_id = new.agent_id and e.side = new.side) then
@@ -1001,7 +1024,7 @@ begin
     end if;
   else
     if new.property_id is null and new.listing_number is not null then
-      new.property_id := private.listing_by_mls_number(new.listing_number);
+      new.property_id := private.listing_by_mls_number(new.listing_number, new.address);
       if new.property_id is null then
         raise exception 'listingNumber: No sale with this MLS number is in our data.' using errcode = 'PT400';
       end if;
@@ -1030,6 +1053,7 @@ begin
     if new.kind <> 'wrong_price_date' then
       new.close_price := null;
       new.close_date := null;
+      new.list_price := null;
     end if;
   end if;
 
@@ -1037,6 +1061,7 @@ begin
     select * into v_property from public.properties p where p.id = new.property_id;
     new.recorded_close_price := v_property.sale_price;
     new.recorded_close_date := v_property.sale_date;
+    new.recorded_list_price := v_property.list_price;
     new.address := coalesce(new.address, v_property.address);
     new.listing_number := coalesce(new.listing_number, v_property.source_record_id);
   end if;
@@ -1045,8 +1070,8 @@ begin
     if new.listing_number is null then
       raise exception 'listingNumber: Give the MLS number of the sale.' using errcode = 'PT400';
     end if;
-    if new.close_price is null and new.close_date is null then
-      raise exception 'closePrice: Give the right close price or close date.' using errcode = 'PT400';
+    if new.close_price is null and new.close_date is null and new.list_price is null then
+      raise exception 'closePrice: Give the right close price, close date or list price.' using errcode = 'PT400';
     end if;
     if new.close_date > current_date then
       raise exception 'closeDate: A close date cannot be in the future.' using errcode = 'PT400';
@@ -1057,8 +1082,11 @@ begin
     if new.close_date is not distinct from new.recorded_close_date then
       new.close_date := null;
     end if;
-    if new.close_price is null and new.close_date is null then
-      raise exception 'closePrice: That is the close price and date we have already.' using errcode = 'PT400';
+    if new.list_price is not distinct from new.recorded_list_price then
+      new.list_price := null;
+    end if;
+    if new.close_price is null and new.close_date is null and new.list_price is null then
+      raise exception 'closePrice: That is the close price, close date and list price we have already.' using errcode = 'PT400';
     end if;
   end if;
 
@@ -1698,12 +1726,16 @@ CREATE OR REPLACE FUNCTION private.track_agent_pages()
 AS $function$
 declare
   changed uuid[];
+  zip_changed uuid[];
 begin
   if tg_op = 'INSERT' then
     select coalesce(array_agg(n.id), '{}') into changed from new_rows n;
     perform private.bump_agent_pages(changed);
   elsif tg_op = 'UPDATE' then
-    select coalesce(array_agg(n.id), '{}') into changed
+    select coalesce(array_agg(n.id), '{}'),
+           coalesce(array_agg(n.id) filter (
+             where (n.name, n.brokerage, n.city, n.state) is distinct from (o.name, o.brokerage, o.city, o.state)), '{}')
+      into changed, zip_changed
       from new_rows n
       join old_rows o on o.id = n.id
      where (to_jsonb(n) - '{created_at,updated_at,metrics_refreshed_at}'::text[])
@@ -1712,7 +1744,9 @@ begin
       return null;
     end if;
     perform private.bump_agent_pages(changed);
-    perform private.touch_zip_pages(private.zips_ranking_agents(changed));
+    if cardinality(zip_changed) > 0 then
+      perform private.touch_zip_pages(private.zips_ranking_agents(zip_changed));
+    end if;
     perform private.refresh_prerendered_agents(changed);
   else
     -- the ZIP pages lose the agent through the cascade on agent_zip_sales
@@ -1857,6 +1891,27 @@ begin
       from old_rows o where o.agent_id is not null and o.standard_status = 'Closed';
   end if;
   perform private.bump_agent_pages(changed);
+  return null;
+end;
+$function$;
+
+-- function private.track_sale_override_pages()
+CREATE OR REPLACE FUNCTION private.track_sale_override_pages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    perform private.bump_agent_pages(array(
+      select distinct e.agent_id from private.effective_transaction_sides e
+       where e.property_id in (select n.property_id from new_rows n) and e.agent_id is not null));
+  else
+    perform private.bump_agent_pages(array(
+      select distinct e.agent_id from private.effective_transaction_sides e
+       where e.property_id in (select o.property_id from old_rows o) and e.agent_id is not null));
+  end if;
   return null;
 end;
 $function$;
@@ -2188,7 +2243,7 @@ begin
            (count(distinct p.id) filter (where e.side = 'buyer'))::integer
       from private.effective_transaction_sides e
       join public.agent_figures f on f.agent_id = e.agent_id
-      join public.properties p on p.id = e.property_id
+      join private.effective_sales p on p.id = e.property_id
      where e.agent_id = any (agent_ids)
        and p.standard_status = 'Closed' and p.sale_price > 0
        and p.sale_date between f.window_start and f.window_end
@@ -2226,7 +2281,7 @@ begin
              where x.agent_id = a.agent_id
              group by x.property_id, x.side
           ) e
-          join public.properties p on p.id = e.property_id
+          join private.effective_sales p on p.id = e.property_id
          where p.standard_status = 'Closed' and p.close_price is not null
          order by p.sale_date desc nulls last, p.id, e.side desc
          limit max_per_agent
@@ -2310,7 +2365,7 @@ $function$;
 
 -- function public.agent_sale_corrections(agent_ids uuid[])
 CREATE OR REPLACE FUNCTION public.agent_sale_corrections(agent_ids uuid[])
- RETURNS TABLE(agent_id uuid, correction_id uuid, property_id uuid, kind text, address text, listing_number text, side text, close_price numeric, close_date date, recorded_close_price numeric, recorded_close_date date, accepted_at timestamp with time zone)
+ RETURNS TABLE(agent_id uuid, correction_id uuid, property_id uuid, kind text, address text, listing_number text, side text, close_price numeric, close_date date, recorded_close_price numeric, recorded_close_date date, accepted_at timestamp with time zone, list_price numeric, recorded_list_price numeric)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -2321,7 +2376,7 @@ begin
   end if;
   return query
     select c.agent_id, c.id, c.property_id, c.kind, c.address, c.listing_number, c.side, c.close_price, c.close_date,
-           c.recorded_close_price, c.recorded_close_date, c.decided_at
+           c.recorded_close_price, c.recorded_close_date, c.decided_at, c.list_price, c.recorded_list_price
       from public.agent_corrections c
      where c.agent_id = any (agent_ids) and c.status = 'accepted'
      order by c.agent_id, c.decided_at desc, c.id;
@@ -2884,7 +2939,7 @@ begin
 
   -- a missing sale whose listing arrived since it was filed
   if v_correction.kind = 'missing_sale' and v_correction.property_id is null then
-    v_correction.property_id := private.listing_by_mls_number(v_correction.listing_number);
+    v_correction.property_id := private.listing_by_mls_number(v_correction.listing_number, v_correction.address);
   end if;
   if v_correction.kind <> 'missing_sale' and v_correction.property_id is null then
     raise exception 'The sale is no longer in our data, so the correction cannot apply.' using errcode = 'PT409';
@@ -2894,8 +2949,9 @@ begin
                 where o.property_id = v_correction.property_id and o.correction_id <> v_correction.id) then
       raise exception 'Another accepted correction already sets the price and date of this sale.' using errcode = 'PT409';
     end if;
-    insert into private.agent_sale_overrides (correction_id, property_id, close_price, close_date)
-    values (v_correction.id, v_correction.property_id, v_correction.close_price, v_correction.close_date);
+    insert into private.agent_sale_overrides (correction_id, property_id, close_price, close_date, list_price)
+    values (v_correction.id, v_correction.property_id, v_correction.close_price, v_correction.close_date,
+            v_correction.list_price);
   else
     perform private.apply_side_correction(v_correction);
   end if;
@@ -3320,7 +3376,7 @@ begin
 
   v_end := coalesce(
     window_end,
-    (select max(p.sale_date) from public.properties p where p.standard_status = 'Closed' and p.sale_price > 0)
+    (select max(p.sale_date) from private.effective_sales p where p.standard_status = 'Closed' and p.sale_price > 0)
   );
   v_start := case when v_end is null then null else (v_end - make_interval(months => window_months))::date + 1 end;
 
@@ -3339,7 +3395,7 @@ begin
            coalesce(sum(p.sale_price / p.list_price * 100) filter (where p.list_price > 0), 0) as sale_to_list_sum,
            coalesce(array_agg(distinct p.property_type order by p.property_type) filter (where p.property_type is not null), '{}') as property_types,
            round(avg(p.sale_price / p.list_price * 100) filter (where p.list_price > 0), 2) as sale_to_list_mean
-    from public.properties p
+    from private.effective_sales p
     where p.standard_status = 'Closed' and p.sale_price > 0 and p.sale_date between v_start and v_end
       and p.zip_code is not null
     group by p.zip_code
@@ -3411,7 +3467,7 @@ begin
     ) a
   ) m;
   select round(avg(p.sale_price / p.list_price * 100), 2) into v_overall
-  from public.properties p
+  from private.effective_sales p
   where p.standard_status = 'Closed' and p.sale_price > 0 and p.list_price > 0
     and p.sale_date between v_start and v_end;
 

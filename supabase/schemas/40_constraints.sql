@@ -15,17 +15,20 @@ alter table private.agent_notices add constraint agent_notices_kind_check CHECK 
 -- constraint private.agent_notices agent_notices_pkey
 alter table private.agent_notices add constraint agent_notices_pkey PRIMARY KEY (id);
 
--- constraint private.agent_sale_overrides agent_sale_overrides_check
-alter table private.agent_sale_overrides add constraint agent_sale_overrides_check CHECK (((close_price IS NOT NULL) OR (close_date IS NOT NULL)));
-
 -- constraint private.agent_sale_overrides agent_sale_overrides_close_price_check
 alter table private.agent_sale_overrides add constraint agent_sale_overrides_close_price_check CHECK ((close_price > (0)::numeric));
+
+-- constraint private.agent_sale_overrides agent_sale_overrides_list_price_check
+alter table private.agent_sale_overrides add constraint agent_sale_overrides_list_price_check CHECK ((list_price > (0)::numeric));
 
 -- constraint private.agent_sale_overrides agent_sale_overrides_pkey
 alter table private.agent_sale_overrides add constraint agent_sale_overrides_pkey PRIMARY KEY (correction_id);
 
 -- constraint private.agent_sale_overrides agent_sale_overrides_property_id_key
 alter table private.agent_sale_overrides add constraint agent_sale_overrides_property_id_key UNIQUE (property_id);
+
+-- constraint private.agent_sale_overrides agent_sale_overrides_values_check
+alter table private.agent_sale_overrides add constraint agent_sale_overrides_values_check CHECK (((close_price IS NOT NULL) OR (close_date IS NOT NULL) OR (list_price IS NOT NULL)));
 
 -- constraint private.agent_side_overrides agent_side_overrides_action_check
 alter table private.agent_side_overrides add constraint agent_side_overrides_action_check CHECK ((action = ANY (ARRAY['exclude'::text, 'flip'::text, 'link'::text, 'add'::text])));
@@ -81,9 +84,6 @@ alter table agent_corrections add constraint agent_corrections_check CHECK (((ki
 -- constraint public.agent_corrections agent_corrections_check1
 alter table agent_corrections add constraint agent_corrections_check1 CHECK (((kind <> 'missing_sale'::text) OR ((listing_number IS NOT NULL) AND (address IS NOT NULL) AND (side IS NOT NULL))));
 
--- constraint public.agent_corrections agent_corrections_check2
-alter table agent_corrections add constraint agent_corrections_check2 CHECK (((kind <> 'wrong_price_date'::text) OR ((listing_number IS NOT NULL) AND ((close_price IS NOT NULL) OR (close_date IS NOT NULL)))));
-
 -- constraint public.agent_corrections agent_corrections_close_date_check
 alter table agent_corrections add constraint agent_corrections_close_date_check CHECK ((close_date >= '1900-01-01'::date));
 
@@ -99,11 +99,17 @@ alter table agent_corrections add constraint agent_corrections_explanation_check
 -- constraint public.agent_corrections agent_corrections_kind_check
 alter table agent_corrections add constraint agent_corrections_kind_check CHECK ((kind = ANY (ARRAY['not_my_sale'::text, 'wrong_side'::text, 'wrong_price_date'::text, 'missing_sale'::text])));
 
+-- constraint public.agent_corrections agent_corrections_list_price_check
+alter table agent_corrections add constraint agent_corrections_list_price_check CHECK (((list_price > (0)::numeric) AND (list_price < ('10000000000'::bigint)::numeric)));
+
 -- constraint public.agent_corrections agent_corrections_listing_number_check
 alter table agent_corrections add constraint agent_corrections_listing_number_check CHECK (((char_length(listing_number) >= 1) AND (char_length(listing_number) <= 100)));
 
 -- constraint public.agent_corrections agent_corrections_pkey
 alter table agent_corrections add constraint agent_corrections_pkey PRIMARY KEY (id);
+
+-- constraint public.agent_corrections agent_corrections_price_date_check
+alter table agent_corrections add constraint agent_corrections_price_date_check CHECK (((kind <> 'wrong_price_date'::text) OR ((listing_number IS NOT NULL) AND ((close_price IS NOT NULL) OR (close_date IS NOT NULL) OR (list_price IS NOT NULL)))));
 
 -- constraint public.agent_corrections agent_corrections_recorded_role_check
 alter table agent_corrections add constraint agent_corrections_recorded_role_check CHECK ((recorded_role = ANY (ARRAY['list'::text, 'co_list'::text, 'buyer'::text, 'co_buyer'::text])));

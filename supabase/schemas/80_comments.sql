@@ -39,6 +39,9 @@ comment on column public.agent_corrections.decision_reason is 'Why the administr
 -- comment column public.agent_corrections.explanation
 comment on column public.agent_corrections.explanation is 'Why, in the agent''s words (plain text), for the reviewers.';
 
+-- comment column public.agent_corrections.list_price
+comment on column public.agent_corrections.list_price is 'wrong_price_date: the right ListPrice, USD (optional).';
+
 -- comment column public.agent_corrections.listing_number
 comment on column public.agent_corrections.listing_number is 'The MLS number of the sale (RESO ListingKey as properties.source_record_id keeps it).';
 
@@ -50,6 +53,9 @@ comment on column public.agent_corrections.recorded_close_date is 'The CloseDate
 
 -- comment column public.agent_corrections.recorded_close_price
 comment on column public.agent_corrections.recorded_close_price is 'The ClosePrice in our data when the correction was filed, USD.';
+
+-- comment column public.agent_corrections.recorded_list_price
+comment on column public.agent_corrections.recorded_list_price is 'The ListPrice in our data when the correction was filed, USD.';
 
 -- comment column public.agent_corrections.recorded_role
 comment on column public.agent_corrections.recorded_role is 'The agent''s role on the sale when the correction was filed (list, co_list, buyer, co_buyer).';
@@ -783,8 +789,8 @@ comment on function private.guard_agent_owner_edit() is 'Lets the agent who clai
 -- comment function private.link_agent_sides(agent_ids uuid[])
 comment on function private.link_agent_sides(agent_ids uuid[]) is 'Links the listings and sides that name the given agents by MemberKey (or, without a Key, by MLS id) and have no agent yet.';
 
--- comment function private.listing_by_mls_number(mls_number text)
-comment on function private.listing_by_mls_number(mls_number text) is 'The properties.id a sale''s MLS number (ListingKey as source_record_id) names in a feed we hold; null when none or several.';
+-- comment function private.listing_by_mls_number(mls_number text, address text)
+comment on function private.listing_by_mls_number(mls_number text, address text) is 'The properties.id a sale''s MLS number (ListingKey as source_record_id) names in any feed we hold; null when none; the address picks one when several feeds have it (PT400 naming the feeds when it cannot).';
 
 -- comment function private.median_interval_rank(n integer)
 comment on function private.median_interval_rank(n integer) is 'Rank j of the 95 % order-statistic interval of a median of n values (binomial method); null below 6.';
@@ -842,6 +848,9 @@ comment on function private.t_quantile_975(df integer) is '97.5 % quantile of St
 
 -- comment function private.touch_zip_pages(zips text[])
 comment on function private.touch_zip_pages(zips text[]) is 'Gives the ZIP pages of zips a new version and recomputes their place, listed agents (a counted sale there, either side), first 25 agents (5 or more sales first, then sides, volume, name) and those agents'' prerender flags.';
+
+-- comment function private.track_agent_pages()
+comment on function private.track_agent_pages() is 'agents: a new version for the page of each changed agent (any column but the stamps), and for the ZIP pages that rank it when its name, brokerage, city or state changed (what those pages use of the agent row).';
 
 -- comment function private.webhook_setting(hook text, setting text)
 comment on function private.webhook_setting(hook text, setting text) is 'The Vault value webhook.<hook>.<setting> (setting url or secret), or null when unset.';
@@ -1048,7 +1057,7 @@ comment on table private.agent_claim_codes is 'The HMAC-SHA-256 (hex, keyed by t
 comment on table private.agent_notices is 'One mail to send per decision on a claim, correction or visibility request: to whom (the user who asked), what was decided, the reason. The agent-claim and agent-review functions take and mail them (public.take_agent_notices).';
 
 -- comment table private.agent_sale_overrides
-comment on table private.agent_sale_overrides is 'The close price and date of a sale as an accepted correction says (null: the feed''s value stands), one per sale. Shown on the sale''s row; the figures read close prices and dates from public.properties, so these change the figures once the crediting reads them (docs/claims.md).';
+comment on table private.agent_sale_overrides is 'The ClosePrice, CloseDate and ListPrice of a sale as an accepted correction says (null: the feed''s value stands), one per sale. private.effective_sales applies them; every figure, the sales behind it and the agent page read sales through it.';
 
 -- comment table private.agent_side_overrides
 comment on table private.agent_side_overrides is 'Who had which side, as accepted corrections say, over the raw transaction_sides row of (property_id, role): exclude (the row''s agent, agent_id, is taken off the side, which stays with an unnamed party), flip (the agent''s row moves to the other side: list <-> buyer, co_list <-> co_buyer), link (the row named no known agent: it is agent_id''s), add (agent_id gets a side the feed does not have, in role). exclude and flip apply while the raw row still names agent_id, link while it names no agent.';

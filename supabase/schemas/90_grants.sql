@@ -96,9 +96,9 @@ grant execute on function private.license_key(value text) to postgres;
 revoke all on function private.link_agent_sides(agent_ids uuid[]) from anon, authenticated, public, service_role;
 grant execute on function private.link_agent_sides(agent_ids uuid[]) to postgres;
 
--- grant function private.listing_by_mls_number(mls_number text)
-revoke all on function private.listing_by_mls_number(mls_number text) from anon, authenticated, public, service_role;
-grant execute on function private.listing_by_mls_number(mls_number text) to postgres;
+-- grant function private.listing_by_mls_number(mls_number text, address text)
+revoke all on function private.listing_by_mls_number(mls_number text, address text) from anon, authenticated, public, service_role;
+grant execute on function private.listing_by_mls_number(mls_number text, address text) to postgres;
 
 -- grant function private.mask_email(address text)
 revoke all on function private.mask_email(address text) from anon, authenticated, public, service_role;
@@ -239,6 +239,10 @@ grant execute on function private.track_methodology_pages() to postgres;
 -- grant function private.track_property_pages()
 revoke all on function private.track_property_pages() from anon, authenticated, public, service_role;
 grant execute on function private.track_property_pages() to postgres;
+
+-- grant function private.track_sale_override_pages()
+revoke all on function private.track_sale_override_pages() from anon, authenticated, public, service_role;
+grant execute on function private.track_sale_override_pages() to postgres;
 
 -- grant function private.track_side_pages()
 revoke all on function private.track_side_pages() from anon, authenticated, public, service_role;
@@ -720,6 +724,9 @@ grant insert (explanation) on table public.agent_corrections to authenticated;
 
 -- grant table public.agent_corrections column kind
 grant insert (kind) on table public.agent_corrections to authenticated;
+
+-- grant table public.agent_corrections column list_price
+grant insert (list_price) on table public.agent_corrections to authenticated;
 
 -- grant table public.agent_corrections column listing_number
 grant insert (listing_number) on table public.agent_corrections to authenticated;

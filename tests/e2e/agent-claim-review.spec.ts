@@ -113,3 +113,45 @@ test('the owner files "not my sale", an administrator accepts it in Admin -> Age
   const mails = (await response.json()) as { subject: string }[]
   expect(mails.map((mail) => mail.subject)).toContain('Your correction on AgentInsight was accepted')
 })
+
+test('an accepted price correction shows on the sales behind a figure, marked as on the profile', async ({
+  browser,
+  adminEmail,
+}) => {
+  const agent = fixture.agents[0]!
+  const [sale] = await sql<{ id: string; address: string }>(
+    `select id, address from public.properties where agent_id = $1 and id <> $2 order by sale_date desc limit 1`,
+    [agent.id, saleId],
+  )
+  // filed as the owner would and accepted through decide_agent_correction as an administrator at aal2 (the admin
+  // queue's own browser flow is the test above)
+  const [filed] = await sql<{ id: string }>(
+    `insert into public.agent_corrections
+       (agent_id, user_id, kind, property_id, listing_number, address, close_price, list_price,
+        recorded_close_price, recorded_close_date, recorded_list_price)
+     select $1, u.id, 'wrong_price_date', p.id, coalesce(p.source_record_id, 'E2E-PRICE'), p.address, 654321, 650000,
+            p.sale_price, p.sale_date, p.list_price
+       from auth.users u, public.properties p
+      where u.email = $2 and p.id = $3
+     returning id`,
+    [agent.id, ownerEmail, sale!.id],
+  )
+  const [admin] = await sql<{ id: string }>(`select id from auth.users where email = $1`, [adminEmail])
+  const claims = JSON.stringify({ sub: admin!.id, role: 'authenticated', aal: 'aal2' })
+  await sql(
+    `begin;
+     select set_config('request.jwt.claims', '${claims}', true), set_config('request.jwt.claim.sub', '${admin!.id}', true);
+     select public.decide_agent_correction('${filed!.id}', 'accept', null);
+     commit;`,
+  )
+
+  const visitor = await browser.newPage()
+  await visitor.goto(`/figure-sales?agent=${agent.id}&figure=total_sales`)
+  const row = visitor.getByRole('row').filter({ hasText: sale!.address })
+  await expect(row.getByTestId('correction-marker')).toHaveText('Price or date corrected: $654,321, list $650,000')
+  await expect(row.getByRole('cell', { name: '$654,321' })).toBeVisible()
+  await expect(row.getByRole('cell', { name: '$650,000' })).toBeVisible()
+  // a visitor is offered no correction link
+  await expect(visitor.getByRole('link', { name: /^Correct this sale/ })).toHaveCount(0)
+  await visitor.close()
+})

@@ -356,4 +356,66 @@ describe('other corrections', () => {
       .select('status')
     expect(accepting.data ?? []).toEqual([])
   })
+
+  it('finds a sale by MLS number in any feed, and asks for the address when two feeds have the number', async () => {
+    // sales of feeds no metrics refresh has covered: closed long before any window
+    const oldSale = (number: string, feed: string, recordId: string) =>
+      data.sale({
+        agentId: me.id,
+        address: `${number} Feed Ave`,
+        city: 'Fresno',
+        state: 'CA',
+        zip,
+        listPrice: 300_000,
+        salePrice: 300_000,
+        daysAgo: 4000,
+        source: `${source}-${feed}`,
+        sourceRecordId: recordId,
+      })
+    const late = await oldSale('1', 'late', `${run}-late`)
+    const found = await owner.client
+      .from('agent_corrections')
+      .insert({ agent_id: me.id, kind: 'not_my_sale', listing_number: `${run}-LATE` })
+      .select('property_id')
+      .single()
+    expect(found.error).toBeNull()
+    expect(found.data!.property_id).toBe(late)
+
+    await oldSale('2', 'a', `${run}-twin`)
+    const twin = await oldSale('3', 'b', `${run}-twin`)
+    const ambiguous = await owner.client
+      .from('agent_corrections')
+      .insert({ agent_id: me.id, kind: 'wrong_side', listing_number: `${run}-twin`, side: 'buyer' })
+      .select('id')
+    expect(ambiguous.error).toMatchObject({
+      code: 'PT400',
+      message: `address: More than one listing in our data has MLS number ${run}-twin (feeds: ${source}-a, ${source}-b). Give the address of the sale too, so we can tell which one you mean.`,
+    })
+    const wrongAddress = await owner.client
+      .from('agent_corrections')
+      .insert({
+        agent_id: me.id,
+        kind: 'wrong_side',
+        listing_number: `${run}-twin`,
+        side: 'buyer',
+        address: '9 Elsewhere Rd',
+      })
+      .select('id')
+    expect(wrongAddress.error?.message).toBe(
+      `address: None of the listings with MLS number ${run}-twin in our data (feeds: ${source}-a, ${source}-b) is at that address alone. Check the address of the sale.`,
+    )
+    const picked = await owner.client
+      .from('agent_corrections')
+      .insert({
+        agent_id: me.id,
+        kind: 'wrong_side',
+        listing_number: `${run}-twin`,
+        side: 'buyer',
+        address: '3 feed ave.',
+      })
+      .select('property_id')
+      .single()
+    expect(picked.error).toBeNull()
+    expect(picked.data!.property_id).toBe(twin)
+  })
 })

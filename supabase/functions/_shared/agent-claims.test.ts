@@ -72,8 +72,12 @@ describe('corrections', () => {
       'Pick the side you had',
     )
     expect(firstMessage(CorrectionRequestSchema.safeParse({ kind: 'wrong_price_date', listing_number: 'MLS-1' }))).toBe(
-      'Give the right close price or close date',
+      'Give the right close price, close date or list price',
     )
+    expect(
+      CorrectionRequestSchema.safeParse({ kind: 'wrong_price_date', listing_number: 'MLS-1', list_price: 505000 })
+        .success,
+    ).toBe(true)
     expect(
       firstMessage(CorrectionRequestSchema.safeParse({ kind: 'missing_sale', listing_number: 'MLS-1', side: 'buyer' })),
     ).toBe('Enter the address of the sale')

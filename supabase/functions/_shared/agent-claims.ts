@@ -181,10 +181,16 @@ const mlsNumber = z
   .trim()
   .min(1, 'Enter the MLS number')
   .max(100, 'An MLS number has at most 100 characters')
+/** The sale's address: required for a missing sale; for the other kinds it tells apart one MLS number in two feeds. */
+const saleAddress = z
+  .string({ error: 'Enter the address of the sale' })
+  .trim()
+  .min(1, 'Enter the address of the sale')
+  .max(300, 'Keep the address to 300 characters')
 
 /**
  * A correction as the owner files it (the columns of public.agent_corrections the owner may set): the sale by its
- * id (from a sales list) or its MLS number. Prices in USD, dates `YYYY-MM-DD`. The database checks the same and more
+ * id (from a sales list) or its MLS number (with its address when two feeds have the number). Prices in USD, dates `YYYY-MM-DD`. The database checks the same and more
  * (the sale is credited to them, no duplicate pending).
  */
 export const CorrectionRequestSchema = z
@@ -195,12 +201,14 @@ export const CorrectionRequestSchema = z
         kind: z.literal('not_my_sale'),
         property_id: z.uuid().optional(),
         listing_number: mlsNumber.optional(),
+        address: saleAddress.optional(),
         explanation: explanation.optional(),
       }),
       z.strictObject({
         kind: z.literal('wrong_side'),
         property_id: z.uuid().optional(),
         listing_number: mlsNumber.optional(),
+        address: saleAddress.optional(),
         side,
         explanation: explanation.optional(),
       }),
@@ -215,20 +223,23 @@ export const CorrectionRequestSchema = z
             .max(9_999_999_999, 'That price is too large')
             .optional(),
           close_date: isoDate.optional(),
+          address: saleAddress.optional(),
+          list_price: z
+            .number({ error: 'Enter the list price in dollars' })
+            .positive('Enter the list price in dollars')
+            .max(9_999_999_999, 'That price is too large')
+            .optional(),
           explanation: explanation.optional(),
         })
-        .refine((value) => value.close_price !== undefined || value.close_date !== undefined, {
-          message: 'Give the right close price or close date',
-          path: ['close_price'],
-        }),
+        .refine(
+          (value) =>
+            value.close_price !== undefined || value.close_date !== undefined || value.list_price !== undefined,
+          { message: 'Give the right close price, close date or list price', path: ['close_price'] },
+        ),
       z.strictObject({
         kind: z.literal('missing_sale'),
         listing_number: mlsNumber,
-        address: z
-          .string({ error: 'Enter the address of the sale' })
-          .trim()
-          .min(1, 'Enter the address of the sale')
-          .max(300, 'Keep the address to 300 characters'),
+        address: saleAddress,
         side,
         explanation: explanation.optional(),
       }),

@@ -85,10 +85,12 @@ export type Database = {
           explanation: string | null
           id: string
           kind: string
+          list_price: number | null
           listing_number: string | null
           property_id: string | null
           recorded_close_date: string | null
           recorded_close_price: number | null
+          recorded_list_price: number | null
           recorded_role: string | null
           side: string | null
           status: string
@@ -107,10 +109,12 @@ export type Database = {
           explanation?: string | null
           id?: string
           kind: string
+          list_price?: number | null
           listing_number?: string | null
           property_id?: string | null
           recorded_close_date?: string | null
           recorded_close_price?: number | null
+          recorded_list_price?: number | null
           recorded_role?: string | null
           side?: string | null
           status?: string
@@ -129,10 +133,12 @@ export type Database = {
           explanation?: string | null
           id?: string
           kind?: string
+          list_price?: number | null
           listing_number?: string | null
           property_id?: string | null
           recorded_close_date?: string | null
           recorded_close_price?: number | null
+          recorded_list_price?: number | null
           recorded_role?: string | null
           side?: string | null
           status?: string
@@ -2109,10 +2115,12 @@ export type Database = {
           close_price: number
           correction_id: string
           kind: string
+          list_price: number
           listing_number: string
           property_id: string
           recorded_close_date: string
           recorded_close_price: number
+          recorded_list_price: number
           side: string
         }[]
       }
@@ -2298,10 +2306,12 @@ export type Database = {
           explanation: string | null
           id: string
           kind: string
+          list_price: number | null
           listing_number: string | null
           property_id: string | null
           recorded_close_date: string | null
           recorded_close_price: number | null
+          recorded_list_price: number | null
           recorded_role: string | null
           side: string | null
           status: string

@@ -21,7 +21,7 @@ export const QUEUE_LIMIT = 200
 const CLAIM_COLUMNS =
   'id, agent_id, user_id, status, method, license_number, message, code_sent_to, decision_reason, decided_at, created_at'
 const CORRECTION_COLUMNS =
-  'id, agent_id, user_id, status, kind, property_id, listing_number, address, side, close_price, close_date, recorded_role, recorded_close_price, recorded_close_date, explanation, decision_reason, decided_at, created_at'
+  'id, agent_id, user_id, status, kind, property_id, listing_number, address, side, close_price, close_date, recorded_role, recorded_close_price, recorded_close_date, list_price, recorded_list_price, explanation, decision_reason, decided_at, created_at'
 const VISIBILITY_COLUMNS =
   'id, agent_id, user_id, status, hide_phone, hide_email, noindex, note, decision_reason, decided_at, created_at'
 

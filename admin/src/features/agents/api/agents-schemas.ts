@@ -123,6 +123,8 @@ export type CorrectionItem = Common & {
   recorded_role: string | null
   recorded_close_price: number | null
   recorded_close_date: string | null
+  list_price: number | null
+  recorded_list_price: number | null
   explanation: string | null
 }
 

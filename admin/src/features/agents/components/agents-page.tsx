@@ -114,6 +114,7 @@ function Details({ item }: { item: ReviewItem }) {
           Close price {usd(item.recorded_close_price)} →{' '}
           {item.close_price === null ? 'unchanged' : usd(item.close_price)}
           {' · '}close date {day(item.recorded_close_date)} → {item.close_date ? day(item.close_date) : 'unchanged'}
+          {item.list_price !== null && ` · list price ${usd(item.recorded_list_price)} → ${usd(item.list_price)}`}
         </span>,
       )
     if (item.explanation) lines.push(<span key="why">Explanation: {item.explanation}</span>)
