@@ -29,6 +29,13 @@ CREATE OR REPLACE FUNCTION private.agent_data_site_webhook()
  SET search_path TO ''
 AS $function$
 begin
+  if tg_op = 'DELETE' then
+    if not exists (select 1 from old_rows) then
+      return null;
+    end if;
+  elsif not exists (select 1 from new_rows) then
+    return null;
+  end if;
   perform private.request_site_build(format('agent data changed: %s %s', tg_table_name, lower(tg_op)));
   return null;
 end;

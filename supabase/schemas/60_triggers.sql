@@ -94,13 +94,13 @@ CREATE TRIGGER agents_name_tokens_update AFTER UPDATE ON public.agents REFERENCI
 CREATE TRIGGER agents_set_updated_at BEFORE UPDATE ON public.agents FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 
 -- trigger public.agents agents_site_webhook_delete
-CREATE TRIGGER agents_site_webhook_delete AFTER DELETE ON public.agents FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
+CREATE TRIGGER agents_site_webhook_delete AFTER DELETE ON public.agents REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
 
 -- trigger public.agents agents_site_webhook_insert
-CREATE TRIGGER agents_site_webhook_insert AFTER INSERT ON public.agents FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
+CREATE TRIGGER agents_site_webhook_insert AFTER INSERT ON public.agents REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
 
 -- trigger public.agents agents_site_webhook_update
-CREATE TRIGGER agents_site_webhook_update AFTER UPDATE ON public.agents FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
+CREATE TRIGGER agents_site_webhook_update AFTER UPDATE ON public.agents REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
 
 -- trigger public.agents agents_track_pages_delete
 CREATE TRIGGER agents_track_pages_delete AFTER DELETE ON public.agents REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_agent_pages();
@@ -240,8 +240,14 @@ CREATE TRIGGER user_roles_audit AFTER INSERT OR DELETE OR UPDATE ON public.user_
 -- trigger public.zip_market_benchmarks zip_market_benchmarks_set_updated_at
 CREATE TRIGGER zip_market_benchmarks_set_updated_at BEFORE UPDATE ON public.zip_market_benchmarks FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 
--- trigger public.zip_market_benchmarks zip_market_benchmarks_site_webhook
-CREATE TRIGGER zip_market_benchmarks_site_webhook AFTER INSERT OR DELETE OR UPDATE ON public.zip_market_benchmarks FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
+-- trigger public.zip_market_benchmarks zip_market_benchmarks_site_webhook_delete
+CREATE TRIGGER zip_market_benchmarks_site_webhook_delete AFTER DELETE ON public.zip_market_benchmarks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
+
+-- trigger public.zip_market_benchmarks zip_market_benchmarks_site_webhook_insert
+CREATE TRIGGER zip_market_benchmarks_site_webhook_insert AFTER INSERT ON public.zip_market_benchmarks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
+
+-- trigger public.zip_market_benchmarks zip_market_benchmarks_site_webhook_update
+CREATE TRIGGER zip_market_benchmarks_site_webhook_update AFTER UPDATE ON public.zip_market_benchmarks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.agent_data_site_webhook();
 
 -- trigger public.zip_market_benchmarks zip_market_benchmarks_track_pages_delete
 CREATE TRIGGER zip_market_benchmarks_track_pages_delete AFTER DELETE ON public.zip_market_benchmarks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_benchmark_pages();

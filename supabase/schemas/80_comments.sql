@@ -763,7 +763,7 @@ comment on column public.zip_sales_coverage.sale_to_list_sum is 'Sum of ClosePri
 comment on column public.zip_sales_coverage.sources is 'properties.source of those sales.';
 
 -- comment function private.agent_data_site_webhook()
-comment on function private.agent_data_site_webhook() is 'Statement trigger: asks for a site build (private.request_site_build) after agents or ZIP benchmarks change.';
+comment on function private.agent_data_site_webhook() is 'Statement trigger: asks for a site build (private.request_site_build) after a statement inserted, updated or deleted at least one row of agents or zip_market_benchmarks (its transition table new_rows or old_rows); a statement that changed no row asks for nothing.';
 
 -- comment function private.bump_agent_pages(agent_ids uuid[])
 comment on function private.bump_agent_pages(agent_ids uuid[]) is 'Gives the pages of agent_ids a new version (their data changed).';

@@ -47,6 +47,29 @@ async function firedBy(statements: string, mark: string, values: unknown[] = [])
   }
 }
 
+/**
+ * Runs `statements` in one transaction and returns the reasons of the agent-data rebuild requests this transaction
+ * itself queued (rows of net.http_request_queue whose xmin is this transaction: other files change agents in
+ * parallel, and agent-data reasons carry no mark of ours).
+ */
+async function agentDataRequestsBy(statements: string, values: unknown[] = []): Promise<string[]> {
+  const client = new pg.Client({ connectionString: testEnv.databaseUrl })
+  await client.connect()
+  try {
+    await client.query('begin')
+    await client.query(statements, values)
+    const { rows } = await client.query<{ reason: string }>(
+      `select body->>'reason' as reason from net.http_request_queue
+        where xmin::text = (pg_current_xact_id()::text::bigint % 4294967296)::text
+          and body->>'reason' like 'agent data changed:%' order by id`,
+    )
+    await client.query('rollback')
+    return rows.map((row) => row.reason)
+  } finally {
+    await client.end()
+  }
+}
+
 describe('site rebuild webhook', () => {
   let probe: http.Server
   let probeUrl = ''
@@ -155,6 +178,25 @@ describe('site rebuild webhook', () => {
     ).toEqual([`category renamed: ${slug}`])
     expect(await firedBy(`delete from public.blog_categories where slug = $1`, slug, [slug])).toEqual([
       `category deleted: ${slug}`,
+    ])
+  })
+
+  it('asks for a build when a statement changes agents or ZIP benchmarks, not when it matches no row', async () => {
+    const nobody = '00000000-0000-4000-8000-00000000dead'
+    expect(await agentDataRequestsBy(`update public.agents set bio = 'x' where id = $1`, [nobody])).toEqual([])
+    expect(await agentDataRequestsBy(`delete from public.agents where id = $1`, [nobody])).toEqual([])
+    expect(await agentDataRequestsBy(`delete from public.zip_market_benchmarks where zip_code = '00000'`)).toEqual([])
+    const zip = `9${String(Date.now()).slice(-4)}`
+    expect(
+      await agentDataRequestsBy(
+        `insert into public.agents (name, city, state, zip_code) values ('Webhook Probe', 'Probe', 'MA', $1);
+         update public.agents set bio = 'Probe bio' where zip_code = $1 and name = 'Webhook Probe';
+         delete from public.agents where zip_code = $1 and name = 'Webhook Probe'`.replaceAll('$1', `'${zip}'`),
+      ),
+    ).toEqual([
+      'agent data changed: agents insert',
+      'agent data changed: agents update',
+      'agent data changed: agents delete',
     ])
   })
 
