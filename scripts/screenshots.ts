@@ -12,8 +12,8 @@
  * and one draft (the built-in writer), then builds and serves the site and the admin as the browser tests do.
  *
  * Which pages: the public ones from src/pages (a dynamic route such as /agent/[id] is shot once, at the first
- * address of its kind in the built site's sitemap.xml; the 404 page at an unknown address), plus the search results
- * and compare states below; the admin ones from admin/src/routes (scripts/lib/admin-routes.ts), signed in as a new
+ * address of its kind in the built site's sitemap.xml; the 404 page at an unknown address), plus the search results,
+ * compare, figure-sales and on-demand agent states below (a catch-all route is not shot on its own); the admin ones from admin/src/routes (scripts/lib/admin-routes.ts), signed in as a new
  * administrator with an authenticator app (password, then the app's code), plus the blog page's tabs and editor. Chromium: CHROME_PATH (default /usr/bin/chromium).
  */
 import fs from 'node:fs'
@@ -21,6 +21,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
+import { figureSalesUrl } from '@shared/urls.ts'
 import { chromium, type Page } from 'playwright'
 import sharp from 'sharp'
 import { z } from 'zod'
@@ -87,6 +88,12 @@ async function publicShots(baseUrl: string, databaseUrl: string): Promise<Shot[]
       shots.push({ name: 'not-found', url: '/no-such-page' })
       continue
     }
+    if (pattern === 'figure-sales') {
+      // query-driven: without ?agent= it is its bad-link state; the real page is added below with an agent
+      shots.push({ name: 'figure-sales-bad-link', url: '/figure-sales' })
+      continue
+    }
+    if (pattern.includes('[...')) continue // the on-demand agent route: shot below at an agent the build left out
     if (!pattern.includes('[')) {
       shots.push({ name: shotName(pattern), url: `/${pattern}` })
       continue
@@ -114,9 +121,14 @@ async function publicShots(baseUrl: string, databaseUrl: string): Promise<Shot[]
         { name: 'search-results-one-letter', url: `/search-results?q=${first.name.slice(0, 1)}&type=agent` },
         { name: 'search-results-none', url: '/search-results?q=Nobody%20Anywhere&type=agent' },
         { name: 'compare-agents', url: `/compare?agents=${rows.map((row) => row.id).join(',')}` },
+        { name: 'figure-sales', url: figureSalesUrl(first.id, 'sale_to_list_median') },
       ]
       shots.push(...extra)
     }
+    const onDemand = await client.query<{ agent_id: string }>(
+      `select agent_id from public.agent_page_versions where not prerender order by agent_id limit 1`,
+    )
+    if (onDemand.rows[0]) shots.push({ name: 'agent-on-demand', url: `/agent/${onDemand.rows[0].agent_id}` })
   } finally {
     await client.end()
   }
