@@ -34,22 +34,27 @@ describe('closed sales per quarter', () => {
   })
 })
 
+/** Recent listing-side sales at the given sale-to-list percentages, oldest first, list price $500,000. */
+function recentSales(ratios: number[]): RecentSale[] {
+  return ratios.map((ratio, index) => ({
+    id: `00000000-0000-4000-8000-00000000000${index}`,
+    address: `${index} Main St`,
+    city: null,
+    state: null,
+    zip_code: null,
+    close_date: `2025-0${index + 1}-15`,
+    list_price: 500_000,
+    close_price: 5_000 * ratio,
+    days_on_market: 10,
+    source: 'demo',
+    role: 'list',
+    side: 'listing',
+  }))
+}
+
 describe('sale-to-list of each recent sale', () => {
   it('draws dots, not bars from a baseline above zero', () => {
-    const sales: RecentSale[] = [100.4, 101.1, 99.8].map((ratio, index) => ({
-      id: `00000000-0000-4000-8000-00000000000${index}`,
-      address: `${index} Main St`,
-      city: null,
-      state: null,
-      zip_code: null,
-      close_date: `2025-0${index + 1}-15`,
-      list_price: 500_000,
-      close_price: 5_000 * ratio,
-      days_on_market: 10,
-      source: 'demo',
-      role: 'list',
-      side: 'listing',
-    }))
+    const sales = recentSales([100.4, 101.1, 99.8])
     const benchmark = { zip_code: '78704', avg_sale_to_list_percent: 100.2 } as BenchmarkRow
     const svg = renderToStaticMarkup(createElement(SaleToListChart, { sales, benchmark }))
     expect(svg.match(/<circle /g)).toHaveLength(3)
@@ -57,20 +62,7 @@ describe('sale-to-list of each recent sale', () => {
   })
 
   it('says when the ZIP average lies on the list-price line, which it would otherwise hide', () => {
-    const sales: RecentSale[] = [100.4, 101.1, 99.8].map((ratio, index) => ({
-      id: `00000000-0000-4000-8000-00000000000${index}`,
-      address: `${index} Main St`,
-      city: null,
-      state: null,
-      zip_code: null,
-      close_date: `2025-0${index + 1}-15`,
-      list_price: 500_000,
-      close_price: 5_000 * ratio,
-      days_on_market: 10,
-      source: 'demo',
-      role: 'list',
-      side: 'listing',
-    }))
+    const sales = recentSales([100.4, 101.1, 99.8])
     const note = (average: number) =>
       renderToStaticMarkup(
         createElement(SaleToListChart, {

@@ -41,14 +41,22 @@ async function coveringAgents(all: { id: string; name: string }[]) {
     [all.map((agent) => agent.id)],
   )
   const byId = new Map(rows.map((row) => [row.agent_id as string, row]))
-  const needs = (row: Record<string, unknown>) =>
-    new Set([
-      ...FIGURE_METRICS.filter((metric) => row[metric] !== null && Number(row[metric]) !== 0).map((m) => `value:${m}`),
-      ...FIGURE_METRICS.filter((metric) => {
-        const interval = METRICS[metric].interval
-        return interval !== null && row[interval.low] !== null
-      }).map((m) => `interval:${m}`),
-    ])
+  // what each agent's profile shows: a non-zero value per figure, an interval per figure that has one
+  const shows = new Map(
+    all.map((agent) => {
+      const row = byId.get(agent.id)!
+      return [
+        agent.id,
+        new Set([
+          ...FIGURE_METRICS.filter((m) => row[m] !== null && Number(row[m]) !== 0).map((m) => `value:${m}`),
+          ...FIGURE_METRICS.filter((m) => {
+            const interval = METRICS[m].interval
+            return interval !== null && row[interval.low] !== null
+          }).map((m) => `interval:${m}`),
+        ]),
+      ]
+    }),
+  )
   const wanted = new Set([
     ...FIGURE_METRICS.map((m) => `value:${m}`),
     ...FIGURE_METRICS.filter((m) => METRICS[m].interval).map((m) => `interval:${m}`),
@@ -58,12 +66,12 @@ async function coveringAgents(all: { id: string; name: string }[]) {
     let best: { agent: { id: string; name: string }; gain: number } | null = null
     for (const agent of all) {
       if (picked.includes(agent)) continue
-      const gain = [...needs(byId.get(agent.id)!)].filter((need) => wanted.has(need)).length
+      const gain = [...shows.get(agent.id)!].filter((need) => wanted.has(need)).length
       if (!best || gain > best.gain) best = { agent, gain }
     }
     if (!best || best.gain === 0) break // the assertions after the checks name what no agent showed
     picked.push(best.agent)
-    for (const need of needs(byId.get(best.agent.id)!)) wanted.delete(need)
+    for (const need of shows.get(best.agent.id)!) wanted.delete(need)
   }
   const emptySide = all.find(
     (agent) => !picked.includes(agent) && FIGURE_GROUPS.some((group) => Number(byId.get(agent.id)![group.count]) === 0),
