@@ -15,7 +15,8 @@
  *     on the newest sale date so the metrics window stays (moving it changes every page), then
  *     `refresh_agent_metrics()`, and poll one of those agents' pages until it shows the new sale count.
  * Prints, per run: the API call, the webhook reaching the builder (site_builds row queued), the build, the total
- * time to live, all in seconds, and the pages the build rendered (its site_builds log line), with the machine, its
+ * time to live, all in seconds, the pages the build rendered and where the build's time went (wall-clock and CPU
+ * seconds per phase; both from its site_builds log lines), with the machine, its
  * load and the data size; with two sizes or more, a projection to a million agents (a straight line through the two
  * largest sizes), next to the targets. Figures, never a pass or fail.
  *
@@ -108,6 +109,8 @@ interface Result {
   build: number
   total: number
   pages: string
+  /** The build's phases, wall-clock and CPU seconds (its "Build phases" line). */
+  phases: string
 }
 
 /** The p-th percentile (nearest rank) of `values`. */
@@ -213,7 +216,8 @@ async function main() {
       [last, `%${marker}%`],
     )
     const pages = /Pages built: .*/.exec(rows[0]?.log_tail ?? '')?.[0] ?? 'unknown'
-    return { build: Number(rows[0]?.ms ?? NaN), pages }
+    const phases = /Build phases \(wall \/ CPU s\): (.*)/.exec(rows[0]?.log_tail ?? '')?.[1] ?? 'unknown'
+    return { build: Number(rows[0]?.ms ?? NaN), pages, phases }
   }
   const lastBuild = async () =>
     (await db.query<{ last: string }>(`select coalesce(max(id), 0) as last from public.site_builds`)).rows[0]!.last
@@ -409,6 +413,9 @@ ${sizes
 | agents | path | run | API call (s) | webhook -> builder (s) | build (s) | change -> live (s) | pages rendered |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 ${results.map((r) => `| ${r.agents} | ${r.path} | ${r.run} | ${(r.api / 1000).toFixed(2)} | ${(r.webhook / 1000).toFixed(2)} | ${seconds(r.build)} | ${seconds(r.total)} | ${r.pages} |`).join('\n')}
+
+Where each build's time went (wall-clock / CPU seconds of the build process; CPU does not depend on the machine's load):
+${results.map((r) => `- ${r.agents} agents, ${r.path}, run ${r.run}: ${r.phases}`).join('\n')}
 `)
   const targets: [string, string, string][] = []
   for (const size of sizes) {

@@ -152,9 +152,13 @@ function files(dir: string, extension: string): string[] {
 /** The integration (astro.config.mjs `integrations`). */
 export function cspScriptHashes(options: CspOptions): AstroIntegration {
   let root = process.cwd()
+  let started = 0
   return {
     name: 'csp-script-hashes',
     hooks: {
+      'astro:build:start': () => {
+        started = Date.now()
+      },
       'astro:config:setup': ({ config, updateConfig }) => {
         root = fileURLToPath(config.root)
         // processed <script> tags load from /_astro/ (allowed by 'self') instead of being inlined, so every inline
@@ -172,7 +176,10 @@ export function cspScriptHashes(options: CspOptions): AstroIntegration {
         const authored = await authoredScriptTexts(root, options.clientDirectives)
         const hashes = new Set([...authored].map(scriptHash))
         const foreign: string[] = []
+        // the pages written by this build: a page reused from the build cache keeps its file (a hard link to the
+        // copy an earlier build checked), so its modification time is older
         for (const file of files(outDir, '.html')) {
+          if (fs.statSync(file).mtimeMs < started - 1000) continue
           for (const text of inlineScripts(fs.readFileSync(file, 'utf8')))
             if (!authored.has(text)) foreign.push(path.relative(outDir, file))
         }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeBuild } from './build-report'
+import { describeBuild, describePhases } from './build-report'
 
 describe('describeBuild', () => {
   it('lists the rendered groups alphabetically with other last, then the pages reused from the cache', () => {
@@ -12,5 +12,16 @@ describe('describeBuild', () => {
     expect(describeBuild({ built: {}, reused: 12, renderedPaths: [] })).toBe(
       'Pages built: none; reused from the build cache: 12.',
     )
+  })
+})
+
+describe('describePhases', () => {
+  it('lists each phase with its wall-clock and CPU seconds and note, then the totals', () => {
+    expect(
+      describePhases([
+        { name: 'start', wall: 1.94, cpu: 2.6 },
+        { name: 'link', wall: 0.31, cpu: 0.25, note: '14012 pages' },
+      ]),
+    ).toBe('Build phases (wall / CPU s): start 1.9 / 2.6, link 0.3 / 0.3 (14012 pages), total 2.3 / 2.9.')
   })
 })

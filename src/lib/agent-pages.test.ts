@@ -10,6 +10,7 @@ import {
   batch,
   groupCities,
   rankArea,
+  readAhead,
   type CityPageRef,
   type CoverageRow,
   type RankedAgent,
@@ -18,6 +19,7 @@ import {
   type ZipSalesRow,
 } from './agent-pages'
 import type { AgentRow, FiguresRow } from './agent-profile'
+import { setRenderPlan } from './render-plan'
 
 const zipRef = (zip: string, city: string | null, state: string | null, version = 1): ZipPageRef => ({
   zip,
@@ -207,5 +209,70 @@ describe('batch', () => {
     // nothing is cached: a later call reads again
     expect(await load('a')).toBe('A')
     expect(reads.at(-1)).toEqual(['a'])
+  })
+})
+
+describe('readAhead', () => {
+  /** A loader over the plan `/page/a`.. with groups of 2, recording its reads. */
+  const loader = (planned: string[]) => {
+    setRenderPlan(new Map([['/page/[id]', planned.map((id) => `/page/${id}`)]]))
+    const reads: string[][] = []
+    const fallbacks: string[] = []
+    const load = readAhead({
+      route: '/page/[id]',
+      nameOf: (pathname) => pathname.split('/')[2]!,
+      name: (id: string) => id,
+      keysOf: async (ids) => ids,
+      fetchMany: async (ids: string[]) => {
+        reads.push(ids)
+        if (ids.includes('bad')) throw new Error('read failed')
+        return new Map(ids.map((id) => [id, id.toUpperCase()]))
+      },
+      fallback: async (id) => {
+        fallbacks.push(id)
+        return `${id.toUpperCase()} alone`
+      },
+      size: 2,
+    })
+    return { load, reads, fallbacks }
+  }
+
+  it("reads the planned pages a group at a time in plan order, the next group with the first page's render", async () => {
+    const { load, reads, fallbacks } = loader(['a', 'b', 'c', 'd', 'e'])
+    expect(await load('a')).toBe('A')
+    // the group of 'a' and the one after it: 'c' and 'd' are read before their renders ask
+    expect(reads).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ])
+    expect(await Promise.all(['b', 'c', 'd', 'e'].map((id) => load(id)))).toEqual(['B', 'C', 'D', 'E'])
+    expect(reads).toEqual([['a', 'b'], ['c', 'd'], ['e']])
+    expect(fallbacks).toEqual([])
+  })
+
+  it('reads a page outside the plan through the fallback, and never reads an unplanned page with the planned ones', async () => {
+    const { load, reads, fallbacks } = loader(['a', 'b'])
+    expect(await load('x')).toBe('X alone')
+    expect(await load('b')).toBe('B')
+    expect(reads).toEqual([['a', 'b']])
+    expect(fallbacks).toEqual(['x'])
+    // a planned page asked again (taken already) is read on its own
+    expect(await load('b')).toBe('B alone')
+  })
+
+  it('reads along a widened plan from the next call on', async () => {
+    const { load, reads } = loader(['b'])
+    expect(await load('b')).toBe('B')
+    setRenderPlan(new Map([['/page/[id]', ['/page/a', '/page/b', '/page/c']]]))
+    expect(await load('c')).toBe('C')
+    expect(reads).toEqual([['b'], ['c']])
+  })
+
+  it('fails the renders of a group whose read failed, also when it was read ahead, and no other', async () => {
+    const { load } = loader(['a', 'b', 'bad', 'c'])
+    expect(await load('a')).toBe('A')
+    await expect(load('c')).rejects.toThrow('read failed')
+    await expect(load('bad')).rejects.toThrow('read failed')
+    expect(await load('b')).toBe('B')
   })
 })

@@ -34,6 +34,7 @@ import {
   type FiguresRow,
   type RecentSale,
 } from './agent-profile'
+import { renderPlan } from './render-plan'
 import { supabase } from './supabase'
 
 /** Rows per listing request (PostgREST's max-rows). */
@@ -257,6 +258,71 @@ export function batch<K, V>(fetchMany: (keys: K[]) => Promise<Map<K, V>>, max = 
     })
 }
 
+/**
+ * A build-time page loader that reads ahead along the build's render plan (src/lib/render-plan.ts): the pages of
+ * `route` this build will render, in render order, are read `size` at a time, the next group while the current one
+ * renders, so a render finds its data read and a request serves up to `size` pages however many renders run at once.
+ * A key the plan does not hold (no plan: an on-demand render, or a page rendered although its key was unchanged: a
+ * changed template) goes to `fallback`. Only planned pages are read, so reused pages still cost no read. A group's
+ * data is dropped once each of its pages has taken its own.
+ *
+ * `name` gives a key's name in the plan (`pathname` -> name with `nameOf`), `keysOf` turns names back into keys for
+ * `fetchMany`, whose answer is looked up by name.
+ */
+export function readAhead<K, V>(options: {
+  route: string
+  nameOf: (pathname: string) => string
+  name: (key: K) => string
+  keysOf: (names: string[]) => Promise<K[]>
+  fetchMany: (keys: K[]) => Promise<Map<K, V>>
+  fallback: (key: K) => Promise<V>
+  size?: number
+}): (key: K) => Promise<V> {
+  const size = options.size ?? BATCH_SIZE
+  let names: string[] | undefined
+  let index: Map<string, number> | undefined
+  let seen: readonly string[] | undefined
+  let groups = new Map<number, { data: Promise<Map<string, V>>; left: number }>()
+  const group = (n: number) => {
+    let entry = groups.get(n)
+    if (!entry && names && n * size < names.length) {
+      const part = names.slice(n * size, (n + 1) * size)
+      const data = options
+        .keysOf(part)
+        .then(options.fetchMany)
+        .then((values) => new Map([...values].map(([key, value]) => [options.name(key), value])))
+      // a group read ahead may fail before a render awaits it: the render that does gets the error
+      data.catch(() => {})
+      entry = { data, left: part.length }
+      groups.set(n, entry)
+    }
+    return entry
+  }
+  return async (key) => {
+    const planned = renderPlan(options.route)
+    // the first call, or the build widened the plan (a changed template renders every page of the route)
+    if (!index || planned !== seen) {
+      seen = planned
+      names = planned ? planned.map(options.nameOf) : []
+      index = new Map(names.map((name, at) => [name, at]))
+      groups = new Map()
+    }
+    const name = options.name(key)
+    const at = index.get(name)
+    if (at === undefined) return options.fallback(key)
+    index.delete(name)
+    const n = Math.floor(at / size)
+    const entry = group(n)!
+    group(n + 1)
+    const values = await entry.data.finally(() => {
+      entry.left -= 1
+      if (entry.left === 0) groups.delete(n)
+    })
+    if (!values.has(name)) throw new Error(`No data for ${name}`)
+    return values.get(name)!
+  }
+}
+
 /** A row of agent_page_sales (role and side as the database's text). */
 type SaleRow = Omit<RecentSale, 'role' | 'side'> & { agent_id: string; role: string; side: string }
 
@@ -309,8 +375,18 @@ export async function fetchAgentPages(ids: readonly string[]): Promise<Map<strin
   return result
 }
 
-/** One agent page's data during the build, batched with the other renders in flight; null for an unknown id. */
-export const loadAgentPage = batch(fetchAgentPages)
+/**
+ * One agent page's data during the build, null for an unknown id: read ahead with the next pages the build renders,
+ * else batched with the other renders in flight.
+ */
+export const loadAgentPage = readAhead({
+  route: '/agent/[id]',
+  nameOf: (pathname) => pathname.split('/')[2] ?? pathname,
+  name: (id: string) => id,
+  keysOf: async (ids) => ids,
+  fetchMany: fetchAgentPages,
+  fallback: batch(fetchAgentPages),
+})
 
 /** A row of agent_zip_sales: one agent's sales in one ZIP in the window (closed_sales: those with the listing side). */
 export type ZipSalesRow = Pick<
@@ -376,8 +452,23 @@ export async function fetchZipPages(pages: readonly ZipPageRef[]): Promise<Map<Z
   )
 }
 
-/** One ZIP page's data during the build, batched with the other renders in flight. */
-export const loadZipPage = batch(fetchZipPages)
+/**
+ * One ZIP page's data during the build: read ahead with the next ZIP pages the build renders, else batched with the
+ * other renders in flight (a city page asks for its ZIPs' data here too).
+ */
+export const loadZipPage = readAhead({
+  route: '/agents/[zip]',
+  nameOf: (pathname) => pathname.split('/')[2] ?? pathname,
+  name: (page: ZipPageRef) => page.zip,
+  keysOf: async (zips) => {
+    const byZip = new Map((await listAreaPages()).zips.map((page) => [page.zip, page]))
+    return zips.flatMap((zip) => byZip.get(zip) ?? [])
+  },
+  fetchMany: fetchZipPages,
+  fallback: batch(fetchZipPages),
+  // a ZIP page reads every agent ranked there: 25 ZIPs of 40 agents are about 1,000 rankings and ten agent reads
+  size: 25,
+})
 
 /** One city page's data during the build: its ZIP pages, and their agents ranked as assembleCityPage does. */
 export async function loadCityPage(page: CityPageRef): Promise<CityPage> {

@@ -3,7 +3,9 @@
  * (src/integrations/build-report.ts), the page keys coming from the database's page versions
  * (public.agent_page_versions, public.zip_page_versions). A data change renders only the changed agent's page and its
  * ZIP and city pages and reads no other agent's data: the build talks to the API through a proxy that refuses every
- * request naming another fixture agent or their ZIP (tests/support/api-proxy.ts), and the build still succeeds. An
+ * request naming another fixture agent or their ZIP (tests/support/api-proxy.ts), and the build still succeeds; the
+ * reused pages are hard links of the files the served output holds, and the render leaves the served output's page as
+ * it was. An
  * agent outside the prerendered set is answered on demand by the local server (the site's Pages worker under
  * workerd), an agent that lost its page answers 404, and a blog publish renders no agent page. What was rendered is
  * read from the build's own report line in site_builds.log_tail.
@@ -227,11 +229,15 @@ describe('incremental site builds', { timeout: 600_000 }, () => {
       expect(reused).toBeGreaterThanOrEqual(before.size - 1)
     } else expect(built.agent).toBeLessThanOrEqual(1 + elsewhere.size)
     expect(fs.readFileSync(agentFile(now, alpha!.id), 'utf8')).toContain('Incremental Alpha Renamed')
-    // Beta and Gamma were reused: the same HTML, not rendered
+    // Beta and Gamma were reused: the same HTML, not rendered, and not copied either: the new output links the file
+    // the served one holds
     for (const other of [beta!, gamma!]) {
       expect(rendered).not.toContain(`/agent/${other.id}`)
       expect(fs.readFileSync(agentFile(now, other.id), 'utf8')).toBe(before.get(other.id))
+      expect(fs.statSync(agentFile(now, other.id)).ino).toBe(fs.statSync(agentFile(served, other.id)).ino)
     }
+    // rendering Alpha wrote new files: the output served until the swap (still on disk) kept the old page
+    expect(fs.readFileSync(agentFile(served, alpha!.id), 'utf8')).toBe(before.get(alpha!.id))
     const response = await fetch(`${base}/agent/${alpha!.id}`)
     expect(response.status).toBe(200)
     expect(await response.text()).toContain('Incremental Alpha Renamed')
