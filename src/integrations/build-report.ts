@@ -29,14 +29,14 @@
  */
 import { fileURLToPath } from 'node:url'
 import type { AstroIntegration, AstroPrerenderer } from 'astro'
-import { setRenderPlan } from '../lib/render-plan'
+import { setRenderPlan } from '../lib/render-plan.ts'
 import {
   createRenderPlanner,
   linkReusedPages,
   readCacheManifest,
   unlinkBeforeRender,
   type CacheManifest,
-} from './incremental-output'
+} from './incremental-output.ts'
 
 export interface BuildReportOptions {
   /** Route pattern (as Astro writes it, e.g. '/agent/[id]') -> group name in the report. */
