@@ -129,25 +129,41 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 let agentPagesPromise: Promise<AgentPageRef[]> | undefined
 let areaPagesPromise: Promise<{ zips: ZipPageRef[]; cities: CityPageRef[] }> | undefined
 
-/** The prerendered agent pages, by agent id (read once per build, keyset-paged). @throws when a read fails. */
+/**
+ * The 16 ranges of agent ids listed side by side, by first hex digit: [lower, upper) bounds, the last without an upper.
+ * Agent ids are random UUIDs, so each range holds about a sixteenth of the agents.
+ */
+const ID_RANGES = Array.from({ length: 16 }, (_, digit) => {
+  const bound = (d: number) => `${d.toString(16)}0000000-0000-0000-0000-000000000000`
+  return { lower: bound(digit), upper: digit < 15 ? bound(digit + 1) : null }
+})
+
+/**
+ * The prerendered agent pages, ordered by agent id (read once per build): 16 id ranges read side by side, each
+ * keyset-paged, so every page of rows is a consistent read and the listing takes the time of the largest range.
+ * @throws when a read fails.
+ */
 export function listAgentPages(): Promise<AgentPageRef[]> {
-  agentPagesPromise ??= (async () => {
-    const pages: AgentPageRef[] = []
-    for (let after: string | null = null; ;) {
-      let query = supabase
-        .from('agent_page_versions')
-        .select('agent_id, version, changed_at')
-        .eq('prerender', true)
-        .order('agent_id')
-        .limit(LIST_PAGE_SIZE)
-      if (after) query = query.gt('agent_id', after)
-      const { data, error } = await query
-      if (error) throw fail('the agent pages', error)
-      for (const row of data) pages.push({ agentId: row.agent_id, version: row.version, changedAt: row.changed_at })
-      if (data.length < LIST_PAGE_SIZE) return pages
-      after = data.at(-1)!.agent_id
-    }
-  })()
+  agentPagesPromise ??= Promise.all(
+    ID_RANGES.map(async ({ lower, upper }) => {
+      const pages: AgentPageRef[] = []
+      for (let after: string | null = null; ;) {
+        let query = supabase
+          .from('agent_page_versions')
+          .select('agent_id, version, changed_at')
+          .eq('prerender', true)
+          .order('agent_id')
+          .limit(LIST_PAGE_SIZE)
+        query = after ? query.gt('agent_id', after) : query.gte('agent_id', lower)
+        if (upper) query = query.lt('agent_id', upper)
+        const { data, error } = await query
+        if (error) throw fail('the agent pages', error)
+        for (const row of data) pages.push({ agentId: row.agent_id, version: row.version, changedAt: row.changed_at })
+        if (data.length < LIST_PAGE_SIZE) return pages
+        after = data.at(-1)!.agent_id
+      }
+    }),
+  ).then((ranges) => ranges.flat())
   return agentPagesPromise
 }
 
