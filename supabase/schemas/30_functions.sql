@@ -1694,27 +1694,35 @@ begin
     from private.zip_top_agents t where t.zip_code = any (zips);
 
   insert into public.zip_page_versions as v (zip_code, version, city, state, ranked_agents, changed_at)
+  with listed_rows as materialized (
+    select s.zip_code, a.city, a.state
+      from public.agent_zip_sales s
+      join public.agents a on a.id = s.agent_id
+     where s.zip_code = any (zips) and s.total_sales > 0
+  ),
+  listed as (
+    select l.zip_code, count(*)::integer as n
+      from listed_rows l
+     group by l.zip_code
+  ),
+  common as (
+    select distinct on (c.zip_code) c.zip_code, c.city, c.state
+      from (
+        select l.zip_code, l.city, l.state, count(*) as agents
+          from listed_rows l
+         where l.city is not null and l.state is not null
+         group by l.zip_code, l.city, l.state
+      ) c
+     order by c.zip_code, c.agents desc, c.state || '|' || c.city
+  )
   select z.zip_code, nextval('private.page_version_seq'),
          case when b.city is not null and b.state is not null then b.city else common.city end,
          case when b.city is not null and b.state is not null then b.state else common.state end,
          coalesce(listed.n, 0), now()
     from unnest(zips) as z (zip_code)
     left join public.zip_market_benchmarks b on b.zip_code = z.zip_code
-    left join lateral (
-      select count(*)::integer as n
-        from public.agent_zip_sales s
-        join public.agents a on a.id = s.agent_id
-       where s.zip_code = z.zip_code and s.total_sales > 0
-    ) listed on true
-    left join lateral (
-      select a.city, a.state
-        from public.agent_zip_sales s
-        join public.agents a on a.id = s.agent_id
-       where s.zip_code = z.zip_code and s.total_sales > 0 and a.city is not null and a.state is not null
-       group by a.city, a.state
-       order by count(*) desc, a.state || '|' || a.city
-       limit 1
-    ) common on true
+    left join listed on listed.zip_code = z.zip_code
+    left join common on common.zip_code = z.zip_code
    order by z.zip_code
   on conflict (zip_code) do update
     set version = excluded.version, city = excluded.city, state = excluded.state,
@@ -3366,6 +3374,7 @@ CREATE OR REPLACE FUNCTION public.refresh_agent_metrics(window_months integer DE
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
+ SET work_mem TO '64MB'
 AS $function$
 declare
   v_end date;
