@@ -10,7 +10,8 @@
  *      dates over 30 months so part falls outside the 24-month window) with generate_series, indexes dropped
  *      during the load and rebuilt after;
  *   3. runs refresh_agent_metrics() (which also fills agent_zip_sales, the per-(ZIP, agent) summary the ZIP and
- *      address searches rank from) and VACUUM ANALYZE;
+ *      address searches rank from), VACUUM ANALYZE, and the refresh again over the same sales (the daily case:
+ *      everything recomputed, little written); both refresh times are printed with the results;
  *   4. times, per search type, a few hundred varied queries: the SQL function over a direct pg connection as role
  *      service_role (as the edge function calls it), the function end to end over HTTP (gateway -> Deno -> PostgREST -> PostgreSQL), and a naive full scan
  *      (`ilike '%q%'`, index scans disabled) on a smaller sample because each takes hundreds of milliseconds.
@@ -108,7 +109,7 @@ async function main() {
   const db = new pg.Client({ connectionString: stack.databaseUrl })
   await db.connect()
   try {
-    await loadData(db, SIZE)
+    const refresh = await loadData(db, SIZE)
     const queries = await buildQueries(db, SIZE)
     const window = (
       await db.query<{ window_start: string; window_end: string }>(
@@ -239,6 +240,10 @@ async function main() {
     console.log(
       `data: ${counts.agents.toLocaleString('en-US')} agents, ${counts.closed.toLocaleString('en-US')} closed sales (${counts.in_window.toLocaleString('en-US')} in the window ${window.window_start}..${window.window_end}), ${counts.zips} ZIPs, ${counts.summary.toLocaleString('en-US')} agent_zip_sales rows`,
     )
+    if (refresh)
+      console.log(
+        `metrics refresh: first ${refresh.first.toFixed(1)} s (${refresh.agentsUpdated.toLocaleString('en-US')} agents written), again over the same sales ${refresh.unchanged.toFixed(1)} s`,
+      )
     console.log(
       `times in milliseconds, sequential single client; SQL = public.search_agents() over pg as role service_role; HTTP = POST /functions/v1/search-agents (gateway -> Deno -> PostgREST -> PostgreSQL, incl. the search_queries insert); naive = ilike '%q%' full scan (index scans off)`,
     )

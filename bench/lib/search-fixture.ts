@@ -224,6 +224,14 @@ export async function startBenchStack() {
  * How much data to generate: agents, closed sales (0 = names only), queries per search type, and `rareSurnames`: how
  * many distinct surnames of a long tail half the agents draw from (0 or absent: every agent has a common surname).
  */
+/** Wall seconds of the bench's two metrics refreshes: the first over fresh data, the second over unchanged data. */
+export interface RefreshTimes {
+  first: number
+  unchanged: number
+  /** agents rows the first refresh changed. */
+  agentsUpdated: number
+}
+
 export interface BenchSize {
   agents: number
   sales: number
@@ -274,9 +282,12 @@ export function rareSurnames(count: number): string[] {
 /**
  * Loads zip_market_benchmarks from the Redfin subset, then generates `size.agents` agents (common US first and last
  * names; with `size.rareSurnames`, half of them take a surname from that long tail instead) and `size.sales` closed sales with generate_series, secondary indexes dropped during the load and rebuilt
- * after, runs refresh_agent_metrics() and VACUUM ANALYZE. sales = 0: names only (no sales, no refresh).
+ * after, runs refresh_agent_metrics() (the first refresh: every agent's figures, ZIP summary and page version are
+ * written), VACUUM ANALYZE, then refresh_agent_metrics() again over the same sales (the daily case where little
+ * changed: every figure is recomputed, only changed rows are written). sales = 0: names only (no sales, no refresh).
+ * Returns the two refreshes' wall seconds (null when names only).
  */
-export async function loadData(db: pg.Client, size: BenchSize) {
+export async function loadData(db: pg.Client, size: BenchSize): Promise<RefreshTimes | null> {
   const { agents: AGENTS, sales: SALES } = size
   const NAMES_ONLY = SALES === 0
   const csv = path.join(os.tmpdir(), `redfin-zips-${process.pid}.csv`)
@@ -362,7 +373,7 @@ export async function loadData(db: pg.Client, size: BenchSize) {
     log(
       `VACUUM ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s (names only: no sales, no metrics refresh)`,
     )
-    return
+    return null
   }
 
   started = performance.now()
@@ -407,20 +418,23 @@ export async function loadData(db: pg.Client, size: BenchSize) {
   for (const index of indexes) await db.query(index.definition)
   log(`${indexes.length} indexes rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
+  const refreshSql = `select metrics_window_start::text, metrics_window_end::text, agents_updated from public.refresh_agent_metrics()`
   started = performance.now()
-  const refresh = (
-    await db.query(
-      `select metrics_window_start::text, metrics_window_end::text, agents_updated from public.refresh_agent_metrics()`,
-    )
-  ).rows[0]
+  const refresh = (await db.query(refreshSql)).rows[0]
+  const first = (performance.now() - started) / 1000
   log(
-    `refresh_agent_metrics(): window ${refresh.metrics_window_start}..${refresh.metrics_window_end}, ${refresh.agents_updated} agents, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `refresh_agent_metrics(): window ${refresh.metrics_window_start}..${refresh.metrics_window_end}, ${refresh.agents_updated} agents, ${first.toFixed(1)} s`,
   )
   started = performance.now()
   await db.query(
-    `vacuum (analyze) public.agents, public.properties, public.zip_market_benchmarks, public.agent_name_postings, public.agent_name_tokens`,
+    `vacuum (analyze) public.agents, public.properties, public.transaction_sides, public.zip_market_benchmarks, public.agent_name_postings, public.agent_name_tokens, public.agent_zip_sales, public.agent_figures`,
   )
   log(`VACUUM ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  started = performance.now()
+  const again = (await db.query(refreshSql)).rows[0]
+  const unchanged = (performance.now() - started) / 1000
+  log(`refresh_agent_metrics() again, same sales: ${again.agents_updated} agents changed, ${unchanged.toFixed(1)} s`)
+  return { first, unchanged, agentsUpdated: refresh.agents_updated }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
