@@ -3706,6 +3706,16 @@ begin
   select f.zip_code, f.agent_id, f.closed_sales, f.sales_volume, f.last_close_date, f.buyer_sales, f.total_sales,
          f.listing_sides, f.buyer_sides, f.sides, f.volume, f.sale_to_list_sum, f.sale_to_list_n
   from pg_temp.refresh_zip_sales f
+  -- only the rows that are new or changed: one anti-join instead of a conflict check per row (2M rows, of which a
+  -- daily refresh changes few)
+  where not exists (
+    select 1 from public.agent_zip_sales cur
+     where cur.zip_code = f.zip_code and cur.agent_id = f.agent_id
+       and (cur.closed_sales, cur.sales_volume, cur.last_close_date, cur.buyer_sales, cur.total_sales,
+            cur.listing_sides, cur.buyer_sides, cur.sides, cur.volume, cur.sale_to_list_sum, cur.sale_to_list_n)
+           is not distinct from (f.closed_sales, f.sales_volume, f.last_close_date, f.buyer_sales, f.total_sales,
+                                 f.listing_sides, f.buyer_sides, f.sides, f.volume, f.sale_to_list_sum,
+                                 f.sale_to_list_n))
   on conflict (zip_code, agent_id) do update set
     closed_sales = excluded.closed_sales, sales_volume = excluded.sales_volume,
     last_close_date = excluded.last_close_date, buyer_sales = excluded.buyer_sales,
