@@ -11,12 +11,12 @@ export default defineConfig({
   testDir: 'tests',
   testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   fullyParallel: false,
-  // Three projects, one worker each. admin-scheduled-post.spec.ts spends about three minutes waiting for its post's
-  // time, so it runs beside the admin tests (they look for their own posts and builds) instead of after everything.
-  // The rest ('browser') compares the public site with the database, which a scheduled post going live (and being
-  // deleted again) changes under it, so scripts/test.ts runs it in a second invocation once the first two are done.
-  // (Not project dependencies: with those, one failure in the first phase skipped all 104 tests of the second.)
-  // `npx playwright test` alone runs all three side by side.
+  // Three projects, one worker each. admin-scheduled-post.spec.ts spends minutes waiting for its post's time, so it runs
+  // beside the admin tests (they look for their own posts and builds). The rest ('browser') compares the public site
+  // with the database, which a scheduled post going live (and being deleted again) changes under it, so scripts/test.ts
+  // runs it on a stack and site of its own, side by side with the other two. (Not project dependencies: with those,
+  // one failure in the first phase skipped every test of the second.) `npx playwright test` alone runs all three
+  // against one site.
   workers: 2,
   projects: [
     { name: 'scheduled', testMatch: SCHEDULED, workers: 1 },

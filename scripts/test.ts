@@ -3,23 +3,26 @@
  * 1. a Chromium for the browser tests, found or set up first (tests/support/chromium.ts: apt as root on Debian, else
  *    the npm-shipped one), so a missing browser stops the run at once with one line saying what to install;
  * 2. the `unit` and `components` Vitest projects (tests beside the code; no stack);
- * 3. one throwaway local stack (own Postgres cluster, free ports), then the `integration` Vitest project against it;
- * 4. the browser tests (Playwright) against the site built from that stack.
+ * 3. side by side, each on its own throwaway local stack (own Postgres cluster, free ports): the `integration` Vitest
+ *    project; the admin browser tests (Playwright) against a site built from their stack; the public-site browser
+ *    tests against a site built from theirs. Their output lines are marked [integration], [admin] and [site], and
+ *    each part's count and time is printed at the end.
  * Prints each runner's report and a final `N passed, N failed` line; exits non-zero when anything failed.
  *
  * `--unit-only`, `--integration-only` and `--e2e-only` run one of the three (`--unit-only` needs neither a stack nor a
  * browser). Paths pick files: `*.spec.ts` go to Playwright, `tests/integration/*.test.ts` and `tests/security/*.test.ts` to the integration project,
  * other `*.test.ts` and `*.test.tsx` to the unit and components projects, and only the kinds named run
  * (`npm test -- tests/e2e/site-blog.spec.ts`).
- * Each run writes Playwright artefacts to its own test-results/<pid> so parallel runs do not clobber each other.
+ * Each run writes Playwright artefacts to its own test-results/<pid>-<part> so parallel runs do not clobber each other.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import readline from 'node:readline'
 import { ChromiumMissingError, ensureChromium, type Chromium } from '../tests/support/chromium.ts'
 import { startE2ESite } from '../tests/support/e2e-site.ts'
-import { rootDir, startTestStack } from '../tests/support/test-stack.ts'
+import { rootDir, startTestStack, type TestStackEnv } from '../tests/support/test-stack.ts'
 
 // Astro would otherwise send anonymous usage data from every build the tests make.
 process.env.ASTRO_TELEMETRY_DISABLED = '1'
@@ -48,15 +51,29 @@ const runUnit = wants('unit', unitFiles)
 const runIntegration = wants('integration', integrationFiles)
 const runE2E = wants('e2e', e2eFiles)
 
-function run(command: string, commandArgs: string[], env: Record<string, string>): Promise<number> {
+/**
+ * Runs a runner from node_modules/.bin and resolves with its exit status once its output is flushed. With `prefix`,
+ * each line of its output is written with that prefix (runs side by side stay readable); without, it inherits the
+ * terminal.
+ */
+function run(command: string, commandArgs: string[], env: Record<string, string>, prefix?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(rootDir, 'node_modules/.bin', command), commandArgs, {
       cwd: rootDir,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
     })
+    if (prefix) {
+      for (const [stream, out] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ] as const) {
+        readline.createInterface({ input: stream! }).on('line', (line) => out.write(`${prefix} ${line}\n`))
+      }
+    }
     child.once('error', reject)
-    child.once('exit', (code) => resolve(code ?? 1))
+    // 'close', not 'exit': the report lines are all written before the run counts as done
+    child.once('close', (code) => resolve(code ?? 1))
   })
 }
 
@@ -104,11 +121,13 @@ const add = (counts: Counts) => {
 }
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-insight-reports-'))
 
+/** Runs the Vitest `project` (the unit run adds the components project) and adds its counts to the totals. */
 async function vitest(
   project: 'unit' | 'integration',
   projectFiles: string[],
   env: Record<string, string>,
-): Promise<void> {
+  prefix?: string,
+): Promise<Counts> {
   const report = path.join(reportDir, `vitest-${project}.json`)
   const exit = await run(
     'vitest',
@@ -124,10 +143,91 @@ async function vitest(
       ...projectFiles,
     ],
     env,
+    prefix,
   )
   const counts = vitestCounts(report)
   if (exit !== 0 && counts.failed === 0) counts.failed = 1
   add(counts)
+  return counts
+}
+
+/** Runs Playwright with `args` against `site` on `env`'s stack and adds its counts to the totals. */
+async function playwright(
+  name: string,
+  args: string[],
+  env: TestStackEnv,
+  siteUrl: string,
+  browser: Chromium,
+  prefix?: string,
+): Promise<Counts> {
+  const report = path.join(reportDir, `playwright-${name}.json`)
+  const exit = await run(
+    'playwright',
+    ['test', ...args],
+    {
+      ...env,
+      CHROMIUM_PATH: browser.executablePath,
+      ...(browser.libraryPath ? { CHROMIUM_LIBRARY_PATH: browser.libraryPath } : {}),
+      PLAYWRIGHT_OUTPUT_DIR: path.join(rootDir, 'test-results', `${process.pid}-${name}`),
+      E2E_BASE_URL: siteUrl,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    },
+    prefix,
+  )
+  const counts = playwrightCounts(report)
+  if (exit !== 0 && counts.failed === 0) counts.failed = 1
+  add(counts)
+  return counts
+}
+
+/**
+ * One part of the run on its own throwaway stack: `body` gets the stack's environment and a log that marks each line
+ * with the part's name when parts run side by side. A part that throws counts as one failure; the others go on.
+ */
+interface Part {
+  name: string
+  body(env: TestStackEnv, log: (line: string) => void, prefix: string | undefined): Promise<Counts>
+}
+
+async function runPart(part: Part, sideBySide: boolean): Promise<string> {
+  const prefix = sideBySide ? `[${part.name}]` : undefined
+  const log = (line: string) => console.log(prefix ? `${prefix} ${line}` : line)
+  const started = Date.now()
+  let counts: Counts = { passed: 0, failed: 0, skipped: 0 }
+  try {
+    log('Starting a throwaway local stack...')
+    const test = await startTestStack((line) => {
+      if (!line.startsWith('Applied migration')) log(`[stack] ${line}`)
+    })
+    log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${test.env.TEST_SUPABASE_URL}`)
+    try {
+      counts = await part.body(test.env, log, prefix)
+    } finally {
+      await test.stop()
+    }
+  } catch (error) {
+    console.error(`${prefix ?? ''} ${part.name} failed: ${(error as Error).stack ?? error}`)
+    counts = { ...counts, failed: counts.failed + 1 }
+    totals.failed += 1
+  }
+  const seconds = Math.round((Date.now() - started) / 1000)
+  return `${part.name}: ${counts.passed} passed, ${counts.failed} failed in ${seconds} s`
+}
+
+/** A part that builds the site against its stack, then runs Playwright with `args` against it. */
+function browserPart(name: string, args: string[], browser: Chromium): Part {
+  return {
+    name,
+    async body(env, log, prefix) {
+      log('Building the site and admin for the browser tests...')
+      const site = await startE2ESite(env, log)
+      try {
+        return await playwright(name, args, env, site.baseUrl, browser, prefix)
+      } finally {
+        await site.stop()
+      }
+    },
+  }
 }
 
 let chromium: Chromium | null = null
@@ -142,60 +242,35 @@ if (runE2E) {
   }
 }
 
+// Every part that needs a stack gets its own (own Postgres cluster, functions, mailbox, site builder), so the parts
+// run side by side without seeing each other's data: the integration files; the admin tests with the scheduled-post
+// test (it waits minutes for its post's time, and its post going live changes the public site); the tests that compare
+// the public site with the database. Chosen files run as at most one integration and one browser part.
+const parts: Part[] = []
+if (runIntegration) {
+  parts.push({
+    name: 'integration',
+    body: (env, _log, prefix) => vitest('integration', integrationFiles, { ...env }, prefix),
+  })
+}
+if (runE2E && chromium) {
+  if (e2eFiles.length > 0) parts.push(browserPart('browser tests', e2eFiles, chromium))
+  else {
+    parts.push(browserPart('admin', ['--project', 'scheduled', '--project', 'admin'], chromium))
+    parts.push(browserPart('site', ['--project', 'browser'], chromium))
+  }
+}
+const summaries: string[] = []
 try {
   if (runUnit) await vitest('unit', unitFiles, {})
-  if (runIntegration || runE2E) {
-    console.log('Starting a throwaway local stack for the tests...')
-    const started = Date.now()
-    const test = await startTestStack((line) => {
-      if (!line.startsWith('Applied migration')) console.log(`[stack] ${line}`)
-    })
-    console.log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${test.env.TEST_SUPABASE_URL}`)
-    try {
-      if (runIntegration) await vitest('integration', integrationFiles, { ...test.env })
-      if (runE2E && chromium) {
-        console.log('Building the site and admin for the browser tests...')
-        const site = await startE2ESite(test.env)
-        try {
-          // The whole suite runs in two phases (playwright.config.ts says why): the scheduled-post test beside the
-          // admin tests, then the tests that compare the public site with the database. Two invocations rather than
-          // project dependencies, so that a failure in the first phase does not skip every test of the second.
-          // Chosen files run in one invocation.
-          const phases =
-            e2eFiles.length > 0
-              ? [e2eFiles]
-              : [
-                  ['--project', 'scheduled', '--project', 'admin'],
-                  ['--project', 'browser'],
-                ]
-          for (const [index, args] of phases.entries()) {
-            const playwrightReport = path.join(reportDir, `playwright-${index}.json`)
-            const playwrightExit = await run('playwright', ['test', ...args], {
-              ...test.env,
-              CHROMIUM_PATH: chromium.executablePath,
-              ...(chromium.libraryPath ? { CHROMIUM_LIBRARY_PATH: chromium.libraryPath } : {}),
-              PLAYWRIGHT_OUTPUT_DIR: path.join(rootDir, 'test-results', `${process.pid}-${index}`),
-              E2E_BASE_URL: site.baseUrl,
-              PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-            })
-            const playwright = playwrightCounts(playwrightReport)
-            if (playwrightExit !== 0 && playwright.failed === 0) playwright.failed = 1
-            add(playwright)
-          }
-        } finally {
-          await site.stop()
-        }
-      }
-    } finally {
-      await test.stop()
-    }
-  }
+  summaries.push(...(await Promise.all(parts.map((part) => runPart(part, parts.length > 1)))))
 } catch (error) {
   console.error(`Test run failed: ${(error as Error).stack ?? error}`)
   totals.failed += 1
 } finally {
   fs.rmSync(reportDir, { recursive: true, force: true })
 }
+for (const summary of summaries) console.log(summary)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 // the status CI reads: non-zero when any runner failed (the summary line above has the counts); the explicit exit
 // also ends handles a runner may have left open

@@ -12,7 +12,14 @@ import { configureBuildHook, siteBuildCommand } from '../../scripts/lib/site-bui
 import { freePort } from '../../supabase/local/postgres.ts'
 import { rootDir, type TestStackEnv } from './test-stack.ts'
 
-export async function startE2ESite(env: TestStackEnv): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+/**
+ * Builds the site and the admin against `env`'s stack, starts the build hook and the static server, and returns the
+ * site's URL. `log` receives the build hook's lines (default: the console, each line marked `[site-builder]`).
+ */
+export async function startE2ESite(
+  env: TestStackEnv,
+  log: (line: string) => void = (line) => console.log(line),
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   // Inside the repository (dist/ is git-ignored), not in os.tmpdir(): with an outDir outside the working directory
   // Astro 6 moves the prerendered assets to outDir but then reads the original images for optimization from
   // ./.astro/, and the build fails with ENOENT on every `astro:assets` image (seen on Astro 6; not rechecked on 7).
@@ -38,7 +45,7 @@ export async function startE2ESite(env: TestStackEnv): Promise<{ baseUrl: string
     build: siteBuildCommand(buildEnv, { publishDir: path.join(outDir, 'publish'), cacheDir }),
     supabaseUrl: env.TEST_SUPABASE_URL,
     serviceRoleKey: env.TEST_SUPABASE_SERVICE_ROLE_KEY,
-    log: (line) => console.log(`[site-builder] ${line}`),
+    log: (line) => log(`[site-builder] ${line}`),
   })
   await configureBuildHook(env.TEST_DATABASE_URL, {
     hookUrl: builder.hookUrl,
