@@ -11,22 +11,19 @@ export default defineConfig({
   testDir: 'tests',
   testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   fullyParallel: false,
-  // Three projects, one worker each. admin-scheduled-post.spec.ts spends minutes waiting for its post's time, so it runs
-  // beside the admin tests (they look for their own posts and builds). The rest ('browser') compares the public site
-  // with the database, which a scheduled post going live (and being deleted again) changes under it, so scripts/test.ts
-  // runs it on a stack and site of its own, side by side with the other two. (Not project dependencies: with those,
-  // one failure in the first phase skipped every test of the second.) `npx playwright test` alone runs all three
-  // against one site.
+  // Four projects, one worker each. admin-scheduled-post.spec.ts ('scheduled') spends minutes waiting for its post's
+  // time, so it runs beside the admin tests and the browser half of the attack suite ('admin', 'security': they look
+  // for their own posts, leads and users, never at the public pages' content). The rest ('browser') compares the public
+  // site with the database, which a scheduled post going live (and being deleted again) changes under it, so
+  // scripts/test.ts runs it on a stack and site of its own, side by side with the other three. (Not project
+  // dependencies: with those, one failure in the first phase skipped every test of the second.)
+  // `npx playwright test` alone runs all four against one site.
   workers: 2,
   projects: [
     { name: 'scheduled', testMatch: SCHEDULED, workers: 1 },
     { name: 'admin', testMatch: 'e2e/admin-*.spec.ts', testIgnore: SCHEDULED, workers: 1 },
-    {
-      name: 'browser',
-      testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
-      testIgnore: 'e2e/admin-*.spec.ts',
-      workers: 1,
-    },
+    { name: 'security', testMatch: 'security/**/*.spec.ts', workers: 1 },
+    { name: 'browser', testMatch: 'e2e/**/*.spec.ts', testIgnore: 'e2e/admin-*.spec.ts', workers: 1 },
   ],
   retries: 0,
   outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? 'test-results',

@@ -4,7 +4,8 @@
  *    the npm-shipped one), so a missing browser stops the run at once with one line saying what to install;
  * 2. the `unit` and `components` Vitest projects (tests beside the code; no stack);
  * 3. side by side, each on its own throwaway local stack (own Postgres cluster, free ports): the `integration` Vitest
- *    project; the admin browser tests (Playwright) against a site built from their stack; the public-site browser
+ *    project; the admin browser tests and the browser half of the attack suite (Playwright) against a site built from
+ *    their stack; the public-site browser
  *    tests against a site built from theirs. Their output lines are marked [integration], [admin] and [site], and
  *    each part's count and time is printed at the end.
  * Prints each runner's report and a final `N passed, N failed` line; exits non-zero when anything failed.
@@ -256,7 +257,9 @@ if (runIntegration) {
 if (runE2E && chromium) {
   if (e2eFiles.length > 0) parts.push(browserPart('browser tests', e2eFiles, chromium))
   else {
-    parts.push(browserPart('admin', ['--project', 'scheduled', '--project', 'admin'], chromium))
+    parts.push(
+      browserPart('admin', ['--project', 'scheduled', '--project', 'admin', '--project', 'security'], chromium),
+    )
     parts.push(browserPart('site', ['--project', 'browser'], chromium))
   }
 }
