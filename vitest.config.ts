@@ -52,7 +52,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/integration-setup.ts'],
-          testTimeout: 30_000,
+          // a minute per test: the integration files share two cores with the browser-test parts of npm test
+          testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: true,
         },

@@ -7,8 +7,6 @@ import type { Page } from '@playwright/test'
 import { adminRoutePaths } from '../../scripts/lib/admin-routes.ts'
 import { expect, signInAsAdmin, sql, test } from './support.ts'
 
-test.describe.configure({ timeout: 180_000 })
-
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
 const leadEmail = `e2e-a11y-${stamp}@example.com`
 
@@ -37,42 +35,70 @@ async function violations(page: Page): Promise<string[]> {
   )
 }
 
+/**
+ * One test per page (each of its tabs inside it), the post editor and the Lead Details dialog, so each has its own
+ * time limit and a failure names its page. The tests of one width share a page signed in once (beforeAll runs again
+ * after a failure, in the fresh worker).
+ */
+const routes = adminRoutePaths()
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ]) {
-  test(`every admin page has no accessibility violations at ${viewport.width} px`, async ({ page, adminEmail }) => {
-    await page.setViewportSize(viewport)
-    const routes = adminRoutePaths()
-    expect(routes).toEqual(expect.arrayContaining(['/admin', '/admin/blog', '/admin/crm', '/admin/login']))
+  test.describe(`at ${viewport.width} px`, () => {
+    test('the sign-in page has no accessibility violations', async ({ page }) => {
+      await page.setViewportSize(viewport)
+      await page.goto('/admin/login')
+      await expect(page.getByRole('button', { name: 'Access Admin Dashboard' })).toBeVisible()
+      expect(await violations(page), 'violations on /admin/login').toEqual([])
+    })
 
-    await page.goto('/admin/login')
-    await expect(page.getByRole('button', { name: 'Access Admin Dashboard' })).toBeVisible()
-    expect(await violations(page), 'violations on /admin/login').toEqual([])
+    test.describe('signed in as an administrator', () => {
+      let page: Page
 
-    await signInAsAdmin(page, adminEmail)
-    for (const route of routes.filter((path) => path !== '/admin/login')) {
-      await page.goto(route)
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 })
-      expect(await violations(page), `violations on ${route}`).toEqual([])
-      // each tab of the page (the blog's Trending Topics, Content Generation, ...)
-      const tabs = page.getByRole('tab')
-      for (let index = 1; index < (await tabs.count()); index += 1) {
-        const tab = tabs.nth(index)
-        const name = (await tab.textContent())?.trim()
-        await tab.click()
-        expect(await violations(page), `violations on ${route}, tab ${name}`).toEqual([])
+      test.beforeAll(async ({ browser, adminEmail }) => {
+        // a context of its own (with the project's settings and base URL), kept for every test of this width
+        page = await (await browser.newContext({ viewport })).newPage()
+        await signInAsAdmin(page, adminEmail)
+      })
+
+      test.afterAll(async () => {
+        await page.context().close()
+      })
+
+      test('the route files list the admin pages', () => {
+        expect(routes).toEqual(expect.arrayContaining(['/admin', '/admin/blog', '/admin/crm', '/admin/login']))
+      })
+
+      for (const route of routes.filter((path) => path !== '/admin/login')) {
+        test(`${route} and each of its tabs have no accessibility violations`, async () => {
+          await page.goto(route)
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 })
+          expect(await violations(page), `violations on ${route}`).toEqual([])
+          // each tab of the page (the blog's Trending Topics, Content Generation, ...)
+          const tabs = page.getByRole('tab')
+          for (let index = 1; index < (await tabs.count()); index += 1) {
+            const tab = tabs.nth(index)
+            const name = (await tab.textContent())?.trim()
+            await tab.click()
+            expect(await violations(page), `violations on ${route}, tab ${name}`).toEqual([])
+          }
+        })
       }
-    }
 
-    await page.goto('/admin/blog?new=1')
-    await expect(page.getByRole('heading', { name: 'New Post' })).toBeVisible()
-    await expect(page.getByLabel('Title', { exact: true })).toBeVisible()
-    expect(await violations(page), 'violations in the post editor').toEqual([])
+      test('the post editor has no accessibility violations', async () => {
+        await page.goto('/admin/blog?new=1')
+        await expect(page.getByRole('heading', { name: 'New Post' })).toBeVisible()
+        await expect(page.getByLabel('Title', { exact: true })).toBeVisible()
+        expect(await violations(page), 'violations in the post editor').toEqual([])
+      })
 
-    await page.goto(`/admin/crm?q=${encodeURIComponent(leadEmail)}`)
-    await page.getByRole('button', { name: 'View details for Axe Tester' }).click()
-    await expect(page.getByRole('dialog', { name: 'Lead Details' })).toBeVisible()
-    expect(await violations(page), 'violations in Lead Details').toEqual([])
+      test('Lead Details has no accessibility violations', async () => {
+        await page.goto(`/admin/crm?q=${encodeURIComponent(leadEmail)}`)
+        await page.getByRole('button', { name: 'View details for Axe Tester' }).click()
+        await expect(page.getByRole('dialog', { name: 'Lead Details' })).toBeVisible()
+        expect(await violations(page), 'violations in Lead Details').toEqual([])
+      })
+    })
   })
 }
