@@ -2286,7 +2286,10 @@ begin
            s.days_on_market, s.source, s.role, s.side
       from unnest(agent_ids) as a (agent_id)
       cross join lateral (
-        select a.agent_id, p.id, p.address, p.city, p.state, p.zip_code, p.close_date, p.list_price, p.close_price,
+        select a.agent_id, p.id, p.address, p.city, p.state, p.zip_code,
+               coalesce(o.close_date, p.sale_date) as close_date,
+               coalesce(o.list_price, p.list_price) as list_price,
+               coalesce(o.close_price, p.sale_price) as close_price,
                p.days_on_market, p.source,
                (array['list', 'co_list', 'buyer', 'co_buyer'])[e.role_order] as role, e.side
           from (
@@ -2296,9 +2299,10 @@ begin
              where x.agent_id = a.agent_id
              group by x.property_id, x.side
           ) e
-          join private.effective_sales p on p.id = e.property_id
-         where p.standard_status = 'Closed' and p.close_price is not null
-         order by p.sale_date desc nulls last, p.id, e.side desc
+          join public.properties p on p.id = e.property_id
+          left join private.agent_sale_overrides o on o.property_id = p.id
+         where p.standard_status = 'Closed' and coalesce(o.close_price, p.sale_price) is not null
+         order by coalesce(o.close_date, p.sale_date) desc nulls last, p.id, e.side desc
          limit max_per_agent
       ) s
      order by s.agent_id, s.close_date desc nulls last, s.id, s.side desc;
