@@ -229,12 +229,13 @@ describe('incremental site builds', { timeout: 600_000 }, () => {
       expect(reused).toBeGreaterThanOrEqual(before.size - 1)
     } else expect(built.agent).toBeLessThanOrEqual(1 + elsewhere.size)
     expect(fs.readFileSync(agentFile(now, alpha!.id), 'utf8')).toContain('Incremental Alpha Renamed')
-    // Beta and Gamma were reused: the same HTML, not rendered, and not copied either: the new output links the file
-    // the served one holds
+    // Beta and Gamma were reused: the same HTML, not rendered, and not copied either: the new output's file is a hard
+    // link of the build cache's copy (a copy has one link). Not necessarily the served file's inode: when the catch-up
+    // build rendered them (another file's refresh), the served output holds that render and the cache its own copy.
     for (const other of [beta!, gamma!]) {
       expect(rendered).not.toContain(`/agent/${other.id}`)
       expect(fs.readFileSync(agentFile(now, other.id), 'utf8')).toBe(before.get(other.id))
-      expect(fs.statSync(agentFile(now, other.id)).ino).toBe(fs.statSync(agentFile(served, other.id)).ino)
+      expect(fs.statSync(agentFile(now, other.id)).nlink).toBeGreaterThan(1)
     }
     // rendering Alpha wrote new files: the output served until the swap (still on disk) kept the old page
     expect(fs.readFileSync(agentFile(served, alpha!.id), 'utf8')).toBe(before.get(alpha!.id))
