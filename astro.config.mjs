@@ -3,12 +3,14 @@ import cloudflare from '@astrojs/cloudflare'
 import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
+import { fileURLToPath } from 'node:url'
 import { loadEnv } from 'vite'
 
 import { aliases } from './aliases.ts'
 import { cspScriptHashes } from './scripts/lib/csp-hashes.ts'
 import { buildReport } from './src/integrations/build-report.ts'
 import { cloudflarePages } from './src/integrations/cloudflare-pages.ts'
+import { pageCssScriptTokens } from './src/lib/page-css-script-tokens.ts'
 
 // astro.config is evaluated before Astro loads .env, so read it explicitly (shell variables still win).
 const { ASTRO_OUT_DIR, ASTRO_CACHE_DIR, SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(
@@ -78,8 +80,9 @@ export default defineConfig({
       },
     },
   ],
-  // One small stylesheet (Tailwind, site sources only) inlined into each page: no render-blocking request before
-  // the first paint, which is what the mobile Lighthouse budget (slow 4G, 150 ms round trips) is most sensitive to.
+  // The stylesheet (Tailwind, site sources only) inlined into each page: no render-blocking request before the first
+  // paint, which is what the mobile Lighthouse budget (slow 4G, 150 ms round trips) is most sensitive to; each page
+  // keeps only the rules it can use (src/middleware.ts, src/lib/page-css.ts).
   // The static files at the root of the output directory, the on-demand worker in _worker.js/ (Cloudflare Pages'
   // layout). concurrency: a page reads its data when rendered (src/lib/agent-pages.ts joins the reads of the renders
   // in flight into one request), so renders wait on the database, not the CPU.
@@ -88,7 +91,7 @@ export default defineConfig({
   experimental: { incrementalBuild: true },
   image: { remotePatterns: storageImagePatterns(PUBLIC_SUPABASE_URL) },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), pageCssScriptTokens(fileURLToPath(new URL('.', import.meta.url)))],
     resolve: {
       alias: [
         ...aliases,

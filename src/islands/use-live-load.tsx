@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 
 /** What a live (API) load of an island is doing. */
 export type LoadState<T> = { kind: 'loading' } | { kind: 'error' } | { kind: 'loaded'; value: T }
@@ -17,7 +17,9 @@ export function useLiveLoad<T>(key: string | null, load: () => Promise<T>, logLa
     let cancelled = false
     load()
       .then((value) => {
-        if (!cancelled) setState({ kind: 'loaded', value })
+        // a transition: React renders what was loaded (two to four agent profiles with their charts on /compare) in
+        // slices that yield to the browser, instead of one long task that blocks the page (total blocking time)
+        if (!cancelled) startTransition(() => setState({ kind: 'loaded', value }))
       })
       .catch((error: unknown) => {
         console.error(logLabel, error)

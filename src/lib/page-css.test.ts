@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+
+import { classTokens, parseCss, printPrunedCss, prunePageStyles, requiredClasses, unescapeCss } from './page-css'
+
+/** A sheet shaped like Tailwind v4's minified output: layers, theme, base, utilities, variants, @property. */
+const SHEET =
+  '/*! tailwindcss v4 | MIT License */' +
+  '@layer theme,base,components,utilities;' +
+  '@layer theme{:root,:host{--color-brand-700:oklch(48.8% .243 264.376);--spacing:.25rem}}' +
+  '@layer base{*,:after,:before{box-sizing:border-box}[hidden]:where(:not([hidden=until-found])){display:none!important}}' +
+  '@layer utilities{' +
+  '.hidden{display:none}.mt-2{margin-top:calc(var(--spacing)*2)}.mt-0\\.5{margin-top:calc(var(--spacing)*.5)}' +
+  '.text-brand-700{color:var(--color-brand-700)}' +
+  '.group-hover\\:underline:is(:where(.group):hover *){text-decoration-line:underline}' +
+  '.space-y-2>:not(:last-child){margin-block-end:0}' +
+  '.\\[\\&_p\\]\\:mt-2 p{margin-top:calc(var(--spacing)*2)}' +
+  '.aria-\\[current\\=page\\]\\:font-semibold[aria-current=page]{font-weight:600}' +
+  '@media (hover:hover){.hover\\:text-brand-700:hover{color:var(--color-brand-700)}}' +
+  '@media (width>=48rem){.md\\:block{display:block}.md\\:hidden{display:none}}' +
+  '.prose .lead,.card{padding:0}' +
+  '}' +
+  '@property --tw-space-y-reverse{syntax:"*";inherits:false;initial-value:0}'
+
+describe('parseCss and printPrunedCss', () => {
+  it('print the sheet back unchanged when every class is used', () => {
+    const nodes = parseCss(SHEET)
+    const every = new Set(
+      JSON.stringify(nodes)
+        .match(/"required":\[\[.*?\]\]/g)!
+        .flatMap((list) => JSON.parse(list.slice('"required":'.length)) as string[][])
+        .flat(),
+    )
+    expect(printPrunedCss(nodes, every)).toBe(SHEET)
+  })
+
+  it('keep only the utilities whose classes the page has, in their media queries, and everything else whole', () => {
+    const out = printPrunedCss(parseCss(SHEET), new Set(['mt-2', 'md:block', 'group-hover:underline']))
+    expect(out).toBe(
+      '/*! tailwindcss v4 | MIT License */' +
+        '@layer theme,base,components,utilities;' +
+        '@layer theme{:root,:host{--color-brand-700:oklch(48.8% .243 264.376);--spacing:.25rem}}' +
+        '@layer base{*,:after,:before{box-sizing:border-box}[hidden]:where(:not([hidden=until-found])){display:none!important}}' +
+        '@layer utilities{' +
+        '.mt-2{margin-top:calc(var(--spacing)*2)}' +
+        '.group-hover\\:underline:is(:where(.group):hover *){text-decoration-line:underline}' +
+        '@media (width>=48rem){.md\\:block{display:block}}' +
+        '}' +
+        '@property --tw-space-y-reverse{syntax:"*";inherits:false;initial-value:0}',
+    )
+  })
+
+  it('keep a rule with several selectors when one of them can match', () => {
+    expect(printPrunedCss(parseCss(SHEET), new Set(['card']))).toContain('.prose .lead,.card{padding:0}')
+    expect(printPrunedCss(parseCss(SHEET), new Set(['prose']))).not.toContain('.prose .lead')
+  })
+})
+
+describe('requiredClasses', () => {
+  it('unescape class names and leave out the classes inside functional pseudo-classes', () => {
+    expect(requiredClasses('.mt-0\\.5')).toEqual([['mt-0.5']])
+    expect(requiredClasses('.aria-\\[current\\=page\\]\\:font-semibold[aria-current=page]')).toEqual([
+      ['aria-[current=page]:font-semibold'],
+    ])
+    expect(requiredClasses('.group-hover\\:x:is(:where(.group):hover *)')).toEqual([['group-hover:x']])
+    expect(requiredClasses('.prose .lead,.card')).toEqual([['prose', 'lead'], ['card']])
+    expect(requiredClasses(':root,:host')).toEqual([[], []])
+  })
+
+  it('read hexadecimal escapes', () => {
+    expect(unescapeCss('\\32 xl\\:flex')).toBe('2xl:flex')
+  })
+})
+
+describe('classTokens', () => {
+  it('split HTML and script text into the class names they may hold, entities decoded', () => {
+    const tokens = classTokens('<p class="[&amp;_p]:mt-2 aria-[current=page]:font-semibold">x</p>')
+    expect(tokens.has('[&_p]:mt-2')).toBe(true)
+    expect(tokens.has('aria-[current=page]:font-semibold')).toBe(true)
+    expect(classTokens('className: `mt-3 ${open ? "grid" : \'hidden\'}`').has('hidden')).toBe(true)
+  })
+})
+
+describe('prunePageStyles', () => {
+  const page = (body: string) =>
+    `<html><head><style>${SHEET}</style><style>astro-island{display:contents}</style></head><body>${body}</body></html>`
+
+  it("keep the rules of the page's own classes and of its islands' code, and leave other style elements alone", () => {
+    const html = prunePageStyles(
+      page('<p class="mt-2">a</p><astro-island component-url="/_astro/search-results.Cs6hmJ_2.js"></astro-island>'),
+      { always: ['md:hidden'], islands: { 'search-results': ['text-brand-700'], other: ['hidden'] } },
+    )
+    expect(html).toContain('.mt-2{')
+    expect(html).toContain('.md\\:hidden{')
+    expect(html).toContain('.text-brand-700{')
+    expect(html).not.toContain('.hidden{')
+    expect(html).not.toContain('.mt-0\\.5{')
+    expect(html).toContain('<style>astro-island{display:contents}</style>')
+  })
+
+  it("keep every island's rules when an island on the page is not a known one", () => {
+    const html = prunePageStyles(page('<astro-island component-url="/_astro/unknown.X.js"></astro-island>'), {
+      always: [],
+      islands: { 'search-results': ['text-brand-700'], other: ['hidden'] },
+    })
+    expect(html).toContain('.text-brand-700{')
+    expect(html).toContain('.hidden{')
+  })
+
+  it('leave a page without a Tailwind sheet as it is', () => {
+    const html = '<html><head><style>p{color:red}</style></head><body class="mt-2"></body></html>'
+    expect(prunePageStyles(html, { always: [], islands: {} })).toBe(html)
+  })
+})
