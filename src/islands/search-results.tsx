@@ -1,6 +1,11 @@
 import { startTransition, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 
-import type { AgentSearchResult, SearchLocation } from '@shared/search-contract.ts'
+import type {
+  AgentSearchResult,
+  SearchAgentsError,
+  SearchAgentsResponse,
+  SearchLocation,
+} from '@shared/search-contract.ts'
 import { agentUrl, figureSalesUrl, zipUrl } from '@shared/urls.ts'
 import {
   formatCount,
@@ -11,10 +16,13 @@ import {
   formatUsd,
   initials,
 } from '~/lib/format'
-import { InvalidSearchError, searchAgents, takeFirstSearch } from '~/lib/search-agents-client'
+import { callFunction } from '~/lib/functions-client'
 import { CompareCheckbox, SaveAgentHeart } from './agent-list-buttons'
 import {
+  FUNCTION_FAILED_MESSAGE,
+  NO_DATA_MESSAGE,
   PRICE_BANDS,
+  SEARCH_PAGE_SIZE,
   SEARCH_SIDE_OPTIONS,
   SEARCH_SORT_OPTIONS,
   hasFilters,
@@ -22,6 +30,7 @@ import {
   parseSearchParams,
   rankingBadge,
   resultCountText,
+  searchRequestBody,
   searchResultsUrl,
   searchTitle,
   serviceAreaSummary,
@@ -50,6 +59,30 @@ type State =
       moreError?: string
     }
 
+/** The search function refused the request (HTTP 400); `message` names what to correct. */
+class InvalidSearchError extends Error {}
+
+/**
+ * One page of results.
+ * @throws InvalidSearchError with the function's message for a 400; Error with the function's message (or 'Search
+ * function failed') for any other error status, and 'No data returned from search function' for a 2xx without
+ * data.
+ */
+async function searchAgents(params: SearchParams, offset: number, signal?: AbortSignal): Promise<SearchAgentsResponse> {
+  const response = await callFunction<SearchAgentsResponse | SearchAgentsError>(
+    'search-agents',
+    searchRequestBody(params, SEARCH_PAGE_SIZE, offset),
+    signal,
+  )
+  const body = response.body
+  if (!response.ok) {
+    const message = body && 'error' in body && body.error ? body.error : FUNCTION_FAILED_MESSAGE
+    throw response.status === 400 ? new InvalidSearchError(message) : new Error(message)
+  }
+  if (!body || !('agents' in body)) throw new Error(NO_DATA_MESSAGE)
+  return body
+}
+
 /**
  * The /search-results island: reads `?q=&type=` (missing type = agent) and, for ZIP and address searches, the sort
  * and filters (side, price band, property type), calls the search-agents function and shows the result cards with
@@ -70,11 +103,8 @@ export function SearchResults() {
     document.title = `${searchTitle(params)} | AgentInsight`
     const key = searchResultsUrl(params)
     const controller = new AbortController()
-    // the page's script asked for the first page while React loaded (src/lib/search-agents-client.ts)
-    const request = takeFirstSearch(params) ?? searchAgents(params, 0, controller.signal)
-    request
-      .then((page) => {
-        if (controller.signal.aborted) return
+    searchAgents(params, 0, controller.signal)
+      .then((page) =>
         // a transition: React renders the cards in slices that yield to the browser, so a phone's main thread is
         // never blocked for the whole list at once (Lighthouse's total blocking time on this page)
         startTransition(() =>
@@ -89,8 +119,8 @@ export function SearchResults() {
             propertyTypes: page.facets?.propertyTypes ?? [],
             loadingMore: false,
           }),
-        )
-      })
+        ),
+      )
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
         const message = error instanceof Error ? error.message : String(error)

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { figureDisplay } from '@shared/figure-display.ts'
 import { figureSalesUrl } from '@shared/urls.ts'
-import { createAgents, figuresRow, makeSales, unusedZip } from './agent-fixtures.ts'
+import { createAgents, figuresRow, makeSales, unusedZip, waitForAgentPage } from './agent-fixtures.ts'
 import { waitForIsland } from './site-support.ts'
 
 const suffix = Date.now().toString(36)
@@ -45,6 +45,9 @@ test('three agents picked from a ZIP search compare side by side, and the shared
   baseURL,
 }) => {
   test.slow() // two browser contexts, a search and six live profile loads
+  // the compare page states the data date of the build: wait for the build the fixture's refresh asked for (on a
+  // fresh stack the first build had no refresh yet and says "No closed sales counted yet")
+  await waitForAgentPage(baseURL!, fixture.agents[0]!.id)
   await page.goto(`/search-results?q=${zip}&type=zipcode`)
   await waitForIsland(page, 'SearchResults')
   await expect(page.getByRole('link', { name: `Top agents in ${zip} with the ZIP's market figures` })).toHaveAttribute(
