@@ -83,8 +83,9 @@ test('a published draft goes live on the public site and the top bar says Live a
   expect(build).toMatchObject({ status: 'succeeded' })
   expect(build!.finished_at).not.toBeNull()
 
+  // the notice shows while the site is Live: a build another test asks for meanwhile hides it until that build is done
   const viewLive = page.getByRole('link', { name: 'View live post' })
-  await expect(viewLive).toBeVisible({ timeout: 30_000 })
+  await expect(viewLive).toBeVisible({ timeout: LIVE_TIMEOUT_MS })
   await expect(viewLive).toHaveAttribute('href', `/blog/${slug}`)
   expect(publicRequests).toEqual([])
 })
