@@ -29,7 +29,7 @@ test('a published draft goes live on the public site and the top bar says Live a
   page,
   request,
 }) => {
-  test.setTimeout(2 * LIVE_TIMEOUT_MS + 60_000)
+  test.setTimeout(3 * LIVE_TIMEOUT_MS + 60_000)
   expect((await request.get(`/blog/${slug}`)).status()).toBe(404)
 
   await signInAsAdmin(page, adminEmail)
