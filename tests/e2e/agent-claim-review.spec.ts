@@ -100,7 +100,8 @@ test('the owner files "not my sale", an administrator accepts it in Admin -> Age
 
   await row.getByRole('button', { name: `Accept correction of ${agent.name}` }).click()
   await page.getByRole('dialog', { name: 'Accept correction' }).getByRole('button', { name: 'Accept' }).click()
-  await expect(page.getByRole('status').getByText('Accepted', { exact: true })).toBeVisible()
+  // accepting recomputes the figures, which waits for a metrics refresh another test (or an import) has running
+  await expect(page.getByRole('status').getByText('Accepted', { exact: true })).toBeVisible({ timeout: 90_000 })
   await expect(page.getByRole('row').filter({ hasText: agent.name })).toHaveCount(0)
   expect(await totalSales(agent.id)).toBe(2)
 
