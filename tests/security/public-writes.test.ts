@@ -108,7 +108,8 @@ describe('per-IP limits that headers cannot reset', () => {
         )
         for (const response of responses) {
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
-          if (response.status !== 201 && response.status !== 429) others.push(`${response.status} ${await response.text()}`)
+          if (response.status !== 201 && response.status !== 429)
+            others.push(`${response.status} ${await response.text()}`)
         }
       }
       const windows = minuteWindows(started, Date.now())
