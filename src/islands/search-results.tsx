@@ -32,7 +32,6 @@ import {
   resultCountText,
   searchRequestBody,
   searchResultsUrl,
-  searchTitle,
   serviceAreaSummary,
   type BadgeTone,
   type SearchParams,
@@ -100,7 +99,6 @@ export function SearchResults() {
 
   useEffect(() => {
     if (!params || params.q === '') return
-    document.title = `${searchTitle(params)} | AgentInsight`
     const key = searchResultsUrl(params)
     const controller = new AbortController()
     searchAgents(params, 0, controller.signal)
@@ -161,7 +159,6 @@ export function SearchResults() {
   if (state.kind === 'invalid') {
     return (
       <div>
-        <h1 className="text-3xl font-bold tracking-tight break-words">Check your search</h1>
         <SearchBox params={params} error={state.message} />
       </div>
     )
@@ -173,7 +170,6 @@ export function SearchResults() {
   const askForMore = agents.length === 0 && state.params.type === 'agent' && Boolean(state.message)
   return (
     <div>
-      <h1 className="text-3xl font-bold tracking-tight break-words">{searchTitle(state.params)}</h1>
       <p className="mt-2 text-slate-700" role="status">
         {askForMore ? state.message : resultCountText(total, location)}
       </p>
@@ -204,7 +200,6 @@ export function SearchResults() {
               : noResultsText(state.params.q)
           }
           note={state.message}
-          heading="h2"
         />
       ) : (
         <>
@@ -556,7 +551,6 @@ function Skeleton() {
       <p className="sr-only" role="status">
         Loading agents…
       </p>
-      <div className="h-9 w-2/3 max-w-md animate-pulse rounded bg-slate-200" />
       <div className="mt-3 h-5 w-40 animate-pulse rounded bg-slate-200" />
       <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 sm:mt-6" aria-hidden="true">
         {Array.from({ length: 6 }, (_, index) => (
@@ -578,20 +572,17 @@ function EmptyView({
   title,
   detail,
   note,
-  heading = 'h1',
   failed = false,
 }: {
   title: string
   detail: string
   note?: string
-  heading?: 'h1' | 'h2'
   /** The search failed: an alert, and the link goes back to the search page. */
   failed?: boolean
 }) {
-  const Heading = heading
   return (
     <section className="mx-auto max-w-xl py-12 text-center" role={failed ? 'alert' : undefined}>
-      <Heading className="text-2xl font-bold tracking-tight">{title}</Heading>
+      <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
       <p className="mt-3 break-words text-slate-700">{detail}</p>
       {note && <p className="mt-2 text-sm text-slate-600">{note}</p>}
       <a

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 import {
@@ -8,7 +9,6 @@ import {
   resultCountText,
   searchRequestBody,
   searchResultsUrl,
-  searchTitle,
   serviceAreaSummary,
 } from './search-results'
 
@@ -21,11 +21,36 @@ describe('parseSearchParams', () => {
   })
 })
 
-describe('searchTitle', () => {
-  it('has one form per type', () => {
-    expect(searchTitle({ q: 'Jane', type: 'agent' })).toBe('Agents matching "Jane"')
-    expect(searchTitle({ q: '02139', type: 'zipcode' })).toBe('Top agents in 02139')
-    expect(searchTitle({ q: '1 Main St', type: 'address' })).toBe('Agents near 1 Main St')
+/**
+ * Runs the results page's inline title script (src/pages/search-results.astro, the one place its rule lives) for a
+ * query string, with only the parts of the page it touches; returns the h1 and the tab title it leaves.
+ */
+function titleFor(search: string): { heading: string; tab: string } {
+  const page = fs.readFileSync(new URL('../pages/search-results.astro', import.meta.url), 'utf8')
+  const script = /<h1[^>]*>(.*?)<\/h1>\s*<script is:inline>([\s\S]*?)<\/script>/.exec(page)
+  if (!script) throw new Error('search-results.astro has no h1 followed by its inline title script')
+  const heading = { textContent: script[1]! }
+  const document = { title: 'Agent Search Results | AgentInsight', currentScript: { previousElementSibling: heading } }
+  new Function('location', 'document', script[2]!)({ search }, document)
+  return { heading: heading.textContent, tab: document.title }
+}
+
+describe("the results page's title", () => {
+  it('has one form per type, a missing or unknown type being a name search, in the h1 and the tab', () => {
+    expect(titleFor('?q=Jane&type=agent')).toEqual({
+      heading: 'Agents matching "Jane"',
+      tab: 'Agents matching "Jane" | AgentInsight',
+    })
+    expect(titleFor('?q=%20Jane%20&type=planet').heading).toBe('Agents matching "Jane"')
+    expect(titleFor('?q=02139&type=zipcode').heading).toBe('Top agents in 02139')
+    expect(titleFor('?q=1%20Main%20St&type=address').heading).toBe('Agents near 1 Main St')
+  })
+
+  it('keeps the page title without a query', () => {
+    expect(titleFor('?q=%20%20&type=zipcode')).toEqual({
+      heading: 'Agent search results',
+      tab: 'Agent Search Results | AgentInsight',
+    })
   })
 })
 

@@ -112,13 +112,6 @@ export function searchRequestBody(params: SearchParams, limit: number, offset: n
   return { query: q, type, limit, offset, ...(type === 'agent' ? {} : areaOptions) }
 }
 
-/** The heading for a search: 'Agents matching "{q}"', 'Top agents in {zip}' or 'Agents near {address}'. */
-export function searchTitle({ q, type }: SearchParams): string {
-  if (type === 'zipcode') return `Top agents in ${q}`
-  if (type === 'address') return `Agents near ${q}`
-  return `Agents matching "${q}"`
-}
-
 /** "1 agent found" / "12 agents found", plus " in {city}, {state}" when the search resolved to a place. */
 export function resultCountText(total: number, location: SearchLocation | null): string {
   const count = `${total} ${total === 1 ? 'agent' : 'agents'} found`

@@ -154,6 +154,18 @@ begin
 end;
 $function$;
 
+-- function private.agents_delete_waits_for_metrics_refresh()
+CREATE OR REPLACE FUNCTION private.agents_delete_waits_for_metrics_refresh()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform pg_advisory_xact_lock_shared(hashtext('public.refresh_agent_metrics'));
+  return null;
+end;
+$function$;
+
 -- function private.agents_link_sides()
 CREATE OR REPLACE FUNCTION private.agents_link_sides()
  RETURNS trigger

@@ -72,6 +72,9 @@ CREATE TRIGGER agent_zip_sales_track_pages_update AFTER UPDATE ON public.agent_z
 -- trigger public.agents agents_audit
 CREATE TRIGGER agents_audit AFTER INSERT OR DELETE OR UPDATE ON public.agents FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.record_audit_entry();
 
+-- trigger public.agents agents_delete_waits_for_metrics_refresh
+CREATE TRIGGER agents_delete_waits_for_metrics_refresh BEFORE DELETE ON public.agents FOR EACH STATEMENT EXECUTE FUNCTION private.agents_delete_waits_for_metrics_refresh();
+
 -- trigger public.agents agents_guard_owner_edit
 CREATE TRIGGER agents_guard_owner_edit BEFORE UPDATE ON public.agents FOR EACH ROW WHEN ((auth.uid() IS NOT NULL)) EXECUTE FUNCTION private.guard_agent_owner_edit();
 

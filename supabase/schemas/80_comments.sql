@@ -765,6 +765,9 @@ comment on column public.zip_sales_coverage.sources is 'properties.source of tho
 -- comment function private.agent_data_site_webhook()
 comment on function private.agent_data_site_webhook() is 'Statement trigger: asks for a site build (private.request_site_build) after a statement inserted, updated or deleted at least one row of agents or zip_market_benchmarks (its transition table new_rows or old_rows); a statement that changed no row asks for nothing.';
 
+-- comment function private.agents_delete_waits_for_metrics_refresh()
+comment on function private.agents_delete_waits_for_metrics_refresh() is 'Before a delete on public.agents: waits for a running metrics refresh (its advisory lock, shared), so a refresh never writes figures for an agent deleted while it ran.';
+
 -- comment function private.bump_agent_pages(agent_ids uuid[])
 comment on function private.bump_agent_pages(agent_ids uuid[]) is 'Gives the pages of agent_ids a new version (their data changed).';
 

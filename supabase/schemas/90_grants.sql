@@ -28,6 +28,10 @@ grant execute on function private.agent_name_tokens_after_insert() to postgres;
 revoke all on function private.agent_name_tokens_after_update() from anon, authenticated, public, service_role;
 grant execute on function private.agent_name_tokens_after_update() to postgres;
 
+-- grant function private.agents_delete_waits_for_metrics_refresh()
+revoke all on function private.agents_delete_waits_for_metrics_refresh() from anon, authenticated, public, service_role;
+grant execute on function private.agents_delete_waits_for_metrics_refresh() to postgres;
+
 -- grant function private.agents_link_sides()
 revoke all on function private.agents_link_sides() from anon, authenticated, public, service_role;
 grant execute on function private.agents_link_sides() to postgres;

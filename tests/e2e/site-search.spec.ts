@@ -91,9 +91,12 @@ test.describe('with a routed search answer', () => {
     })
     await page.goto('/search-results?q=Routed&type=agent')
     await expect(page.getByTestId('agent-card-skeleton')).toHaveCount(6)
+    // the heading is the page's largest text: it is titled from the query before the answer (and the island) come
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agents matching "Routed"')
     release()
-    await expect(page.getByRole('heading', { level: 1, name: 'Agents matching "Routed"' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agents matching "Routed"')
     await expect(page.getByTestId('agent-card-skeleton')).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
   })
 
   test('the card: badge bands, price range, service areas, profile, call and email', async ({ page }) => {
@@ -246,6 +249,7 @@ test('no query shows the empty view without searching', async ({ page }) => {
   })
   await page.goto('/search-results')
   await waitForIsland(page, 'SearchResults')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agent search results')
   await expect(page.getByRole('heading', { name: 'No agents found' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'New Search' })).toHaveAttribute('href', '/search')
   await page.goto('/search-results?q=%20%20&type=zipcode')
@@ -461,6 +465,8 @@ test.describe('against the search-agents function', () => {
     await waitForIsland(page, 'SearchResults')
     await expect(page.getByRole('alert')).toHaveText(QUERY_TOO_LONG_MESSAGE, FIRST_ANSWER)
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0)
+    // the heading still names the search; the message under the prefilled box says what to correct
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Agents matching "${query}"`)
     const box = page.getByRole('main').getByRole('textbox', { name: 'Agent name' })
     await expect(box).toHaveValue(query)
     await box.fill(`Zephyrhill ${suffix}`)

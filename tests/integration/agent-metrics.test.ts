@@ -397,3 +397,30 @@ describe('refresh_agent_metrics', () => {
     expect(signedIn.error?.code).toBe('42501')
   })
 })
+
+describe('deleting agents while a metrics refresh runs', () => {
+  it('waits until the refresh commits, so the refresh never writes figures for an agent deleted meanwhile', async () => {
+    const [agentId] = await insertAgents([{ name: `Metrics deleted ${run}`, mlsId: mlsId('deleted') }])
+    const refresh = new pg.Client({ connectionString: testEnv.databaseUrl })
+    const deleter = new pg.Client({ connectionString: testEnv.databaseUrl })
+    await refresh.connect()
+    await deleter.connect()
+    try {
+      // a refresh that has just started: its first statement takes this lock, before it reads or locks any agent (the
+      // window in which a delete made its writes fail; once it has updated the agents, their row locks hold a delete)
+      await refresh.query('begin')
+      await refresh.query(`select pg_advisory_xact_lock(hashtext('public.refresh_agent_metrics'))`)
+      await deleter.query(`set lock_timeout = '500ms'`)
+      await expect(deleter.query('delete from public.agents where id = $1', [agentId])).rejects.toMatchObject({
+        code: '55P03',
+        message: 'canceling statement due to lock timeout',
+      })
+      await refresh.query('rollback')
+      expect((await deleter.query('delete from public.agents where id = $1', [agentId])).rowCount).toBe(1)
+    } finally {
+      await refresh.query('rollback').catch(() => {})
+      await refresh.end()
+      await deleter.end()
+    }
+  })
+})

