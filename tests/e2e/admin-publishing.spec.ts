@@ -109,10 +109,13 @@ test('every save keeps a revision with who and when; restoring one brings its te
   await page.getByRole('button', { name: 'Edit HTML' }).click()
   await expect(page.getByLabel('Content', { exact: true })).toHaveValue('<p>First version.</p>')
   await page.getByRole('button', { name: 'Save Draft' }).click()
-  await expect(toast(page, 'Post Saved').last()).toBeVisible()
-  const [post] = await sql<{ content: string; revisions: number }>(
-    `select content, (select count(*)::int from public.blog_post_revisions r where r.post_id = p.id) as revisions from public.blog_posts p where slug = $1`,
-    [slug],
-  )
-  expect(post).toEqual({ content: '<p>First version.</p>', revisions: 3 })
+  // polled: the second save's "Post Saved" toast may still be showing, so a toast does not mean this save is done
+  const savedPost = async () =>
+    (
+      await sql<{ content: string; revisions: number }>(
+        `select content, (select count(*)::int from public.blog_post_revisions r where r.post_id = p.id) as revisions from public.blog_posts p where slug = $1`,
+        [slug],
+      )
+    )[0]
+  await expect.poll(savedPost, { timeout: 15_000 }).toEqual({ content: '<p>First version.</p>', revisions: 3 })
 })
