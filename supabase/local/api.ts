@@ -27,11 +27,11 @@ import { preflight, withCors } from './cors.ts'
 import { verifyJwt } from './jwt.ts'
 import {
   attachStorage,
-  clearSchemaCache,
   closeConnection,
   keepGrantsAsMigrated,
   preserveDatabaseErrors,
   quietDatabaseErrorLogs,
+  schemaCacheReloader,
 } from './lite-adapter.ts'
 import { postgresTypes, postgrestStatus, restRequest } from './rest.ts'
 
@@ -59,6 +59,8 @@ export interface ApiOptions {
   authConfigToml?: string
   /** Folder of the Storage API's objects (<folder>/<bucket>/<name>), e.g. <dataDir>/storage. */
   storageDir: string
+  /** The stack's log (a schema cache that could not be reloaded is reported there). */
+  log?: (line: string) => void
 }
 
 /** Largest upload the Storage API takes before bucket limits (hosted's global default is 50 MB). */
@@ -119,7 +121,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   const listener = await options.pool.connect()
   listener.on('error', () => {}) // the database going away first on Ctrl-C is not a crash
   await listener.query('listen pgrst')
-  listener.on('notification', () => void clearSchemaCache(connection))
+  listener.on('notification', schemaCacheReloader(connection, options.log ?? (() => {})))
   keepGrantsAsMigrated(connection)
 
   return {

@@ -10,7 +10,8 @@ import { FilesystemStorage } from './storage-files.ts'
 /** Lite's connection object, as far as these patches use it (its fields are not part of lite's typed API). */
 type LiteConnection = {
   normalizeDbError(error: unknown): unknown
-  clearSchemaCache(): Promise<void>
+  introspect(options: { useCache: boolean }): Promise<unknown>
+  introspection?: unknown
   rlsState: string
   driver?: { end(options: { timeout: number }): Promise<void> }
   close(): Promise<void>
@@ -74,9 +75,45 @@ export function quietDatabaseErrorLogs(): void {
   }
 }
 
-/** PostgREST reloads its schema cache on NOTIFY pgrst; lite's connection has the method but no listener. */
-export function clearSchemaCache(connection: unknown): Promise<void> {
-  return (connection as LiteConnection).clearSchemaCache()
+/**
+ * PostgREST reloads its schema cache on NOTIFY pgrst by loading a new one while it answers from the old one, and keeps
+ * the old one when a load fails. Lite has no listener, and its `clearSchemaCache` drops the cache at once: each request
+ * that arrives next reads the catalog itself, and when that read fails (it can deadlock with the DDL that caused the
+ * reload) lite answers that request from an empty schema, so an existing function gets 404 PGRST202.
+ *
+ * Returns the listener: it has lite read the catalog into a new cache (lite's `introspect` without the cache, which
+ * replaces the cache only when the read succeeds) and retries a failed read after 200 ms, up to 10 times. One reload
+ * runs at a time; a NOTIFY during a reload runs one more after it, so the last change is always read.
+ */
+export function schemaCacheReloader(connection: unknown, log: (line: string) => void): () => void {
+  const target = connection as LiteConnection
+  let running = false
+  let again = false
+  const reload = async () => {
+    for (let attempt = 1; ; attempt += 1) {
+      // lite returns the cache it stored on success, and a new empty schema (storing nothing) on failure
+      if ((await target.introspect({ useCache: false })) === target.introspection) return
+      if (attempt === 10) {
+        log('schema cache reload failed 10 times; answering from the previous schema')
+        return
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  return () => {
+    if (running) {
+      again = true
+      return
+    }
+    running = true
+    void (async () => {
+      do {
+        again = false
+        await reload()
+      } while (again)
+      running = false
+    })()
+  }
 }
 
 /**

@@ -201,6 +201,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       pool,
       authConfigToml: options.authConfigToml,
       storageDir: path.join(options.dataDir, 'storage'),
+      log,
     })
     stops.push(() => api.close())
 
