@@ -133,7 +133,13 @@ beforeAll(async () => {
     initialDir: path.join(work, 'site'),
     buildsDir: path.join(work, 'builds'),
     build: siteBuildCommand(
-      { PUBLIC_SUPABASE_URL: proxy.url, PUBLIC_SUPABASE_ANON_KEY: testEnv.anonKey, SITE_URL: base },
+      {
+        PUBLIC_SUPABASE_URL: proxy.url,
+        PUBLIC_SUPABASE_ANON_KEY: testEnv.anonKey,
+        SITE_URL: base,
+        // every rendered path in the build log: other files' changes may render more than the default 40 before ours
+        BUILD_REPORT_LIST_LIMIT: '100000',
+      },
       { publishDir: path.join(work, 'publish'), cacheDir: path.join(work, 'cache') },
     ),
     supabaseUrl: testEnv.url,

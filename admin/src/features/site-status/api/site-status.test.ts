@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { deriveSiteStatus, isLiveAfter, newestBuildId, siteStatusPollMs, type SiteBuildRow } from './site-status'
+import { deriveSiteStatus, isLiveAfter, newestStartedBuildId, siteStatusPollMs, type SiteBuildRow } from './site-status'
 
 const row = (id: number, status: SiteBuildRow['status'], extra: Partial<SiteBuildRow> = {}): SiteBuildRow => ({
   id,
@@ -68,7 +68,15 @@ describe('isLiveAfter', () => {
     expect(isLiveAfter([row(1, 'succeeded')], 1, { kind: 'live' })).toBe(false)
     expect(isLiveAfter([row(1, 'succeeded'), row(2, 'succeeded')], 1, { kind: 'live' })).toBe(true)
     expect(isLiveAfter([row(2, 'succeeded'), row(3, 'building')], 1, { kind: 'rebuilding', since: 'x' })).toBe(false)
-    expect(newestBuildId([row(4, 'failed'), row(2, 'succeeded')])).toBe(4)
-    expect(newestBuildId(undefined)).toBe(0)
+    expect(newestStartedBuildId([row(4, 'failed'), row(2, 'succeeded')])).toBe(4)
+    expect(newestStartedBuildId(undefined)).toBe(0)
+  })
+
+  it('counts a build that was queued when the post was saved: it reads the database when it starts', () => {
+    const atSave = [row(2, 'succeeded'), row(3, 'queued')]
+    const afterId = newestStartedBuildId(atSave)
+    expect(afterId).toBe(2)
+    expect(isLiveAfter([row(2, 'succeeded'), row(3, 'succeeded')], afterId, { kind: 'live' })).toBe(true)
+    expect(newestStartedBuildId([row(2, 'succeeded'), row(3, 'building')])).toBe(3)
   })
 })

@@ -56,9 +56,13 @@ export function deriveSiteStatus(
   return { kind: 'failed', build: newest }
 }
 
-/** The newest id among `rows`, 0 when there are none. */
-export function newestBuildId(rows: readonly Pick<SiteBuildRow, 'id'>[] | undefined): number {
-  return (rows ?? []).reduce((max, row) => Math.max(max, row.id), 0)
+/**
+ * The newest id among `rows` whose build has started (any status but `queued`), 0 when there is none: a change saved
+ * now is in every build after it. A queued build has not read the database yet, and the builder adds a new request's
+ * reason to a queued build instead of recording another, so that queued build carries the change.
+ */
+export function newestStartedBuildId(rows: readonly Pick<SiteBuildRow, 'id' | 'status'>[] | undefined): number {
+  return (rows ?? []).reduce((max, row) => (row.status === 'queued' ? max : Math.max(max, row.id)), 0)
 }
 
 /**
