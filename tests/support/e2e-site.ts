@@ -46,6 +46,10 @@ export async function startE2ESite(
     supabaseUrl: env.TEST_SUPABASE_URL,
     serviceRoleKey: env.TEST_SUPABASE_SERVICE_ROLE_KEY,
     log: (line) => log(`[site-builder] ${line}`),
+    // One build per test file's data, not three: a file's fixture inserts agents, refreshes their metrics (an
+    // update) and the previous file's clean-up deletes some, each a rebuild request within a second or two. Built
+    // one at a time on a busy machine, the three took ~100 s each file waited for (seen in fresh-clone runs).
+    settleMs: 3000,
   })
   await configureBuildHook(env.TEST_DATABASE_URL, {
     hookUrl: builder.hookUrl,

@@ -38,6 +38,11 @@ export interface BuildHookOptions {
   port?: number
   /** How long a replaced build directory is kept before removal, in ms (default 60,000). */
   retireAfterMs?: number
+  /**
+   * Quiet time, in ms, a build waits after the newest request before it starts, so a burst of data changes makes one
+   * build (default 0: at once, as a host does; never longer than 15 s after its first request). queue.ts.
+   */
+  settleMs?: number
   log?: (line: string) => void
 }
 
@@ -121,7 +126,10 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     }
   }
 
-  const queue = createBuildQueue({ queued: recorder.queued, requeued: recorder.requeued, run })
+  const queue = createBuildQueue(
+    { queued: recorder.queued, requeued: recorder.requeued, run },
+    { settleMs: options.settleMs ?? 0 },
+  )
   const endpoint = await serveBuildHook({ secret, port: options.port ?? 0, request: queue.request })
 
   return {
