@@ -5,25 +5,28 @@ import { defineConfig, devices } from '@playwright/test'
 // downloads cannot work on these machines. scripts/test.ts also starts the stack and the built site (E2E_BASE_URL).
 const libraryPath = process.env.CHROMIUM_LIBRARY_PATH
 const SCHEDULED = 'e2e/admin-scheduled-post.spec.ts'
+/** Public-site specs about accounts and static pages: they read no blog or agent content. */
+const ACCOUNTS = ['e2e/site-auth.spec.ts', 'e2e/account-pages.spec.ts']
 
 export default defineConfig({
   // browser tests: tests/e2e, plus the browser half of the attack suite in tests/security
   testDir: 'tests',
   testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   fullyParallel: false,
-  // Four projects, one worker each. admin-scheduled-post.spec.ts ('scheduled') spends minutes waiting for its post's
-  // time, so it runs beside the admin tests and the browser half of the attack suite ('admin', 'security': they look
-  // for their own posts, leads and users, never at the public pages' content). The rest ('browser') compares the public
-  // site with the database, which a scheduled post going live (and being deleted again) changes under it, so
-  // scripts/test.ts runs it on a stack and site of its own, side by side with the other three. (Not project
-  // dependencies: with those, one failure in the first phase skipped every test of the second.)
-  // `npx playwright test` alone runs all four against one site.
+  // Five projects, one worker each. admin-scheduled-post.spec.ts ('scheduled') spends minutes waiting for its post's
+  // time, so it runs beside the admin tests, the browser half of the attack suite and the public account pages
+  // ('admin', 'security', 'accounts': they look for their own posts, leads and users, never at the public pages' blog
+  // or agent content). The rest ('browser') compares the public site with the database, which a scheduled post going
+  // live (and being deleted again) changes under it, so scripts/test.ts runs it on a stack and site of its own, side by
+  // side with the other four. (Not project dependencies: with those, one failure in the first phase skipped every
+  // test of the second.) `npx playwright test` alone runs all five against one site.
   workers: 2,
   projects: [
     { name: 'scheduled', testMatch: SCHEDULED, workers: 1 },
     { name: 'admin', testMatch: 'e2e/admin-*.spec.ts', testIgnore: SCHEDULED, workers: 1 },
     { name: 'security', testMatch: 'security/**/*.spec.ts', workers: 1 },
-    { name: 'browser', testMatch: 'e2e/**/*.spec.ts', testIgnore: 'e2e/admin-*.spec.ts', workers: 1 },
+    { name: 'accounts', testMatch: ACCOUNTS, workers: 1 },
+    { name: 'browser', testMatch: 'e2e/**/*.spec.ts', testIgnore: ['e2e/admin-*.spec.ts', ...ACCOUNTS], workers: 1 },
   ],
   retries: 0,
   outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? 'test-results',

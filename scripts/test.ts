@@ -4,9 +4,9 @@
  *    the npm-shipped one), so a missing browser stops the run at once with one line saying what to install;
  * 2. the `unit` and `components` Vitest projects (tests beside the code; no stack);
  * 3. side by side, each on its own throwaway local stack (own Postgres cluster, free ports): the `integration` Vitest
- *    project; the admin browser tests and the browser half of the attack suite (Playwright) against a site built from
- *    their stack; the public-site browser
- *    tests against a site built from theirs. Their output lines are marked [integration], [admin] and [site], and
+ *    project; the admin browser tests, the browser half of the attack suite and the public account pages
+ *    (Playwright) against a site built from their stack; the other public-site browser tests against a site built
+ *    from theirs. Their output lines are marked [integration], [admin] and [site], and
  *    each part's count and time is printed at the end.
  * Prints each runner's report and a final `N passed, N failed` line; exits non-zero when anything failed.
  *
@@ -258,7 +258,11 @@ if (runE2E && chromium) {
   if (e2eFiles.length > 0) parts.push(browserPart('browser tests', e2eFiles, chromium))
   else {
     parts.push(
-      browserPart('admin', ['--project', 'scheduled', '--project', 'admin', '--project', 'security'], chromium),
+      browserPart(
+        'admin',
+        ['--project', 'scheduled', '--project', 'admin', '--project', 'security', '--project', 'accounts'],
+        chromium,
+      ),
     )
     parts.push(browserPart('site', ['--project', 'browser'], chromium))
   }

@@ -27,19 +27,27 @@ export async function figuresRow(id: string): Promise<AgentFigures> {
 }
 
 /**
- * Waits until the site serves the prerendered page of agent `id` (HTTP 200 from the built file; the on-demand
- * rendering that answers before the rebuild carries a Cache-Tag header): creating fixture agents fires the
- * data-change webhook, and the local builder rebuilds and swaps the site in (tests/support/e2e-site.ts).
- * @throws when the page is not live within `timeoutMs`.
+ * Waits until the site serves the page of agent `id` with HTTP 200. By default the prerendered page (the built file;
+ * the on-demand rendering that answers before the rebuild carries a Cache-Tag header): creating fixture agents fires
+ * the data-change webhook, and the local builder rebuilds and swaps the site in (tests/support/e2e-site.ts). With
+ * `prerendered: false` the page rendered on demand from the same component will do, for a test about what the page
+ * does rather than what the build wrote, so it need not wait for a build.
+ * @throws when the page is not served within `timeoutMs` (default 240 s).
  */
-export async function waitForAgentPage(baseURL: string, id: string, timeoutMs = 240_000): Promise<void> {
+export async function waitForAgentPage(
+  baseURL: string,
+  id: string,
+  { timeoutMs = 240_000, prerendered = true }: { timeoutMs?: number; prerendered?: boolean } = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const response = await fetch(`${baseURL}/agent/${id}`)
     await response.arrayBuffer()
-    if (response.status === 200 && !response.headers.has('cache-tag')) return
+    if (response.status === 200 && (!prerendered || !response.headers.has('cache-tag'))) return
     if (Date.now() > deadline)
-      throw new Error(`/agent/${id} was not built within ${timeoutMs} ms (last status ${response.status})`)
+      throw new Error(
+        `/agent/${id} was not ${prerendered ? 'built' : 'served'} within ${timeoutMs} ms (last status ${response.status})`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 1000))
   }
 }

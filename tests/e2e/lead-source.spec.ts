@@ -18,7 +18,8 @@ test.beforeAll(async ({ baseURL }) => {
     'Sourceton',
     'MA',
   )
-  await waitForAgentPage(baseURL!, fixture.agents[0]!.id)
+  // the dialog and the lead are the island's and the function's: the page rendered on demand will do
+  await waitForAgentPage(baseURL!, fixture.agents[0]!.id, { prerendered: false })
 })
 
 test.afterAll(async () => {

@@ -98,7 +98,7 @@ test.beforeAll(async ({ baseURL }) => {
   )
   checked = await coveringAgents(agents)
   // the seed's metrics refresh asks for a site build; every checked agent's page must be live before the checks
-  for (const agent of checked) await waitForAgentPage(baseURL!, agent.id, 480_000)
+  for (const agent of checked) await waitForAgentPage(baseURL!, agent.id, { timeoutMs: 480_000 })
 })
 
 test.afterAll(async () => {
