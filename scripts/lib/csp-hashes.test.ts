@@ -23,6 +23,17 @@ describe('CSP of the built site', () => {
     expect(
       authoredInlineScripts('<p/><script is:inline>\n  go()\n</script><script>bundled()</script>', 'Page.astro'),
     ).toEqual(['\n  go()\n'])
+    // a script tag named in the frontmatter's doc comment or in an HTML comment is not a script, and does not
+    // swallow the real one after it
+    expect(
+      authoredInlineScripts(
+        '---\n/** loads every `<script type="x">` */\n---\n\n<script is:inline>\n  go()\n</script>',
+        'Loader.astro',
+      ),
+    ).toEqual(['\n  go()\n'])
+    expect(authoredInlineScripts('<!-- <script is:inline>old()</script> --><script is:inline>go()</script>')).toEqual([
+      'go()',
+    ])
     expect(() => authoredInlineScripts('<script is:inline define:vars={{ a }}>a</script>', 'Bad.astro')).toThrow(
       'Bad.astro: an is:inline script with define:vars cannot be hashed; pass the values as data-* attributes',
     )

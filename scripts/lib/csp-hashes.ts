@@ -68,7 +68,10 @@ export function inlineScripts(html: string): string[] {
  */
 export function authoredInlineScripts(source: string, file = 'source'): string[] {
   const scripts: string[] = []
-  for (const match of source.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+  // the frontmatter and HTML comments are not markup: a script tag written in a doc comment would otherwise swallow
+  // the real script that follows it
+  const markup = source.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/<!--[\s\S]*?-->/g, '')
+  for (const match of markup.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? ''
     if (!/\bis:inline\b/.test(attributes)) continue
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase() ?? ''

@@ -15,114 +15,176 @@
  *   Classes inside `:is()`, `:where()`, `:not()` and `:has()` are not required (conservative: such rules are kept).
  * The kept rules stay in their order and at-rules, so a page looks exactly as it did with the whole sheet.
  *
- * The sheet is parsed with PostCSS and each selector with postcss-selector-parser; the page's copy is the sheet's
- * own text with the left-out rules cut at their source offsets, so everything kept is byte for byte as Tailwind and
- * Lightning CSS emitted it.
+ * The parser reads the minified sheet Tailwind and Lightning CSS emit (rules and nested at-rule blocks); anything it
+ * does not recognise is kept whole. It is our own because this module also runs in the static host's worker (pages
+ * rendered on demand): PostCSS and postcss-selector-parser were tried and import Node's path, url, fs and util, which
+ * a Cloudflare Pages worker cannot load without the nodejs_compat flag (Wrangler's build fails on them), and they
+ * were no faster (bench/page-css.ts: 2.3 ms against 2.1 ms a page, the first call 32 ms against 7 ms).
  */
-import postcss, { type ChildNode } from 'postcss'
-import selectorParser from 'postcss-selector-parser'
 
-/** A utility rule or a grouping at-rule inside `@layer utilities`, with its span in the sheet's text. */
-export type UtilityNode =
-  | { kind: 'rule'; start: number; end: number; required: string[][] }
-  | { kind: 'group'; start: number; end: number; children: UtilityNode[] }
+/** One piece of a stylesheet: a block at-rule with its children, a style rule, or text kept as it is. */
+export type CssNode =
+  | { kind: 'block'; prelude: string; children: CssNode[] }
+  | { kind: 'rule'; selector: string; body: string; required: string[][] }
+  | { kind: 'raw'; text: string }
 
-/** A parsed sheet: its text and the prunable nodes of its utilities layers (empty when it has none). */
-export interface ParsedSheet {
-  css: string
-  utilities: UtilityNode[]
-}
+/** At-rules whose blocks hold rules (parsed into children); other blocks (`@property`, `@keyframes`) stay raw. */
+const GROUPING_AT_RULES = /^@(media|supports|layer|container|scope|starting-style|document)\b/
 
-/** At-rules whose blocks hold rules (pruned inside); other at-rules inside utilities (`@keyframes`) are kept whole. */
-const GROUPING_AT_RULES = /^(media|supports|layer|container|scope|starting-style|document)$/
-
-/** The classes each alternative of `selector` requires (unescaped), e.g. `.a .b:hover,.c` → [['a','b'],['c']]. */
-export function requiredClasses(selector: string): string[][] {
-  const alternatives: string[][] = []
-  selectorParser((root) => {
-    root.each((alternative) => {
-      // direct children only: classes inside :is(), :where(), :not() and :has() are not required
-      const classes: string[] = []
-      alternative.each((node) => {
-        if (node.type === 'class') classes.push(node.value)
-      })
-      alternatives.push(classes)
-    })
-  }).processSync(selector)
-  return alternatives
-}
-
-/** The prunable nodes among `nodes` (children of a utilities layer or of a group inside one). */
-function utilityNodes(nodes: readonly ChildNode[]): UtilityNode[] {
-  const out: UtilityNode[] = []
-  for (const node of nodes) {
-    const start = node.source?.start?.offset
-    const end = node.source?.end?.offset
-    if (start === undefined || end === undefined) continue // not from the text: never cut
-    if (node.type === 'rule') {
-      // a rule with nested rules is kept whole (conservative)
-      if (!node.nodes.some((child) => child.type === 'rule' || child.type === 'atrule'))
-        out.push({ kind: 'rule', start, end, required: requiredClasses(node.selector) })
-    } else if (node.type === 'atrule' && GROUPING_AT_RULES.test(node.name) && node.nodes) {
-      out.push({ kind: 'group', start, end, children: utilityNodes(node.nodes) })
+/** The index of the `}` closing the block whose `{` is at `open`, skipping strings and escapes. */
+function closingBrace(css: string, open: number): number {
+  let depth = 0
+  for (let index = open; index < css.length; index += 1) {
+    const char = css[index]
+    if (char === '\\') index += 1
+    else if (char === '"' || char === "'") {
+      const end = css.indexOf(char, index + 1)
+      index = end === -1 ? css.length : end
+    } else if (char === '{') depth += 1
+    else if (char === '}') {
+      depth -= 1
+      if (depth === 0) return index
     }
+  }
+  return css.length
+}
+
+/** The index of the first `{` or `;` at the top level of `css` from `start` (outside strings and brackets), or -1. */
+function preludeEnd(css: string, start: number): number {
+  let parens = 0
+  for (let index = start; index < css.length; index += 1) {
+    const char = css[index]
+    if (char === '\\') index += 1
+    else if (char === '"' || char === "'") {
+      const end = css.indexOf(char, index + 1)
+      index = end === -1 ? css.length : end
+    } else if (char === '(' || char === '[') parens += 1
+    else if (char === ')' || char === ']') parens -= 1
+    else if (parens === 0 && (char === '{' || char === ';')) return index
+  }
+  return -1
+}
+
+/** Unescapes a CSS identifier (`md\:block` → `md:block`, `\31 0` → `10`). */
+export function unescapeCss(identifier: string): string {
+  return identifier.replace(/\\(?:([0-9a-fA-F]{1,6})\s?|([^]))/g, (_, hex: string | undefined, char: string) =>
+    hex ? String.fromCodePoint(parseInt(hex, 16)) : char,
+  )
+}
+
+/** Removes the arguments of functional pseudo-classes (`:where(.group)` → `:where`), whose classes are not required. */
+function withoutPseudoArguments(selector: string): string {
+  let out = ''
+  let depth = 0
+  for (let index = 0; index < selector.length; index += 1) {
+    const char = selector[index]!
+    if (char === '\\') {
+      if (depth === 0) out += selector.slice(index, index + 2)
+      index += 1
+    } else if (char === '(') depth += 1
+    else if (char === ')') depth = Math.max(0, depth - 1)
+    else if (depth === 0) out += char
   }
   return out
 }
 
-/** Parses a stylesheet once and finds its utilities (`@layer utilities` blocks at any depth). */
-export function parseSheet(css: string): ParsedSheet {
-  const root = postcss.parse(css)
-  const utilities: UtilityNode[] = []
-  const isUtilities = (node: unknown): boolean =>
-    node instanceof postcss.AtRule && node.name === 'layer' && node.params.trim() === 'utilities'
-  root.walkAtRules('layer', (layer) => {
-    // a utilities layer inside another one is collected with its parent's children
-    for (let parent: unknown = layer.parent; parent; parent = (parent as ChildNode).parent)
-      if (isUtilities(parent)) return
-    if (isUtilities(layer) && layer.nodes) utilities.push(...utilityNodes(layer.nodes))
-  })
-  return { css, utilities }
+/** Splits a selector list at its top-level commas. */
+function selectorAlternatives(selector: string): string[] {
+  const parts: string[] = []
+  let depth = 0
+  let start = 0
+  for (let index = 0; index < selector.length; index += 1) {
+    const char = selector[index]
+    if (char === '\\') index += 1
+    else if (char === '(' || char === '[') depth += 1
+    else if (char === ')' || char === ']') depth -= 1
+    else if (char === ',' && depth === 0) {
+      parts.push(selector.slice(start, index))
+      start = index + 1
+    }
+  }
+  parts.push(selector.slice(start))
+  return parts
+}
+
+/** The classes each alternative of `selector` requires (unescaped), e.g. `.a .b:hover,.c` → [['a','b'],['c']]. */
+export function requiredClasses(selector: string): string[][] {
+  return selectorAlternatives(selector).map((alternative) =>
+    [...withoutPseudoArguments(alternative).matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[^]|[\w-])+)/g)].map((match) =>
+      unescapeCss(match[1]!),
+    ),
+  )
+}
+
+/** Parses a minified stylesheet into nodes. */
+export function parseCss(css: string): CssNode[] {
+  const nodes: CssNode[] = []
+  let index = 0
+  while (index < css.length) {
+    // comments (the licence banner) are kept as they are
+    if (css.startsWith('/*', index)) {
+      const end = css.indexOf('*/', index + 2)
+      const stop = end === -1 ? css.length : end + 2
+      nodes.push({ kind: 'raw', text: css.slice(index, stop) })
+      index = stop
+      continue
+    }
+    if (/\s/.test(css[index]!)) {
+      index += 1
+      continue
+    }
+    const end = preludeEnd(css, index)
+    if (end === -1) {
+      nodes.push({ kind: 'raw', text: css.slice(index) })
+      break
+    }
+    const prelude = css.slice(index, end).trim()
+    if (css[end] === ';') {
+      nodes.push({ kind: 'raw', text: css.slice(index, end + 1) })
+      index = end + 1
+      continue
+    }
+    const close = closingBrace(css, end)
+    const body = css.slice(end + 1, close)
+    if (prelude.startsWith('@')) {
+      nodes.push(
+        GROUPING_AT_RULES.test(prelude)
+          ? { kind: 'block', prelude, children: parseCss(body) }
+          : { kind: 'raw', text: css.slice(index, close + 1) },
+      )
+    } else if (body.includes('{')) {
+      // a rule with nested rules: kept whole
+      nodes.push({ kind: 'raw', text: css.slice(index, close + 1) })
+    } else {
+      nodes.push({ kind: 'rule', selector: prelude, body, required: requiredClasses(prelude) })
+    }
+    index = close + 1
+  }
+  return nodes
 }
 
 /** Whether a rule can match a page whose class tokens are `tokens`: some alternative's classes all appear. */
-function canMatch(required: readonly string[][], tokens: ReadonlySet<string>): boolean {
-  return required.some((classes) => classes.every((name) => tokens.has(name)))
-}
-
-/** Adds to `cuts` the spans of `nodes` no token can use; returns whether any node is kept. */
-function collectCuts(nodes: readonly UtilityNode[], tokens: ReadonlySet<string>, cuts: [number, number][]): boolean {
-  let kept = false
-  for (const node of nodes) {
-    if (node.kind === 'rule') {
-      if (canMatch(node.required, tokens)) kept = true
-      else cuts.push([node.start, node.end])
-    } else {
-      const inner: [number, number][] = []
-      if (collectCuts(node.children, tokens, inner)) {
-        kept = true
-        cuts.push(...inner)
-      } else cuts.push([node.start, node.end]) // an at-rule left empty goes too
-    }
-  }
-  return kept
+function canMatch(rule: Extract<CssNode, { kind: 'rule' }>, tokens: ReadonlySet<string>): boolean {
+  return rule.required.some((classes) => classes.every((name) => tokens.has(name)))
 }
 
 /**
- * The text of `sheet` without the utility rules no token in `tokens` can use (see the module comment), and without
- * the at-rule blocks inside the utilities that are left empty; the layers themselves stay (they fix the order).
+ * The stylesheet of `nodes` with the utility rules no token in `tokens` can use left out (see the module comment).
+ * Empty at-rule blocks inside the utilities layer are dropped; layers themselves are kept (they fix the order).
  */
-export function pruneSheet(sheet: ParsedSheet, tokens: ReadonlySet<string>): string {
-  const cuts: [number, number][] = []
-  collectCuts(sheet.utilities, tokens, cuts)
-  cuts.sort((a, b) => a[0] - b[0])
+export function printPrunedCss(nodes: readonly CssNode[], tokens: ReadonlySet<string>, inUtilities = false): string {
   let out = ''
-  let from = 0
-  for (const [start, end] of cuts) {
-    out += sheet.css.slice(from, start)
-    from = end
+  for (const node of nodes) {
+    if (node.kind === 'raw') out += node.text
+    else if (node.kind === 'rule') {
+      if (!inUtilities || canMatch(node, tokens)) out += `${node.selector}{${node.body}}`
+    } else {
+      const utilities = inUtilities || /^@layer\s+utilities\b/.test(node.prelude)
+      const inner = printPrunedCss(node.children, tokens, utilities)
+      if (inner || !inUtilities) out += `${node.prelude}{${inner}}`
+    }
   }
-  return out + sheet.css.slice(from)
+  return out
 }
 
 /**
@@ -141,16 +203,16 @@ export function classTokens(text: string, into: Set<string> = new Set()): Set<st
 }
 
 /** Parsed sheets by their text: every page of a build carries the same sheet, so it is parsed once. */
-const parsedSheets = new Map<string, ParsedSheet>()
+const parsedSheets = new Map<string, CssNode[]>()
 
-function parsedSheet(css: string): ParsedSheet {
-  let sheet = parsedSheets.get(css)
-  if (!sheet) {
-    sheet = parseSheet(css)
+function parsedSheet(css: string): CssNode[] {
+  let nodes = parsedSheets.get(css)
+  if (!nodes) {
+    nodes = parseCss(css)
     if (parsedSheets.size > 8) parsedSheets.clear()
-    parsedSheets.set(css, sheet)
+    parsedSheets.set(css, nodes)
   }
-  return sheet
+  return nodes
 }
 
 /** The client code a page may run, as class tokens: always, and per island (by its source file's base name). */
@@ -177,6 +239,6 @@ export function prunePageStyles(html: string, scripts: ScriptTokens): string {
     for (const list of all) for (const token of list) tokens.add(token)
   }
   return html.replace(/(<style\b[^>]*>)([^]*?)(<\/style>)/gi, (whole, open: string, css: string, close: string) =>
-    css.includes('@layer utilities') ? `${open}${pruneSheet(parsedSheet(css), tokens)}${close}` : whole,
+    css.includes('@layer utilities') ? `${open}${printPrunedCss(parsedSheet(css), tokens)}${close}` : whole,
   )
 }

@@ -223,6 +223,34 @@ test('results, profiles and the sample report highlight Search Agents', async ({
   }
 })
 
+test('nothing but the page itself is requested before the first paint: scripts and the page-view beacon wait', async ({
+  context,
+}) => {
+  for (const path of ['/', '/blog', '/blog/how-to-write-a-strong-offer', '/sample-report']) {
+    // a new tab each time, as a visitor arriving (and as Lighthouse loads a page): between two pages of one origin
+    // Chrome keeps the old page on screen until the new one paints, which would hold back its first paint
+    const page = await context.newPage()
+    const beacon = page.waitForResponse((response) => response.url().includes('/functions/v1/track-pageview'))
+    await page.goto(path)
+    await waitForHeader(page) // the header's script has loaded and run
+    await (await beacon).finished() // its resource timing entry is written when it ends
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null
+      const early = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\.js($|\?)|track-pageview/.test(entry.name) && paint !== null && entry.startTime < paint)
+        .map((entry) => entry.name)
+      return { paint, early }
+    })
+    expect(timing.paint, path).not.toBeNull()
+    expect(timing.early, path).toEqual([])
+    // and the after-paint scripts are on the page, inert until the loader imports them
+    await expect(page.locator('script[type="module"][src]'), path).toHaveCount(0)
+    expect(await page.locator('script[type="text/x-after-paint"]').count(), path).toBeGreaterThan(0)
+    await page.close()
+  }
+})
+
 test('on a small screen the menu button toggles the navigation', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 })
   await page.goto('/')
