@@ -7,7 +7,9 @@
  * its own: client:load, client:idle, client:only), plus the chunks those import statically, each file counted once, gzip level 9 (what a static host sends). Chunks
  * reached only through `import()` (lazy dialogs, lazy admin routes) and islands that wait for the visitor
  * (client:visible until scrolled into view, client:interaction until touched or focused) are not counted; the
- * table names the deferred islands. Where a
+ * table names the deferred islands. The after-paint scripts (src/lib/after-paint.ts: the header's, Share, the blog
+ * filter, imported once the page has painted) are not counted either, as the header's lazily imported code was not
+ * before them; their size per page is printed under the table. Where a
  * budget's `html` pattern matches many pages (every agent profile), the heaviest one is checked.
  *
  * Without --site/--admin it builds what it measures: a throwaway local stack with the seed posts and thirty agents
@@ -23,6 +25,7 @@ import { z } from 'zod'
 import { seedAgents } from '../bench/bench-site.ts'
 import { adminTarget, buildIfChanged, siteTarget } from './lib/build.ts'
 import { rootDir } from './lib/env.ts'
+import { AFTER_PAINT_TYPE } from '~/lib/after-paint.ts'
 
 const BudgetSchema = z.object({
   /** Page HTML, relative to the built directory; `*` and `[0-9]` patterns as fs.globSync reads them. */
@@ -59,6 +62,8 @@ interface PageWeight {
   files: { name: string; bytes: number }[]
   /** Entry files of islands that wait for the visitor (client:visible, client:interaction), not counted. */
   deferredIslands: string[]
+  /** The after-paint scripts and the chunks they import statically, not counted above (see the module comment). */
+  afterPaint: { kib: number; files: string[] }
 }
 
 /**
@@ -69,6 +74,7 @@ function pageWeight(root: string, htmlFile: string, urlBase: string): PageWeight
   const html = fs.readFileSync(htmlFile, 'utf8')
   const files: { name: string; bytes: number }[] = []
   const seen = new Set<string>()
+  const afterPaintEntries: string[] = []
   const resolveUrl = (url: string, from: string): string | null => {
     if (/^(?:[a-z]+:)?\/\//i.test(url) || url.startsWith('data:')) return null // another origin is not ours to count
     if (url.startsWith('/')) return url.startsWith(urlBase) ? path.join(root, url.slice(urlBase.length)) : null
@@ -91,8 +97,12 @@ function pageWeight(root: string, htmlFile: string, urlBase: string): PageWeight
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attributes = match[1]!
     const type = /\btype=["']?([^"'\s>]+)/.exec(attributes)?.[1]
-    if (type && type !== 'module' && type !== 'text/javascript') continue // JSON-LD and other data blocks
     const src = /\bsrc=["']([^"']+)["']/.exec(attributes)?.[1]
+    if (type === AFTER_PAINT_TYPE) {
+      if (src) afterPaintEntries.push(src)
+      continue
+    }
+    if (type && type !== 'module' && type !== 'text/javascript') continue // JSON-LD and other data blocks
     if (src) {
       const target = resolveUrl(src, htmlFile)
       if (target) visit(target)
@@ -124,10 +134,22 @@ function pageWeight(root: string, htmlFile: string, urlBase: string): PageWeight
     }
   }
   const deferredFiles = [...deferred].filter((file) => !seen.has(file))
+  const kib = files.reduce((sum, file) => sum + file.bytes, 0) / 1024
+  // the after-paint scripts, counted apart: visiting them adds their files (and any chunk not counted yet) to `files`
+  const counted = files.length
+  for (const src of afterPaintEntries) {
+    const target = resolveUrl(src, htmlFile)
+    if (target) visit(target)
+  }
+  const afterPaint = files.splice(counted)
   return {
-    kib: files.reduce((sum, file) => sum + file.bytes, 0) / 1024,
+    kib,
     files,
     deferredIslands: deferredFiles.map((file) => path.relative(root, file)),
+    afterPaint: {
+      kib: afterPaint.reduce((sum, file) => sum + file.bytes, 0) / 1024,
+      files: afterPaint.map((file) => file.name),
+    },
   }
 }
 
@@ -212,6 +234,15 @@ const widths = [0, 1, 2, 3, 4].map((column) =>
 )
 for (const line of [['Page', 'KiB', 'Budget', '', 'Heaviest file'], ...table])
   console.log(line.map((cell, column) => cell.padEnd(widths[column]!)).join('  '))
+const afterPaintNote = rows
+  .filter((row) => row.weight.afterPaint.files.length > 0)
+  .map(
+    (row) => `  ${row.name}: ${row.weight.afterPaint.kib.toFixed(1)} KiB (${row.weight.afterPaint.files.join(', ')})`,
+  )
+if (afterPaintNote.length > 0)
+  console.log(
+    `Scripts loaded after the first paint, before the visitor does anything (not counted above):\n${afterPaintNote.join('\n')}`,
+  )
 if (deferredNote.length > 0)
   console.log(
     `Islands loaded only when the visitor scrolls to or touches them (not counted):\n${deferredNote.join('\n')}`,
