@@ -36,16 +36,30 @@ process.on('exit', (code) => {
   if (code === 0 && intendedExitCode) process.exitCode = intendedExitCode
 })
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it), for throwaway servers. */
+/** Ports freePort() has handed out in this process: never handed out twice. */
+const handedOut = new Set<number>()
+
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it), for throwaway servers; never one this
+ * process was given before. The port is free when it is returned, not reserved: the OS may give a just-closed port to
+ * the next request for any free port, and `npm test` starts three stacks at once in one process, each asking for
+ * several ports before it listens on them (two parts of a fresh-clone run failed with EADDRINUSE on the same start).
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer()
+      server.once('error', reject)
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address()
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+      })
     })
-  })
+    if (!handedOut.has(port)) {
+      handedOut.add(port)
+      return port
+    }
+  }
 }
 
 /** Fails with a clear message when something already listens on `port`. */
