@@ -131,4 +131,6 @@ export function enhanceBlogFilter(root: HTMLElement): void {
   }
   window.addEventListener('popstate', apply)
   apply()
+  // the category buttons work from here on (the script loads after the first paint: src/lib/after-paint.ts)
+  root.dataset.enhanced = 'true'
 }

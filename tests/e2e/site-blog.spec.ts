@@ -57,6 +57,8 @@ test.describe('blog index', () => {
     const category = posts.find((post) => post.category_slug)!
     const inCategory = posts.filter((post) => post.category_slug === category.category_slug)
     await page.goto('/blog')
+    // the filter's script loads after the first paint; the buttons do nothing before it
+    await expect(page.locator('[data-blog-filter]')).toHaveAttribute('data-enhanced', 'true')
     const button = page
       .getByRole('group', { name: 'Filter by category' })
       .getByRole('button', { name: category.category_name! })
@@ -192,6 +194,8 @@ test.describe('article page', () => {
       })
     })
     await page.goto(`/blog/${post.slug}`)
+    // Share's script loads after the first paint
+    await expect(page.getByRole('button', { name: 'Share' })).toHaveAttribute('data-share-ready', 'true')
     await page.getByRole('button', { name: 'Share' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Link copied!' })).toContainText(
       'The article link has been copied to your clipboard.',
@@ -210,6 +214,8 @@ test.describe('article page', () => {
       })
     })
     await page.goto(`/blog/${post.slug}`)
+    // Share's script loads after the first paint
+    await expect(page.getByRole('button', { name: 'Share' })).toHaveAttribute('data-share-ready', 'true')
     await page.getByRole('button', { name: 'Share' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Share failed' })).toContainText(
       'Unable to share or copy link. Please copy the URL manually.',
