@@ -37,7 +37,11 @@ export default defineConfig({
   reporter: [['list'], ['json']],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:4321',
-    trace: 'retain-on-failure',
+    // A failure keeps its trace with the DOM snapshot of every step and one screenshot at the end. Not the trace's
+    // screencast: encoding its frames cost a quarter of the browser's CPU (admin-a11y and site-mobile-layout: 64
+    // CPU-s of Chromium with it, 47 without), and the browser tests share two cores with the rest of the run.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

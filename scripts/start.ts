@@ -70,6 +70,7 @@ try {
   // the first build and every rebuild share Astro's incremental build cache: unchanged pages are reused
   const cacheDir = path.join(rootDir, 'dist/site-cache')
   const buildEnv = { ...publicBuildEnv(env), ASTRO_CACHE_DIR: cacheDir }
+  const builtAt = new Date()
   const siteBuilt = await buildIfChanged(siteTarget, buildEnv)
   await buildIfChanged(adminTarget, publicBuildEnv(env))
   // Publishing rebuilds the site: the database webhook calls this build hook, which swaps each good build in.
@@ -88,6 +89,8 @@ try {
     hookUrl: siteBuilder.hookUrl,
     secret: siteBuilder.secret,
     builder: 'local',
+    // a site built now holds every post published so far; one reused from an earlier start is rebuilt just above
+    builtAt,
   })
   const builder = siteBuilder
   site = await startStaticServer({

@@ -30,21 +30,27 @@ export function siteBuildCommand(
 /**
  * Points the site-rebuild webhook at `hookUrl` (URL and secret in Vault through private.configure_webhook, the
  * builder kind in private.site_build_settings) through a superuser connection; `hookUrl: null` turns the webhook
- * off. `builder: 'local'` means the builder records its own builds in public.site_builds.
+ * off. `builder: 'local'` means the builder records its own builds in public.site_builds. `builtAt`: when the build
+ * the hook starts from began; every post published before then is in it, so the scheduled-post check (which rebuilds
+ * for posts that went live since the last request) starts there instead of rebuilding for every post once.
  * @throws when the database refuses the values (22023, e.g. a secret shorter than 16 characters).
  */
 export async function configureBuildHook(
   databaseUrl: string,
-  settings: { hookUrl: string | null; secret: string | null; builder: 'local' | 'build_hook' },
+  settings: { hookUrl: string | null; secret: string | null; builder: 'local' | 'build_hook'; builtAt?: Date },
 ): Promise<void> {
   const db = new pg.Client({ connectionString: databaseUrl })
   await db.connect()
   try {
     await db.query('begin')
     await db.query(`select private.configure_webhook('site_build', $1, $2)`, [settings.hookUrl, settings.secret ?? ''])
-    await db.query('update private.site_build_settings set builder = $1, updated_at = now() where id', [
-      settings.builder,
-    ])
+    await db.query(
+      `update private.site_build_settings
+          set builder = $1, updated_at = now(),
+              last_requested_at = greatest(last_requested_at, $2::timestamptz)
+        where id`,
+      [settings.builder, settings.builtAt?.toISOString() ?? null],
+    )
     await db.query('commit')
   } catch (error) {
     await db.query('rollback')

@@ -81,7 +81,9 @@ export function enhanceBlogFilter(root: HTMLElement): void {
   if (!form || !input || !status || !empty) throw new Error('Blog filter markup is incomplete')
 
   let filter = parseBlogFilterParams(window.location.search)
-  let shownSearch: string | null = null
+  // The static box starts empty, which shows the URL's empty search: text typed before this script arrived (it loads
+  // after the first paint) is kept, a search in the URL replaces it.
+  let shownSearch = ''
 
   function apply() {
     filter = parseBlogFilterParams(window.location.search)

