@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { deadPathsIn, unlinkedDocs } from './check-doc-paths.ts'
+import { deadPathsIn, FEATURE_INDEX_HEADING, unindexedTests, unlinkedDocs } from './check-doc-paths.ts'
 
 describe('docs dead-path check', () => {
   let dir: string
@@ -52,5 +52,25 @@ describe('docs dead-path check', () => {
       'See [linked](docs/linked.md#top), [kept](./docs/decisions/0001-kept.md) and `docs/orphan.md` (a code span is no link).',
     )
     expect(unlinkedDocs(dir)).toEqual(['docs/decisions/0002-lost.md', 'docs/orphan.md'])
+  })
+
+  it('names the stack and browser test files the index by feature leaves out', () => {
+    fs.mkdirSync(path.join(dir, 'tests/integration'), { recursive: true })
+    fs.mkdirSync(path.join(dir, 'tests/e2e'), { recursive: true })
+    for (const file of [
+      'tests/integration/search.test.ts',
+      'tests/integration/imports.test.ts',
+      'tests/e2e/blog.spec.ts',
+    ])
+      fs.writeFileSync(path.join(dir, file), '')
+    fs.writeFileSync(path.join(dir, 'tests/e2e/support.ts'), '')
+    fs.writeFileSync(
+      path.join(dir, 'docs/testing.md'),
+      // `imports` outside the index does not count
+      ['Mentions `imports`.', FEATURE_INDEX_HEADING, '| Search | `search` | `blog` |', '## Next', '`imports`'].join(
+        '\n',
+      ),
+    )
+    expect(unindexedTests(dir)).toEqual(['tests/integration/imports.test.ts'])
   })
 })

@@ -1,7 +1,8 @@
 /**
  * `npm run check:docs`: fails (exit 1) when README.md or a Markdown file under docs/ names a repository path that does
- * not exist, so the docs cannot keep pointing at a file that moved or was deleted, and when README.md does not link a
- * Markdown file under docs/, so the quickstart reaches every document.
+ * not exist, so the docs cannot keep pointing at a file that moved or was deleted; when README.md does not link a
+ * Markdown file under docs/, so the quickstart reaches every document; and when docs/testing.md's index by feature
+ * leaves out a stack or browser test file.
  *
  * What counts as a path: an inline code span or a relative link target that starts with one of the repository's
  * top-level folders (src/, admin/, supabase/, scripts/, tests/, bench/, public/, docs/, .ci/) or names a top-level file
@@ -114,16 +115,45 @@ export function unlinkedDocs(repoRoot = root): string[] {
     .sort()
 }
 
+/** The heading of docs/testing.md's index of test files by feature. */
+export const FEATURE_INDEX_HEADING = '## Where each feature is tested'
+
+/**
+ * The stack and browser test files (tests/integration/*.test.ts, tests/e2e/*.spec.ts) that docs/testing.md's index by
+ * feature does not name (as `` `site-blog` ``, the file name without .test.ts or .spec.ts), relative to `repoRoot`. The
+ * folders group tests by what they need; the index is where a reader finds them by feature, so it must list them all.
+ */
+export function unindexedTests(repoRoot = root): string[] {
+  const doc = fs.readFileSync(path.join(repoRoot, 'docs/testing.md'), 'utf8')
+  const start = doc.indexOf(FEATURE_INDEX_HEADING)
+  const index = start === -1 ? '' : doc.slice(start).split(/\n## /)[0]!
+  const named = new Set([...index.matchAll(/`([a-z0-9-]+)`/g)].map((match) => match[1]!))
+  const files = (folder: string, suffix: string) => {
+    const dir = path.join(repoRoot, folder)
+    if (!fs.existsSync(dir)) return []
+    return fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith(suffix) && !named.has(name.slice(0, -suffix.length)))
+      .map((name) => `${folder}/${name}`)
+  }
+  return [...files('tests/integration', '.test.ts'), ...files('tests/e2e', '.spec.ts')].sort()
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dead = markdownFiles().flatMap((file) => deadPathsIn(file))
   for (const { file, line, target } of dead) console.error(`${file}:${line}: ${target} does not exist`)
   const unlinked = unlinkedDocs()
   for (const file of unlinked) console.error(`README.md: does not link ${file}`)
+  const unindexed = unindexedTests()
+  for (const file of unindexed)
+    console.error(`docs/testing.md: "${FEATURE_INDEX_HEADING.slice(3)}" does not name ${file}`)
   if (dead.length > 0) console.error(`${dead.length} path(s) in the docs name nothing in the repository.`)
   if (unlinked.length > 0) console.error(`${unlinked.length} document(s) under docs/ are not linked from README.md.`)
   // the check fails (never skips): status 1 stops .ci/run at this step, with the lines above naming each problem
-  if (dead.length > 0 || unlinked.length > 0) process.exitCode = 1
-  console.log(
-    `Docs name only paths that exist, and README links every document (${markdownFiles().length} files checked).`,
-  )
+  if (unindexed.length > 0) console.error(`${unindexed.length} test file(s) are missing from the index by feature.`)
+  if (dead.length > 0 || unlinked.length > 0 || unindexed.length > 0) process.exitCode = 1
+  else
+    console.log(
+      `Docs name only paths that exist, README links every document and docs/testing.md indexes every test file (${markdownFiles().length} files checked).`,
+    )
 }
