@@ -15,8 +15,8 @@
  *
  * The pages show both sides of the deal: an agent's figures per side (public.agent_figures), their newest sales with
  * their role (public.agent_page_sales) and their sales per quarter (public.agent_page_quarters); a ZIP or city page
- * lists every agent with a side there, ranked by sides (ties by volume) with rankArea(), and the ZIP's coverage
- * (public.zip_sales_coverage).
+ * ranks every agent with a side there by sides (ties by volume) with rankArea() and shows the first AREA_PAGE_AGENTS,
+ * with the ZIP's coverage (public.zip_sales_coverage).
  *
  * Every read throws when it fails, so a broken build never ships pages without figures.
  */
@@ -102,6 +102,13 @@ export interface ZipPage {
   /** Ranked agents first (by sides, then volume, then name), then those with too few sales to rank, the same way. */
   agents: RankedAgent[]
 }
+
+/**
+ * How many agents a ZIP or city page lists, in its order (ranked first). The database prerenders the profiles of
+ * exactly the first 25 of each ZIP page (private.touch_zip_pages); everyone else is in the live search results, which
+ * page through the whole area in the same order. A busy ZIP listed whole was 750 KB of HTML (305 demo agents).
+ */
+export const AREA_PAGE_AGENTS = 25
 
 /** A city landing page: `/agents/<state>/<city>` (state lower-case, city slug). */
 export interface CityPage {

@@ -32,6 +32,9 @@ const sales = makeSales('Profile', 12).map((sale, index) =>
         : sale,
 )
 const samSales = makeSales('Newcomer', 2).map((sale, index) => (index === 1 ? { ...sale, buyerMlsId: priyaMls } : sale))
+// a busier ZIP: 27 agents with a sale each, two more than a ZIP page lists
+let crowdZip = ''
+let crowd: Awaited<ReturnType<typeof createAgents>> | undefined
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(300_000)
@@ -41,6 +44,15 @@ test.beforeAll(async ({ baseURL }) => {
     `insert into public.zip_market_benchmarks (zip_code, city, state, period_end, median_sale_price, avg_sale_to_list_fraction, median_dom, homes_sold)
      values ($1, 'Fixtureville', 'MA', '2026-09-30', 655000, 1.0125, 23, 41)`,
     [zip],
+  )
+  crowdZip = await unusedZip()
+  crowd = await createAgents(
+    crowdZip,
+    Array.from({ length: 27 }, (_, index) => ({
+      name: `Crowd Agent ${index + 1} ${suffix}`,
+      sales: makeSales(`Crowd ${index + 1}`, 1),
+    })),
+    'Crowdville',
   )
   fixture = await createAgents(zip, [
     { name: `Priya Ranked ${suffix}`, rating: 4.7, reviewCount: 31, mlsId: priyaMls, sales },
@@ -53,6 +65,7 @@ test.beforeAll(async ({ baseURL }) => {
 })
 
 test.afterAll(async () => {
+  await crowd?.remove()
   await fixture.remove()
   await sql(`delete from public.zip_market_benchmarks where zip_code = $1`, [zip])
 })
@@ -341,6 +354,18 @@ test('the sitemap lists the agent, ZIP and city pages; the ZIP page ranks the ag
   await expect(page.getByRole('heading', { level: 1, name: 'Top agents in Fixtureville, MA' })).toBeVisible()
   await expect(page.getByRole('link', { name: fixture.agents[0]!.name, exact: true })).toBeVisible()
   await expect(page.getByTestId('coverage')).toContainText('14 closed sales in Fixtureville, MA')
+})
+
+test('a ZIP page lists its first 25 agents and links the search results that list them all', async ({ page }) => {
+  await page.goto(`/agents/${crowdZip}`)
+  await expect(page.getByRole('heading', { level: 1, name: `Top agents in ${crowdZip}, Crowdville, MA` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Too few sales to rank here' })).toBeVisible()
+  await expect(page.locator('main ol > li')).toHaveCount(25)
+  await expect(page.getByText(`2 more agents had a side in ${crowdZip}.`)).toBeVisible()
+  const all = page.getByRole('link', { name: `See all 27 agents in ${crowdZip}` })
+  await expect(all).toHaveAttribute('href', `/search-results?q=${crowdZip}&type=zipcode`)
+  await all.click()
+  await expect(page.getByRole('heading', { level: 1, name: `Top agents in ${crowdZip}` })).toBeVisible()
 })
 
 test('at 390 px the actions sit below the name, nothing overflows and the sales table shows its scroll cue', async ({
