@@ -76,7 +76,8 @@ function importCli(
       }
     })
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.once('exit', (code) => resolve({ code, stdout, stderr: stderr.replace(/^npm warn.*\n/gm, '') }))
+    // 'close', not 'exit': the last line on stderr can arrive after the exit (a loaded CI run read an empty stderr)
+    child.once('close', (code) => resolve({ code, stdout, stderr: stderr.replace(/^npm warn.*\n/gm, '') }))
   })
 }
 

@@ -32,7 +32,8 @@ it('a site build with a non-http(s) PUBLIC_SUPABASE_URL fails and names the vari
     child.stdout.on('data', (chunk) => (text += chunk))
     child.stderr.on('data', (chunk) => (text += chunk))
     child.once('error', reject)
-    child.once('exit', (exitCode) => resolve({ code: exitCode, output: text }))
+    // 'close', not 'exit': output can still arrive after the exit
+    child.once('close', (exitCode) => resolve({ code: exitCode, output: text }))
   })
   expect(code).not.toBe(0)
   expect(output).toContain('Invalid environment: PUBLIC_SUPABASE_URL is invalid')
