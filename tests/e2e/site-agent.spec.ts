@@ -32,7 +32,7 @@ const sales = makeSales('Profile', 12).map((sale, index) =>
         : sale,
 )
 const samSales = makeSales('Newcomer', 2).map((sale, index) => (index === 1 ? { ...sale, buyerMlsId: priyaMls } : sale))
-// a busier ZIP: 27 agents with a sale each, two more than a ZIP page lists
+// a busier ZIP: 26 agents ranked there (5 sales each) and one with a single sale, two more than a ZIP page lists
 let crowdZip = ''
 let crowd: Awaited<ReturnType<typeof createAgents>> | undefined
 
@@ -50,7 +50,7 @@ test.beforeAll(async ({ baseURL }) => {
     crowdZip,
     Array.from({ length: 27 }, (_, index) => ({
       name: `Crowd Agent ${index + 1} ${suffix}`,
-      sales: makeSales(`Crowd ${index + 1}`, 1),
+      sales: makeSales(`Crowd ${index + 1}`, index < 26 ? 5 : 1),
     })),
     'Crowdville',
   )
@@ -356,11 +356,20 @@ test('the sitemap lists the agent, ZIP and city pages; the ZIP page ranks the ag
   await expect(page.getByTestId('coverage')).toContainText('14 closed sales in Fixtureville, MA')
 })
 
-test('a ZIP page lists its first 25 agents and links the search results that list them all', async ({ page }) => {
+test('ZIP and city pages list their first 25 agents; a ZIP page links the search results that list them all', async ({
+  page,
+}) => {
+  await page.goto('/agents/ma/crowdville')
+  await expect(page.getByRole('heading', { name: 'The top 25 of 26 ranked agents' })).toBeVisible()
+  await expect(page.locator('main ol > li')).toHaveCount(25)
+
   await page.goto(`/agents/${crowdZip}`)
   await expect(page.getByRole('heading', { level: 1, name: `Top agents in ${crowdZip}, Crowdville, MA` })).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Too few sales to rank here' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'The top 25 of 26 ranked agents' })).toBeVisible()
   await expect(page.locator('main ol > li')).toHaveCount(25)
+  await expect(page.locator('main ol > li[data-rank="none"]')).toHaveCount(0)
+  // the 26th ranked agent and the unranked one are left to the search results
+  await expect(page.getByRole('heading', { name: 'Too few sales to rank here' })).toHaveCount(0)
   await expect(page.getByText(`2 more agents had a side in ${crowdZip}.`)).toBeVisible()
   const all = page.getByRole('link', { name: `See all 27 agents in ${crowdZip}` })
   await expect(all).toHaveAttribute('href', `/search-results?q=${crowdZip}&type=zipcode`)
