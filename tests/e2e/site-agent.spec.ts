@@ -360,6 +360,7 @@ test('ZIP and city pages list their first 25 agents; a ZIP page links the search
   page,
 }) => {
   await page.goto('/agents/ma/crowdville')
+  await expect(page.getByRole('main')).toContainText('ties by volume; agents need 5 sales in the city to be ranked.')
   await expect(page.getByRole('heading', { name: 'The top 25 of 26 ranked agents' })).toBeVisible()
   await expect(page.locator('main ol > li')).toHaveCount(25)
 
