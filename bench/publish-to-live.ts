@@ -34,6 +34,7 @@ import { adminTarget } from '../scripts/lib/build.ts'
 import { rootDir } from '../scripts/lib/env.ts'
 import { startBuildHook } from '../supabase/local/build-hook/index.ts'
 import { configureBuildHook, siteBuildCommand } from '../scripts/lib/site-build-hook.ts'
+import { sitePatcher } from '../scripts/lib/site-patch.ts'
 import { startStaticServer } from '../supabase/local/static-server.ts'
 import { startThrowawayStack } from '../supabase/local/throwaway-stack.ts'
 import { enrollTotp } from '../tests/support/totp.ts'
@@ -155,6 +156,8 @@ async function main() {
     ),
     supabaseUrl: stack.apiUrl,
     serviceRoleKey: keys.serviceRoleKey,
+    // as `npm start`: a data change re-renders only its pages through the served build's worker
+    patcher: sitePatcher({ apiUrl: stack.apiUrl, serviceRoleKey: keys.serviceRoleKey }),
     // drop a replaced directory soon so 20,000 pages are not held twice
     retireAfterMs: 5_000,
     log: (line) => {
@@ -215,8 +218,14 @@ async function main() {
         where id > $1 and trigger_reason like $2 and status = 'succeeded' order by id desc limit 1`,
       [last, `%${marker}%`],
     )
-    const pages = /Pages built: .*/.exec(rows[0]?.log_tail ?? '')?.[0] ?? 'unknown'
-    const phases = /Build phases \(wall \/ CPU s\): (.*)/.exec(rows[0]?.log_tail ?? '')?.[1] ?? 'unknown'
+    // a static build's report, or the patcher's when it re-rendered the changed pages without one
+    const report =
+      /(Pages built|Pages re-rendered without a static build): .*/.exec(rows[0]?.log_tail ?? '')?.[0] ?? 'unknown'
+    // why the patcher declined, when a static build followed
+    const declined = /Full build: (.*)/.exec(rows[0]?.log_tail ?? '')?.[1]
+    const pages = declined ? `${report} (no patch: ${declined})` : report
+    const phases =
+      /(?:Build phases \(wall \/ CPU s\)|Patch phases \(s\)): (.*)/.exec(rows[0]?.log_tail ?? '')?.[1] ?? 'unknown'
     return { build: Number(rows[0]?.ms ?? NaN), pages, phases }
   }
   const lastBuild = async () =>

@@ -15,6 +15,7 @@ import { loadLocalEnv, publicBuildEnv, rootDir } from './lib/env.ts'
 import { startStaticServer } from '../supabase/local/static-server.ts'
 import { startBuildHook, type BuildHook } from '../supabase/local/build-hook/index.ts'
 import { configureBuildHook, siteBuildCommand } from './lib/site-build-hook.ts'
+import { sitePatcher } from './lib/site-patch.ts'
 
 const started = Date.now()
 let stack: LocalStack | undefined
@@ -80,6 +81,8 @@ try {
     build: siteBuildCommand(publicBuildEnv(env), { publishDir: path.join(rootDir, 'dist/site-publish'), cacheDir }),
     supabaseUrl: stack.apiUrl,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+    // a data change re-renders only its pages through the served build's worker (scripts/lib/site-patch.ts)
+    patcher: sitePatcher({ apiUrl: stack.apiUrl, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }),
     log: (line) => console.log(line),
   })
   // the site in dist/site was built at an earlier start: the data may have changed since (the build reuses every

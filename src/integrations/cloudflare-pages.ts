@@ -6,7 +6,7 @@
  * output directory, with the static files at its root). This integration adds what Pages reads there
  * (https://developers.cloudflare.com/pages/functions/advanced-mode/, .../routing/):
  *
- * - `_routes.json`: only the on-demand routes' paths (`/agent/*`) invoke the worker; every other path is a static
+ * - `_routes.json`: only the on-demand routes' paths (`/agent/*`, `/agents/*`) invoke the worker; every other path is a static
  *   file served with the `_headers` rules, as without Functions.
  * - `_worker.js/index.js`, the entry Pages runs:
  *   1. a path that is a static file (a prerendered agent page, the agent not-found page) is served as that file;
@@ -25,6 +25,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AstroIntegration } from 'astro'
+
+/**
+ * Where the worker renders prerendered pages again for the local builder (src/pages/rerender/, scripts/lib/site-patch.ts);
+ * left out of `_routes.json`, so the static host never sends a request there.
+ */
+export const RERENDER_PATH = '/rerender'
 
 /** One block of a `_headers` file: a path pattern and the headers it sets. */
 export interface HeaderRule {
@@ -146,6 +152,8 @@ export function cloudflarePages(): AstroIntegration {
           ...new Set(
             routes
               .filter((route) => route.origin === 'project' && !route.isPrerendered && route.type === 'page')
+              // the local builder's re-render routes (src/pages/rerender/) are never a visitor's
+              .filter((route) => !route.pattern.startsWith(`${RERENDER_PATH}/`))
               .map((route) => routeInclude(route.segments)),
           ),
         ].sort()

@@ -209,6 +209,58 @@ export function listAreaPages(): Promise<{ zips: ZipPageRef[]; cities: CityPageR
 }
 
 /**
+ * The page of one ZIP for an on-demand render, or null when the ZIP has none (not five digits, or no agent with a side
+ * there in the window). Reads that ZIP's version row only; nothing is cached. @throws when the read fails.
+ */
+export async function findZipPageRef(zip: string): Promise<ZipPageRef | null> {
+  if (!/^\d{5}$/.test(zip)) return null
+  const { data, error } = await supabase
+    .from('zip_page_versions')
+    .select('zip_code, city, state, version, changed_at')
+    .eq('zip_code', zip)
+    .gt('ranked_agents', 0)
+    .maybeSingle()
+  if (error) throw fail('the ZIP page', error)
+  return data
+    ? { zip: data.zip_code, city: data.city, state: data.state, version: data.version, changedAt: data.changed_at }
+    : null
+}
+
+/**
+ * The page of one city for an on-demand render (`/agents/<state>/<city>`, both slugs lower-case), or null when no ZIP
+ * page groups under it. Reads the version rows of that state's ZIP pages only (keyset-paged); nothing is cached.
+ * @throws when a read fails.
+ */
+export async function findCityPageRef(stateSlug: string, citySlug: string): Promise<CityPageRef | null> {
+  if (!/^[a-z]{2}$/.test(stateSlug) || !/^[a-z0-9-]+$/.test(citySlug)) return null
+  const zips: ZipPageRef[] = []
+  for (let after: string | null = null; ;) {
+    let query = supabase
+      .from('zip_page_versions')
+      .select('zip_code, city, state, version, changed_at')
+      .ilike('state', stateSlug)
+      .gt('ranked_agents', 0)
+      .order('zip_code')
+      .limit(LIST_PAGE_SIZE)
+    if (after) query = query.gt('zip_code', after)
+    const { data, error } = await query
+    if (error) throw fail('the city page', error)
+    for (const row of data)
+      if (/^\d{5}$/.test(row.zip_code))
+        zips.push({
+          zip: row.zip_code,
+          city: row.city,
+          state: row.state,
+          version: row.version,
+          changedAt: row.changed_at,
+        })
+    if (data.length < LIST_PAGE_SIZE) break
+    after = data.at(-1)!.zip_code
+  }
+  return groupCities(zips).find((city) => city.stateSlug === stateSlug && city.citySlug === citySlug) ?? null
+}
+
+/**
  * City pages from ZIP pages (pure): one per (state, city slug), so spellings that slug alike ("San Tan Valley",
  * "San Tan valley") share a page, named as its first ZIP spells it. ZIPs without a city and state have none.
  */
@@ -496,6 +548,20 @@ export const loadZipPage = readAhead({
 /** One city page's data during the build: its ZIP pages, and their agents ranked as assembleCityPage does. */
 export async function loadCityPage(page: CityPageRef): Promise<CityPage> {
   return assembleCityPage(page, await Promise.all(page.zips.map((zip) => loadZipPage(zip))))
+}
+
+/**
+ * One city page's data outside a build (an on-demand render): its ZIP pages read directly, up to 100 a request, with no
+ * batching shared between requests. @throws when a read fails.
+ */
+export async function fetchCityPage(page: CityPageRef): Promise<CityPage> {
+  const zips = new Map<ZipPageRef, ZipPage>()
+  for (const part of chunks(page.zips, BATCH_SIZE))
+    for (const [ref, zip] of await fetchZipPages(part)) zips.set(ref, zip)
+  return assembleCityPage(
+    page,
+    page.zips.map((ref) => zips.get(ref)!),
+  )
 }
 
 /**

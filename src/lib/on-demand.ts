@@ -1,5 +1,5 @@
 /**
- * HTTP caching of the pages rendered on demand (agent pages the build did not prerender), as the static host's CDN
+ * HTTP caching of the pages rendered on demand (agent, ZIP and city pages the build did not prerender), as the static host's CDN
  * reads it (RFC 9111): browsers revalidate every time (`max-age=0`), the CDN keeps a page for a day (`s-maxage`) and
  * may serve a stale copy for a minute while it fetches a fresh one; an unknown agent's 404 is kept a minute. The host
  * drops every kept copy when a new deploy goes live (every data change triggers one), and `Cache-Tag` names the agent
@@ -19,3 +19,6 @@ export function onDemandCacheControl(answer: 'page' | 'not found'): string {
 
 /** The cache tag of an agent's page: `agent-<uuid>`. */
 export const agentCacheTag = (agentId: string): string => `agent-${agentId}`
+
+/** The cache tag of a ZIP or city page, from its path's segments after /agents/: `area-<zip>` or `area-<state>-<city>`. */
+export const areaCacheTag = (segments: readonly string[]): string => `area-${segments.join('-')}`

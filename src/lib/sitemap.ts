@@ -1,6 +1,6 @@
 /** The site's URL list for the sitemaps (documents: ./sitemap-xml.ts). */
 import { listAgentPages, listAreaPages, type AgentPageRef, type CityPageRef, type ZipPageRef } from './agent-pages'
-import { loadCategories, loadPublishedPosts } from './blog'
+import { readAll } from './read-all'
 import { supabase } from './supabase'
 import { STATIC_PAGES } from './site-pages'
 import type { SitemapEntry } from './sitemap-xml'
@@ -14,8 +14,8 @@ import { agentUrl, categoryUrl, cityUrl, postUrl, zipUrl } from '@shared/urls.ts
  */
 export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
   const [posts, categories, agentPages, areaPages, noindex] = await Promise.all([
-    loadPublishedPosts(),
-    loadCategories(),
+    sitemapPosts(),
+    sitemapCategories(),
     listAgentPages(),
     listAreaPages(),
     noindexAgentIds(),
@@ -38,6 +38,45 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
       areaPages.cities,
     ),
   ]
+}
+
+/** A published post as the sitemap lists it. */
+interface SitemapPost {
+  slug: string
+  updated_at: string
+  /** Never null for a published post (blog_posts_published_has_date). */
+  published_at: string
+  category: { slug: string } | null
+}
+
+/**
+ * The published posts' addresses and dates, newest first. Read here, not through ./blog (which computes reading times
+ * with sanitize-html): the sitemap is also rendered by the site's worker (src/pages/rerender/), which cannot load
+ * Node's fs, path and url that sanitize-html's CSS parser imports.
+ * @throws on a failed read.
+ */
+async function sitemapPosts(): Promise<SitemapPost[]> {
+  const rows = await readAll('published blog posts', (from, to) =>
+    supabase
+      .from('blog_posts')
+      .select('slug, updated_at, published_at, blog_categories(slug)')
+      .eq('status', 'published')
+      .order('published_at', { ascending: false })
+      .order('id')
+      .range(from, to),
+  )
+  return rows.map(({ blog_categories, published_at, ...post }) => ({
+    ...post,
+    published_at: published_at ?? post.updated_at,
+    category: blog_categories,
+  }))
+}
+
+/** Every category's slug and update time. @throws on a failed read. */
+async function sitemapCategories(): Promise<{ slug: string; updated_at: string }[]> {
+  const { data, error } = await supabase.from('blog_categories').select('slug, updated_at').order('name')
+  if (error) throw new Error(`Could not load blog categories: ${error.message}`)
+  return data
 }
 
 /**

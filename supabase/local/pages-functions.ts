@@ -85,9 +85,12 @@ function workerModules(dir: string): string[] {
 
 /**
  * The worker of `siteDir`, or null when the directory has none. Its runtime starts on the first request.
+ * `options.assets: false` gives the worker an `ASSETS` binding that finds no file, so it renders every path it has a
+ * route for, even one the directory holds as a file (the local builder's re-renders: scripts/lib/site-patch.ts).
  * @throws when `_routes.json` or `_worker.js/wrangler.json` is not valid JSON.
  */
-export function pagesFunctions(siteDir: string): PagesFunctions | null {
+export function pagesFunctions(siteDir: string, options: { assets?: boolean } = {}): PagesFunctions | null {
+  const assets = options.assets ?? true
   const workerDir = path.join(siteDir, '_worker.js')
   const entry = path.join(workerDir, 'index.js')
   if (!fs.existsSync(entry)) return null
@@ -118,7 +121,7 @@ export function pagesFunctions(siteDir: string): PagesFunctions | null {
         serviceBindings: {
           // the directory's files, as Pages' asset server answers them (404 for anything else)
           ASSETS: async (request: { url: string }) => {
-            const file = staticFile(siteDir, new URL(request.url).pathname)
+            const file = assets ? staticFile(siteDir, new URL(request.url).pathname) : null
             if (!file) return new Response('Not found', { status: 404 })
             return new Response(fs.readFileSync(file), {
               headers: { 'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' },

@@ -4874,6 +4874,22 @@ begin
 end;
 $function$;
 
+-- function public.site_build_watermark()
+CREATE OR REPLACE FUNCTION public.site_build_watermark()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  mark bigint;
+begin
+  lock table public.agent_page_versions, public.zip_page_versions in share mode;
+  select last_value into mark from private.page_version_seq;
+  return mark;
+end;
+$function$;
+
 -- function public.stamp_report_request_contacted_at()
 CREATE OR REPLACE FUNCTION public.stamp_report_request_contacted_at()
  RETURNS trigger

@@ -1035,6 +1035,9 @@ comment on function public.search_zip_location(zip text, OUT city text, OUT stat
 -- comment function public.set_agent_photo(owner uuid, agent uuid, photo_url text)
 comment on function public.set_agent_photo(owner uuid, agent uuid, photo_url text) is 'Sets or clears the photo of an owner''s agent to an object of agent-photos; returns the previous URL. service_role only (agent-photo).';
 
+-- comment function public.site_build_watermark()
+comment on function public.site_build_watermark() is 'The page-version watermark of a site build: waits for every transaction that has written a page version to finish, then returns the sequence''s last value. Every page version at or below it is committed; every later change gets a higher one. For the site builder (service_role) only.';
+
 -- comment function public.start_agent_claim(claimant uuid, agent uuid, license_number text, code_hash text, code_expires_at timestamp with time zone)
 comment on function public.start_agent_claim(claimant uuid, agent uuid, license_number text, code_hash text, code_expires_at timestamp with time zone) is 'Opens or renews a claim by license number and stores the HMAC of the code to mail; returns the claim, agent name and MLS email. service_role only (agent-claim).';
 

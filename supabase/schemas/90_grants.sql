@@ -622,6 +622,11 @@ revoke all on function public.set_updated_at() from anon, authenticated, public,
 grant execute on function public.set_updated_at() to postgres;
 grant execute on function public.set_updated_at() to service_role;
 
+-- grant function public.site_build_watermark()
+revoke all on function public.site_build_watermark() from anon, authenticated, public, service_role;
+grant execute on function public.site_build_watermark() to postgres;
+grant execute on function public.site_build_watermark() to service_role;
+
 -- grant function public.stamp_report_request_contacted_at()
 revoke all on function public.stamp_report_request_contacted_at() from anon, authenticated, public, service_role;
 grant execute on function public.stamp_report_request_contacted_at() to postgres;

@@ -9,6 +9,7 @@ import { adminTarget, buildIfChanged, siteTarget } from '../../scripts/lib/build
 import { startStaticServer } from '../../supabase/local/static-server.ts'
 import { startBuildHook } from '../../supabase/local/build-hook/index.ts'
 import { configureBuildHook, siteBuildCommand } from '../../scripts/lib/site-build-hook.ts'
+import { sitePatcher } from '../../scripts/lib/site-patch.ts'
 import { freePort } from '../../supabase/local/postgres.ts'
 import { rootDir, type TestStackEnv } from './test-stack.ts'
 
@@ -46,6 +47,8 @@ export async function startE2ESite(
     build: siteBuildCommand(buildEnv, { publishDir: path.join(outDir, 'publish'), cacheDir }),
     supabaseUrl: env.TEST_SUPABASE_URL,
     serviceRoleKey: env.TEST_SUPABASE_SERVICE_ROLE_KEY,
+    // as in `npm start`: a data change re-renders only its pages through the served build's worker
+    patcher: sitePatcher({ apiUrl: env.TEST_SUPABASE_URL, serviceRoleKey: env.TEST_SUPABASE_SERVICE_ROLE_KEY }),
     log: (line) => log(`[site-builder] ${line}`),
     // One build per test file's data, not three: a file's fixture inserts agents, refreshes their metrics (an
     // update) and the previous file's clean-up deletes some, each a rebuild request within a second or two. Built

@@ -2534,6 +2534,10 @@ export type Database = {
         Args: { agent: string; owner: string; photo_url: string }
         Returns: string
       }
+      site_build_watermark: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       start_agent_claim: {
         Args: {
           agent: string

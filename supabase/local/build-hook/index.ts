@@ -10,6 +10,9 @@
  * one served (the static server asks `currentDir()` on every request); the directory it replaced is removed a minute
  * later so requests in flight can finish. A failed build leaves the last good site live. Every build is recorded in
  * public.site_builds with its log tail (recorder.ts).
+ *
+ * A product may offer a patcher (SitePatcher): a quicker way from the served site to the next one than its build
+ * command, tried first for every build after the first; when it declines (or fails), the build command runs.
  */
 import { createClient } from '@supabase/supabase-js'
 import { randomBytes } from 'node:crypto'
@@ -24,6 +27,34 @@ export { HOOK_PATH, SECRET_HEADER } from './hook.ts'
 export { joinReasons, logTail } from './recorder.ts'
 export type { BuildCommand } from './runner.ts'
 
+/** What the patcher answers: it wrote the next site, or why it could not. */
+export type PatchResult = { patched: true } | { patched: false; reason: string }
+
+/**
+ * A quicker way than the build command from the served site to the next, offered by the product (the local builder's
+ * re-render of the changed pages: scripts/lib/site-patch.ts). A static host has none; the hook works without one.
+ */
+export interface SitePatcher {
+  /**
+   * Called before every build, before the build reads anything: an opaque marker of the data it starts from. The
+   * marker of the build being served is passed to the next patch as `since`.
+   */
+  mark(): Promise<string>
+  /**
+   * Writes the next site into `publishDir` from `liveDir` (the served site, built from data `since`) for the data of
+   * `now`, without the build command; or answers why it cannot (the build command then runs). A throw counts as a
+   * refusal; `publishDir` is cleared either way before the build command runs.
+   */
+  patch(args: {
+    liveDir: string
+    publishDir: string
+    since: string
+    now: string
+    output: (chunk: string) => void
+    signal: AbortSignal
+  }): Promise<PatchResult>
+}
+
 export interface BuildHookOptions {
   /** The directory served at start. Never deleted by the hook. */
   initialDir: string
@@ -32,6 +63,8 @@ export interface BuildHookOptions {
   build: BuildCommand
   supabaseUrl: string
   serviceRoleKey: string
+  /** A quicker way to the next site than `build`, tried first once a site built here is served (SitePatcher). */
+  patcher?: SitePatcher
   /** Shared secret of the hook (default: 32 random bytes). */
   secret?: string
   /** Port on 127.0.0.1 (default 0: any free port). */
@@ -89,7 +122,44 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
   fs.rmSync(options.buildsDir, { recursive: true, force: true })
   fs.mkdirSync(options.buildsDir, { recursive: true })
   let current = options.initialDir
+  /** The data marker of the served site (null: unknown, the initial directory or no patcher). */
+  let currentMarker: string | null = null
   await recorder.closeInterrupted()
+
+  /** The patcher's marker for the next build; null (and logged) without a patcher or when it fails. */
+  const mark = async () => {
+    if (!options.patcher) return null
+    try {
+      return await options.patcher.mark()
+    } catch (error) {
+      log(`The site patcher could not mark the data (${(error as Error).message}); a full build follows.`)
+      return null
+    }
+  }
+  /** Tries the patcher; true when it wrote the next site into the publish directory, else the directory is cleared. */
+  const tryPatch = async (marker: string, output: (chunk: string) => void) => {
+    const publishDir = options.build.publishDir
+    if (!options.patcher || currentMarker === null || current === options.initialDir) return false
+    let result: PatchResult
+    try {
+      result = await options.patcher.patch({
+        liveDir: current,
+        publishDir,
+        since: currentMarker,
+        now: marker,
+        output,
+        signal: stopping.signal,
+      })
+    } catch (error) {
+      result = { patched: false, reason: `the patch failed: ${(error as Error).message}` }
+    }
+    if (result.patched) return true
+    output(`Full build: ${result.reason}.\n`)
+    log(`No patch of the served site (${result.reason}): running the build command.`)
+    fs.rmSync(publishDir, { recursive: true, force: true })
+    if (stopping.signal.aborted) throw stopping.signal.reason
+    return false
+  }
 
   const run = async ({ reasons, row }: PendingBuild) => {
     const id = await row
@@ -99,14 +169,18 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     if (id !== null) await recorder.building(id, reasons)
     log(`Building the site (${reason})...`)
     try {
-      await runBuildCommand(options.build, tail.push, stopping.signal)
       const publishDir = options.build.publishDir
+      // the data marker comes first: everything the build reads is at least as new
+      const marker = await mark()
+      const patched = marker !== null && (await tryPatch(marker, tail.push))
+      if (!patched) await runBuildCommand(options.build, tail.push, stopping.signal)
       if (!fs.existsSync(path.join(publishDir, 'index.html')))
         throw new Error(`The build wrote no index.html into ${publishDir}`)
       const outDir = path.join(options.buildsDir, `site-${id ?? 'x'}-${Date.now().toString(36)}`)
       move(publishDir, outDir)
       const previous = current
       current = outDir // the swap: the static server serves the new directory from its next request on
+      currentMarker = marker
       if (previous !== options.initialDir) {
         const timer = setTimeout(() => {
           timers.delete(timer)

@@ -1,0 +1,336 @@
+/**
+ * The local builder's quick path from the served site to new data: instead of a static build, re-render only the pages
+ * whose data changed, through the served build's own worker (the same components, bundled once by the last full build),
+ * and carry every other file over by hard link. A 1 % data refresh then costs the pages it changed, not Astro's start
+ * and Vite's bundling (about 6 CPU seconds a build) nor a look at every unchanged page.
+ *
+ * The marker of a build (mark()) holds, read before the build reads anything:
+ * - `version`: the page-version watermark (public.site_build_watermark(): every page version at or below it is
+ *   committed; later changes get higher ones);
+ * - `blog`: SHA-256 of what the blog pages print from the database (published posts' ids and updated_at, categories,
+ *   redirects): the patch never renders blog pages, so any change there means a full build;
+ * - `refresh`: the id of the newest metrics refresh, whose data date and sources the methodology, compare and results
+ *   pages print.
+ *
+ * patch() then re-renders, for the versions above the served build's watermark (up to this build's):
+ * - agent pages still prerendered (`agent_page_versions.prerender`) at /agent/<id>; a page no longer prerendered is
+ *   removed (the worker answers it on demand);
+ * - ZIP pages at /agents/<zip> and the city pages of those ZIPs at /agents/<state>/<city> (src/pages/agents/[...path]);
+ *   a 404 removes the page;
+ * - the sitemaps (always: their lastmod follows the page versions) and, when the newest refresh changed, the three
+ *   pages that print it (src/pages/rerender/).
+ * The worker runs under workerd (supabase/local/pages-functions.ts) with no static files, so it renders every path.
+ *
+ * It declines (the build hook then runs the static build) when the blog changed, when more than `maxPages` pages
+ * changed (a full incremental build handles bulk changes better), and when a render answers anything but 200 or 404.
+ * Known gap: a ZIP page that moved to another city leaves its old city page listing it until the next full build
+ * (the version rows hold only the new city).
+ */
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { PatchResult, SitePatcher } from '../../supabase/local/build-hook/index.ts'
+import { pagesFunctions, type PagesFunctions } from '../../supabase/local/pages-functions.ts'
+import { RERENDER_PATH } from '~/integrations/cloudflare-pages.ts'
+import { slugify } from '@shared/slug.ts'
+import { inlineScripts, scriptHash } from './csp-hashes.ts'
+
+/** Rows per read (PostgREST's max-rows). */
+const PAGE_SIZE = 1000
+
+/** The data a build starts from (see the module comment). */
+interface Marker {
+  version: number
+  blog: string
+  refresh: number | null
+}
+
+export interface SitePatchOptions {
+  /** The Supabase API the builder reads with the service role (the watermark function is the service role's only). */
+  apiUrl: string
+  serviceRoleKey: string
+  /** Most pages one patch re-renders or removes; more and it declines (default 2,000). */
+  maxPages?: number
+  /** Renders in flight (default 6: a render mostly waits on the database). */
+  concurrency?: number
+}
+
+/** Every row of a keyset-paged read: `read(after)` returns up to PAGE_SIZE rows after the key `after`. */
+async function readAll<T>(read: (after: string | null) => Promise<T[]>, keyOf: (row: T) => string): Promise<T[]> {
+  const rows: T[] = []
+  for (let after: string | null = null; ;) {
+    const page = await read(after)
+    rows.push(...page)
+    if (page.length < PAGE_SIZE) return rows
+    after = keyOf(page.at(-1)!)
+  }
+}
+
+/** Throws the PostgREST error of a read, naming what was read. */
+function check<T>(what: string, result: { data: T | null; error: { message: string } | null }): T {
+  if (result.error) throw new Error(`Could not read ${what}: ${result.error.message}`)
+  return result.data as T
+}
+
+/** SHA-256 (hex) of the rows the blog pages print from the database. */
+async function blogFingerprint(client: SupabaseClient): Promise<string> {
+  const [posts, categories, redirects] = await Promise.all([
+    readAll(
+      async (after) => {
+        let query = client
+          .from('blog_posts')
+          .select('id, updated_at, published_at, category_id')
+          .eq('status', 'published')
+          .order('id')
+          .limit(PAGE_SIZE)
+        if (after) query = query.gt('id', after)
+        return check('the published posts', await query)
+      },
+      (row) => String(row.id),
+    ),
+    client.from('blog_categories').select('id, name, slug, description, updated_at').order('id'),
+    client.from('blog_post_redirects').select('old_slug, post_id').order('old_slug'),
+  ])
+  const hash = createHash('sha256')
+  hash.update(JSON.stringify(posts))
+  hash.update(JSON.stringify(check('the blog categories', categories)))
+  hash.update(JSON.stringify(check('the post redirects', redirects)))
+  return hash.digest('hex')
+}
+
+/** Hard-links every file of `from` into `to` (a copy where linking fails); directories are made anew. */
+export function linkTree(from: string, to: string): number {
+  let files = 0
+  fs.mkdirSync(to, { recursive: true })
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name)
+    const target = path.join(to, entry.name)
+    if (entry.isDirectory()) files += linkTree(source, target)
+    else {
+      try {
+        fs.linkSync(source, target)
+      } catch {
+        fs.copyFileSync(source, target)
+      }
+      files += 1
+    }
+  }
+  return files
+}
+
+/** Writes `text` as a new file at `file` (never through a hard link the served site shares). */
+function replaceFile(file: string, text: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.rmSync(file, { force: true })
+  fs.writeFileSync(file, text)
+}
+
+/** Removes a page's file and its directory when that is left empty. */
+function removePage(file: string): boolean {
+  if (!fs.existsSync(file)) return false
+  fs.rmSync(file)
+  const dir = path.dirname(file)
+  if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir)
+  return true
+}
+
+/** The output file of a page path (`/agent/x` -> `<dir>/agent/x/index.html`; `/sitemap.xml` -> the file). */
+const outputFile = (dir: string, pathname: string) =>
+  pathname.endsWith('.xml') ? path.join(dir, pathname) : path.join(dir, pathname, 'index.html')
+
+/** The patcher for the local build hook (supabase/local/build-hook). */
+export function sitePatcher(options: SitePatchOptions): SitePatcher {
+  const client = createClient(options.apiUrl, options.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
+  const maxPages = options.maxPages ?? 2000
+  const concurrency = options.concurrency ?? 6
+
+  /** Rows of a page-version table changed in (since, now], keyset-paged by `key`; null once there are too many. */
+  const changedRows = async <T extends Record<string, unknown>>(
+    table: 'agent_page_versions' | 'zip_page_versions',
+    columns: string,
+    key: string,
+    since: number,
+    now: number,
+  ): Promise<T[] | null> => {
+    const rows: T[] = []
+    for (let after: string | null = null; ;) {
+      let query = client
+        .from(table)
+        .select(columns)
+        .gt('version', since)
+        .lte('version', now)
+        .order(key)
+        .limit(PAGE_SIZE)
+      if (after) query = query.gt(key, after)
+      const page = check<T[]>(`the changed pages (${table})`, (await query) as never)
+      rows.push(...page)
+      if (rows.length > maxPages) return null
+      if (page.length < PAGE_SIZE) return rows
+      after = String(page.at(-1)![key])
+    }
+  }
+
+  return {
+    async mark() {
+      const [watermark, blog, refresh] = await Promise.all([
+        client.rpc('site_build_watermark'),
+        blogFingerprint(client),
+        client.from('figures_refreshes').select('id').order('id', { ascending: false }).limit(1).maybeSingle(),
+      ])
+      const marker: Marker = {
+        version: Number(check('the page-version watermark', watermark)),
+        blog,
+        refresh: check('the newest metrics refresh', refresh)?.id ?? null,
+      }
+      return JSON.stringify(marker)
+    },
+
+    async patch({ liveDir, publishDir, since: sinceText, now: nowText, output, signal }): Promise<PatchResult> {
+      const started = performance.now()
+      const since = JSON.parse(sinceText) as Marker
+      const now = JSON.parse(nowText) as Marker
+      if (since.blog !== now.blog) return { patched: false, reason: 'blog posts or categories changed' }
+      // the served build's worker, with no static files so it renders every path; its runtime starts (about a second)
+      // while the changes are listed and the files linked
+      const worker = pagesFunctions(liveDir, { assets: false })
+      if (!worker) return { patched: false, reason: 'the served site has no worker to render with' }
+      try {
+        return await patchWith(worker, { liveDir, publishDir, since, now, output, signal, started })
+      } finally {
+        await worker.dispose()
+      }
+    },
+  }
+
+  /** The patch proper (see patch()), rendering with `worker`. */
+  async function patchWith(
+    worker: PagesFunctions,
+    args: {
+      liveDir: string
+      publishDir: string
+      since: Marker
+      now: Marker
+      output: (chunk: string) => void
+      signal: AbortSignal
+      started: number
+    },
+  ): Promise<PatchResult> {
+    const { liveDir, publishDir, since, now, output, signal, started } = args
+    const warm = worker.fetch(new Request(`http://localhost${RERENDER_PATH}/warm-up`)).then(
+      (response) => response.body?.cancel(),
+      (error: unknown) => error as Error,
+    )
+    const [agents, zips] = await Promise.all([
+      changedRows<{ agent_id: string; prerender: boolean }>(
+        'agent_page_versions',
+        'agent_id, prerender',
+        'agent_id',
+        since.version,
+        now.version,
+      ),
+      changedRows<{ zip_code: string; city: string | null; state: string | null }>(
+        'zip_page_versions',
+        'zip_code, city, state',
+        'zip_code',
+        since.version,
+        now.version,
+      ),
+    ])
+    if (!agents || !zips || agents.length + zips.length > maxPages)
+      return { patched: false, reason: `more than ${maxPages.toLocaleString('en-US')} pages changed` }
+
+    const cities = new Set<string>()
+    for (const zip of zips) {
+      const citySlug = zip.city ? slugify(zip.city) : ''
+      if (zip.state && citySlug) cities.add(`/agents/${zip.state.toLowerCase()}/${citySlug}`)
+    }
+    const renders: { pathname: string; group: string; from?: string }[] = [
+      ...agents.filter((row) => row.prerender).map((row) => ({ pathname: `/agent/${row.agent_id}`, group: 'agent' })),
+      ...zips
+        .filter((row) => /^\d{5}$/.test(row.zip_code))
+        .map((row) => ({ pathname: `/agents/${row.zip_code}`, group: 'zip' })),
+      ...[...cities].map((pathname) => ({ pathname, group: 'city' })),
+      { pathname: '/sitemap.xml', group: 'other', from: '/rerender/sitemap.xml' },
+      ...(since.refresh === now.refresh
+        ? []
+        : ['methodology', 'compare', 'search-results'].map((page) => ({
+            pathname: `/${page}`,
+            group: 'other',
+            from: `/rerender/${page}`,
+          }))),
+    ]
+    const listed = performance.now()
+
+    const carried = linkTree(liveDir, publishDir)
+    const linked = performance.now()
+    let removed = 0
+    for (const row of agents)
+      if (!row.prerender && removePage(outputFile(publishDir, `/agent/${row.agent_id}`))) removed += 1
+
+    const warmError = await warm
+    if (warmError) throw new Error(`the worker did not start: ${warmError.message}`)
+    const ready = performance.now()
+    const headers = fs.readFileSync(path.join(publishDir, '_headers'), 'utf8')
+    const unhashed = new Set<string>()
+    const counts = new Map<string, number>()
+    const rendered: string[] = []
+    /** Renders one page into the new site; 404 removes it. @throws on any other answer. */
+    const render = async (page: { pathname: string; group: string; from?: string }) => {
+      const response = await worker.fetch(new Request(`http://localhost${page.from ?? page.pathname}`))
+      const body = await response.text()
+      const file = outputFile(publishDir, page.pathname)
+      if (response.status === 404) {
+        if (removePage(file)) removed += 1
+        return
+      }
+      if (response.status !== 200)
+        throw new Error(`re-rendering ${page.pathname} answered ${response.status}: ${body.slice(0, 200)}`)
+      replaceFile(file, body)
+      counts.set(page.group, (counts.get(page.group) ?? 0) + 1)
+      rendered.push(page.pathname)
+      for (const script of inlineScripts(body)) if (!headers.includes(scriptHash(script))) unhashed.add(page.pathname)
+    }
+    // the data pages side by side; the others one at a time after them: they share module-level reads (the
+    // newest refresh, the page lists), and the Workers runtime cancels a request that waits on another one's I/O
+    const queue = renders.filter((page) => !page.from)
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let page = queue.shift(); page; page = queue.shift()) {
+          if (signal.aborted) throw signal.reason
+          await render(page)
+        }
+      }),
+    )
+    for (const page of renders.filter((page) => page.from)) await render(page)
+    // a sitemap index names its parts: render each, drop parts beyond the count
+    const index = fs.readFileSync(path.join(publishDir, 'sitemap.xml'), 'utf8')
+    const parts = index.includes('<sitemapindex') ? [...index.matchAll(/<sitemap>/g)].length : 0
+    for (let part = 1; part <= parts; part += 1)
+      await render({ pathname: `/sitemap-${part}.xml`, group: 'other', from: `/rerender/sitemap-${part}.xml` })
+    for (const file of fs.readdirSync(publishDir)) {
+      const part = /^sitemap-(\d+)\.xml$/.exec(file)
+      if (part && Number(part[1]) > parts) fs.rmSync(path.join(publishDir, file))
+    }
+    const done = performance.now()
+
+    const group = (name: string) => `${counts.get(name) ?? 0} ${name}`
+    output(
+      `Pages re-rendered without a static build: ${['agent', 'city', 'zip', 'other'].map(group).join(', ')}; removed: ${removed}; carried over by link: ${(carried - rendered.length).toLocaleString('en-US')} files.\n`,
+    )
+    output(
+      `Rendered: ${rendered.slice(0, 40).join(', ')}${rendered.length > 40 ? `, and ${rendered.length - 40} more` : ''}\n`,
+    )
+    output(
+      `Patch phases (s): list ${((listed - started) / 1000).toFixed(2)}, link ${((linked - listed) / 1000).toFixed(2)} (${carried.toLocaleString('en-US')} files), worker ready ${((ready - linked) / 1000).toFixed(2)} more, render ${((done - ready) / 1000).toFixed(2)} (${rendered.length} pages, ${concurrency} at a time), total ${((done - started) / 1000).toFixed(2)}.\n`,
+    )
+    if (unhashed.size > 0)
+      output(
+        `Warning: inline scripts without a CSP hash in ${[...unhashed].slice(0, 10).join(', ')}: browsers will refuse them.\n`,
+      )
+    return { patched: true }
+  }
+}

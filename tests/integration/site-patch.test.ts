@@ -1,0 +1,286 @@
+/**
+ * The local builder's quick path (scripts/lib/site-patch.ts): after a data change it re-renders only the changed
+ * agent's page and its ZIP and city pages (plus the sitemap and the pages that print the newest metrics refresh)
+ * through the served build's own worker, and links every other file over; no static build runs. The worker reads the
+ * API through a proxy that refuses every request naming another fixture agent or their ZIP, and the patch still
+ * succeeds. A patched page is byte for byte what the static build renders for the same data (checked by forcing a
+ * static build afterwards), a page that lost its prerendering is removed (answered on demand), and a blog change
+ * makes the builder fall back to the static build. Runs on the shared test database, so other files' changes may
+ * add pages to a patch or make it decline (a post published meanwhile): the measured step is tried up to five times.
+ */
+import fs from 'node:fs'
+import type http from 'node:http'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createAgents,
+  insertPosts,
+  insertSales,
+  makeSales,
+  refreshAgentMetrics,
+  unusedZip,
+} from '../support/factories.ts'
+import { startBuildHook, type BuildHook } from '../../supabase/local/build-hook/index.ts'
+import { siteBuildCommand } from '../../scripts/lib/site-build-hook.ts'
+import { sitePatcher } from '../../scripts/lib/site-patch.ts'
+import { startStaticServer } from '../../supabase/local/static-server.ts'
+import { freePort } from '../../supabase/local/postgres.ts'
+import { startApiProxy, type ApiProxy } from '../support/api-proxy.ts'
+import { sql, testEnv } from '../support/env.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+let work = ''
+let builder: BuildHook
+let server: http.Server
+let proxy: ApiProxy
+let base = ''
+/** Alpha in ZIP A (Patchton, VT); Beta and Gamma in ZIP B (Otherpatch, VT). */
+let fixture: Awaited<ReturnType<typeof createAgents>>
+let zipA = ''
+let zipB = ''
+const slug = `site-patch-${Date.now().toString(36)}`
+
+/** A page's HTML without its inline style blocks. */
+const withoutStyles = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/g, '<style></style>')
+/** The distinct rules of a page's inline CSS (comments dropped, split at each closing brace). */
+const cssRules = (html: string) =>
+  new Set(
+    [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)]
+      .map((match) => match[1]!.replace(/\/\*[\s\S]*?\*\//g, ''))
+      .join('')
+      .split('}')
+      .map((rule) => rule.trim())
+      .filter(Boolean),
+  )
+const pageFile = (dir: string, pathname: string) => path.join(dir, pathname, 'index.html')
+const agentFile = (dir: string, id: string) => pageFile(dir, `/agent/${id}`)
+
+/** The log tail of the newest finished build asked for with `reason`. */
+const buildLog = async (reason: string) => {
+  const [row] = await sql<{ status: string; log_tail: string }>(
+    `select status, log_tail from public.site_builds where trigger_reason = $1 order by id desc limit 1`,
+    [reason],
+  )
+  return row!
+}
+/** What a patch rendered, from its report line; null when the build was a static build. */
+const patchReport = (log: string) => {
+  const line = /Pages re-rendered without a static build: ([^;]*); removed: (\d+);/.exec(log)
+  if (!line) return null
+  const counts = Object.fromEntries(
+    line[1]!.split(', ').map((part) => part.split(' ').reverse() as [string, string]),
+  ) as Record<string, string>
+  const rendered = (/Rendered: (.*)/.exec(log)?.[1] ?? '').split(', ').filter(Boolean)
+  return { agent: Number(counts.agent), zip: Number(counts.zip), city: Number(counts.city), rendered }
+}
+const rebuild = async (reason: string) => {
+  const before = builder.currentDir()
+  builder.request(reason)
+  await builder.idle()
+  const row = await buildLog(reason)
+  expect(row.status, row.log_tail).toBe('succeeded')
+  expect(builder.currentDir()).not.toBe(before)
+  return row.log_tail
+}
+
+beforeAll(async () => {
+  // inside the repository (dist/ is git-ignored): Astro cannot write astro:assets images to an outDir outside it
+  fs.mkdirSync(path.join(root, 'dist'), { recursive: true })
+  work = fs.mkdtempSync(path.join(root, 'dist', '.site-patch-'))
+  zipA = await unusedZip()
+  do zipB = await unusedZip()
+  while (zipB === zipA)
+  fixture = await createAgents(
+    zipA,
+    [
+      { name: 'Patch Alpha', sales: makeSales('PatchAlpha', 3) },
+      { name: 'Patch Beta', sales: makeSales('PatchBeta', 2), zip: zipB },
+      { name: 'Patch Gamma', sales: makeSales('PatchGamma', 2), zip: zipB },
+    ],
+    'Patchton',
+    'VT',
+  )
+  const [, beta, gamma] = fixture.agents
+  await sql(`update public.properties set city = 'Otherpatch' where agent_id = any($1)`, [[beta!.id, gamma!.id]])
+  await sql(`update public.agents set city = 'Otherpatch', zip_code = $2 where id = any($1)`, [
+    [beta!.id, gamma!.id],
+    zipB,
+  ])
+  proxy = await startApiProxy(testEnv.url)
+  proxy.alwaysAllow.push('/rest/v1/agent_page_versions', '/rest/v1/zip_page_versions')
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  fs.mkdirSync(path.join(work, 'site'))
+  builder = await startBuildHook({
+    initialDir: path.join(work, 'site'),
+    buildsDir: path.join(work, 'builds'),
+    build: siteBuildCommand(
+      { PUBLIC_SUPABASE_URL: proxy.url, PUBLIC_SUPABASE_ANON_KEY: testEnv.anonKey, SITE_URL: base },
+      { publishDir: path.join(work, 'publish'), cacheDir: path.join(work, 'cache') },
+    ),
+    supabaseUrl: testEnv.url,
+    serviceRoleKey: testEnv.serviceRoleKey,
+    patcher: sitePatcher({ apiUrl: testEnv.url, serviceRoleKey: testEnv.serviceRoleKey }),
+    retireAfterMs: 600_000,
+    log: (line) => console.log(`[site-builder] ${line}`),
+  })
+  server = await startStaticServer({ port, siteDir: () => builder.currentDir(), adminDir: path.join(work, 'admin') })
+  // the first build of a builder is always a static build: it knows no data marker of the served site
+  const log = await rebuild(`${slug}: first build`)
+  expect(patchReport(log)).toBeNull()
+  expect(log).toContain('Pages built:')
+}, 600_000)
+
+afterAll(async () => {
+  await builder?.stop()
+  if (server) await new Promise((resolve) => server.close(resolve))
+  await proxy?.close()
+  await fixture?.remove()
+  await sql(`delete from public.blog_posts where slug = $1`, [slug])
+  if (work) fs.rmSync(work, { recursive: true, force: true })
+})
+
+describe('patching the served site after a data change', { timeout: 600_000 }, () => {
+  let served = ''
+  let patched = ''
+
+  it("re-renders only the changed agent, its ZIP and city pages, reading no other agent's data, and links the rest", async () => {
+    const [alpha, beta, gamma] = fixture.agents
+    /** The versions of the pages the patch must not read (Beta's, Gamma's and ZIP B's). */
+    const guarded = async () =>
+      JSON.stringify(
+        await sql(
+          `select (select array_agg(v.version order by v.agent_id) from public.agent_page_versions v where v.agent_id = any($1)) as agents,
+                  (select z.version from public.zip_page_versions z where z.zip_code = $2) as zip`,
+          [[beta!.id, gamma!.id], zipB],
+        ),
+      )
+    let log: string
+    // Another file's refresh can give every page a new version, and its post makes the patcher decline: each attempt
+    // first catches up with nothing refused, and the measured step is tried again (five times at most) when the
+    // guarded pages changed or a post came in while it ran.
+    for (let attempt = 1; ; attempt += 1) {
+      await rebuild(`${slug}: catch up ${attempt}`)
+      const guard = await guarded()
+      served = builder.currentDir()
+      // dated before the newest sale, so the metrics window (every agent's page) stays
+      await insertSales([
+        {
+          agentId: alpha!.id,
+          address: `${attempt}99 Patch St`,
+          city: 'Patchton',
+          state: 'VT',
+          zip: zipA,
+          listPrice: 610_000,
+          salePrice: 640_000,
+          daysAgo: 6,
+          daysOnMarket: 6,
+          standardStatus: 'Closed',
+          status: 'sold',
+        },
+      ])
+      await refreshAgentMetrics()
+      // the other agents' data and their ZIP are not readable while the worker renders: any read of them fails it
+      proxy.refuse = new Set([beta!.id, gamma!.id, zipB])
+      proxy.requests.length = 0
+      const reason = `${slug}: data change ${attempt}`
+      try {
+        builder.request(reason)
+        await builder.idle()
+      } finally {
+        proxy.refuse = new Set()
+      }
+      const row = await buildLog(reason)
+      log = row.log_tail
+      // done when patched; a refused read with the guarded pages unchanged is a failure, not a race
+      const patchedNow = row.status === 'succeeded' && patchReport(log) !== null
+      if (patchedNow || attempt === 5 || (row.status !== 'succeeded' && (await guarded()) === guard)) {
+        expect(row.status, log).toBe('succeeded')
+        break
+      }
+    }
+    const report = patchReport(log)
+    expect(report, log).not.toBeNull()
+    expect(log).not.toContain('Pages built:')
+    expect(proxy.requests.filter((request) => request.refused)).toEqual([])
+    expect(report!.rendered).toContain(`/agent/${alpha!.id}`)
+    expect(report!.rendered).toContain(`/agents/${zipA}`)
+    expect(report!.rendered).toContain('/agents/vt/patchton')
+    expect(report!.rendered).toContain('/sitemap.xml')
+    expect(report!.rendered).not.toContain(`/agent/${beta!.id}`)
+    expect(report!.rendered).not.toContain(`/agents/${zipB}`)
+    expect(report!.rendered).not.toContain('/agents/vt/otherpatch')
+
+    patched = builder.currentDir()
+    // Alpha's new page in the new site; the served site's file was never written through
+    const fresh = fs.readFileSync(agentFile(patched, alpha!.id), 'utf8')
+    expect(fresh).toContain('Patch Alpha')
+    expect(fresh).not.toBe(fs.readFileSync(agentFile(served, alpha!.id), 'utf8'))
+    expect(fs.statSync(agentFile(patched, alpha!.id)).ino).not.toBe(fs.statSync(agentFile(served, alpha!.id)).ino)
+    // Beta's and ZIP B's pages are the served files themselves (hard links), not renders or copies
+    for (const pathname of [`/agent/${beta!.id}`, `/agents/${zipB}`, '/agents/vt/otherpatch', '/blog'])
+      expect(fs.statSync(pageFile(patched, pathname)).ino, pathname).toBe(fs.statSync(pageFile(served, pathname)).ino)
+    const response = await fetch(`${base}/agent/${alpha!.id}`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe(fresh)
+  })
+
+  it('writes exactly what the static build renders for the same data', async () => {
+    const [alpha] = fixture.agents
+    const pages = [`/agent/${alpha!.id}`, `/agents/${zipA}`, '/agents/vt/patchton']
+    const patchedPages = pages.map((pathname) => fs.readFileSync(pageFile(patched, pathname), 'utf8'))
+    // a blog change: the patcher declines and the static build renders the changed pages (their versions are newer
+    // than its cache's)
+    await insertPosts([{ title: 'Site patch post', slug, content: '<p>Patch.</p>', status: 'published' }])
+    const log = await rebuild(`post published: ${slug}`)
+    expect(patchReport(log)).toBeNull()
+    expect(log).toContain('Pages built:')
+    const rendered = (/Rendered: (.*)/.exec(log)?.[1] ?? '').split(', ')
+    const now = builder.currentDir()
+    pages.forEach((pathname, index) => {
+      // unless another file changed them since: the static build's markup is the patched page's, character for
+      // character; the inlined CSS is the same rules (the prerender bundle may inline the site's sheet twice, the
+      // worker once)
+      if (!rendered.includes(pathname)) return
+      const fromStatic = fs.readFileSync(pageFile(now, pathname), 'utf8')
+      expect(withoutStyles(patchedPages[index]!), pathname).toBe(withoutStyles(fromStatic))
+      const staticRules = cssRules(fromStatic)
+      expect(
+        [...cssRules(patchedPages[index]!)].filter((rule) => !staticRules.has(rule)),
+        pathname,
+      ).toEqual([])
+      expect(cssRules(patchedPages[index]!).size, pathname).toBeGreaterThan(100)
+    })
+    expect(rendered).toContain(`/agent/${alpha!.id}`)
+  })
+
+  it('removes the page of an agent no longer prerendered, which the worker then answers on demand', async () => {
+    const gamma = fixture.agents[2]!
+    expect(fs.existsSync(agentFile(builder.currentDir(), gamma.id))).toBe(true)
+    await sql(`delete from public.properties where agent_id = $1`, [gamma.id])
+    await refreshAgentMetrics()
+    let log: string
+    for (let attempt = 1; ; attempt += 1) {
+      log = await rebuild(`${slug}: gamma has no sales ${attempt}`)
+      if (attempt === 3 || patchReport(log) || !fs.existsSync(agentFile(builder.currentDir(), gamma.id))) break
+    }
+    expect(fs.existsSync(agentFile(builder.currentDir(), gamma.id)), log).toBe(false)
+    const onDemand = await fetch(`${base}/agent/${gamma.id}`)
+    expect(onDemand.status).toBe(200)
+    expect(await onDemand.text()).toContain('<meta name="robots" content="noindex">')
+    expect(await (await fetch(`${base}/sitemap.xml`)).text()).not.toContain(`/agent/${gamma.id}<`)
+  })
+
+  it('answers ZIP pages on demand and keeps the re-render routes away from visitors', async () => {
+    // a ZIP without a page: the worker's 404 with the site's not-found page
+    const missing = await fetch(`${base}/agents/00001`)
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('Oops! Page not found')
+    // the re-render routes exist in the worker only for the builder: _routes.json does not send visitors there
+    const routes = JSON.parse(fs.readFileSync(path.join(builder.currentDir(), '_routes.json'), 'utf8')) as {
+      include: string[]
+    }
+    expect(routes.include).toEqual(['/agent/*', '/agents/*'])
+    expect((await fetch(`${base}/rerender/methodology`)).status).toBe(404)
+  })
+})
