@@ -8,7 +8,9 @@
 -- on the table it wrote; SHARE mode conflicts with it, so taking SHARE on both tables waits until every such
 -- transaction has committed or rolled back. The sequence's last value read then is the watermark: everything at or
 -- below it is settled, and the sequence only grows. The lock is released when this function's transaction ends (it
--- reads one value) and blocks no reader.
+-- reads one value) and blocks no reader. It waits at most 5 s (lock_timeout): writers queue behind a waiting SHARE
+-- request, so waiting out a long import would hold up every page-version write; past 5 s it fails with 55P03 and the
+-- builder makes a static build instead.
 
 create function public.site_build_watermark()
 returns bigint
@@ -16,6 +18,7 @@ language plpgsql
 volatile
 security definer
 set search_path = ''
+set lock_timeout = '5s'
 as $$
 declare
   mark bigint;

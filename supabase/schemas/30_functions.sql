@@ -4880,6 +4880,7 @@ CREATE OR REPLACE FUNCTION public.site_build_watermark()
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
+ SET lock_timeout TO '5s'
 AS $function$
 declare
   mark bigint;

@@ -11,6 +11,7 @@
 import fs from 'node:fs'
 import type http from 'node:http'
 import path from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createAgents,
@@ -269,6 +270,46 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     expect(onDemand.status).toBe(200)
     expect(await onDemand.text()).toContain('<meta name="robots" content="noindex">')
     expect(await (await fetch(`${base}/sitemap.xml`)).text()).not.toContain(`/agent/${gamma.id}<`)
+  })
+
+  it('takes the watermark only after every page-version write in flight has ended, for the service role alone', async () => {
+    const rpc = (key: string) =>
+      fetch(`${testEnv.url}/rest/v1/rpc/site_build_watermark`, {
+        method: 'POST',
+        headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      })
+    const refused = await rpc(testEnv.anonKey)
+    expect(refused.status).toBe(401)
+    expect(((await refused.json()) as { code: string }).code).toBe('42501')
+
+    const writer = new pg.Client({ connectionString: testEnv.databaseUrl })
+    await writer.connect()
+    try {
+      await writer.query('begin')
+      await writer.query(`update public.agents set bio = $2 where id = $1`, [
+        fixture.agents[0]!.id,
+        `Watermark ${Date.now()}`,
+      ])
+      const { rows } = await writer.query<{ version: string }>(
+        `select version::text from public.agent_page_versions where agent_id = $1`,
+        [fixture.agents[0]!.id],
+      )
+      let settled = false
+      const mark = rpc(testEnv.serviceRoleKey).then(async (response) => {
+        settled = true
+        return { status: response.status, body: (await response.json()) as number }
+      })
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      // the uncommitted version may not be below a watermark yet: the call waits for the writer
+      expect(settled).toBe(false)
+      await writer.query('commit')
+      const { status, body } = await mark
+      expect(status).toBe(200)
+      expect(BigInt(body)).toBeGreaterThanOrEqual(BigInt(rows[0]!.version))
+    } finally {
+      await writer.end()
+    }
   })
 
   it('answers ZIP pages on demand and keeps the re-render routes away from visitors', async () => {
