@@ -235,6 +235,7 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     await insertPosts([{ title: 'Site patch post', slug, content: '<p>Patch.</p>', status: 'published' }])
     const log = await rebuild(`post published: ${slug}`)
     expect(patchReport(log)).toBeNull()
+    expect(log).toContain('Full build: blog posts or categories changed.')
     expect(log).toContain('Pages built:')
     const rendered = (/Rendered: (.*)/.exec(log)?.[1] ?? '').split(', ')
     const now = builder.currentDir()

@@ -137,6 +137,8 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     }
   }
   /** Tries the patcher; true when it wrote the next site into the publish directory, else the directory is cleared. */
+  /** Why the running build's patch was declined (kept ahead of the log tail, which the build's output may fill). */
+  let declined = ''
   const tryPatch = async (marker: string, output: (chunk: string) => void) => {
     const publishDir = options.build.publishDir
     if (!options.patcher || currentMarker === null || current === options.initialDir) return false
@@ -155,6 +157,7 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     }
     if (result.patched) return true
     output(`Full build: ${result.reason}.\n`)
+    declined = `Full build: ${result.reason}.`
     log(`No patch of the served site (${result.reason}): running the build command.`)
     fs.rmSync(publishDir, { recursive: true, force: true })
     if (stopping.signal.aborted) throw stopping.signal.reason
@@ -165,6 +168,8 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     const id = await row
     const reason = reasons.join('; ')
     const tail = logTail()
+    /** The recorded log: why no patch (when declined), then the tail of the output. */
+    const logText = () => (declined && !tail.text().includes(declined) ? `${declined}\n${tail.text()}` : tail.text())
     const started = Date.now()
     if (id !== null) await recorder.building(id, reasons)
     log(`Building the site (${reason})...`)
@@ -172,6 +177,7 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
       const publishDir = options.build.publishDir
       // the data marker comes first: everything the build reads is at least as new
       const marker = await mark()
+      declined = ''
       const patched = marker !== null && (await tryPatch(marker, tail.push))
       if (!patched) await runBuildCommand(options.build, tail.push, stopping.signal)
       if (!fs.existsSync(path.join(publishDir, 'index.html')))
@@ -190,13 +196,13 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
         timers.add(timer)
       }
       log(`Built the site in ${((Date.now() - started) / 1000).toFixed(1)} s; now serving ${outDir}.`)
-      if (id !== null) await recorder.finished(id, 'succeeded', tail.text())
+      if (id !== null) await recorder.finished(id, 'succeeded', logText())
     } catch (error) {
       const cancelled = stopping.signal.aborted
       tail.push(cancelled ? '\nThe builder stopped before this build finished.\n' : `\n${(error as Error).message}\n`)
       if (cancelled) log(`Site build cancelled (${reason}): the builder is stopping.`)
       else log(`Site build failed (${reason}); the last good site stays live. Log tail:\n${tail.text()}`)
-      if (id !== null) await recorder.finished(id, 'failed', tail.text())
+      if (id !== null) await recorder.finished(id, 'failed', logText())
     }
   }
 
