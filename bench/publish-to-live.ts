@@ -13,7 +13,8 @@
  *   - per run, data refresh: 1 % of the agents change: one more closed sale for every agent of enough whole ZIPs
  *     (a ZIP's market shares move with any sale there, so whole ZIPs keep the change to 1 % of the agent pages), dated
  *     on the newest sale date so the metrics window stays (moving it changes every page), then
- *     `refresh_agent_metrics()`, and poll one of those agents' pages until it shows the new sale count.
+ *     `refresh_agent_metrics()`, both in one transaction as an import applies them, and poll one of those agents'
+ *     pages until it shows the new sale count (timed from the transaction's start).
  * Prints, per run: the API call, the webhook reaching the builder (site_builds row queued), the build, the total
  * time to live, all in seconds, the pages the build rendered and where the build's time went (wall-clock and CPU
  * seconds per phase; both from its site_builds log lines), with the machine, its
@@ -330,6 +331,11 @@ async function main() {
         // data refresh -> live: 1 % of the agents change (every agent of enough whole ZIPs gets one more closed sale),
         // then the metrics refresh an import runs
         const zipCount = Math.max(1, Math.round((size * 0.01) / AGENTS_PER_ZIP))
+        // the new sales and the refresh in one transaction, as an import applies them (scripts/lib/import): one commit,
+        // one rebuild request
+        last = await lastBuild()
+        start = Date.now()
+        await db.query('begin')
         const { rows: changed } = await db.query<{ id: string; total_sales: number; prerender: boolean }>(
           `with zips as (
              select zip_code from public.agents where total_sales > 0 group by zip_code order by random() limit $1
@@ -354,9 +360,8 @@ async function main() {
         if (!target.prerender) throw new Error('None of the changed agents has a prerendered page to watch')
         const agentUrl = `${siteUrl}/agent/${target.id}`
         const expected = `: ${target.total_sales + 1} closed sales`
-        last = await lastBuild()
-        start = Date.now()
         await db.query(`select public.refresh_agent_metrics()`)
+        await db.query('commit')
         api = Date.now() - start
         live = await waitLive(
           start,

@@ -53,8 +53,10 @@ export interface SitePatchOptions {
   serviceRoleKey: string
   /** Most pages one patch re-renders or removes; more and it declines (default 2,000). */
   maxPages?: number
-  /** Renders in flight (default 6: a render mostly waits on the database). */
+  /** Renders in flight (default 6, or SITE_PATCH_CONCURRENCY). */
   concurrency?: number
+  /** Worker runtimes (workerd processes) rendering side by side (default 2, or SITE_PATCH_RUNTIMES). */
+  runtimes?: number
 }
 
 /** Every row of a keyset-paged read: `read(after)` returns up to PAGE_SIZE rows after the key `after`. */
@@ -146,7 +148,8 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     auth: { persistSession: false, autoRefreshToken: false },
   })
   const maxPages = options.maxPages ?? 2000
-  const concurrency = options.concurrency ?? 6
+  const concurrency = options.concurrency ?? Number(process.env.SITE_PATCH_CONCURRENCY ?? 6)
+  const runtimes = options.runtimes ?? Number(process.env.SITE_PATCH_RUNTIMES ?? 2)
 
   /** Rows of a page-version table changed in (since, now], keyset-paged by `key`; null once there are too many. */
   const changedRows = async <T extends Record<string, unknown>>(
@@ -196,19 +199,28 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       if (since.blog !== now.blog) return { patched: false, reason: 'blog posts or categories changed' }
       // the served build's worker, with no static files so it renders every path; its runtime starts (about a second)
       // while the changes are listed and the files linked
-      const worker = pagesFunctions(liveDir, { assets: false })
-      if (!worker) return { patched: false, reason: 'the served site has no worker to render with' }
+      const workers = Array.from({ length: runtimes }, () => pagesFunctions(liveDir, { assets: false }))
+      if (workers.some((worker) => !worker))
+        return { patched: false, reason: 'the served site has no worker to render with' }
       try {
-        return await patchWith(worker, { liveDir, publishDir, since, now, output, signal, started })
+        return await patchWith(workers as PagesFunctions[], {
+          liveDir,
+          publishDir,
+          since,
+          now,
+          output,
+          signal,
+          started,
+        })
       } finally {
-        await worker.dispose()
+        await Promise.all(workers.map((worker) => worker?.dispose()))
       }
     },
   }
 
   /** The patch proper (see patch()), rendering with `worker`. */
   async function patchWith(
-    worker: PagesFunctions,
+    workers: PagesFunctions[],
     args: {
       liveDir: string
       publishDir: string
@@ -220,8 +232,10 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     },
   ): Promise<PatchResult> {
     const { liveDir, publishDir, since, now, output, signal, started } = args
-    const warm = worker.fetch(new Request(`http://localhost${RERENDER_PATH}/warm-up`)).then(
-      (response) => response.body?.cancel(),
+    const warm = Promise.all(
+      workers.map((worker) => worker.fetch(new Request(`http://localhost${RERENDER_PATH}/warm-up`))),
+    ).then(
+      (responses) => Promise.all(responses.map((response) => response.body?.cancel())).then(() => undefined),
       (error: unknown) => error as Error,
     )
     const [agents, zips] = await Promise.all([
@@ -278,8 +292,10 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     const unhashed = new Set<string>()
     const counts = new Map<string, number>()
     const rendered: string[] = []
-    /** Renders one page into the new site; 404 removes it. @throws on any other answer. */
-    const render = async (page: { pathname: string; group: string; from?: string }) => {
+    type Render = { pathname: string; group: string; from?: string }
+    /** Renders one page with `worker` into the new site; 404 removes it. @throws on any other answer. */
+    const render = async (page: Render, worker: PagesFunctions) => {
+      if (signal.aborted) throw signal.reason
       const response = await worker.fetch(new Request(`http://localhost${page.from ?? page.pathname}`))
       const body = await response.text()
       const file = outputFile(publishDir, page.pathname)
@@ -294,23 +310,54 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       rendered.push(page.pathname)
       for (const script of inlineScripts(body)) if (!headers.includes(scriptHash(script))) unhashed.add(page.pathname)
     }
-    // the data pages side by side; the others one at a time after them: they share module-level reads (the
-    // newest refresh, the page lists), and the Workers runtime cancels a request that waits on another one's I/O
-    const queue = renders.filter((page) => !page.from)
+    /** Renders `pages` with `worker`, `concurrency` at a time. */
+    const renderAll = async (pages: Render[], worker: PagesFunctions) => {
+      const queue = [...pages]
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          for (let page = queue.shift(); page; page = queue.shift()) await render(page, worker)
+        }),
+      )
+    }
+    // Agent pages in groups of 100, each group's profiles read in one batch first (/rerender/agents: the local API
+    // answers one request in about the time a page renders, so reading per page would halve the pace); the runtimes
+    // take the groups in turn.
+    const agentGroups: Render[][] = []
+    const agentRenders = renders.filter((page) => page.group === 'agent')
+    for (let at = 0; at < agentRenders.length; at += 100) agentGroups.push(agentRenders.slice(at, at + 100))
     await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        for (let page = queue.shift(); page; page = queue.shift()) {
-          if (signal.aborted) throw signal.reason
-          await render(page)
+      workers.map(async (worker, index) => {
+        for (let group = index; group < agentGroups.length; group += workers.length) {
+          const ids = agentGroups[group]!.map((page) => page.pathname.split('/')[2]).join(',')
+          const response = await worker.fetch(new Request(`http://localhost${RERENDER_PATH}/agents?ids=${ids}`))
+          if (response.status !== 204)
+            throw new Error(`reading agent profiles ahead answered ${response.status}: ${await response.text()}`)
+          await renderAll(agentGroups[group]!, worker)
         }
       }),
     )
-    for (const page of renders.filter((page) => page.from)) await render(page)
+    const agentsDone = performance.now()
+    // ZIP and city pages side by side; the other pages one at a time after them: they share module-level reads (the
+    // newest refresh, the page lists), and the Workers runtime cancels a request that waits on another one's I/O
+    await renderAll(
+      renders.filter((page) => page.group !== 'agent' && !page.from),
+      workers[0]!,
+    )
+    const areasDone = performance.now()
+    const otherTimes: string[] = []
+    for (const page of renders.filter((page) => page.from)) {
+      const start = performance.now()
+      await render(page, workers[0]!)
+      otherTimes.push(`${page.pathname} ${((performance.now() - start) / 1000).toFixed(2)}`)
+    }
     // a sitemap index names its parts: render each, drop parts beyond the count
     const index = fs.readFileSync(path.join(publishDir, 'sitemap.xml'), 'utf8')
     const parts = index.includes('<sitemapindex') ? [...index.matchAll(/<sitemap>/g)].length : 0
     for (let part = 1; part <= parts; part += 1)
-      await render({ pathname: `/sitemap-${part}.xml`, group: 'other', from: `/rerender/sitemap-${part}.xml` })
+      await render(
+        { pathname: `/sitemap-${part}.xml`, group: 'other', from: `/rerender/sitemap-${part}.xml` },
+        workers[0]!,
+      )
     for (const file of fs.readdirSync(publishDir)) {
       const part = /^sitemap-(\d+)\.xml$/.exec(file)
       if (part && Number(part[1]) > parts) fs.rmSync(path.join(publishDir, file))
@@ -325,7 +372,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       `Rendered: ${rendered.slice(0, 40).join(', ')}${rendered.length > 40 ? `, and ${rendered.length - 40} more` : ''}\n`,
     )
     output(
-      `Patch phases (s): list ${((listed - started) / 1000).toFixed(2)}, link ${((linked - listed) / 1000).toFixed(2)} (${carried.toLocaleString('en-US')} files), worker ready ${((ready - linked) / 1000).toFixed(2)} more, render ${((done - ready) / 1000).toFixed(2)} (${rendered.length} pages, ${concurrency} at a time), total ${((done - started) / 1000).toFixed(2)}.\n`,
+      `Patch phases (s): list ${((listed - started) / 1000).toFixed(2)}, link ${((linked - listed) / 1000).toFixed(2)} (${carried.toLocaleString('en-US')} files), worker ready ${((ready - linked) / 1000).toFixed(2)} more, render ${((done - ready) / 1000).toFixed(2)} (${rendered.length} pages, ${concurrency} at a time in ${workers.length} runtimes: agents ${((agentsDone - ready) / 1000).toFixed(2)}, ZIPs and cities ${((areasDone - agentsDone) / 1000).toFixed(2)}, the others ${((done - areasDone) / 1000).toFixed(2)}: ${otherTimes.join(', ')}), total ${((done - started) / 1000).toFixed(2)}.\n`,
     )
     if (unhashed.size > 0)
       output(

@@ -398,6 +398,27 @@ export function readAhead<K, V>(options: {
   }
 }
 
+/**
+ * Profiles read ahead for renders to come in this isolate (the local builder's re-renders: it asks
+ * /rerender/agents?ids=... for up to 100 agents, one read, then renders their pages). Plain values, never promises: the
+ * Workers runtime cancels a request that waits on another request's I/O. Each is taken once; a visitor's worker never
+ * fills it (/rerender/ is not routed to it).
+ */
+const prefetched = new Map<string, AgentProfile | null>()
+
+/** Reads up to 100 profiles into the read-ahead store. @throws when the read fails. */
+export async function prefetchAgentPages(ids: readonly string[]): Promise<void> {
+  for (const [id, profile] of await fetchAgentPages(ids)) prefetched.set(id, profile)
+}
+
+/** A profile read ahead for `id` (null: no such agent), taken out of the store; undefined when none was. */
+export function takePrefetchedAgentPage(id: string): AgentProfile | null | undefined {
+  if (!prefetched.has(id)) return undefined
+  const profile = prefetched.get(id)!
+  prefetched.delete(id)
+  return profile
+}
+
 /** A row of agent_page_sales (role and side as the database's text). */
 type SaleRow = Omit<RecentSale, 'role' | 'side'> & { agent_id: string; role: string; side: string }
 
