@@ -102,7 +102,11 @@ async function blogFingerprint(client: SupabaseClient): Promise<string> {
   return hash.digest('hex')
 }
 
-/** Hard-links every file of `from` into `to` (a copy where linking fails); directories are made anew. */
+/**
+ * Hard-links every file of `from` into `to` (a copy where linking fails); directories are made anew. Synchronous: an
+ * asynchronous walk beside the reads of the changed pages slowed those reads more than it saved (bench:publish).
+ * @returns the number of files.
+ */
 export function linkTree(from: string, to: string): number {
   let files = 0
   fs.mkdirSync(to, { recursive: true })
@@ -325,8 +329,10 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     const agentGroups: Render[][] = []
     const agentRenders = renders.filter((page) => page.group === 'agent')
     for (let at = 0; at < agentRenders.length; at += 100) agentGroups.push(agentRenders.slice(at, at + 100))
-    await Promise.all(
-      workers.map(async (worker, index) => {
+    let agentsDone = 0
+    let areasDone = 0
+    await Promise.all([
+      ...workers.map(async (worker, index) => {
         for (let group = index; group < agentGroups.length; group += workers.length) {
           const ids = agentGroups[group]!.map((page) => page.pathname.split('/')[2]).join(',')
           const response = await worker.fetch(new Request(`http://localhost${RERENDER_PATH}/agents?ids=${ids}`))
@@ -334,16 +340,19 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
             throw new Error(`reading agent profiles ahead answered ${response.status}: ${await response.text()}`)
           await renderAll(agentGroups[group]!, worker)
         }
+        agentsDone = Math.max(agentsDone, performance.now())
       }),
-    )
-    const agentsDone = performance.now()
-    // ZIP and city pages side by side; the other pages one at a time after them: they share module-level reads (the
-    // newest refresh, the page lists), and the Workers runtime cancels a request that waits on another one's I/O
-    await renderAll(
-      renders.filter((page) => page.group !== 'agent' && !page.from),
-      workers[0]!,
-    )
-    const areasDone = performance.now()
+      // ZIP and city pages at the same time, in the last runtime (the one with the fewest agent groups)
+      renderAll(
+        renders.filter((page) => page.group !== 'agent' && !page.from),
+        workers.at(-1)!,
+      ).then(() => {
+        areasDone = performance.now()
+      }),
+    ])
+    // the other pages one at a time after them: they share module-level reads (the newest refresh, the page lists),
+    // and the Workers runtime cancels a request that waits on another one's I/O
+    const othersStart = performance.now()
     const otherTimes: string[] = []
     for (const page of renders.filter((page) => page.from)) {
       const start = performance.now()
@@ -372,7 +381,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       `Rendered: ${rendered.slice(0, 40).join(', ')}${rendered.length > 40 ? `, and ${rendered.length - 40} more` : ''}\n`,
     )
     output(
-      `Patch phases (s): list ${((listed - started) / 1000).toFixed(2)}, link ${((linked - listed) / 1000).toFixed(2)} (${carried.toLocaleString('en-US')} files), worker ready ${((ready - linked) / 1000).toFixed(2)} more, render ${((done - ready) / 1000).toFixed(2)} (${rendered.length} pages, ${concurrency} at a time in ${workers.length} runtimes: agents ${((agentsDone - ready) / 1000).toFixed(2)}, ZIPs and cities ${((areasDone - agentsDone) / 1000).toFixed(2)}, the others ${((done - areasDone) / 1000).toFixed(2)}: ${otherTimes.join(', ')}), total ${((done - started) / 1000).toFixed(2)}.\n`,
+      `Patch phases (s): list ${((listed - started) / 1000).toFixed(2)}, link ${((linked - listed) / 1000).toFixed(2)} (${carried.toLocaleString('en-US')} files), worker ready ${((ready - linked) / 1000).toFixed(2)} more, render ${((done - ready) / 1000).toFixed(2)} (${rendered.length} pages, ${concurrency} at a time in ${workers.length} runtimes: agents ${((agentsDone - ready) / 1000).toFixed(2)} and beside them ZIPs and cities ${((areasDone - ready) / 1000).toFixed(2)}, then the others ${((done - othersStart) / 1000).toFixed(2)}: ${otherTimes.join(', ')}), total ${((done - started) / 1000).toFixed(2)}.\n`,
     )
     if (unhashed.size > 0)
       output(
