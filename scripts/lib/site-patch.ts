@@ -222,7 +222,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     },
   }
 
-  /** The patch proper (see patch()), rendering with `worker`. */
+  /** The patch proper (see patch()), rendering with `workers` (runtimes of the served build's worker). */
   async function patchWith(
     workers: PagesFunctions[],
     args: {
