@@ -8,7 +8,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SearchAgentsResponse } from '@shared/search-contract.ts'
 import { anonClient, sql } from '../support/env.ts'
-import { testData } from '../support/factories.ts'
+import { makeSales, refreshAgentMetrics, testData } from '../support/factories.ts'
 
 const BROKERAGE = 'Short Name Fixture Realty'
 
@@ -35,7 +35,21 @@ const data = testData('search-short-names')
 beforeAll(async () => {
   // leftovers of an interrupted run of this file
   await sql(`delete from public.agents where brokerage = $1`, [BROKERAGE])
-  await data.agents(AGENTS.map(([name, totalSales]) => ({ name, brokerage: BROKERAGE, totalSales })))
+  const ids = await data.agents(AGENTS.map(([name, totalSales]) => ({ name, brokerage: BROKERAGE, totalSales })))
+  // the totals rest on that many closed sales in the window, so a metrics refresh by another file running meanwhile
+  // recomputes the same totals instead of zeroing them (the order of equal matches would then be by name)
+  await data.sales(
+    AGENTS.flatMap(([name, totalSales], index) =>
+      makeSales(name.replace(/\W/g, ''), totalSales).map((sale) => ({
+        ...sale,
+        agentId: ids[index]!,
+        standardStatus: 'Closed',
+        status: 'sold',
+      })),
+    ),
+  )
+  // the order below is then the refreshed one
+  await refreshAgentMetrics()
 })
 
 afterAll(() => data.cleanup())
