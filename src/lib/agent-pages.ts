@@ -179,33 +179,42 @@ export function listAgentPages(): Promise<AgentPageRef[]> {
  * @throws when a read fails.
  */
 export function listAreaPages(): Promise<{ zips: ZipPageRef[]; cities: CityPageRef[] }> {
-  areaPagesPromise ??= (async () => {
-    const zips: ZipPageRef[] = []
-    for (let after: string | null = null; ;) {
-      let query = supabase
-        .from('zip_page_versions')
-        .select('zip_code, city, state, version, changed_at')
-        .gt('ranked_agents', 0)
-        .order('zip_code')
-        .limit(LIST_PAGE_SIZE)
-      if (after) query = query.gt('zip_code', after)
-      const { data, error } = await query
-      if (error) throw fail('the ZIP pages', error)
-      for (const row of data)
-        if (/^\d{5}$/.test(row.zip_code))
-          zips.push({
-            zip: row.zip_code,
-            city: row.city,
-            state: row.state,
-            version: row.version,
-            changedAt: row.changed_at,
-          })
-      if (data.length < LIST_PAGE_SIZE) break
-      after = data.at(-1)!.zip_code
-    }
-    return { zips, cities: groupCities(zips) }
-  })()
+  areaPagesPromise ??= readZipPages('the ZIP pages').then((zips) => ({ zips, cities: groupCities(zips) }))
   return areaPagesPromise
+}
+
+/**
+ * The ZIP page refs of five-digit ZIPs with a page (ranked_agents > 0), in ZIP order, keyset-paged; `state` narrows
+ * them to one state (case-insensitive). @throws naming `what` when a read fails.
+ */
+async function readZipPages(what: string, state?: string): Promise<ZipPageRef[]> {
+  const zips: ZipPageRef[] = []
+  for (let after: string | null = null; ;) {
+    let query = supabase
+      .from('zip_page_versions')
+      .select('zip_code, city, state, version, changed_at')
+      .gt('ranked_agents', 0)
+      .order('zip_code')
+      .limit(LIST_PAGE_SIZE)
+    if (state) query = query.ilike('state', state)
+    if (after) query = query.gt('zip_code', after)
+    const { data, error } = await query
+    if (error) throw fail(what, error)
+    for (const row of data) if (/^\d{5}$/.test(row.zip_code)) zips.push(zipPageRef(row))
+    if (data.length < LIST_PAGE_SIZE) return zips
+    after = data.at(-1)!.zip_code
+  }
+}
+
+/** A zip_page_versions row as a ZIP page ref. */
+function zipPageRef(row: {
+  zip_code: string
+  city: string | null
+  state: string | null
+  version: number
+  changed_at: string
+}): ZipPageRef {
+  return { zip: row.zip_code, city: row.city, state: row.state, version: row.version, changedAt: row.changed_at }
 }
 
 /**
@@ -221,42 +230,17 @@ export async function findZipPageRef(zip: string): Promise<ZipPageRef | null> {
     .gt('ranked_agents', 0)
     .maybeSingle()
   if (error) throw fail('the ZIP page', error)
-  return data
-    ? { zip: data.zip_code, city: data.city, state: data.state, version: data.version, changedAt: data.changed_at }
-    : null
+  return data ? zipPageRef(data) : null
 }
 
 /**
  * The page of one city for an on-demand render (`/agents/<state>/<city>`, both slugs lower-case), or null when no ZIP
- * page groups under it. Reads the version rows of that state's ZIP pages only (keyset-paged); nothing is cached.
+ * page groups under it. Reads the version rows of that state's ZIP pages only; nothing is cached.
  * @throws when a read fails.
  */
 export async function findCityPageRef(stateSlug: string, citySlug: string): Promise<CityPageRef | null> {
   if (!/^[a-z]{2}$/.test(stateSlug) || !/^[a-z0-9-]+$/.test(citySlug)) return null
-  const zips: ZipPageRef[] = []
-  for (let after: string | null = null; ;) {
-    let query = supabase
-      .from('zip_page_versions')
-      .select('zip_code, city, state, version, changed_at')
-      .ilike('state', stateSlug)
-      .gt('ranked_agents', 0)
-      .order('zip_code')
-      .limit(LIST_PAGE_SIZE)
-    if (after) query = query.gt('zip_code', after)
-    const { data, error } = await query
-    if (error) throw fail('the city page', error)
-    for (const row of data)
-      if (/^\d{5}$/.test(row.zip_code))
-        zips.push({
-          zip: row.zip_code,
-          city: row.city,
-          state: row.state,
-          version: row.version,
-          changedAt: row.changed_at,
-        })
-    if (data.length < LIST_PAGE_SIZE) break
-    after = data.at(-1)!.zip_code
-  }
+  const zips = await readZipPages('the city page', stateSlug)
   return groupCities(zips).find((city) => city.stateSlug === stateSlug && city.citySlug === citySlug) ?? null
 }
 

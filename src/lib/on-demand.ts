@@ -22,3 +22,23 @@ export const agentCacheTag = (agentId: string): string => `agent-${agentId}`
 
 /** The cache tag of a ZIP or city page, from its path's segments after /agents/: `area-<zip>` or `area-<state>-<city>`. */
 export const areaCacheTag = (segments: readonly string[]): string => `area-${segments.join('-')}`
+
+/**
+ * Sets the status and caching headers of an on-demand answer on `response` (Astro.response): 'unavailable' is 503
+ * with `Retry-After: 60` and not cached; 'not found' is 404 kept a minute; 'page' is 200 kept a day under `cacheTag`.
+ */
+export function setOnDemandAnswer(
+  response: { status?: number; readonly headers: Headers },
+  answer: 'page' | 'not found' | 'unavailable',
+  cacheTag?: string,
+): void {
+  if (answer === 'unavailable') {
+    response.status = 503
+    response.headers.set('Retry-After', '60')
+    response.headers.set('Cache-Control', 'no-store')
+    return
+  }
+  if (answer === 'not found') response.status = 404
+  response.headers.set('Cache-Control', onDemandCacheControl(answer))
+  if (answer === 'page' && cacheTag) response.headers.set('Cache-Tag', cacheTag)
+}

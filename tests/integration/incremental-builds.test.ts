@@ -21,6 +21,7 @@ import { startStaticServer } from '../../supabase/local/static-server.ts'
 import { freePort } from '../../supabase/local/postgres.ts'
 import { startApiProxy, type ApiProxy } from '../support/api-proxy.ts'
 import { sql, testEnv } from '../support/env.ts'
+import { buildLog, pageVersionsOf, rebuild as rebuildSite } from '../support/site-builds.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 let work = ''
@@ -48,14 +49,6 @@ const report = (log: string) => {
   ) as Record<string, number>
   const rendered = (/Rendered: (.*)/.exec(log)?.[1] ?? '').split(', ').filter(Boolean)
   return { built, reused: Number(line![2]), rendered }
-}
-/** The log tail of the newest finished build asked for with `reason`. */
-const buildLog = async (reason: string) => {
-  const [row] = await sql<{ status: string; log_tail: string }>(
-    `select status, log_tail from public.site_builds where trigger_reason = $1 order by id desc limit 1`,
-    [reason],
-  )
-  return row!
 }
 /** Every agent page of `dir`: id -> HTML. */
 const agentPages = (dir: string) =>
@@ -87,15 +80,7 @@ const changedBetween = (before: Map<string, string>, after: Map<string, string>,
     ...[...after].filter(([id, version]) => before.get(id) !== version).map(([id]) => id),
     ...[...served].filter((id) => after.get(id)?.endsWith('-') !== false),
   ])
-const rebuild = async (reason: string) => {
-  const before = builder.currentDir()
-  builder.request(reason)
-  await builder.idle()
-  const row = await buildLog(reason)
-  expect(row.status, row.log_tail).toBe('succeeded')
-  expect(builder.currentDir()).not.toBe(before)
-  return row.log_tail
-}
+const rebuild = (reason: string) => rebuildSite(builder, reason)
 
 beforeAll(async () => {
   // inside the repository (dist/ is git-ignored): Astro cannot write astro:assets images to an outDir outside it
@@ -168,14 +153,7 @@ describe('incremental site builds', { timeout: 600_000 }, () => {
   it("renders only the changed agent and its ZIP and city pages, reading no other agent's data", async () => {
     const [alpha, beta, gamma] = fixture.agents
     /** The versions of the pages this build must not read (Beta's, Gamma's and ZIP B's). */
-    const guarded = async () =>
-      JSON.stringify(
-        await sql(
-          `select (select array_agg(v.version order by v.agent_id) from public.agent_page_versions v where v.agent_id = any($1)) as agents,
-                  (select z.version from public.zip_page_versions z where z.zip_code = $2) as zip`,
-          [[beta!.id, gamma!.id], zipB],
-        ),
-      )
+    const guarded = () => pageVersionsOf([beta!.id, gamma!.id], zipB)
     let served: string
     let before: Map<string, string>
     let versionsBefore: Map<string, string>

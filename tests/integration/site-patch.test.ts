@@ -28,6 +28,7 @@ import { startStaticServer } from '../../supabase/local/static-server.ts'
 import { freePort } from '../../supabase/local/postgres.ts'
 import { startApiProxy, type ApiProxy } from '../support/api-proxy.ts'
 import { sql, testEnv } from '../support/env.ts'
+import { buildLog, pageVersionsOf, rebuild as rebuildSite } from '../support/site-builds.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 let work = ''
@@ -56,14 +57,6 @@ const cssRules = (html: string) =>
 const pageFile = (dir: string, pathname: string) => path.join(dir, pathname, 'index.html')
 const agentFile = (dir: string, id: string) => pageFile(dir, `/agent/${id}`)
 
-/** The log tail of the newest finished build asked for with `reason`. */
-const buildLog = async (reason: string) => {
-  const [row] = await sql<{ status: string; log_tail: string }>(
-    `select status, log_tail from public.site_builds where trigger_reason = $1 order by id desc limit 1`,
-    [reason],
-  )
-  return row!
-}
 /** What a patch rendered, from its report line; null when the build was a static build. */
 const patchReport = (log: string) => {
   const line = /Pages re-rendered without a static build: ([^;]*); removed: (\d+);/.exec(log)
@@ -74,15 +67,7 @@ const patchReport = (log: string) => {
   const rendered = (/Rendered: (.*)/.exec(log)?.[1] ?? '').split(', ').filter(Boolean)
   return { agent: Number(counts.agent), zip: Number(counts.zip), city: Number(counts.city), rendered }
 }
-const rebuild = async (reason: string) => {
-  const before = builder.currentDir()
-  builder.request(reason)
-  await builder.idle()
-  const row = await buildLog(reason)
-  expect(row.status, row.log_tail).toBe('succeeded')
-  expect(builder.currentDir()).not.toBe(before)
-  return row.log_tail
-}
+const rebuild = (reason: string) => rebuildSite(builder, reason)
 
 beforeAll(async () => {
   // inside the repository (dist/ is git-ignored): Astro cannot write astro:assets images to an outDir outside it
@@ -148,14 +133,7 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
   it("re-renders only the changed agent, its ZIP and city pages, reading no other agent's data, and links the rest", async () => {
     const [alpha, beta, gamma] = fixture.agents
     /** The versions of the pages the patch must not read (Beta's, Gamma's and ZIP B's). */
-    const guarded = async () =>
-      JSON.stringify(
-        await sql(
-          `select (select array_agg(v.version order by v.agent_id) from public.agent_page_versions v where v.agent_id = any($1)) as agents,
-                  (select z.version from public.zip_page_versions z where z.zip_code = $2) as zip`,
-          [[beta!.id, gamma!.id], zipB],
-        ),
-      )
+    const guarded = () => pageVersionsOf([beta!.id, gamma!.id], zipB)
     let log: string
     // Another file's refresh can give every page a new version, and its post makes the patcher decline: each attempt
     // first catches up with nothing refused, and the measured step is tried again (five times at most) when the
@@ -313,7 +291,7 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     }
   })
 
-  it('answers ZIP pages on demand and keeps the re-render routes away from visitors', async () => {
+  it('answers a ZIP without a page with the not-found page from the worker, and keeps the re-render routes from visitors', async () => {
     // a ZIP without a page: the worker's 404 with the site's not-found page
     const missing = await fetch(`${base}/agents/00001`)
     expect(missing.status).toBe(404)
