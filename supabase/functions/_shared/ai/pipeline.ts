@@ -305,6 +305,11 @@ export async function runGenerationJob(deps: PipelineDeps, request: GenerationRe
     }
     if (!postId) throw new GenerationError('Could not find a free slug for the post')
 
+    // the topic first: whoever sees the job completed (the admin, a test) sees its topic generated
+    if (request.topicId) {
+      const { error } = await db.from('trending_topics').update({ status: 'generated' }).eq('id', request.topicId)
+      if (error) console.error(`Could not mark topic ${request.topicId} generated: ${error.message}`)
+    }
     await updateJob(db, request.jobId, {
       status: 'completed',
       completed_at: now(),
@@ -312,10 +317,6 @@ export async function runGenerationJob(deps: PipelineDeps, request: GenerationRe
       token_usage: usage.calls > 0 ? usage : null,
       error_message: null,
     })
-    if (request.topicId) {
-      const { error } = await db.from('trending_topics').update({ status: 'generated' }).eq('id', request.topicId)
-      if (error) console.error(`Could not mark topic ${request.topicId} generated: ${error.message}`)
-    }
   } catch (error) {
     const known = error instanceof GenerationError || error instanceof AiCallError
     if (!known) console.error(`generation job ${request.jobId} failed`, error)
