@@ -91,6 +91,11 @@ export default defineConfig({
   experimental: { incrementalBuild: true },
   image: { remotePatterns: storageImagePatterns(PUBLIC_SUPABASE_URL) },
   vite: {
+    // One CSS target for the client, the worker and the prerender builds (Vite's browser baseline): Astro bundles the
+    // layout's stylesheet once for the worker and once for the prerendered pages and gives a prerendered page both
+    // unless they are the same text; with each build's default target (a server build's adds no -webkit- prefixes)
+    // every prerendered page inlined the Tailwind sheet twice. tests/integration/static-host.test.ts checks it.
+    build: { cssTarget: ['chrome111', 'edge111', 'firefox114', 'safari16.4', 'ios16.4'] },
     plugins: [tailwindcss(), pageCssScriptTokens(fileURLToPath(new URL('.', import.meta.url)))],
     resolve: {
       alias: [

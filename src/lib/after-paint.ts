@@ -8,7 +8,8 @@
  * So on every page that carries the loader (BaseLayout's AfterPaint component, src/components/AfterPaint.astro),
  * src/middleware.ts rewrites those tags to an inert type, `<script type="text/x-after-paint" src="…">`, which the
  * browser neither fetches nor runs, and the loader imports each one once the browser reports the first contentful
- * paint (Paint Timing; 3 s at the latest). They run in the order their imports complete, as independent modules:
+ * paint and has painted once more (the whole document on screen, not only the top a long page's first paint may show;
+ * 3 s at the latest). They run in the order their imports complete, as independent modules:
  * none of them relies on another having run. Islands are not touched: Astro's island runtime
  * loads them by its own directives.
  */

@@ -6,6 +6,7 @@
  * loaded only then). Store and rules: ./agent-lists.ts.
  */
 import { COMPARE_MAX_AGENTS, agentUrl, compareUrl } from '@shared/urls.ts'
+import { buttonReady } from '~/lib/early-click'
 import {
   notify,
   readCompare,
@@ -126,6 +127,9 @@ export function enhanceAgentLists(): void {
         .finally(() => heart.removeAttribute('aria-busy'))
     }
   })
+
+  // the hearts work now: a tap on one before this ran is replayed
+  for (const heart of document.querySelectorAll<HTMLButtonElement>('button[data-save-agent]')) buttonReady(heart)
 
   if (storedAccount()) void import('./account-sync').then(({ startAccountSync }) => startAccountSync())
 }

@@ -5,6 +5,8 @@
  * and filters without loading a framework. The URL is the filter's only state: it survives reloads, can be shared,
  * and Back/Forward step through filters.
  */
+
+import { buttonReady } from '~/lib/early-click'
 export interface FilterablePost {
   slug: string
   title: string
@@ -130,6 +132,7 @@ export function enhanceBlogFilter(root: HTMLElement): void {
       const slug = button.dataset.category ?? null
       navigate({ ...filter, category: filter.category === slug ? null : slug })
     })
+    buttonReady(button)
   }
   window.addEventListener('popstate', apply)
   apply()

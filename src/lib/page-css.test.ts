@@ -106,6 +106,45 @@ describe('prunePageStyles', () => {
     expect(html).toContain('.hidden{')
   })
 
+  it('keep only the custom properties the page can read, and a repeated @property once', () => {
+    const sheet =
+      '@layer properties{@supports (-moz-orient:inline){*,:before{--tw-space-y-reverse:0;--tw-border-style:solid}}}' +
+      '@layer theme{:root,:host{--color-brand-700:oklch(48.8% .243 264.376);--color-rose-300:oklch(81% .117 11.638);' +
+      '--color-sky-500:oklch(68.5% .169 237.323);--spacing:.25rem;--font-sans:ui-sans-serif;' +
+      '--default-font-family:var(--font-sans)}}' +
+      '@layer base{html{font-family:var(--default-font-family)}}' +
+      '@layer utilities{.mt-2{margin-top:calc(var(--spacing)*2)}.text-brand-700{color:var(--color-brand-700)}' +
+      '.space-y-2>:not(:last-child){--tw-space-y-reverse:0;margin-block-end:calc(var(--spacing)*2*var(--tw-space-y-reverse))}}' +
+      '@property --tw-space-y-reverse{syntax:"*";inherits:false;initial-value:0}' +
+      '@property --tw-border-style{syntax:"*";inherits:false;initial-value:solid}' +
+      '@property --tw-space-y-reverse{syntax:"*";inherits:false;initial-value:0}'
+    const html = prunePageStyles(
+      `<html><head><style>${sheet}</style></head><body><p class="mt-2">a</p>` +
+        '<svg><rect fill="var(--color-rose-300)"/></svg></body></html>',
+      { always: ['space-y-2'], islands: {} },
+    )
+    // read by a kept utility, by the base layer through another theme value, by the markup
+    expect(html).toContain('--spacing:.25rem')
+    expect(html).toContain('--font-sans:ui-sans-serif')
+    expect(html).toContain('--color-rose-300:oklch(81% .117 11.638)')
+    expect(html).toContain('*,:before{--tw-space-y-reverse:0}')
+    expect(html.match(/@property --tw-space-y-reverse/g)).toHaveLength(1)
+    // read by nothing on the page: the utility that reads it (.text-brand-700) is not used
+    expect(html).not.toContain('--color-brand-700:')
+    expect(html).not.toContain('--color-sky-500')
+    expect(html).not.toContain('--tw-border-style')
+  })
+
+  it('keep a custom property that client code names', () => {
+    const sheet = '@layer theme{:root,:host{--color-sky-500:oklch(68.5% .169 237.323)}}@layer utilities{.a{color:red}}'
+    const chart = '<astro-island component-url="/_astro/chart.B1.js"></astro-island>'
+    const html = prunePageStyles(`<html><head><style>${sheet}</style></head><body>${chart}</body></html>`, {
+      always: [],
+      islands: { chart: ['fill:var(--color-sky-500)'] },
+    })
+    expect(html).toContain('--color-sky-500')
+  })
+
   it('leave a page without a Tailwind sheet as it is', () => {
     const html = '<html><head><style>p{color:red}</style></head><body class="mt-2"></body></html>'
     expect(prunePageStyles(html, { always: [], islands: {} })).toBe(html)

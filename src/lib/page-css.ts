@@ -13,6 +13,11 @@
  *   code the page may run (its islands and scripts, `scriptTokens`): Tailwind generates a rule only for a class
  *   written literally in a source file, so a class that a script can add at run time is in that script's source.
  *   Classes inside `:is()`, `:where()`, `:not()` and `:has()` are not required (conservative: such rules are kept).
+ * - a custom property declared in the theme (`@layer theme`), in the fallback values of `@layer properties` or by
+ *   `@property` only when something on the page can read it: a `var(--name)` in the kept CSS or the page's other
+ *   style elements, or `--name` anywhere in the page's HTML or client code (a style attribute, a chart's colour).
+ *   Tailwind emits every theme value and every `--tw-*` registration the whole site uses; a page reads a fraction.
+ *   A registration repeated word for word (a component's `@apply` brings its own copy) is kept once.
  * The kept rules stay in their order and at-rules, so a page looks exactly as it did with the whole sheet.
  *
  * The parser reads the minified sheet Tailwind and Lightning CSS emit (rules and nested at-rule blocks); anything it
@@ -169,22 +174,95 @@ function canMatch(rule: Extract<CssNode, { kind: 'rule' }>, tokens: ReadonlySet<
 }
 
 /**
+ * What the printing keeps besides the utilities: `readable` lists the custom properties something on the page can
+ * read; a declaration of any other in `@layer theme` or `@layer properties`, and its `@property`, are left out.
+ * Without it every custom property is kept. `seenRaw` collects the `@property` rules printed so far, so a repeated
+ * one is printed once.
+ */
+export interface PruneOptions {
+  readable?: ReadonlySet<string>
+  seenRaw?: Set<string>
+}
+
+/** The declarations of a rule body (`a:b;--c:d`), split at the semicolons outside strings and brackets. */
+function declarations(body: string): string[] {
+  const out: string[] = []
+  let depth = 0
+  let start = 0
+  for (let index = 0; index < body.length; index += 1) {
+    const char = body[index]
+    if (char === '\\') index += 1
+    else if (char === '"' || char === "'") {
+      const end = body.indexOf(char, index + 1)
+      index = end === -1 ? body.length : end
+    } else if (char === '(' || char === '[') depth += 1
+    else if (char === ')' || char === ']') depth -= 1
+    else if (char === ';' && depth === 0) {
+      out.push(body.slice(start, index))
+      start = index + 1
+    }
+  }
+  if (body.slice(start).trim()) out.push(body.slice(start))
+  return out
+}
+
+/** `body` without the declarations of custom properties outside `readable`. */
+function readableDeclarations(body: string, readable: ReadonlySet<string>): string {
+  return declarations(body)
+    .filter((declaration) => {
+      const name = /^\s*--([\w-]+)\s*:/.exec(declaration)?.[1]
+      return name === undefined || readable.has(name)
+    })
+    .join(';')
+}
+
+/**
  * The stylesheet of `nodes` with the utility rules no token in `tokens` can use left out (see the module comment).
  * Empty at-rule blocks inside the utilities layer are dropped; layers themselves are kept (they fix the order).
+ * With `options.readable`, also the custom properties nothing on the page reads (see `PruneOptions`).
  */
-export function printPrunedCss(nodes: readonly CssNode[], tokens: ReadonlySet<string>, inUtilities = false): string {
+export function printPrunedCss(
+  nodes: readonly CssNode[],
+  tokens: ReadonlySet<string>,
+  options: PruneOptions = {},
+  inUtilities = false,
+  declaresProperties = false,
+): string {
   let out = ''
   for (const node of nodes) {
-    if (node.kind === 'raw') out += node.text
-    else if (node.kind === 'rule') {
-      if (!inUtilities || canMatch(node, tokens)) out += `${node.selector}{${node.body}}`
+    if (node.kind === 'raw') {
+      const registered = /^@property\s+--([\w-]+)/.exec(node.text)?.[1]
+      if (registered !== undefined && options.readable && !options.readable.has(registered)) continue
+      if (registered !== undefined && options.seenRaw) {
+        if (options.seenRaw.has(node.text)) continue
+        options.seenRaw.add(node.text)
+      }
+      out += node.text
+    } else if (node.kind === 'rule') {
+      if (inUtilities && !canMatch(node, tokens)) continue
+      const body =
+        declaresProperties && options.readable ? readableDeclarations(node.body, options.readable) : node.body
+      if (body || !declaresProperties) out += `${node.selector}{${body}}`
     } else {
       const utilities = inUtilities || /^@layer\s+utilities\b/.test(node.prelude)
-      const inner = printPrunedCss(node.children, tokens, utilities)
-      if (inner || !inUtilities) out += `${node.prelude}{${inner}}`
+      const properties = declaresProperties || /^@layer\s+(theme|properties)\b/.test(node.prelude)
+      const inner = printPrunedCss(node.children, tokens, options, utilities, properties)
+      if (inner || !(inUtilities || declaresProperties)) out += `${node.prelude}{${inner}}`
     }
   }
   return out
+}
+
+/** The custom property names (without `--`) that `var()` reads in `css`. */
+function readCustomProperties(css: string, into: Set<string>): Set<string> {
+  for (const match of css.matchAll(/var\(\s*--([\w-]+)/g)) into.add(match[1]!)
+  return into
+}
+
+/** Every `--name` written in `text` (HTML or script tokens): a name the page's markup or code may set or read. */
+function writtenCustomProperties(text: string, into: Set<string>): Set<string> {
+  for (const match of text.matchAll(/--([\w-]+)/g)) into.add(match[1]!)
+  return into
 }
 
 /**
@@ -226,7 +304,8 @@ export interface ScriptTokens {
 /**
  * `html` with each inline Tailwind stylesheet (a `<style>` holding `@layer utilities`) cut to the rules the page can
  * use: tokens from the HTML itself, `scripts.always`, and the islands the page holds (an `<astro-island>` whose
- * component URL names no known island brings every island's tokens). Other `<style>` elements are left alone.
+ * component URL names no known island brings every island's tokens); then its custom properties cut to those the
+ * page can read (see the module comment). Other `<style>` elements are left alone.
  */
 export function prunePageStyles(html: string, scripts: ScriptTokens): string {
   if (!html.includes('@layer utilities')) return html
@@ -238,7 +317,17 @@ export function prunePageStyles(html: string, scripts: ScriptTokens): string {
     const all = island ? [island] : Object.values(scripts.islands)
     for (const list of all) for (const token of list) tokens.add(token)
   }
-  return html.replace(/(<style\b[^>]*>)([^]*?)(<\/style>)/gi, (whole, open: string, css: string, close: string) =>
-    css.includes('@layer utilities') ? `${open}${printPrunedCss(parsedSheet(css), tokens)}${close}` : whole,
+  const styles = /(<style\b[^>]*>)([^]*?)(<\/style>)/gi
+  // first the utilities a page can use, then the custom properties those, the other styles, the markup and the
+  // client code can read
+  const readable = writtenCustomProperties(withoutStyles, new Set())
+  for (const token of tokens) if (token.includes('--')) writtenCustomProperties(token, readable)
+  for (const [, , css] of html.matchAll(styles))
+    readCustomProperties(css!.includes('@layer utilities') ? printPrunedCss(parsedSheet(css!), tokens) : css!, readable)
+  const seenRaw = new Set<string>()
+  return html.replace(styles, (whole, open: string, css: string, close: string) =>
+    css.includes('@layer utilities')
+      ? `${open}${printPrunedCss(parsedSheet(css), tokens, { readable, seenRaw })}${close}`
+      : whole,
   )
 }

@@ -4,6 +4,8 @@
  * URL to the clipboard, and shows the outcome in the `[data-share-toast]` live region that follows the button.
  */
 
+import { buttonReady } from '~/lib/early-click'
+
 /** How long a toast stays, in milliseconds. */
 export const TOAST_MS = 4000
 
@@ -72,5 +74,6 @@ export function enhanceShareButtons(root: ParentNode): void {
       if (outcome === 'copied') showToast(SHARE_COPIED, 'success')
       else if (outcome === 'failed') showToast(SHARE_FAILED, 'error')
     })
+    buttonReady(button)
   }
 }

@@ -9,6 +9,8 @@
  * session).
  */
 
+import { buttonReady } from '~/lib/early-click'
+
 const SESSION_KEY = /^sb-.+-auth-token$/
 
 /** What the header shows about a signed-in visitor. */
@@ -68,6 +70,7 @@ export function enhanceHeader(header: HTMLElement): void {
   }
   const isOpen = () => toggle.getAttribute('aria-expanded') === 'true'
   toggle.addEventListener('click', () => setOpen(!isOpen()))
+  buttonReady(toggle) // a tap on Menu before this ran opens it now
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && isOpen()) {
       setOpen(false)

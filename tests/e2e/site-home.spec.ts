@@ -251,6 +251,23 @@ test('nothing but the page itself is requested before the first paint: scripts a
   }
 })
 
+test('a tap on Menu before the header script has arrived opens the menu once it has', async ({ page }) => {
+  // the page's scripts come late, as on a slow phone: the page is drawn and tappable before they run
+  await page.route(/\/_astro\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.setViewportSize({ width: 390, height: 800 })
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  const menu = page.getByRole('button', { name: 'Menu' })
+  await expect(menu).not.toHaveAttribute('data-ready')
+  await menu.click()
+  await expect(menu).toHaveAttribute('aria-expanded', 'false') // held, not lost
+  await expect(menu).toHaveAttribute('data-ready', '', { timeout: 10_000 })
+  await expect(menu).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' })).toBeVisible()
+})
+
 test('on a small screen the menu button toggles the navigation', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 })
   await page.goto('/')

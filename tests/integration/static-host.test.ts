@@ -194,6 +194,20 @@ describe('publish directory under wrangler pages dev', () => {
     expect(await (await fetch(`${base}/sitemap.xml`)).text()).not.toContain(onDemand.id)
   })
 
+  it("inlines the site's stylesheet once in every page, prerendered or rendered on demand", async () => {
+    // Astro bundles the layout's CSS once for the prerendered pages and once for the worker; when the two copies
+    // differ (Lightning CSS targets per build), a prerendered page carried both
+    const pages = {
+      home: file('index.html'),
+      prerendered: file(`agent/${fixture.agents[0]!.id}/index.html`),
+      onDemand: await (await fetch(`${base}/agent/${fixture.agents[25]!.id}`)).text(),
+    }
+    for (const [page, html] of Object.entries(pages)) {
+      expect(html.match(/@layer utilities\{/g), page).toHaveLength(1)
+      expect(html.match(/@layer base\{/g), page).toHaveLength(1)
+    }
+  })
+
   it("keeps an on-demand page in the host's cache for this deploy; each deploy starts a new cache generation", async () => {
     const agent = fixture.agents[25]!
     expect(await (await fetch(`${base}/agent/${agent.id}`)).text()).toContain('>Host Agent 25</h1>')

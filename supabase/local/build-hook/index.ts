@@ -69,7 +69,10 @@ export interface BuildHookOptions {
   secret?: string
   /** Port on 127.0.0.1 (default 0: any free port). */
   port?: number
-  /** How long a replaced build directory is kept before removal, in ms (default 60,000). */
+  /**
+   * How long a replaced build directory is kept before removal, in ms (default 60,000). The removal never runs beside
+   * a build: a directory due while one runs is removed when it ends.
+   */
   retireAfterMs?: number
   /**
    * Quiet time, in ms, a build waits after the newest request before it starts, so a burst of data changes makes one
@@ -164,7 +167,27 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     return false
   }
 
+  /** Whether a build is running, and the replaced directories due for removal meanwhile. */
+  let building = false
+  const dueForRemoval: string[] = []
+  /** Removes a replaced build directory off the event loop; a failure is logged, the directory left. */
+  const remove = (dir: string) => {
+    fs.promises
+      .rm(dir, { recursive: true, force: true })
+      .catch((error: Error) => log(`Could not remove the replaced build ${dir}: ${error.message}`))
+  }
+
   const run = async ({ reasons, row }: PendingBuild) => {
+    building = true
+    try {
+      await runBuild({ reasons, row })
+    } finally {
+      building = false
+      for (const dir of dueForRemoval.splice(0)) remove(dir)
+    }
+  }
+
+  const runBuild = async ({ reasons, row }: PendingBuild) => {
     const id = await row
     const reason = reasons.join('; ')
     const tail = logTail()
@@ -190,7 +213,9 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
       if (previous !== options.initialDir) {
         const timer = setTimeout(() => {
           timers.delete(timer)
-          fs.rmSync(previous, { recursive: true, force: true })
+          // a removal of thousands of files beside a build would slow it
+          if (building) dueForRemoval.push(previous)
+          else remove(previous)
         }, retireAfterMs)
         timer.unref()
         timers.add(timer)
