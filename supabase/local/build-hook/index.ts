@@ -15,8 +15,10 @@
  * command, tried first for every build after the first; when it declines (or fails), the build command runs.
  */
 import { createClient } from '@supabase/supabase-js'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { serveBuildHook } from './hook.ts'
 import { createBuildQueue, type PendingBuild } from './queue.ts'
@@ -167,22 +169,56 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     return false
   }
 
-  /** Whether a build is running, and the replaced directories due for removal meanwhile. */
+  /** Whether a build is running, the replaced directories due for removal meanwhile, and the removals under way. */
   let building = false
   const dueForRemoval: string[] = []
-  /** Removes a replaced build directory off the event loop; a failure is logged, the directory left. */
+  const removals = new Set<ChildProcess>()
+  /** Pauses (SIGSTOP) or resumes (SIGCONT) the removals under way: none runs beside a build. */
+  const signalRemovals = (signal: 'SIGSTOP' | 'SIGCONT') => {
+    for (const child of removals) {
+      try {
+        child.kill(signal)
+      } catch {
+        // a platform without job-control signals: the removal just runs on
+      }
+    }
+  }
+  /**
+   * Removes a replaced build directory in a child `rm -rf` at the lowest CPU priority, paused while a build runs:
+   * removing tens of thousands of files in this process, even with fs.promises, queues their unlinks ahead of the
+   * static server's file reads in libuv's thread pool, and beside a build it slows the build's own linking (a 1 %
+   * refresh at 20,000 agents went live in 7.6-10.7 s with the removal beside it, 6.2-7.3 s without, on one machine).
+   * Where `rm` cannot start, fs.promises.rm. A failure is logged and the directory left.
+   */
   const remove = (dir: string) => {
-    fs.promises
-      .rm(dir, { recursive: true, force: true })
-      .catch((error: Error) => log(`Could not remove the replaced build ${dir}: ${error.message}`))
+    const fallback = () =>
+      fs.promises
+        .rm(dir, { recursive: true, force: true })
+        .catch((error: Error) => log(`Could not remove the replaced build ${dir}: ${error.message}`))
+    const child = spawn('rm', ['-rf', dir], { stdio: 'ignore' })
+    removals.add(child)
+    child.once('spawn', () => {
+      try {
+        os.setPriority(child.pid!, 19)
+      } catch {
+        // a lower priority is a courtesy
+      }
+    })
+    child.once('error', () => void fallback())
+    child.once('exit', (code) => {
+      removals.delete(child)
+      if (code !== 0) log(`Could not remove the replaced build ${dir} (rm exited ${code}).`)
+    })
   }
 
   const run = async ({ reasons, row }: PendingBuild) => {
     building = true
+    signalRemovals('SIGSTOP')
     try {
       await runBuild({ reasons, row })
     } finally {
       building = false
+      signalRemovals('SIGCONT')
       for (const dir of dueForRemoval.splice(0)) remove(dir)
     }
   }
@@ -247,6 +283,7 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
       stopping.abort(new Error('the builder stopped'))
       for (const timer of timers) clearTimeout(timer)
       timers.clear()
+      signalRemovals('SIGCONT') // a paused removal finishes on its own
       await endpoint.close()
       await queue.stop()
     },
