@@ -194,7 +194,7 @@ describe('publish directory under wrangler pages dev', () => {
     expect(await (await fetch(`${base}/sitemap.xml`)).text()).not.toContain(onDemand.id)
   })
 
-  it("inlines the site's stylesheet once in every page, prerendered or rendered on demand", async () => {
+  it("inlines the site's stylesheet once in every page, prerendered or rendered on demand, and no template comment", async () => {
     // Astro bundles the layout's CSS once for the prerendered pages and once for the worker; when the two copies
     // differ (Lightning CSS targets per build), a prerendered page carried both
     const pages = {
@@ -205,6 +205,9 @@ describe('publish directory under wrangler pages dev', () => {
     for (const [page, html] of Object.entries(pages)) {
       expect(html.match(/@layer utilities\{/g), page).toHaveLength(1)
       expect(html.match(/@layer base\{/g), page).toHaveLength(1)
+      // and no comment of the templates' authors (an HTML comment in an .astro template is sent to every visitor;
+      // React's and Astro's own markers are all that may remain)
+      expect(html.match(/<!--(?!(?: |astro:end|\/?\$[?!]?)-->)[^]{0,60}/g), page).toBeNull()
     }
   })
 
