@@ -99,6 +99,33 @@ test.describe('with a routed search answer', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
   })
 
+  test('on a phone nothing below the results moves up into view when the answer is shorter than the skeleton', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.route('**/functions/v1/search-agents', (route) =>
+      route.fulfill({
+        json: { agents: [], totalResults: 0, location: null, limit: 12, offset: 0 },
+        headers: cors,
+      }),
+    )
+    await page.goto('/search-results?q=Routed&type=agent')
+    await expect(page.getByTestId('agent-card-skeleton')).toHaveCount(0)
+    // the layout shifts of the load (Layout Instability API), as Lighthouse sums them into CLS
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!entry.hadRecentInput) total += entry.value
+          }).observe({ type: 'layout-shift', buffered: true })
+          setTimeout(() => resolve(total), 500)
+        }),
+    )
+    expect(shifts).toBeLessThan(0.01)
+  })
+
   test('the card: badge bands, price range, service areas, profile, call and email', async ({ page }) => {
     // the badge is the rank by sides in the agent's primary ZIP (both sides), not the listing-side rank
     const agents = [
