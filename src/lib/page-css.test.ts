@@ -135,6 +135,24 @@ describe('prunePageStyles', () => {
     expect(html).not.toContain('--tw-border-style')
   })
 
+  it('keep a base rule only when the page or its client code can hold the elements it names', () => {
+    const sheet =
+      '@layer base{*,:after,:before{box-sizing:border-box}abbr:where([title]){text-decoration:underline dotted}' +
+      'h1,h2{font-size:inherit}table{border-collapse:collapse}:where(select:is([multiple])) optgroup{font-weight:bolder}' +
+      'button,::file-selector-button{font:inherit}}@layer utilities{.a{color:red}}'
+    const island = '<astro-island component-url="/_astro/sales.B1.js"></astro-island>'
+    const html = prunePageStyles(`<html><head><style>${sheet}</style></head><body><h2>x</h2>${island}</body></html>`, {
+      always: [],
+      islands: { sales: ['table', 'mt-2'] },
+    })
+    expect(html).toContain('*,:after,:before{box-sizing:border-box}') // names no element
+    expect(html).toContain('h1,h2{font-size:inherit}') // one of its alternatives is on the page
+    expect(html).toContain('table{border-collapse:collapse}') // the island's code writes <table
+    expect(html).toContain('button,::file-selector-button{font:inherit}') // a pseudo-element alone
+    expect(html).not.toContain('abbr')
+    expect(html).not.toContain('optgroup')
+  })
+
   it('keep a custom property that client code names', () => {
     const sheet = '@layer theme{:root,:host{--color-sky-500:oklch(68.5% .169 237.323)}}@layer utilities{.a{color:red}}'
     const chart = '<astro-island component-url="/_astro/chart.B1.js"></astro-island>'

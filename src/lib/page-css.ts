@@ -17,7 +17,10 @@
  *   `@property` only when something on the page can read it: a `var(--name)` in the kept CSS or the page's other
  *   style elements, or `--name` anywhere in the page's HTML or client code (a style attribute, a chart's colour).
  *   Tailwind emits every theme value and every `--tw-*` registration the whole site uses; a page reads a fraction.
- *   A registration repeated word for word (a component's `@apply` brings its own copy) is kept once.
+ *   A registration repeated word for word (a component's `@apply` brings its own copy) is kept once;
+ * - a rule of Tailwind's base styles (`@layer base`) only when the page can hold the elements it names: `abbr`,
+ *   `sub`, `progress` or `summary` are styled on the few pages that have them (tags in the HTML, or a name in the
+ *   client code's tokens, where an island's JSX writes them); a rule naming no element (`*`, `::placeholder`) stays.
  * The kept rules stay in their order and at-rules, so a page looks exactly as it did with the whole sheet.
  *
  * The parser reads the minified sheet Tailwind and Lightning CSS emit (rules and nested at-rule blocks); anything it
@@ -30,7 +33,7 @@
 /** One piece of a stylesheet: a block at-rule with its children, a style rule, or text kept as it is. */
 export type CssNode =
   | { kind: 'block'; prelude: string; children: CssNode[] }
-  | { kind: 'rule'; selector: string; body: string; required: string[][] }
+  | { kind: 'rule'; selector: string; body: string; required: string[][]; elements: string[][] }
   | { kind: 'raw'; text: string }
 
 /** At-rules whose blocks hold rules (parsed into children); other blocks (`@property`, `@keyframes`) stay raw. */
@@ -121,6 +124,20 @@ export function requiredClasses(selector: string): string[][] {
   )
 }
 
+/**
+ * The element names each alternative of `selector` requires, lower case (`h1,h2` → [['h1'],['h2']],
+ * `:where(select) optgroup` → [['optgroup']], `::placeholder` → [[]]). Names inside functional pseudo-classes are not
+ * required, as with classes.
+ */
+export function requiredElements(selector: string): string[][] {
+  return selectorAlternatives(selector).map((alternative) =>
+    withoutPseudoArguments(alternative)
+      .split(/[\s>+~]+/)
+      .map((compound) => /^[a-zA-Z][\w-]*/.exec(compound)?.[0]?.toLowerCase())
+      .filter((name): name is string => name !== undefined),
+  )
+}
+
 /** Parses a minified stylesheet into nodes. */
 export function parseCss(css: string): CssNode[] {
   const nodes: CssNode[] = []
@@ -161,11 +178,22 @@ export function parseCss(css: string): CssNode[] {
       // a rule with nested rules: kept whole
       nodes.push({ kind: 'raw', text: css.slice(index, close + 1) })
     } else {
-      nodes.push({ kind: 'rule', selector: prelude, body, required: requiredClasses(prelude) })
+      nodes.push({
+        kind: 'rule',
+        selector: prelude,
+        body,
+        required: requiredClasses(prelude),
+        elements: requiredElements(prelude),
+      })
     }
     index = close + 1
   }
   return nodes
+}
+
+/** Whether a base rule can match a page holding the elements `elements`: some alternative's elements all appear. */
+function canMatchElements(rule: Extract<CssNode, { kind: 'rule' }>, elements: ReadonlySet<string>): boolean {
+  return rule.elements.some((names) => names.every((name) => elements.has(name)))
 }
 
 /** Whether a rule can match a page whose class tokens are `tokens`: some alternative's classes all appear. */
@@ -181,6 +209,11 @@ function canMatch(rule: Extract<CssNode, { kind: 'rule' }>, tokens: ReadonlySet<
  */
 export interface PruneOptions {
   readable?: ReadonlySet<string>
+  /**
+   * The element names the page's HTML and client code can hold; a rule of `@layer base` (Tailwind's preflight) for
+   * elements outside it (`abbr`, `sub`, `progress`, `summary`...) is left out. Without it every base rule is kept.
+   */
+  elements?: ReadonlySet<string>
   seenRaw?: Set<string>
 }
 
@@ -227,6 +260,7 @@ export function printPrunedCss(
   options: PruneOptions = {},
   inUtilities = false,
   declaresProperties = false,
+  inBase = false,
 ): string {
   let out = ''
   for (const node of nodes) {
@@ -240,14 +274,16 @@ export function printPrunedCss(
       out += node.text
     } else if (node.kind === 'rule') {
       if (inUtilities && !canMatch(node, tokens)) continue
+      if (inBase && options.elements && !canMatchElements(node, options.elements)) continue
       const body =
         declaresProperties && options.readable ? readableDeclarations(node.body, options.readable) : node.body
       if (body || !declaresProperties) out += `${node.selector}{${body}}`
     } else {
       const utilities = inUtilities || /^@layer\s+utilities\b/.test(node.prelude)
       const properties = declaresProperties || /^@layer\s+(theme|properties)\b/.test(node.prelude)
-      const inner = printPrunedCss(node.children, tokens, options, utilities, properties)
-      if (inner || !(inUtilities || declaresProperties)) out += `${node.prelude}{${inner}}`
+      const base = inBase || /^@layer\s+base\b/.test(node.prelude)
+      const inner = printPrunedCss(node.children, tokens, options, utilities, properties, base)
+      if (inner || !(inUtilities || declaresProperties || inBase)) out += `${node.prelude}{${inner}}`
     }
   }
   return out
@@ -324,10 +360,13 @@ export function prunePageStyles(html: string, scripts: ScriptTokens): string {
   for (const token of tokens) if (token.includes('--')) writtenCustomProperties(token, readable)
   for (const [, , css] of html.matchAll(styles))
     readCustomProperties(css!.includes('@layer utilities') ? printPrunedCss(parsedSheet(css!), tokens) : css!, readable)
+  // the elements: the page's tags, and any token of its client code (JSX writes `<table`, split at the `<`)
+  const elements = new Set(tokens)
+  for (const match of withoutStyles.matchAll(/<([a-zA-Z][\w-]*)/g)) elements.add(match[1]!.toLowerCase())
   const seenRaw = new Set<string>()
   return html.replace(styles, (whole, open: string, css: string, close: string) =>
     css.includes('@layer utilities')
-      ? `${open}${printPrunedCss(parsedSheet(css), tokens, { readable, seenRaw })}${close}`
+      ? `${open}${printPrunedCss(parsedSheet(css), tokens, { readable, seenRaw, elements })}${close}`
       : whole,
   )
 }
