@@ -158,7 +158,11 @@ async function main() {
     supabaseUrl: stack.apiUrl,
     serviceRoleKey: keys.serviceRoleKey,
     // as `npm start`: a data change re-renders only its pages through the served build's worker
-    patcher: sitePatcher({ apiUrl: stack.apiUrl, serviceRoleKey: keys.serviceRoleKey }),
+    patcher: sitePatcher({
+      apiUrl: stack.apiUrl,
+      serviceRoleKey: keys.serviceRoleKey,
+      buildCacheDir: path.join(buildWork, 'cache'),
+    }),
     // drop a replaced directory soon so 20,000 pages are not held twice
     retireAfterMs: 5_000,
     log: (line) => {

@@ -82,7 +82,11 @@ try {
     supabaseUrl: stack.apiUrl,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
     // a data change re-renders only its pages through the served build's worker (scripts/lib/site-patch.ts)
-    patcher: sitePatcher({ apiUrl: stack.apiUrl, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }),
+    patcher: sitePatcher({
+      apiUrl: stack.apiUrl,
+      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+      buildCacheDir: cacheDir,
+    }),
     log: (line) => console.log(line),
   })
   // the site in dist/site was built at an earlier start: the data may have changed since (the build reuses every

@@ -20,6 +20,8 @@
  * - the sitemaps (always: their lastmod follows the page versions) and, when the newest refresh changed, the three
  *   pages that print it (src/pages/rerender/).
  * The worker runs under workerd (supabase/local/pages-functions.ts) with no static files, so it renders every path.
+ * With `buildCacheDir`, the agent and ZIP pages it rendered are recorded in the static build's Astro cache under
+ * their new keys, so the next static build (a blog change) reuses them instead of rendering them again.
  *
  * It declines (the build hook then runs the static build) when the blog changed, when more than `maxPages` pages
  * changed (a full incremental build handles bulk changes better), and when a render answers anything but 200 or 404.
@@ -34,6 +36,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { PatchResult, SitePatcher } from '../../supabase/local/build-hook/index.ts'
 import { pagesFunctions, type PagesFunctions } from '../../supabase/local/pages-functions.ts'
 import { RERENDER_PATH } from '~/integrations/cloudflare-pages.ts'
+import { recordRenderedPages, type RecordedPage } from '~/integrations/incremental-output.ts'
+import { agentPageCacheKey, zipPageCacheKey } from '~/lib/page-cache-keys.ts'
 import { slugify } from '@shared/slug.ts'
 import { inlineScripts, scriptHash } from './csp-hashes.ts'
 
@@ -57,6 +61,12 @@ export interface SitePatchOptions {
   concurrency?: number
   /** Worker runtimes (workerd processes) rendering side by side (default 2, or SITE_PATCH_RUNTIMES). */
   runtimes?: number
+  /**
+   * The static build's Astro cache directory (its ASTRO_CACHE_DIR): the agent and ZIP pages a patch re-rendered are
+   * recorded there under their new cache keys, so the next static build reuses them instead of rendering them again
+   * (src/integrations/incremental-output.ts `recordRenderedPages`). Without it the next static build renders them.
+   */
+  buildCacheDir?: string
 }
 
 /** Every row of a keyset-paged read: `read(after)` returns up to PAGE_SIZE rows after the key `after`. */
@@ -243,16 +253,16 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       (error: unknown) => error as Error,
     )
     const [agents, zips] = await Promise.all([
-      changedRows<{ agent_id: string; prerender: boolean }>(
+      changedRows<{ agent_id: string; prerender: boolean; version: number }>(
         'agent_page_versions',
-        'agent_id, prerender',
+        'agent_id, prerender, version',
         'agent_id',
         since.version,
         now.version,
       ),
-      changedRows<{ zip_code: string; city: string | null; state: string | null }>(
+      changedRows<{ zip_code: string; city: string | null; state: string | null; version: number }>(
         'zip_page_versions',
-        'zip_code, city, state',
+        'zip_code, city, state, version',
         'zip_code',
         since.version,
         now.version,
@@ -266,11 +276,24 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       const citySlug = zip.city ? slugify(zip.city) : ''
       if (zip.state && citySlug) cities.add(`/agents/${zip.state.toLowerCase()}/${citySlug}`)
     }
-    const renders: { pathname: string; group: string; from?: string }[] = [
-      ...agents.filter((row) => row.prerender).map((row) => ({ pathname: `/agent/${row.agent_id}`, group: 'agent' })),
+    // the build-cache entry of an agent or ZIP page, recorded once it is rendered (city pages' keys cover every ZIP of
+    // the city, which the patch does not read: the next static build renders them)
+    type CacheEntry = { component: string; cacheKey: string }
+    const renders: { pathname: string; group: string; from?: string; cache?: CacheEntry }[] = [
+      ...agents
+        .filter((row) => row.prerender)
+        .map((row) => ({
+          pathname: `/agent/${row.agent_id}`,
+          group: 'agent',
+          cache: { component: 'src/pages/agent/[id].astro', cacheKey: agentPageCacheKey(row) },
+        })),
       ...zips
         .filter((row) => /^\d{5}$/.test(row.zip_code))
-        .map((row) => ({ pathname: `/agents/${row.zip_code}`, group: 'zip' })),
+        .map((row) => ({
+          pathname: `/agents/${row.zip_code}`,
+          group: 'zip',
+          cache: { component: 'src/pages/agents/[zip].astro', cacheKey: zipPageCacheKey(row) },
+        })),
       ...[...cities].map((pathname) => ({ pathname, group: 'city' })),
       { pathname: '/sitemap.xml', group: 'other', from: '/rerender/sitemap.xml' },
       ...(since.refresh === now.refresh
@@ -296,7 +319,8 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     const unhashed = new Set<string>()
     const counts = new Map<string, number>()
     const rendered: string[] = []
-    type Render = { pathname: string; group: string; from?: string }
+    const recordable: RecordedPage[] = []
+    type Render = { pathname: string; group: string; from?: string; cache?: CacheEntry }
     /** Renders one page with `worker` into the new site; 404 removes it. @throws on any other answer. */
     const render = async (page: Render, worker: PagesFunctions) => {
       if (signal.aborted) throw signal.reason
@@ -310,6 +334,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       if (response.status !== 200)
         throw new Error(`re-rendering ${page.pathname} answered ${response.status}: ${body.slice(0, 200)}`)
       replaceFile(file, body)
+      if (page.cache) recordable.push({ ...page.cache, pathname: page.pathname, file })
       counts.set(page.group, (counts.get(page.group) ?? 0) + 1)
       rendered.push(page.pathname)
       for (const script of inlineScripts(body)) if (!headers.includes(scriptHash(script))) unhashed.add(page.pathname)
@@ -372,11 +397,13 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       if (part && Number(part[1]) > parts) fs.rmSync(path.join(publishDir, file))
     }
     const done = performance.now()
+    const recorded = options.buildCacheDir ? recordRenderedPages(options.buildCacheDir, recordable) : 0
 
     const group = (name: string) => `${counts.get(name) ?? 0} ${name}`
     output(
       `Pages re-rendered without a static build: ${['agent', 'city', 'zip', 'other'].map(group).join(', ')}; removed: ${removed}; carried over by link: ${(carried - rendered.length).toLocaleString('en-US')} files.\n`,
     )
+    if (options.buildCacheDir) output(`Recorded in the static build's cache: ${recorded} pages.\n`)
     output(
       `Rendered: ${rendered.slice(0, 40).join(', ')}${rendered.length > 40 ? `, and ${rendered.length - 40} more` : ''}\n`,
     )

@@ -155,3 +155,51 @@ export function unlinkBeforeRender(
   fs.rmSync(path.join(dirs.outDir, file), { force: true })
   fs.rmSync(path.join(dirs.cacheDir, 'dist', file), { force: true })
 }
+
+/** A page rendered outside Astro's build (the local builder's patch) with the key its data has now. */
+export interface RecordedPage {
+  /** The route component, as the manifest keys it ('src/pages/agent/[id].astro'). */
+  component: string
+  pathname: string
+  cacheKey: string
+  /** The rendered page's file, copied into the cache. */
+  file: string
+}
+
+/**
+ * Records pages rendered outside Astro's build in its cache, as if the last build had rendered them: each page's
+ * cached copy becomes a copy of its rendered file (a new file, never written through a link an earlier output shares) and its manifest
+ * entry takes `cacheKey`, so the next build reuses the page instead of rendering it again. Only paths the manifest
+ * already holds are recorded (others are rendered by the next build as new paths), and only into a manifest of the
+ * format read here (version 1); the manifest is replaced by renaming a complete new file. Returns how many pages
+ * were recorded.
+ * @throws on file-system errors (the caller's cache may then be partly updated: each page file is written before the
+ * manifest names its new key, so a partial update only makes the next build render those pages again).
+ */
+export function recordRenderedPages(cacheDir: string, pages: readonly RecordedPage[]): number {
+  const manifestFile = path.join(cacheDir, 'incremental-build.json')
+  let manifest: { version?: unknown } & CacheManifest
+  try {
+    manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as typeof manifest
+  } catch {
+    return 0
+  }
+  if (manifest.version !== 1 || !manifest.routes || typeof manifest.routes !== 'object') return 0
+  let recorded = 0
+  for (const page of pages) {
+    const entry = manifest.routes[page.component]?.paths[page.pathname]
+    if (!entry) continue
+    const cached = path.join(cacheDir, 'dist', filePath(entry.outputFile))
+    fs.mkdirSync(path.dirname(cached), { recursive: true })
+    fs.rmSync(cached, { force: true })
+    fs.copyFileSync(page.file, cached)
+    entry.cacheKey = page.cacheKey
+    recorded += 1
+  }
+  if (recorded > 0) {
+    const next = `${manifestFile}.${process.pid}.tmp`
+    fs.writeFileSync(next, JSON.stringify(manifest, null, '\t'))
+    fs.renameSync(next, manifestFile)
+  }
+  return recorded
+}

@@ -265,18 +265,8 @@ export function groupCities(zips: readonly ZipPageRef[]): CityPageRef[] {
   )
 }
 
-/** The build-cache key of an agent page: its data's version (a new template renders every page anyway). */
-export const agentPageCacheKey = (page: AgentPageRef): string => `agent:${page.version}`
-
-/** The build-cache key of a ZIP page. */
-export const zipPageCacheKey = (page: ZipPageRef): string => `zip:${page.version}`
-
-/** The build-cache key of a city page: SHA-256 (hex) of its name and its ZIP pages' versions. */
-export async function cityPageCacheKey(page: CityPageRef): Promise<string> {
-  const text = JSON.stringify([page.state, page.city, page.zips.map((zip) => [zip.zip, zip.version])])
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return `city:${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`
-}
+// the pages' build-cache keys live in ./page-cache-keys.ts (the local builder's patch uses them too)
+export { agentPageCacheKey, cityPageCacheKey, zipPageCacheKey } from './page-cache-keys'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Page data, read in batches

@@ -3,8 +3,9 @@
  * agent's page and its ZIP and city pages (plus the sitemap and the pages that print the newest metrics refresh)
  * through the served build's own worker, and links every other file over; no static build runs. The worker reads the
  * API through a proxy that refuses every request naming another fixture agent or their ZIP, and the patch still
- * succeeds. A patched page is byte for byte what the static build renders for the same data (checked by forcing a
- * static build afterwards), a page that lost its prerendering is removed (answered on demand), and a blog change
+ * succeeds. A patched page is what the static build renders for the same data (checked by forcing a static build
+ * afterwards), and the agent and ZIP pages it re-rendered are recorded in the static build's cache, so that build
+ * reuses them instead of rendering them again; a page that lost its prerendering is removed (answered on demand), and a blog change
  * makes the builder fall back to the static build. Runs on the shared test database, so other files' changes may
  * add pages to a patch or make it decline (a post published meanwhile): the measured step is tried up to five times.
  */
@@ -106,7 +107,11 @@ beforeAll(async () => {
     ),
     supabaseUrl: testEnv.url,
     serviceRoleKey: testEnv.serviceRoleKey,
-    patcher: sitePatcher({ apiUrl: testEnv.url, serviceRoleKey: testEnv.serviceRoleKey }),
+    patcher: sitePatcher({
+      apiUrl: testEnv.url,
+      serviceRoleKey: testEnv.serviceRoleKey,
+      buildCacheDir: path.join(work, 'cache'),
+    }),
     retireAfterMs: 600_000,
     log: (line) => console.log(`[site-builder] ${line}`),
   })
@@ -191,6 +196,24 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     expect(report!.rendered).not.toContain('/agents/vt/otherpatch')
 
     patched = builder.currentDir()
+    // the static build's cache now holds Alpha's and ZIP A's pages under their new keys (the data's versions), so
+    // the next static build reuses them; the city page's key covers the city's ZIPs, which the patch does not read
+    expect(log).toMatch(/Recorded in the static build's cache: \d+ pages/)
+    const cache = JSON.parse(fs.readFileSync(path.join(work, 'cache', 'incremental-build.json'), 'utf8')) as {
+      routes: Record<string, { paths: Record<string, { cacheKey: string }> }>
+    }
+    const [{ version: alphaVersion }] = await sql<{ version: string }>(
+      `select version from public.agent_page_versions where agent_id = $1`,
+      [alpha!.id],
+    )
+    const [{ version: zipVersion }] = await sql<{ version: string }>(
+      `select version from public.zip_page_versions where zip_code = $1`,
+      [zipA],
+    )
+    expect(cache.routes['src/pages/agent/[id].astro']!.paths[`/agent/${alpha!.id}`]!.cacheKey).toBe(
+      `agent:${alphaVersion}`,
+    )
+    expect(cache.routes['src/pages/agents/[zip].astro']!.paths[`/agents/${zipA}`]!.cacheKey).toBe(`zip:${zipVersion}`)
     // Alpha's new page in the new site; the served site's file was never written through
     const fresh = fs.readFileSync(agentFile(patched, alpha!.id), 'utf8')
     expect(fresh).toContain('Patch Alpha')
@@ -204,7 +227,7 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     expect(await response.text()).toBe(fresh)
   })
 
-  it('writes exactly what the static build renders for the same data', async () => {
+  it('writes what the static build renders for the same data, which the next static build reuses', async () => {
     const [alpha] = fixture.agents
     const pages = [`/agent/${alpha!.id}`, `/agents/${zipA}`, '/agents/vt/patchton']
     const patchedPages = pages.map((pathname) => fs.readFileSync(pageFile(patched, pathname), 'utf8'))
@@ -218,11 +241,15 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     const rendered = (/Rendered: (.*)/.exec(log)?.[1] ?? '').split(', ')
     const now = builder.currentDir()
     pages.forEach((pathname, index) => {
-      // unless another file changed them since: the static build's markup is the patched page's, character for
-      // character; the inlined CSS is the same rules (the prerender bundle may inline the site's sheet twice, the
-      // worker once)
-      if (!rendered.includes(pathname)) return
       const fromStatic = fs.readFileSync(pageFile(now, pathname), 'utf8')
+      // the agent and ZIP pages the patch recorded in the cache are reused as they are, unless another file changed
+      // their data since
+      if (!rendered.includes(pathname)) {
+        expect(fromStatic, pathname).toBe(patchedPages[index])
+        return
+      }
+      // a page the static build renders (the city page; any page whose data changed since): its markup is the
+      // patched page's, character for character; the inlined CSS is the same rules
       expect(withoutStyles(patchedPages[index]!), pathname).toBe(withoutStyles(fromStatic))
       const staticRules = cssRules(fromStatic)
       expect(
@@ -231,7 +258,7 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
       ).toEqual([])
       expect(cssRules(patchedPages[index]!).size, pathname).toBeGreaterThan(100)
     })
-    expect(rendered).toContain(`/agent/${alpha!.id}`)
+    expect(rendered).toContain('/agents/vt/patchton')
   })
 
   it('removes the page of an agent no longer prerendered, which the worker then answers on demand', async () => {

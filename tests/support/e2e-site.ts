@@ -48,7 +48,11 @@ export async function startE2ESite(
     supabaseUrl: env.TEST_SUPABASE_URL,
     serviceRoleKey: env.TEST_SUPABASE_SERVICE_ROLE_KEY,
     // as in `npm start`: a data change re-renders only its pages through the served build's worker
-    patcher: sitePatcher({ apiUrl: env.TEST_SUPABASE_URL, serviceRoleKey: env.TEST_SUPABASE_SERVICE_ROLE_KEY }),
+    patcher: sitePatcher({
+      apiUrl: env.TEST_SUPABASE_URL,
+      serviceRoleKey: env.TEST_SUPABASE_SERVICE_ROLE_KEY,
+      buildCacheDir: cacheDir,
+    }),
     log: (line) => log(`[site-builder] ${line}`),
     // One build per test file's data, not three: a file's fixture inserts agents, refreshes their metrics (an
     // update) and the previous file's clean-up deletes some, each a rebuild request within a second or two. Built
