@@ -96,24 +96,30 @@ function withoutPseudoArguments(selector: string): string {
   return out
 }
 
-/** Splits a selector list at its top-level commas. */
-function selectorAlternatives(selector: string): string[] {
+/** Splits `text` at each `separator` outside strings, brackets and escapes (a selector list, a rule body). */
+function splitTopLevel(text: string, separator: ',' | ';'): string[] {
   const parts: string[] = []
   let depth = 0
   let start = 0
-  for (let index = 0; index < selector.length; index += 1) {
-    const char = selector[index]
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]
     if (char === '\\') index += 1
-    else if (char === '(' || char === '[') depth += 1
+    else if (char === '"' || char === "'") {
+      const end = text.indexOf(char, index + 1)
+      index = end === -1 ? text.length : end
+    } else if (char === '(' || char === '[') depth += 1
     else if (char === ')' || char === ']') depth -= 1
-    else if (char === ',' && depth === 0) {
-      parts.push(selector.slice(start, index))
+    else if (char === separator && depth === 0) {
+      parts.push(text.slice(start, index))
       start = index + 1
     }
   }
-  parts.push(selector.slice(start))
+  parts.push(text.slice(start))
   return parts
 }
+
+/** Splits a selector list at its top-level commas. */
+const selectorAlternatives = (selector: string): string[] => splitTopLevel(selector, ',')
 
 /** The classes each alternative of `selector` requires (unescaped), e.g. `.a .b:hover,.c` → [['a','b'],['c']]. */
 export function requiredClasses(selector: string): string[][] {
@@ -217,31 +223,10 @@ export interface PruneOptions {
   seenRaw?: Set<string>
 }
 
-/** The declarations of a rule body (`a:b;--c:d`), split at the semicolons outside strings and brackets. */
-function declarations(body: string): string[] {
-  const out: string[] = []
-  let depth = 0
-  let start = 0
-  for (let index = 0; index < body.length; index += 1) {
-    const char = body[index]
-    if (char === '\\') index += 1
-    else if (char === '"' || char === "'") {
-      const end = body.indexOf(char, index + 1)
-      index = end === -1 ? body.length : end
-    } else if (char === '(' || char === '[') depth += 1
-    else if (char === ')' || char === ']') depth -= 1
-    else if (char === ';' && depth === 0) {
-      out.push(body.slice(start, index))
-      start = index + 1
-    }
-  }
-  if (body.slice(start).trim()) out.push(body.slice(start))
-  return out
-}
-
 /** `body` without the declarations of custom properties outside `readable`. */
 function readableDeclarations(body: string, readable: ReadonlySet<string>): string {
-  return declarations(body)
+  return splitTopLevel(body, ';')
+    .filter((declaration) => declaration.trim())
     .filter((declaration) => {
       const name = /^\s*--([\w-]+)\s*:/.exec(declaration)?.[1]
       return name === undefined || readable.has(name)
@@ -258,10 +243,9 @@ export function printPrunedCss(
   nodes: readonly CssNode[],
   tokens: ReadonlySet<string>,
   options: PruneOptions = {},
-  inUtilities = false,
-  declaresProperties = false,
-  inBase = false,
+  within: { utilities?: boolean; properties?: boolean; base?: boolean } = {},
 ): string {
+  const { utilities: inUtilities = false, properties: declaresProperties = false, base: inBase = false } = within
   let out = ''
   for (const node of nodes) {
     if (node.kind === 'raw') {
@@ -282,7 +266,7 @@ export function printPrunedCss(
       const utilities = inUtilities || /^@layer\s+utilities\b/.test(node.prelude)
       const properties = declaresProperties || /^@layer\s+(theme|properties)\b/.test(node.prelude)
       const base = inBase || /^@layer\s+base\b/.test(node.prelude)
-      const inner = printPrunedCss(node.children, tokens, options, utilities, properties, base)
+      const inner = printPrunedCss(node.children, tokens, options, { utilities, properties, base })
       if (inner || !(inUtilities || declaresProperties || inBase)) out += `${node.prelude}{${inner}}`
     }
   }
