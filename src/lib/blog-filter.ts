@@ -5,8 +5,8 @@
  * and filters without loading a framework. The URL is the filter's only state: it survives reloads, can be shared,
  * and Back/Forward step through filters.
  */
-
 import { buttonReady } from '~/lib/early-click'
+
 export interface FilterablePost {
   slug: string
   title: string

@@ -12,7 +12,7 @@ import { NEWSLETTER_CHECK_INBOX, NewsletterSubscribeSchema } from '@shared/newsl
 import { callFunction } from '~/lib/functions-client'
 
 /** The status line's text for an answer we cannot explain to the visitor. */
-export const NEWSLETTER_FAILED = 'Something went wrong. Please try again later.'
+const NEWSLETTER_FAILED = 'Something went wrong. Please try again later.'
 
 /** Validates and sends `form`; never throws (every failure is shown in the form). */
 export async function sendNewsletterForm(form: HTMLFormElement): Promise<void> {

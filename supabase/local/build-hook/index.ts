@@ -204,7 +204,10 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
         // a lower priority is a courtesy
       }
     })
-    child.once('error', () => void fallback())
+    child.once('error', () => {
+      removals.delete(child)
+      void fallback()
+    })
     child.once('exit', (code) => {
       removals.delete(child)
       if (code !== 0) log(`Could not remove the replaced build ${dir} (rm exited ${code}).`)
