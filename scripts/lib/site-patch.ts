@@ -25,8 +25,8 @@
  *
  * It declines (the build hook then runs the static build) when the blog changed, when more than `maxPages` pages
  * changed (a full incremental build handles bulk changes better), and when a render answers anything but 200 or 404.
- * Known gap: a ZIP page that moved to another city leaves its old city page listing it until the next full build
- * (the version rows hold only the new city).
+ * A ZIP page that moved to another city (public.zip_page_moves, kept by a trigger on the version rows) also
+ * re-renders the city page it left, which then lists it no more (or, left without ZIPs, answers 404 and is removed).
  */
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
@@ -165,9 +165,12 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
   const concurrency = options.concurrency ?? Number(process.env.SITE_PATCH_CONCURRENCY ?? 6)
   const runtimes = options.runtimes ?? Number(process.env.SITE_PATCH_RUNTIMES ?? 2)
 
-  /** Rows of a page-version table changed in (since, now], keyset-paged by `key`; null once there are too many. */
+  /**
+   * Rows of a page-version table (or of the ZIP pages' city moves) changed in (since, now], keyset-paged by `key`;
+   * null once there are too many.
+   */
   const changedRows = async <T extends Record<string, unknown>>(
-    table: 'agent_page_versions' | 'zip_page_versions',
+    table: 'agent_page_versions' | 'zip_page_versions' | 'zip_page_moves',
     columns: string,
     key: string,
     since: number,
@@ -252,7 +255,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       (responses) => Promise.all(responses.map((response) => response.body?.cancel())).then(() => undefined),
       (error: unknown) => error as Error,
     )
-    const [agents, zips] = await Promise.all([
+    const [agents, zips, moves] = await Promise.all([
       changedRows<{ agent_id: string; prerender: boolean; version: number }>(
         'agent_page_versions',
         'agent_id, prerender, version',
@@ -267,12 +270,20 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
         since.version,
         now.version,
       ),
+      // the city pages ZIP pages left: keyed by ZIP and version, paged by version (unique per move)
+      changedRows<{ city: string | null; state: string | null; version: number }>(
+        'zip_page_moves',
+        'city, state, version',
+        'version',
+        since.version,
+        now.version,
+      ),
     ])
-    if (!agents || !zips || agents.length + zips.length > maxPages)
+    if (!agents || !zips || !moves || agents.length + zips.length + moves.length > maxPages)
       return { patched: false, reason: `more than ${maxPages.toLocaleString('en-US')} pages changed` }
 
     const cities = new Set<string>()
-    for (const zip of zips) {
+    for (const zip of [...zips, ...moves]) {
       const citySlug = zip.city ? slugify(zip.city) : ''
       if (zip.state && citySlug) cities.add(`/agents/${zip.state.toLowerCase()}/${citySlug}`)
     }

@@ -33,8 +33,13 @@
 /** One piece of a stylesheet: a block at-rule with its children, a style rule, or text kept as it is. */
 export type CssNode =
   | { kind: 'block'; prelude: string; children: CssNode[] }
-  | { kind: 'rule'; selector: string; body: string; required: string[][]; elements: string[][] }
-  | { kind: 'raw'; text: string }
+  | { kind: 'rule'; selector: string; body: string; required: string[][]; elements: string[][]; reads: string[] }
+  | { kind: 'raw'; text: string; reads: string[] }
+
+/** The custom property names (without `--`) that `var()` reads in `css`, each once. */
+function varReads(css: string): string[] {
+  return [...new Set(Array.from(css.matchAll(/var\(\s*--([\w-]+)/g), (match) => match[1]!))]
+}
 
 /** At-rules whose blocks hold rules (parsed into children); other blocks (`@property`, `@keyframes`) stay raw. */
 const GROUPING_AT_RULES = /^@(media|supports|layer|container|scope|starting-style|document)\b/
@@ -144,7 +149,13 @@ export function requiredElements(selector: string): string[][] {
   )
 }
 
-/** Parses a minified stylesheet into nodes. */
+/** Text kept as it is, with the custom properties it reads. */
+const rawNode = (text: string): CssNode => ({ kind: 'raw', text, reads: varReads(text) })
+
+/**
+ * Parses a minified stylesheet into nodes. Each rule and raw node records the custom properties its `var()`s read,
+ * so a page's readable set is gathered from the kept nodes without printing the sheet first.
+ */
 export function parseCss(css: string): CssNode[] {
   const nodes: CssNode[] = []
   let index = 0
@@ -153,7 +164,7 @@ export function parseCss(css: string): CssNode[] {
     if (css.startsWith('/*', index)) {
       const end = css.indexOf('*/', index + 2)
       const stop = end === -1 ? css.length : end + 2
-      nodes.push({ kind: 'raw', text: css.slice(index, stop) })
+      nodes.push(rawNode(css.slice(index, stop)))
       index = stop
       continue
     }
@@ -163,12 +174,12 @@ export function parseCss(css: string): CssNode[] {
     }
     const end = preludeEnd(css, index)
     if (end === -1) {
-      nodes.push({ kind: 'raw', text: css.slice(index) })
+      nodes.push(rawNode(css.slice(index)))
       break
     }
     const prelude = css.slice(index, end).trim()
     if (css[end] === ';') {
-      nodes.push({ kind: 'raw', text: css.slice(index, end + 1) })
+      nodes.push(rawNode(css.slice(index, end + 1)))
       index = end + 1
       continue
     }
@@ -178,11 +189,11 @@ export function parseCss(css: string): CssNode[] {
       nodes.push(
         GROUPING_AT_RULES.test(prelude)
           ? { kind: 'block', prelude, children: parseCss(body) }
-          : { kind: 'raw', text: css.slice(index, close + 1) },
+          : rawNode(css.slice(index, close + 1)),
       )
     } else if (body.includes('{')) {
       // a rule with nested rules: kept whole
-      nodes.push({ kind: 'raw', text: css.slice(index, close + 1) })
+      nodes.push(rawNode(css.slice(index, close + 1)))
     } else {
       nodes.push({
         kind: 'rule',
@@ -190,6 +201,7 @@ export function parseCss(css: string): CssNode[] {
         body,
         required: requiredClasses(prelude),
         elements: requiredElements(prelude),
+        reads: varReads(body),
       })
     }
     index = close + 1
@@ -197,13 +209,18 @@ export function parseCss(css: string): CssNode[] {
   return nodes
 }
 
+/** A set of names to test against: a Set, or several looked up as one (a page's tokens and its scripts'). */
+export interface NameLookup {
+  has(name: string): boolean
+}
+
 /** Whether a base rule can match a page holding the elements `elements`: some alternative's elements all appear. */
-function canMatchElements(rule: Extract<CssNode, { kind: 'rule' }>, elements: ReadonlySet<string>): boolean {
+function canMatchElements(rule: Extract<CssNode, { kind: 'rule' }>, elements: NameLookup): boolean {
   return rule.elements.some((names) => names.every((name) => elements.has(name)))
 }
 
 /** Whether a rule can match a page whose class tokens are `tokens`: some alternative's classes all appear. */
-function canMatch(rule: Extract<CssNode, { kind: 'rule' }>, tokens: ReadonlySet<string>): boolean {
+function canMatch(rule: Extract<CssNode, { kind: 'rule' }>, tokens: NameLookup): boolean {
   return rule.required.some((classes) => classes.every((name) => tokens.has(name)))
 }
 
@@ -219,7 +236,7 @@ export interface PruneOptions {
    * The element names the page's HTML and client code can hold; a rule of `@layer base` (Tailwind's preflight) for
    * elements outside it (`abbr`, `sub`, `progress`, `summary`...) is left out. Without it every base rule is kept.
    */
-  elements?: ReadonlySet<string>
+  elements?: NameLookup
   seenRaw?: Set<string>
 }
 
@@ -241,7 +258,7 @@ function readableDeclarations(body: string, readable: ReadonlySet<string>): stri
  */
 export function printPrunedCss(
   nodes: readonly CssNode[],
-  tokens: ReadonlySet<string>,
+  tokens: NameLookup,
   options: PruneOptions = {},
   within: { utilities?: boolean; properties?: boolean; base?: boolean } = {},
 ): string {
@@ -275,8 +292,21 @@ export function printPrunedCss(
 
 /** The custom property names (without `--`) that `var()` reads in `css`. */
 function readCustomProperties(css: string, into: Set<string>): Set<string> {
-  for (const match of css.matchAll(/var\(\s*--([\w-]+)/g)) into.add(match[1]!)
+  for (const name of varReads(css)) into.add(name)
   return into
+}
+
+/**
+ * Adds to `into` what the nodes a page keeps read with `var()`: every node but the utility rules no token in `tokens`
+ * can use (the same choice `printPrunedCss` makes without options), without printing them.
+ */
+function keptReads(nodes: readonly CssNode[], tokens: NameLookup, into: Set<string>, inUtilities = false) {
+  for (const node of nodes) {
+    if (node.kind === 'block')
+      keptReads(node.children, tokens, into, inUtilities || /^@layer\s+utilities\b/.test(node.prelude))
+    else if (node.kind === 'raw' || !inUtilities || canMatch(node, tokens))
+      for (const name of node.reads) into.add(name)
+  }
 }
 
 /** Every `--name` written in `text` (HTML or script tokens): a name the page's markup or code may set or read. */
@@ -290,15 +320,22 @@ function writtenCustomProperties(text: string, into: Set<string>): Set<string> {
  * backticks and angle brackets, after decoding the HTML entities that can stand in a class attribute.
  */
 export function classTokens(text: string, into: Set<string> = new Set()): Set<string> {
-  const decoded = text
-    .replace(/&(amp|#38|#x26);/gi, '&')
-    .replace(/&(quot|#34|#x22);/gi, '"')
-    .replace(/&(#39|#x27|apos);/gi, "'")
-    .replace(/&(lt|#60|#x3c);/gi, '<')
-    .replace(/&(gt|#62|#x3e);/gi, '>')
+  const decoded = text.includes('&') ? text.replace(ENTITY, (entity) => ENTITIES[entity.toLowerCase()]!) : text
   for (const token of decoded.split(/[\s"'`<>]+/)) if (token) into.add(token)
   return into
 }
+
+/** The HTML entities that can stand in a class attribute, and the characters they stand for. */
+const ENTITIES: Record<string, string> = Object.fromEntries(
+  [
+    ['&', ['amp', '#38', '#x26']],
+    ['"', ['quot', '#34', '#x22']],
+    ["'", ['#39', '#x27', 'apos']],
+    ['<', ['lt', '#60', '#x3c']],
+    ['>', ['gt', '#62', '#x3e']],
+  ].flatMap(([char, names]) => (names as string[]).map((name) => [`&${name};`, char as string])),
+)
+const ENTITY = /&(?:amp|#38|#x26|quot|#34|#x22|#39|#x27|apos|lt|#60|#x3c|gt|#62|#x3e);/gi
 
 /** Parsed sheets by their text: every page of a build carries the same sheet, so it is parsed once. */
 const parsedSheets = new Map<string, CssNode[]>()
@@ -321,6 +358,26 @@ export interface ScriptTokens {
   islands: Readonly<Record<string, readonly string[]>>
 }
 
+/** A script's tokens as a set, with the custom property names written in them. */
+interface ScriptSet {
+  tokens: ReadonlySet<string>
+  written: readonly string[]
+}
+
+/** The ScriptSet of each token list, made when a page first needs it (every page of a build shares the lists). */
+const scriptSets = new WeakMap<readonly string[], ScriptSet>()
+
+function scriptSet(tokens: readonly string[]): ScriptSet {
+  let set = scriptSets.get(tokens)
+  if (!set) {
+    const written = new Set<string>()
+    for (const token of tokens) if (token.includes('--')) writtenCustomProperties(token, written)
+    set = { tokens: new Set(tokens), written: [...written] }
+    scriptSets.set(tokens, set)
+  }
+  return set
+}
+
 /**
  * `html` with each inline Tailwind stylesheet (a `<style>` holding `@layer utilities`) cut to the rules the page can
  * use: tokens from the HTML itself, `scripts.always`, and the islands the page holds (an `<astro-island>` whose
@@ -330,23 +387,30 @@ export interface ScriptTokens {
 export function prunePageStyles(html: string, scripts: ScriptTokens): string {
   if (!html.includes('@layer utilities')) return html
   const withoutStyles = html.replace(/<style\b[^>]*>[^]*?<\/style>/gi, ' ')
-  const tokens = classTokens(withoutStyles)
-  for (const token of scripts.always) tokens.add(token)
+  const used = new Set<ScriptSet>([scriptSet(scripts.always)])
   for (const match of withoutStyles.matchAll(/\bcomponent-url="[^"]*\/([^/".]+)\.[^"]*"/g)) {
     const island = scripts.islands[match[1]!]
-    const all = island ? [island] : Object.values(scripts.islands)
-    for (const list of all) for (const token of list) tokens.add(token)
+    for (const tokens of island ? [island] : Object.values(scripts.islands)) used.add(scriptSet(tokens))
+  }
+  // the page's own tokens and its scripts' sets, looked up as one (copying the scripts' thousands of tokens into a
+  // set for every page cost more than the rest of the work)
+  const pageTokens = classTokens(withoutStyles)
+  const scriptTokenSets = [...used].map((set) => set.tokens)
+  const tokens: NameLookup = {
+    has: (name) => pageTokens.has(name) || scriptTokenSets.some((set) => set.has(name)),
   }
   const styles = /(<style\b[^>]*>)([^]*?)(<\/style>)/gi
   // first the utilities a page can use, then the custom properties those, the other styles, the markup and the
   // client code can read
   const readable = writtenCustomProperties(withoutStyles, new Set())
-  for (const token of tokens) if (token.includes('--')) writtenCustomProperties(token, readable)
+  for (const set of used) for (const name of set.written) readable.add(name)
   for (const [, , css] of html.matchAll(styles))
-    readCustomProperties(css!.includes('@layer utilities') ? printPrunedCss(parsedSheet(css!), tokens) : css!, readable)
+    if (css!.includes('@layer utilities')) keptReads(parsedSheet(css!), tokens, readable)
+    else readCustomProperties(css!, readable)
   // the elements: the page's tags, and any token of its client code (JSX writes `<table`, split at the `<`)
-  const elements = new Set(tokens)
-  for (const match of withoutStyles.matchAll(/<([a-zA-Z][\w-]*)/g)) elements.add(match[1]!.toLowerCase())
+  const tags = new Set<string>()
+  for (const match of withoutStyles.matchAll(/<([a-zA-Z][\w-]*)/g)) tags.add(match[1]!.toLowerCase())
+  const elements: NameLookup = { has: (name) => tags.has(name) || tokens.has(name) }
   const seenRaw = new Set<string>()
   return html.replace(styles, (whole, open: string, css: string, close: string) =>
     css.includes('@layer utilities')

@@ -682,6 +682,15 @@ create table if not exists public.zip_market_benchmarks (
   updated_at timestamp with time zone default now() not null
 );
 
+-- table public.zip_page_moves
+create table if not exists public.zip_page_moves (
+  zip_code text not null,
+  version bigint not null,
+  city text,
+  state text,
+  moved_at timestamp with time zone default now() not null
+);
+
 -- table public.zip_page_versions
 create table if not exists public.zip_page_versions (
   zip_code text not null,

@@ -1400,6 +1400,21 @@ begin
 end;
 $function$;
 
+-- function private.record_zip_page_move()
+CREATE OR REPLACE FUNCTION private.record_zip_page_move()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.zip_page_moves (zip_code, version, city, state)
+  values (old.zip_code, new.version, old.city, old.state)
+  on conflict (zip_code, version) do nothing;
+  return null;
+end;
+$function$;
+
 -- function private.refresh_figures_for_correction()
 CREATE OR REPLACE FUNCTION private.refresh_figures_for_correction()
  RETURNS void

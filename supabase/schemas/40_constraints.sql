@@ -921,6 +921,9 @@ alter table zip_market_benchmarks add constraint zip_market_benchmarks_state_che
 -- constraint public.zip_market_benchmarks zip_market_benchmarks_zip_code_check
 alter table zip_market_benchmarks add constraint zip_market_benchmarks_zip_code_check CHECK ((zip_code ~ '^[0-9]{5}$'::text));
 
+-- constraint public.zip_page_moves zip_page_moves_pkey
+alter table zip_page_moves add constraint zip_page_moves_pkey PRIMARY KEY (zip_code, version);
+
 -- constraint public.zip_page_versions zip_page_versions_pkey
 alter table zip_page_versions add constraint zip_page_versions_pkey PRIMARY KEY (zip_code);
 

@@ -279,5 +279,8 @@ CREATE INDEX IF NOT EXISTS zip_market_benchmarks_metro_idx ON public.zip_market_
 -- index public.zip_market_benchmarks_point_idx
 CREATE INDEX IF NOT EXISTS zip_market_benchmarks_point_idx ON public.zip_market_benchmarks USING gist (point((longitude)::double precision, (latitude)::double precision)) WHERE ((latitude IS NOT NULL) AND (longitude IS NOT NULL));
 
+-- index public.zip_page_moves_version_idx
+CREATE INDEX IF NOT EXISTS zip_page_moves_version_idx ON public.zip_page_moves USING btree (version);
+
 -- index public.zip_page_versions_version_idx
 CREATE INDEX IF NOT EXISTS zip_page_versions_version_idx ON public.zip_page_versions USING btree (version);

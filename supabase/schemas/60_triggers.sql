@@ -261,6 +261,9 @@ CREATE TRIGGER zip_market_benchmarks_track_pages_insert AFTER INSERT ON public.z
 -- trigger public.zip_market_benchmarks zip_market_benchmarks_track_pages_update
 CREATE TRIGGER zip_market_benchmarks_track_pages_update AFTER UPDATE ON public.zip_market_benchmarks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_benchmark_pages();
 
+-- trigger public.zip_page_versions zip_page_versions_record_move
+CREATE TRIGGER zip_page_versions_record_move AFTER UPDATE OF city, state ON public.zip_page_versions FOR EACH ROW WHEN (((old.city IS NOT NULL) AND (old.state IS NOT NULL) AND ((old.city IS DISTINCT FROM new.city) OR (old.state IS DISTINCT FROM new.state)))) EXECUTE FUNCTION private.record_zip_page_move();
+
 -- trigger public.zip_sales_coverage zip_sales_coverage_track_pages_delete
 CREATE TRIGGER zip_sales_coverage_track_pages_delete AFTER DELETE ON public.zip_sales_coverage REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.track_zip_coverage_pages();
 

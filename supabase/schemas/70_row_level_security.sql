@@ -290,6 +290,11 @@ create policy "ZIP benchmarks are readable by anyone" on zip_market_benchmarks a
   to anon, authenticated
   using (true);
 
+-- policy public.zip_page_moves ZIP page moves are readable by anyone
+create policy "ZIP page moves are readable by anyone" on zip_page_moves as permissive for select
+  to anon, authenticated
+  using (true);
+
 -- policy public.zip_page_versions ZIP page versions are readable by anyone
 create policy "ZIP page versions are readable by anyone" on zip_page_versions as permissive for select
   to anon, authenticated
@@ -464,6 +469,9 @@ alter table public.user_roles enable row level security;
 
 -- row level security public.zip_market_benchmarks
 alter table public.zip_market_benchmarks enable row level security;
+
+-- row level security public.zip_page_moves
+alter table public.zip_page_moves enable row level security;
 
 -- row level security public.zip_page_versions
 alter table public.zip_page_versions enable row level security;

@@ -1185,6 +1185,9 @@ comment on table public.user_roles is 'Roles granted to auth users; an administr
 -- comment table public.zip_market_benchmarks
 comment on table public.zip_market_benchmarks is 'Market figures per ZIP code from a published source (Redfin Data Center). Anyone reads; service_role (loader) writes. Pages showing them must show attribution.';
 
+-- comment table public.zip_page_moves
+comment on table public.zip_page_moves is 'The city and state a ZIP page left when its zip_page_versions row changed city: version is the new version row''s, so a builder rendering the pages changed since a watermark also renders the old city page (it then lists the ZIP no more, or answers 404). Anyone reads; nobody writes but the trigger on zip_page_versions.';
+
 -- comment table public.zip_page_versions
 comment on table public.zip_page_versions is 'The version of each ZIP page (/agents/<zip>): a new one whenever its ranking, its benchmark or a ranked agent changes, written by triggers on agent_zip_sales, zip_market_benchmarks and agents. A five-digit ZIP with ranked_agents > 0 has a page; city and state (from the Redfin benchmark, else the ranked agents'' most common city) group ZIP pages into city pages. Anyone reads; nobody writes but the triggers.';
 

@@ -172,6 +172,10 @@ grant execute on function private.record_blog_post_redirect() to postgres;
 revoke all on function private.record_blog_post_revision() from anon, authenticated, public, service_role;
 grant execute on function private.record_blog_post_revision() to postgres;
 
+-- grant function private.record_zip_page_move()
+revoke all on function private.record_zip_page_move() from anon, authenticated, public, service_role;
+grant execute on function private.record_zip_page_move() to postgres;
+
 -- grant function private.refresh_figures_for_correction()
 revoke all on function private.refresh_figures_for_correction() from anon, authenticated, public, service_role;
 grant execute on function private.refresh_figures_for_correction() to postgres;
@@ -995,6 +999,13 @@ grant select on table public.zip_market_benchmarks to anon;
 grant select on table public.zip_market_benchmarks to authenticated;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_market_benchmarks to postgres;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_market_benchmarks to service_role;
+
+-- grant table public.zip_page_moves
+revoke all on table public.zip_page_moves from anon, authenticated, public, service_role;
+grant select on table public.zip_page_moves to anon;
+grant select on table public.zip_page_moves to authenticated;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.zip_page_moves to postgres;
+grant select on table public.zip_page_moves to service_role;
 
 -- grant table public.zip_page_versions
 revoke all on table public.zip_page_versions from anon, authenticated, public, service_role;

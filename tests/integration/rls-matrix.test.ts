@@ -400,6 +400,25 @@ const cases: TableCase[] = [
     allowed: { select: everyone, insert: [], update: [], delete: [] },
   },
   {
+    // the city a ZIP page left: written only by the trigger on zip_page_versions, readable by anyone
+    name: 'zip_page_moves',
+    table: 'zip_page_moves',
+    key: 'zip_code',
+    fixture: async () => {
+      const zip = unique('zip')
+      await sql(`insert into public.zip_page_moves (zip_code, version, city, state) values ($1, 1, 'Matrix', 'MA')`, [
+        zip,
+      ])
+      return zip
+    },
+    insert: () => ({ zip_code: unique('zip'), version: 2, city: 'Matrix', state: 'MA' }),
+    update: {
+      patch: () => ({ city: unique('city') }),
+      stored: columnEquals('zip_page_moves', 'city', 'zip_code'),
+    },
+    allowed: { select: everyone, insert: [], update: [], delete: [] },
+  },
+  {
     // the name search's dictionary: kept by the triggers on agents; only the search (service_role) reads it
     name: 'agent_name_tokens',
     table: 'agent_name_tokens',

@@ -126,6 +126,7 @@ afterAll(async () => {
   await builder?.stop()
   if (server) await new Promise((resolve) => server.close(resolve))
   await proxy?.close()
+  if (zipB) await sql(`delete from public.zip_market_benchmarks where zip_code = $1`, [zipB])
   await fixture?.remove()
   await sql(`delete from public.blog_posts where slug = $1`, [slug])
   if (work) fs.rmSync(work, { recursive: true, force: true })
@@ -276,6 +277,42 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     expect(onDemand.status).toBe(200)
     expect(await onDemand.text()).toContain('<meta name="robots" content="noindex">')
     expect(await (await fetch(`${base}/sitemap.xml`)).text()).not.toContain(`/agent/${gamma.id}<`)
+  })
+
+  it('re-renders the city page a ZIP page left, which lists it no more', async () => {
+    const pageExists = (pathname: string) => fs.existsSync(pageFile(builder.currentDir(), pathname))
+    let from = '/agents/vt/otherpatch'
+    expect(pageExists(from)).toBe(true)
+    let log: string
+    let to: string
+    // a benchmark row gives ZIP B its city; each attempt moves it again, in case another file's post made the
+    // builder run a static build instead of a patch
+    for (let attempt = 1; ; attempt += 1) {
+      const city = `Movedpatch ${attempt}`
+      to = `/agents/vt/movedpatch-${attempt}`
+      await sql(
+        `insert into public.zip_market_benchmarks (zip_code, city, state, period_end) values ($1, $2, 'VT', current_date)
+         on conflict (zip_code) do update set city = excluded.city, state = excluded.state`,
+        [zipB, city],
+      )
+      log = await rebuild(`${slug}: ZIP B moves to ${city}`)
+      if (patchReport(log) || attempt === 3) break
+      from = to
+    }
+    const report = patchReport(log)
+    expect(report, log).not.toBeNull()
+    expect(report!.rendered).toContain(`/agents/${zipB}`)
+    expect(report!.rendered).toContain(to)
+    // the city page it left held ZIP B alone: its render answers 404 and the page is removed
+    expect(pageExists(from), log).toBe(false)
+    expect(pageExists(to)).toBe(true)
+    expect(fs.readFileSync(pageFile(builder.currentDir(), to), 'utf8')).toContain(`/agents/${zipB}`)
+    expect((await fetch(`${base}${from}`)).status).toBe(404)
+    const [move] = await sql<{ city: string }>(
+      `select city from public.zip_page_moves where zip_code = $1 order by version desc limit 1`,
+      [zipB],
+    )
+    expect(move!.city.toLowerCase().replace(' ', '-')).toBe(from.split('/').at(-1))
   })
 
   it('takes the watermark only after every page-version write in flight has ended, for the service role alone', async () => {

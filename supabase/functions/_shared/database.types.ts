@@ -1913,6 +1913,30 @@ export type Database = {
         }
         Relationships: []
       }
+      zip_page_moves: {
+        Row: {
+          city: string | null
+          moved_at: string
+          state: string | null
+          version: number
+          zip_code: string
+        }
+        Insert: {
+          city?: string | null
+          moved_at?: string
+          state?: string | null
+          version: number
+          zip_code: string
+        }
+        Update: {
+          city?: string | null
+          moved_at?: string
+          state?: string | null
+          version?: number
+          zip_code?: string
+        }
+        Relationships: []
+      }
       zip_page_versions: {
         Row: {
           changed_at: string
