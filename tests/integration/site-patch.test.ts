@@ -146,6 +146,8 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     // guarded pages changed or a post came in while it ran.
     for (let attempt = 1; ; attempt += 1) {
       await rebuild(`${slug}: catch up ${attempt}`)
+      // the builder's spare (the served site hard-linked ahead) is what the patch starts from
+      expect(await builder.spareReady()).toBe(true)
       const guard = await guarded()
       served = builder.currentDir()
       // dated before the newest sale, so the metrics window (every agent's page) stays
@@ -187,6 +189,7 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     const report = patchReport(log)
     expect(report, log).not.toBeNull()
     expect(log).not.toContain('Pages built:')
+    expect(log).toContain('carried over by link: every other file (linked ahead by the builder)')
     expect(proxy.requests.filter((request) => request.refused)).toEqual([])
     expect(report!.rendered).toContain(`/agent/${alpha!.id}`)
     expect(report!.rendered).toContain(`/agents/${zipA}`)
