@@ -6,7 +6,8 @@
  * succeeds. A patched page is what the static build renders for the same data (checked by forcing a static build
  * afterwards), and the agent and ZIP pages it re-rendered are recorded in the static build's cache, so that build
  * reuses them instead of rendering them again; a page that lost its prerendering is removed (answered on demand), and a blog change
- * makes the builder fall back to the static build. Runs on the shared test database, so other files' changes may
+ * makes the builder fall back to the static build. A patch starts from the builder's spare (the served site linked
+ * ahead) and the worker runtimes started for the served site, and a ZIP that moved city re-renders the city it left. Runs on the shared test database, so other files' changes may
  * add pages to a patch or make it decline (a post published meanwhile): the measured step is tried up to five times.
  */
 import fs from 'node:fs'
@@ -190,6 +191,8 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     expect(report, log).not.toBeNull()
     expect(log).not.toContain('Pages built:')
     expect(log).toContain('carried over by link: every other file (linked ahead by the builder)')
+    // and renders with the worker runtimes started for the served site once it was swapped in
+    expect(log).toContain('Worker runtimes: started ahead for the served site.')
     expect(proxy.requests.filter((request) => request.refused)).toEqual([])
     expect(report!.rendered).toContain(`/agent/${alpha!.id}`)
     expect(report!.rendered).toContain(`/agents/${zipA}`)

@@ -46,6 +46,10 @@ export interface SitePatcher {
    * marker of the build being served is passed to the next patch as `since`.
    */
   mark(): Promise<string>
+  /** Called once a directory is served (not the initial one): the patcher may get ready for a patch from it. */
+  prepare?(liveDir: string): void
+  /** Called when the hook stops: releases what prepare() holds. */
+  dispose?(): Promise<void>
   /**
    * Writes the next site into `publishDir` from `liveDir` (the served site, built from data `since`) for the data of
    * `now`, without the build command; or answers why it cannot (the build command then runs). A throw counts as a
@@ -348,6 +352,7 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
       }
       log(`Built the site in ${((Date.now() - started) / 1000).toFixed(1)} s; now serving ${outDir}.`)
       prepareSpare()
+      if (current !== options.initialDir) options.patcher?.prepare?.(current)
       if (id !== null) await recorder.finished(id, 'succeeded', logText())
     } catch (error) {
       const cancelled = stopping.signal.aborted
@@ -378,6 +383,7 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
       signalRemovals('SIGCONT') // a paused removal finishes on its own
       spare?.child?.kill('SIGKILL')
       spare = null
+      await options.patcher?.dispose?.()
       await endpoint.close()
       await queue.stop()
     },
