@@ -407,12 +407,14 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
         }),
       )
     }
-    // Agent pages in groups of 100, each group's profiles read in one batch first (/rerender/agents: the local API
-    // answers one request in about the time a page renders, so reading per page would halve the pace); the runtimes
-    // take the groups in turn.
+    // Agent pages in groups of at most 100, each group's profiles read in one batch first (/rerender/agents: the local
+    // API answers one request in about the time a page renders, so reading per page would halve the pace); the
+    // runtimes take the groups in turn. Fewer pages than 100 a runtime are split evenly between the runtimes (125
+    // pages: 63 and 62, not 100 in one runtime and 25 in the other).
     const agentGroups: Render[][] = []
     const agentRenders = renders.filter((page) => page.group === 'agent')
-    for (let at = 0; at < agentRenders.length; at += 100) agentGroups.push(agentRenders.slice(at, at + 100))
+    const groupSize = Math.max(1, Math.min(100, Math.ceil(agentRenders.length / workers.length)))
+    for (let at = 0; at < agentRenders.length; at += groupSize) agentGroups.push(agentRenders.slice(at, at + groupSize))
     let agentsDone = 0
     let areasDone = 0
     await Promise.all([

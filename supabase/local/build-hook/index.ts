@@ -16,7 +16,7 @@
  * patcher the hook keeps a spare: once a site is served, a child `cp -al` at the lowest CPU priority hard-links every
  * file of it into a new directory, so the next patch starts from a complete copy instead of linking tens of thousands
  * of files while visitors wait for the new data (on this kind of machine the kernel takes about 60 µs a file). A
- * spare not finished when the next build starts is dropped and the patcher links as before.
+ * patch that starts while the spare is still being made waits for it (what it linked is done); a static build drops it.
  */
 import { createClient } from '@supabase/supabase-js'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -159,7 +159,7 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
   const tryPatch = async (marker: string, output: (chunk: string) => void) => {
     const publishDir = options.build.publishDir
     if (!options.patcher || currentMarker === null || current === options.initialDir) return false
-    const prelinked = takeSpare(current, publishDir)
+    const prelinked = await takeSpare(current, publishDir, output)
     let result: PatchResult
     try {
       result = await options.patcher.patch({
@@ -280,12 +280,26 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     })
   }
   /**
-   * Moves a finished spare of `liveDir` to `publishDir` and answers true; otherwise drops any spare (one still being
-   * made is not waited for) and answers false.
+   * Moves the spare of `liveDir` to `publishDir` and answers true, waiting for one still being made (what it has
+   * linked is done; finishing costs less than linking every file again, and nothing else runs meanwhile); otherwise
+   * drops any spare and answers false. `output` says which.
    */
-  const takeSpare = (liveDir: string, publishDir: string): boolean => {
+  const takeSpare = async (liveDir: string, publishDir: string, output: (chunk: string) => void): Promise<boolean> => {
     const entry = spare
-    if (!entry?.ready || entry.source !== liveDir) {
+    if (!entry || entry.source !== liveDir) {
+      discardSpare()
+      return false
+    }
+    const waited = Date.now()
+    if (!entry.ready && entry.child) {
+      try {
+        os.setPriority(entry.child.pid!, 0) // may be refused to an unprivileged process: it then finishes as it is
+      } catch {
+        // kept at the lowest priority
+      }
+      await entry.done
+    }
+    if (spare !== entry || !entry.ready) {
       discardSpare()
       return false
     }
@@ -293,6 +307,10 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     try {
       fs.rmSync(publishDir, { recursive: true, force: true })
       fs.renameSync(entry.dir, publishDir)
+      const wait = (Date.now() - waited) / 1000
+      output(
+        `Spare copy of the served site: ${wait < 0.01 ? 'ready' : `finished ${wait.toFixed(2)} s into this build`}.\n`,
+      )
       return true
     } catch (error) {
       log(`The spare copy of the served site could not be used (${(error as Error).message}).`)
