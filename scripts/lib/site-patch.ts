@@ -1,7 +1,7 @@
 /**
  * The local builder's quick path from the served site to new data: instead of a static build, re-render only the pages
  * whose data changed, through the served build's own worker (the same components, bundled once by the last full build),
- * and carry every other file over by hard link (usually linked ahead: the build hook's spare, `prelinked`). A 1 % data refresh then costs the pages it changed, not Astro's start
+ * and carry every other file over by hard link (usually linked ahead: the build hook's spare, `linkAhead`). A 1 % data refresh then costs the pages it changed, not Astro's start
  * and Vite's bundling (about 6 CPU seconds a build) nor a look at every unchanged page.
  *
  * The marker of a build (mark()) holds, read before the build reads anything:
@@ -246,7 +246,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     async patch({
       liveDir,
       publishDir,
-      prelinked,
+      linkAhead,
       since: sinceText,
       now: nowText,
       output,
@@ -271,7 +271,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
         return await patchWith(workers as PagesFunctions[], warm, {
           liveDir,
           publishDir,
-          prelinked,
+          linkAhead,
           since,
           now,
           output,
@@ -291,7 +291,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     args: {
       liveDir: string
       publishDir: string
-      prelinked: boolean
+      linkAhead: () => Promise<boolean>
       since: Marker
       now: Marker
       output: (chunk: string) => void
@@ -299,7 +299,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       started: number
     },
   ): Promise<PatchResult> {
-    const { liveDir, publishDir, prelinked, since, now, output, signal, started } = args
+    const { liveDir, publishDir, linkAhead, since, now, output, signal, started } = args
     const reading = performance.now()
     const [agents, zips, moves] = await Promise.all([
       changedRows<{ agent_id: string; prerender: boolean; version: number }>(
@@ -364,8 +364,8 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     ]
     const listed = performance.now()
 
-    // the builder's spare already links every file of the served site (made while nothing was building)
-    const carried = prelinked ? null : linkTree(liveDir, publishDir)
+    // the builder's spare links every file of the served site (made while nothing was building); without one, link here
+    const carried = (await linkAhead()) ? null : linkTree(liveDir, publishDir)
     const linked = performance.now()
     let removed = 0
     for (const row of agents)

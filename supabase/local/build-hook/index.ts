@@ -58,8 +58,12 @@ export interface SitePatcher {
   patch(args: {
     liveDir: string
     publishDir: string
-    /** `publishDir` already holds a hard link of every file of `liveDir` (the hook's spare); else it is empty. */
-    prelinked: boolean
+    /**
+     * Moves the hook's spare (every file of `liveDir` hard-linked ahead) to `publishDir`, waiting for one still being
+     * made, and answers true; false when there is none (`publishDir` is then empty). Call it once the patch has
+     * decided to go ahead: a patch that declines first never waits for the spare.
+     */
+    linkAhead(): Promise<boolean>
     since: string
     now: string
     output: (chunk: string) => void
@@ -159,13 +163,13 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
   const tryPatch = async (marker: string, output: (chunk: string) => void) => {
     const publishDir = options.build.publishDir
     if (!options.patcher || currentMarker === null || current === options.initialDir) return false
-    const prelinked = await takeSpare(current, publishDir, output)
+    const liveDir = current
     let result: PatchResult
     try {
       result = await options.patcher.patch({
-        liveDir: current,
+        liveDir,
         publishDir,
-        prelinked,
+        linkAhead: () => takeSpare(liveDir, publishDir, output),
         since: currentMarker,
         now: marker,
         output,
