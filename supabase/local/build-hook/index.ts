@@ -13,7 +13,7 @@
  *
  * A product may offer a patcher (SitePatcher): a quicker way from the served site to the next one than its build
  * command, tried first for every build after the first; when it declines (or fails), the build command runs. For a
- * patcher the hook keeps a spare: once a site is served, a child `cp -al` at the lowest CPU priority hard-links every
+ * patcher the hook keeps a spare: a second after a site is swapped in, a child `cp -al` at the lowest CPU priority hard-links every
  * file of it into a new directory, so the next patch starts from a complete copy instead of linking tens of thousands
  * of files while visitors wait for the new data (on this kind of machine the kernel takes about 60 µs a file). A
  * patch that starts while the spare is still being made waits for it (what it linked is done); a static build drops it.
@@ -108,7 +108,10 @@ export interface BuildHook {
   request(reason: string): void
   /** Resolves when no build is running or waiting. */
   idle(): Promise<void>
-  /** Resolves when the spare of the served site is made (true) or was not (false: none, dropped or failed). */
+  /**
+   * Resolves when the spare of the served site (started a second after the swap) is made (true) or was not (false:
+   * none, called off by a build, dropped or failed).
+   */
   spareReady(): Promise<boolean>
   stop(): Promise<void>
 }
@@ -324,7 +327,37 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     }
   }
 
+  /**
+   * A second after a swap, unless a build has started: the spare of the served site and the patcher's preparation for
+   * it. Not at the swap itself: starting the patcher's worker runtimes blocks this process (which may also serve the
+   * site) for a few hundred milliseconds, just when the first requests for the new site arrive.
+   */
+  let readyTimer: NodeJS.Timeout | null = null
+  /** Settles when the pending preparation ran or was called off (spareReady() waits for it). */
+  let readySettled: Promise<void> = Promise.resolve()
+  let settleReady = () => {}
+  const cancelReady = () => {
+    if (readyTimer) clearTimeout(readyTimer)
+    readyTimer = null
+    settleReady()
+  }
+  const getReadyLater = () => {
+    cancelReady()
+    const served = current
+    readySettled = new Promise((resolve) => (settleReady = resolve))
+    readyTimer = setTimeout(() => {
+      readyTimer = null
+      if (!building && current === served && !stopping.signal.aborted) {
+        prepareSpare()
+        if (current !== options.initialDir) options.patcher?.prepare?.(current)
+      }
+      settleReady()
+    }, 1000)
+    readyTimer.unref()
+  }
+
   const run = async ({ reasons, row }: PendingBuild) => {
+    cancelReady()
     building = true
     signalRemovals('SIGSTOP')
     try {
@@ -373,9 +406,8 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
         timers.add(timer)
       }
       log(`Built the site in ${((Date.now() - started) / 1000).toFixed(1)} s; now serving ${outDir}.`)
-      prepareSpare()
-      if (current !== options.initialDir) options.patcher?.prepare?.(current)
       if (id !== null) await recorder.finished(id, 'succeeded', logText())
+      getReadyLater()
     } catch (error) {
       const cancelled = stopping.signal.aborted
       tail.push(cancelled ? '\nThe builder stopped before this build finished.\n' : `\n${(error as Error).message}\n`)
@@ -397,12 +429,16 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     currentDir: () => current,
     request: queue.request,
     idle: queue.idle,
-    spareReady: () => spare?.done ?? Promise.resolve(false),
+    spareReady: async () => {
+      await readySettled
+      return (await spare?.done) ?? false
+    },
     async stop() {
       stopping.abort(new Error('the builder stopped'))
       for (const timer of timers) clearTimeout(timer)
       timers.clear()
       signalRemovals('SIGCONT') // a paused removal finishes on its own
+      cancelReady()
       spare?.child?.kill('SIGKILL')
       spare = null
       await options.patcher?.dispose?.()
