@@ -13,7 +13,7 @@
  *
  * A product may offer a patcher (SitePatcher): a quicker way from the served site to the next one than its build
  * command, tried first for every build after the first; when it declines (or fails), the build command runs. For a
- * patcher the hook keeps a spare: a second after a site is swapped in, a child `cp -al` at the lowest CPU priority hard-links every
+ * patcher the hook keeps a spare: once a site is swapped in, a child `cp -al` at the lowest CPU priority hard-links every
  * file of it into a new directory, so the next patch starts from a complete copy instead of linking tens of thousands
  * of files while visitors wait for the new data (on this kind of machine the kernel takes about 60 µs a file). A
  * patch that starts while the spare is still being made waits for it (what it linked is done); a static build drops it.
@@ -109,8 +109,8 @@ export interface BuildHook {
   /** Resolves when no build is running or waiting. */
   idle(): Promise<void>
   /**
-   * Resolves when the spare of the served site (started a second after the swap) is made (true) or was not (false:
-   * none, called off by a build, dropped or failed).
+   * Resolves once the patcher's preparation (a second after a swap) has run or was called off and the spare of the
+   * served site is made (true) or was not (false: none, dropped or failed).
    */
   spareReady(): Promise<boolean>
   stop(): Promise<void>
@@ -328,9 +328,9 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
   }
 
   /**
-   * A second after a swap, unless a build has started: the spare of the served site and the patcher's preparation for
-   * it. Not at the swap itself: starting the patcher's worker runtimes blocks this process (which may also serve the
-   * site) for a few hundred milliseconds, just when the first requests for the new site arrive.
+   * A second after a swap, unless a build has started: the patcher's preparation for the served site. Not at the swap
+   * itself: starting the patcher's worker runtimes blocks this process (which may also serve the site) for a few
+   * hundred milliseconds, just when the first requests for the new site arrive.
    */
   let readyTimer: NodeJS.Timeout | null = null
   /** Settles when the pending preparation ran or was called off (spareReady() waits for it). */
@@ -347,10 +347,8 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     readySettled = new Promise((resolve) => (settleReady = resolve))
     readyTimer = setTimeout(() => {
       readyTimer = null
-      if (!building && current === served && !stopping.signal.aborted) {
-        prepareSpare()
-        if (current !== options.initialDir) options.patcher?.prepare?.(current)
-      }
+      if (!building && current === served && !stopping.signal.aborted && current !== options.initialDir)
+        options.patcher?.prepare?.(current)
       settleReady()
     }, 1000)
     readyTimer.unref()
@@ -406,6 +404,8 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
         timers.add(timer)
       }
       log(`Built the site in ${((Date.now() - started) / 1000).toFixed(1)} s; now serving ${outDir}.`)
+      // the spare at once (a child process: nothing blocks here), the patcher's preparation a second later
+      prepareSpare()
       if (id !== null) await recorder.finished(id, 'succeeded', logText())
       getReadyLater()
     } catch (error) {
