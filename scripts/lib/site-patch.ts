@@ -1,8 +1,9 @@
 /**
  * The local builder's quick path from the served site to new data: instead of a static build, re-render only the pages
  * whose data changed, through the served build's own worker (the same components, bundled once by the last full build),
- * and carry every other file over by hard link (usually linked ahead: the build hook's spare, `linkAhead`). A 1 % data refresh then costs the pages it changed, not Astro's start
- * and Vite's bundling (about 6 CPU seconds a build) nor a look at every unchanged page.
+ * and carry every other file over by hard link (usually linked ahead: the build hook's spare, `linkAhead`). A 1 %
+ * data refresh then costs the pages it changed, not Astro's start and Vite's bundling (about 6 CPU seconds a build)
+ * nor a look at every unchanged page. The worker runtimes are started ahead too (`prepare`, a second after a swap).
  *
  * The marker of a build (mark()) holds, read before the build reads anything:
  * - `version`: the page-version watermark (public.site_build_watermark(): every page version at or below it is

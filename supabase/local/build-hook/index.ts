@@ -13,10 +13,11 @@
  *
  * A product may offer a patcher (SitePatcher): a quicker way from the served site to the next one than its build
  * command, tried first for every build after the first; when it declines (or fails), the build command runs. For a
- * patcher the hook keeps a spare: once a site is swapped in, a child `cp -al` at the lowest CPU priority hard-links every
- * file of it into a new directory, so the next patch starts from a complete copy instead of linking tens of thousands
- * of files while visitors wait for the new data (on this kind of machine the kernel takes about 60 µs a file). A
- * patch that starts while the spare is still being made waits for it (what it linked is done); a static build drops it.
+ * patcher the hook keeps a spare: once a site is swapped in, a child `cp -al` at the lowest CPU priority hard-links
+ * every file of it into a new directory, so the next patch starts from a complete copy instead of linking tens of
+ * thousands of files while visitors wait for the new data (on this kind of machine the kernel takes about 60 µs a
+ * file). A patch that starts while the spare is still being made waits for it (what it linked is done); a static
+ * build drops it.
  */
 import { createClient } from '@supabase/supabase-js'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -235,7 +236,7 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     })
   }
 
-  /** The spare: a hard-linked copy of `source` being made (`child`) or made (`ready`) in `dir`; see the module comment. */
+  /** The spare: a hard-linked copy of `source` being made (`child`) or made (`ready`) in `dir` (module comment). */
   let spare: {
     source: string
     dir: string
