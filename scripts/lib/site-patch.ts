@@ -21,8 +21,9 @@
  * - the sitemaps (always: their lastmod follows the page versions) and, when the newest refresh changed, the three
  *   pages that print it (src/pages/rerender/).
  * The worker runs under workerd (supabase/local/pages-functions.ts) with no static files, so it renders every path.
- * With `buildCacheDir`, the agent and ZIP pages it rendered are recorded in the static build's Astro cache under
- * their new keys, so the next static build (a blog change) reuses them instead of rendering them again.
+ * With `buildCacheDir`, the agent, ZIP and city pages it rendered are recorded in the static build's Astro cache under
+ * their new keys, so the next static build (a blog change) reuses them instead of rendering them again (a city page
+ * only when no ZIP page of its state changed after the watermark: its key covers them all).
  *
  * It declines (the build hook then runs the static build) when the blog changed, when more than `maxPages` pages
  * changed (a full incremental build handles bulk changes better), and when a render answers anything but 200 or 404.
@@ -38,7 +39,7 @@ import type { PatchResult, SitePatcher } from '../../supabase/local/build-hook/i
 import { pagesFunctions, type PagesFunctions } from '../../supabase/local/pages-functions.ts'
 import { RERENDER_PATH } from '~/integrations/cloudflare-pages.ts'
 import { recordRenderedPages, type RecordedPage } from '~/integrations/incremental-output.ts'
-import { agentPageCacheKey, zipPageCacheKey } from '~/lib/page-cache-keys.ts'
+import { agentPageCacheKey, cityPageCacheKey, groupCities, zipPageCacheKey } from '~/lib/page-cache-keys.ts'
 import { slugify } from '@shared/slug.ts'
 import { inlineScripts, scriptHash } from './csp-hashes.ts'
 
@@ -222,6 +223,59 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     await Promise.all(old?.workers.map((worker) => worker?.dispose()) ?? [])
   }
 
+  /**
+   * The build-cache entries of the city pages at `paths` (rendered by this patch into `dir`), keyed as the static build
+   * keys them (cityPageCacheKey over the city's ZIP pages, grouped as the build groups them). The ZIP rows are read per
+   * state after the renders; a state with any row changed after the watermark `now` is left out (its renders may hold
+   * data older or newer than those rows say), and the next static build renders its city pages again.
+   */
+  const cityCacheEntries = async (paths: string[], now: number, dir: string): Promise<RecordedPage[]> => {
+    const byState = new Map<string, string[]>()
+    for (const pathname of paths) {
+      const state = pathname.split('/')[2]!
+      byState.set(state, [...(byState.get(state) ?? []), pathname])
+    }
+    const entries: RecordedPage[] = []
+    for (const [state, cityPaths] of byState) {
+      const rows = await readAll(
+        async (after) => {
+          let query = client
+            .from('zip_page_versions')
+            .select('zip_code, city, state, version, changed_at, ranked_agents')
+            .ilike('state', state)
+            .order('zip_code')
+            .limit(PAGE_SIZE)
+          if (after) query = query.gt('zip_code', after)
+          return check(`the ZIP pages of ${state.toUpperCase()}`, await query)
+        },
+        (row) => row.zip_code,
+      )
+      if (rows.some((row) => row.version > now)) continue
+      const cities = groupCities(
+        rows
+          .filter((row) => row.ranked_agents > 0 && /^\d{5}$/.test(row.zip_code))
+          .map((row) => ({
+            zip: row.zip_code,
+            city: row.city,
+            state: row.state,
+            version: row.version,
+            changedAt: row.changed_at,
+          })),
+      )
+      for (const pathname of cityPaths) {
+        const ref = cities.find((city) => `/agents/${city.stateSlug}/${city.citySlug}` === pathname)
+        if (ref)
+          entries.push({
+            component: 'src/pages/agents/[state]/[city].astro',
+            pathname,
+            cacheKey: await cityPageCacheKey(ref),
+            file: outputFile(dir, pathname),
+          })
+      }
+    }
+    return entries
+  }
+
   return {
     prepare(liveDir) {
       void dropPrepared()
@@ -335,8 +389,8 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       const citySlug = zip.city ? slugify(zip.city) : ''
       if (zip.state && citySlug) cities.add(`/agents/${zip.state.toLowerCase()}/${citySlug}`)
     }
-    // the build-cache entry of an agent or ZIP page, recorded once it is rendered (city pages' keys cover every ZIP of
-    // the city, which the patch does not read: the next static build renders them)
+    // the build-cache entry of an agent or ZIP page, recorded once it is rendered (a city page's key covers every ZIP
+    // of the city: cityCacheEntries reads them after the renders)
     type CacheEntry = { component: string; cacheKey: string }
     const renders: { pathname: string; group: string; from?: string; cache?: CacheEntry }[] = [
       ...agents
@@ -459,7 +513,16 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       if (part && Number(part[1]) > parts) fs.rmSync(path.join(publishDir, file))
     }
     const done = performance.now()
-    const recorded = options.buildCacheDir ? recordRenderedPages(options.buildCacheDir, recordable) : 0
+    const recorded = options.buildCacheDir
+      ? recordRenderedPages(options.buildCacheDir, [
+          ...recordable,
+          ...(await cityCacheEntries(
+            rendered.filter((pathname) => /^\/agents\/[a-z]{2}\/[^/]+$/.test(pathname)),
+            now.version,
+            publishDir,
+          )),
+        ])
+      : 0
 
     const group = (name: string) => `${counts.get(name) ?? 0} ${name}`
     output(

@@ -22,7 +22,7 @@
  */
 import type { Database } from '@shared/database.types.ts'
 import { MIN_SALES_TO_RANK } from '@shared/methodology.ts'
-import { slugify } from '@shared/slug.ts'
+import { groupCities, type CityPageRef, type ZipPageRef } from './page-cache-keys'
 import {
   RECENT_SALES_LIMIT,
   isSyntheticAgent,
@@ -50,24 +50,8 @@ export interface AgentPageRef {
   changedAt: string
 }
 
-/** A ZIP page: the ZIP, its place (for the city pages) and the version of its data. */
-export interface ZipPageRef {
-  zip: string
-  city: string | null
-  state: string | null
-  version: number
-  changedAt: string
-}
-
-/** A city page: its ZIP pages grouped by (state, city slug). */
-export interface CityPageRef {
-  state: string
-  city: string
-  /** State, lower-case, and city slug: the URL /agents/<stateSlug>/<citySlug>. */
-  stateSlug: string
-  citySlug: string
-  zips: ZipPageRef[]
-}
+// ZIP and city page refs and their grouping live in ./page-cache-keys.ts (the local builder's patch keys city pages too)
+export type { CityPageRef, ZipPageRef } from './page-cache-keys'
 
 /** What a ZIP's figures rest on: closed sales in the window, their date range and sources. */
 export type CoverageRow = Database['public']['Tables']['zip_sales_coverage']['Row']
@@ -244,29 +228,8 @@ export async function findCityPageRef(stateSlug: string, citySlug: string): Prom
   return groupCities(zips).find((city) => city.stateSlug === stateSlug && city.citySlug === citySlug) ?? null
 }
 
-/**
- * City pages from ZIP pages (pure): one per (state, city slug), so spellings that slug alike ("San Tan Valley",
- * "San Tan valley") share a page, named as its first ZIP spells it. ZIPs without a city and state have none.
- */
-export function groupCities(zips: readonly ZipPageRef[]): CityPageRef[] {
-  const groups = new Map<string, CityPageRef>()
-  for (const zip of zips) {
-    if (!zip.city || !zip.state) continue
-    const stateSlug = zip.state.toLowerCase()
-    const citySlug = slugify(zip.city)
-    if (!citySlug) continue
-    const key = `${stateSlug}/${citySlug}`
-    const group = groups.get(key)
-    if (group) group.zips.push(zip)
-    else groups.set(key, { state: zip.state, city: zip.city, stateSlug, citySlug, zips: [zip] })
-  }
-  return [...groups.values()].sort(
-    (a, b) => a.stateSlug.localeCompare(b.stateSlug) || a.citySlug.localeCompare(b.citySlug),
-  )
-}
-
 // the pages' build-cache keys live in ./page-cache-keys.ts (the local builder's patch uses them too)
-export { agentPageCacheKey, cityPageCacheKey, zipPageCacheKey } from './page-cache-keys'
+export { agentPageCacheKey, cityPageCacheKey, groupCities, zipPageCacheKey } from './page-cache-keys'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Page data, read in batches

@@ -3,9 +3,51 @@
  * exactly when its key differs from the one its cached copy was rendered with. The keys are the versions of the page
  * data that the page-version tables hold (public.agent_page_versions, public.zip_page_versions; a new template
  * renders every page anyway). Also used by the local builder's patch (scripts/lib/site-patch.ts), which records the
- * pages it re-rendered under these keys so the next static build reuses them. No imports: it runs in the build, the
- * worker and Node scripts alike.
+ * pages it re-rendered under these keys so the next static build reuses them. It imports only the import-free slug
+ * rule: it runs in the build, the worker and Node scripts alike.
  */
+import { slugify } from '@shared/slug.ts'
+
+/** A ZIP page: the ZIP, its place (for the city pages) and the version of its data. */
+export interface ZipPageRef {
+  zip: string
+  city: string | null
+  state: string | null
+  version: number
+  changedAt: string
+}
+
+/** A city page: its ZIP pages grouped by (state, city slug). */
+export interface CityPageRef {
+  state: string
+  city: string
+  /** State, lower-case, and city slug: the URL /agents/<stateSlug>/<citySlug>. */
+  stateSlug: string
+  citySlug: string
+  zips: ZipPageRef[]
+}
+
+/**
+ * City pages from ZIP pages (pure): one per (state, city slug), so spellings that slug alike ("San Tan Valley",
+ * "San Tan valley") share a page, named as its first ZIP spells it. ZIPs without a city and state have none. The
+ * ZIPs keep the order they come in (the build lists them by ZIP code), which the city page's key depends on.
+ */
+export function groupCities(zips: readonly ZipPageRef[]): CityPageRef[] {
+  const groups = new Map<string, CityPageRef>()
+  for (const zip of zips) {
+    if (!zip.city || !zip.state) continue
+    const stateSlug = zip.state.toLowerCase()
+    const citySlug = slugify(zip.city)
+    if (!citySlug) continue
+    const key = `${stateSlug}/${citySlug}`
+    const group = groups.get(key)
+    if (group) group.zips.push(zip)
+    else groups.set(key, { state: zip.state, city: zip.city, stateSlug, citySlug, zips: [zip] })
+  }
+  return [...groups.values()].sort(
+    (a, b) => a.stateSlug.localeCompare(b.stateSlug) || a.citySlug.localeCompare(b.citySlug),
+  )
+}
 
 /** The build-cache key of an agent page: its data's version. */
 export const agentPageCacheKey = (page: { version: number }): string => `agent:${page.version}`
