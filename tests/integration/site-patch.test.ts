@@ -29,7 +29,7 @@ import { sitePatcher } from '../../scripts/lib/site-patch.ts'
 import { startStaticServer } from '../../supabase/local/static-server.ts'
 import { freePort } from '../../supabase/local/postgres.ts'
 import { startApiProxy, type ApiProxy } from '../support/api-proxy.ts'
-import { cityPageCacheKey, groupCities } from '../../src/lib/page-cache-keys.ts'
+import { cityPageCacheKey, groupCities } from '~/lib/page-cache-keys.ts'
 import { sql, testEnv } from '../support/env.ts'
 import { buildLog, pageVersionsOf, rebuild as rebuildSite } from '../support/site-builds.ts'
 
