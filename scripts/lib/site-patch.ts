@@ -196,18 +196,30 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     }
   }
 
-  /** Runtimes of a served site's worker with their warm-up (a request that reads no data), started together. */
+  /**
+   * Runtimes of a served site's worker with their warm-up (a request that reads no data), started together. `warm`
+   * never rejects: it resolves to the error when the runtimes could not answer. Runtimes started ahead may be dropped
+   * unused, so a rejected warm-up nobody awaits would end the process (an unhandled rejection).
+   */
   type Runtimes = { liveDir: string; workers: (PagesFunctions | null)[]; warm: Promise<Error | undefined> }
   const startRuntimes = (liveDir: string): Runtimes => {
     const workers = Array.from({ length: runtimes }, () => pagesFunctions(liveDir, { assets: false }))
     const warm = workers.some((worker) => !worker)
       ? Promise.resolve(undefined)
-      : Promise.all(
-          workers.map((worker) => worker!.fetch(new Request(`http://localhost${RERENDER_PATH}/warm-up`))),
-        ).then(
-          (responses) => Promise.all(responses.map((response) => response.body?.cancel())).then(() => undefined),
-          (error: unknown) => error as Error,
-        )
+      : Promise.all(workers.map((worker) => worker!.fetch(new Request(`http://localhost${RERENDER_PATH}/warm-up`))))
+          .then(async (responses) => {
+            // the answer (a 404) is not needed; its body is dropped. Reading `body` can throw where another library
+            // replaced the global Response (the static server's @hono/node-server): nothing is lost then either.
+            for (const response of responses) {
+              try {
+                await response.body?.cancel()
+              } catch {
+                // the body stays unread; the runtime answered, which is all the warm-up asks
+              }
+            }
+            return undefined
+          })
+          .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
     return { liveDir, workers, warm }
   }
   /**
@@ -278,7 +290,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
 
   return {
     prepare(liveDir) {
-      void dropPrepared()
+      void dropPrepared().catch(() => {}) // a runtime that will not stop is the runtime's own problem, not a patch's
       prepared = startRuntimes(liveDir)
     },
 

@@ -348,8 +348,14 @@ export async function startBuildHook(options: BuildHookOptions): Promise<BuildHo
     readySettled = new Promise((resolve) => (settleReady = resolve))
     readyTimer = setTimeout(() => {
       readyTimer = null
-      if (!building && current === served && !stopping.signal.aborted && current !== options.initialDir)
-        options.patcher?.prepare?.(current)
+      if (!building && current === served && !stopping.signal.aborted && current !== options.initialDir) {
+        try {
+          options.patcher?.prepare?.(current)
+        } catch (error) {
+          // the next patch starts its runtimes itself
+          log(`The site patcher could not get ready for the next patch (${(error as Error).message}).`)
+        }
+      }
       settleReady()
     }, 1000)
     readyTimer.unref()
