@@ -10,6 +10,7 @@ import { Route as CalendarRoute } from './_shell/calendar'
 import { Route as CrmRoute } from './_shell/crm'
 import { Route as DashboardRoute } from './_shell/index'
 import { Route as DatabaseRoute } from './_shell/database'
+import { Route as ImportsRoute } from './_shell/imports'
 import { Route as SettingsRoute } from './_shell/settings'
 import { Route as UsersRoute } from './_shell/users'
 
@@ -24,6 +25,7 @@ export const routeTree = RootRoute.addChildren([
     AgentsRoute,
     AnalyticsRoute,
     BuildsRoute,
+    ImportsRoute,
     AuditRoute,
     UsersRoute,
     DatabaseRoute,

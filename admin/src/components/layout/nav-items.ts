@@ -36,6 +36,7 @@ export const NAV_ITEMS = [
     tool: { title: 'Analytics', description: 'Cookie-free traffic, top pages and sources.' },
   },
   { to: '/builds', label: 'Builds', icon: 'M4 7l8-4 8 4-8 4-8-4zM4 12l8 4 8-4M4 17l8 4 8-4' },
+  { to: '/imports', label: 'Imports', icon: 'M12 3v12M7 10l5 5 5-5M5 21h14' },
   { to: '/audit', label: 'Audit Log', icon: 'M9 5h10M9 12h10M9 19h10M4 5h.01M4 12h.01M4 19h.01' },
   {
     to: '/users',
