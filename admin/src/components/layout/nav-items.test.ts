@@ -13,6 +13,7 @@ describe('NAV_ITEMS', () => {
       'Agents',
       'Analytics',
       'Builds',
+      'Imports',
       'Audit Log',
       'Users',
       'Database',

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { DATA_CARD_CLASS, DataCards, DataTable } from '@/components/ui/data-table'
 import { useIsMobile } from '@/hooks/use-media-query'
-import { cn } from '@/lib/utils'
+import { cn, elapsedText } from '@/lib/utils'
 import { importsQueries } from '../api/imports-queries'
 
 /** Import runs listed on the page. */
@@ -32,15 +32,10 @@ const when = (iso: string | null) => (iso ? format(new Date(iso), 'MMM d, yyyy H
 const count = (n: number) => n.toLocaleString('en-US')
 
 /** Seconds from start to finish as '12.3 s' / '4 min 5 s', or '—' while running. */
-export function runDuration(run: Pick<ImportRun, 'started_at' | 'finished_at'>): string {
-  if (!run.finished_at) return '—'
-  const seconds = Math.max(0, (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000)
-  if (seconds < 60) return `${seconds.toFixed(1)} s`
-  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
-}
+const runDuration = (run: Pick<ImportRun, 'started_at' | 'finished_at'>) => elapsedText(run.started_at, run.finished_at)
 
 /** File size in bytes as '812 B', '4.2 KB', '3.7 MB' or '1.2 GB' (decimal units). */
-export function fileSize(bytes: number): string {
+function fileSize(bytes: number): string {
   if (bytes < 1000) return `${bytes} B`
   const units = ['KB', 'MB', 'GB', 'TB']
   let value = bytes / 1000

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { DATA_CARD_CLASS, DataCards, DataTable } from '@/components/ui/data-table'
 import { useToast } from '@/components/ui/toast'
 import { useIsMobile } from '@/hooks/use-media-query'
-import { cn } from '@/lib/utils'
+import { cn, elapsedText } from '@/lib/utils'
 import { useBuildExpectation } from '../api/live-post-watch'
 import { deriveSiteStatus, siteStatusPollMs, type SiteBuildRow } from '../api/site-status'
 import { useRebuildSiteMutation } from '../api/site-status-mutations'
@@ -25,12 +25,8 @@ const RESULT = {
 } as const
 
 /** Seconds from start to finish as '12.3 s' / '1 min 5 s', or '—' while running or never started. */
-export function buildDuration(build: Pick<SiteBuildRow, 'started_at' | 'finished_at'>): string {
-  if (!build.started_at || !build.finished_at) return '—'
-  const seconds = Math.max(0, (Date.parse(build.finished_at) - Date.parse(build.started_at)) / 1000)
-  if (seconds < 60) return `${seconds.toFixed(1)} s`
-  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
-}
+export const buildDuration = (build: Pick<SiteBuildRow, 'started_at' | 'finished_at'>): string =>
+  elapsedText(build.started_at, build.finished_at)
 
 const BUILD_COLUMNS = ['Build', 'Trigger', 'Requested', 'Started', 'Duration', 'Result', 'Log'].map((header) => ({
   header,
