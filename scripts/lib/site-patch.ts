@@ -39,8 +39,9 @@ import type { PatchResult, SitePatcher } from '../../supabase/local/build-hook/i
 import { pagesFunctions, type PagesFunctions } from '../../supabase/local/pages-functions.ts'
 import { RERENDER_PATH } from '~/integrations/cloudflare-pages.ts'
 import { recordRenderedPages, type RecordedPage } from '~/integrations/incremental-output.ts'
-import { agentPageCacheKey, cityPageCacheKey, groupCities, zipPageCacheKey } from '~/lib/page-cache-keys.ts'
+import { agentPageCacheKey, cityPageCacheKey, groupCities, zipPageCacheKey, zipPageRef } from '~/lib/page-cache-keys.ts'
 import { slugify } from '@shared/slug.ts'
+import { cityUrl, zipUrl } from '@shared/urls.ts'
 import { inlineScripts, scriptHash } from './csp-hashes.ts'
 
 /** Rows per read (PostgREST's max-rows). */
@@ -264,18 +265,10 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       )
       if (rows.some((row) => row.version > now)) continue
       const cities = groupCities(
-        rows
-          .filter((row) => row.ranked_agents > 0 && /^\d{5}$/.test(row.zip_code))
-          .map((row) => ({
-            zip: row.zip_code,
-            city: row.city,
-            state: row.state,
-            version: row.version,
-            changedAt: row.changed_at,
-          })),
+        rows.filter((row) => row.ranked_agents > 0 && /^\d{5}$/.test(row.zip_code)).map(zipPageRef),
       )
       for (const pathname of cityPaths) {
-        const ref = cities.find((city) => `/agents/${city.stateSlug}/${city.citySlug}` === pathname)
+        const ref = cities.find((city) => cityUrl(city.stateSlug, city.citySlug) === pathname)
         if (ref)
           entries.push({
             component: 'src/pages/agents/[state]/[city].astro',
@@ -399,7 +392,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     const cities = new Set<string>()
     for (const zip of [...zips, ...moves]) {
       const citySlug = zip.city ? slugify(zip.city) : ''
-      if (zip.state && citySlug) cities.add(`/agents/${zip.state.toLowerCase()}/${citySlug}`)
+      if (zip.state && citySlug) cities.add(cityUrl(zip.state, citySlug))
     }
     // the build-cache entry of an agent or ZIP page, recorded once it is rendered (a city page's key covers every ZIP
     // of the city: cityCacheEntries reads them after the renders)
@@ -415,7 +408,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       ...zips
         .filter((row) => /^\d{5}$/.test(row.zip_code))
         .map((row) => ({
-          pathname: `/agents/${row.zip_code}`,
+          pathname: zipUrl(row.zip_code),
           group: 'zip',
           cache: { component: 'src/pages/agents/[zip].astro', cacheKey: zipPageCacheKey(row) },
         })),

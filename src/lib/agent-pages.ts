@@ -22,7 +22,7 @@
  */
 import type { Database } from '@shared/database.types.ts'
 import { MIN_SALES_TO_RANK } from '@shared/methodology.ts'
-import { groupCities, type CityPageRef, type ZipPageRef } from './page-cache-keys'
+import { groupCities, zipPageRef, type CityPageRef, type ZipPageRef } from './page-cache-keys'
 import {
   RECENT_SALES_LIMIT,
   isSyntheticAgent,
@@ -188,17 +188,6 @@ async function readZipPages(what: string, state?: string): Promise<ZipPageRef[]>
     if (data.length < LIST_PAGE_SIZE) return zips
     after = data.at(-1)!.zip_code
   }
-}
-
-/** A zip_page_versions row as a ZIP page ref. */
-function zipPageRef(row: {
-  zip_code: string
-  city: string | null
-  state: string | null
-  version: number
-  changed_at: string
-}): ZipPageRef {
-  return { zip: row.zip_code, city: row.city, state: row.state, version: row.version, changedAt: row.changed_at }
 }
 
 /**

@@ -27,6 +27,17 @@ export interface CityPageRef {
   zips: ZipPageRef[]
 }
 
+/** A zip_page_versions row as a ZIP page ref. */
+export function zipPageRef(row: {
+  zip_code: string
+  city: string | null
+  state: string | null
+  version: number
+  changed_at: string
+}): ZipPageRef {
+  return { zip: row.zip_code, city: row.city, state: row.state, version: row.version, changedAt: row.changed_at }
+}
+
 /**
  * City pages from ZIP pages (pure): one per (state, city slug), so spellings that slug alike ("San Tan Valley",
  * "San Tan valley") share a page, named as its first ZIP spells it. ZIPs without a city and state have none. The
