@@ -10,9 +10,11 @@
  * browser neither fetches nor runs, and the loader imports each one once the browser reports the first contentful
  * paint and has painted once more (the whole document on screen, not only the top a long page's first paint may show;
  * 3 s at the latest). They run in the order their imports complete, as independent modules:
- * none of them relies on another having run. Islands are not touched: Astro's island runtime
- * loads them by its own directives.
+ * none of them relies on another having run. Islands load by their own directives; on a page whose islands all wait
+ * anyway (idle, visible, interaction), Astro's inline island runtime and directive scripts are taken out too and load
+ * after the paint as one module (deferIslandRuntime below, ./island-hydration.ts).
  */
+import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js'
 
 /** The type an after-paint script gets: not a JavaScript type, so the browser neither fetches nor runs it. */
 export const AFTER_PAINT_TYPE = 'text/x-after-paint'
@@ -33,4 +35,42 @@ export function deferModuleScripts(html: string): string {
     PROCESSED_SCRIPT,
     (_tag, src: string) => `<script type="${AFTER_PAINT_TYPE}" src="${src}"></script>`,
   )
+}
+
+/** The client directives whose islands wait anyway; ./island-hydration.ts registers exactly these. */
+export const DEFERRED_DIRECTIVES: ReadonlySet<string> = new Set(['idle', 'visible', 'interaction'])
+
+/** IslandHydration.astro's processed script, once deferModuleScripts has made it an after-paint script. */
+const ISLAND_HYDRATION_SCRIPT =
+  /<script type="text\/x-after-paint" src="\/_astro\/IslandHydration\.astro_astro_type_script_index_0_lang\.[\w-]+\.js"><\/script>/
+
+/** The `client` directive of each island of the page. */
+const ISLAND_DIRECTIVE = /<astro-island\b[^>]*?\sclient="([^"]*)"/g
+
+/**
+ * A directive's inline script as Astro writes it (a minified function assigned to `self.Astro[name]`, then the
+ * `astro:<name>` event; a custom directive's text, compiled by Astro, ends with a line break), for the directives this
+ * module defers.
+ */
+const DIRECTIVE_SCRIPT =
+  /<script>\(\(\)=>\{(?:(?!<\/script>)[\s\S])*?\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.(idle|visible|interaction)=\w+;window\.dispatchEvent\(new Event\("astro:\1"\)\);\}\)\(\);\s*<\/script>/g
+
+/**
+ * `html` (already through deferModuleScripts) with Astro's inline island runtime and waiting directives' scripts
+ * taken out, when every island of the page uses one of DEFERRED_DIRECTIVES; IslandHydration.astro's after-paint
+ * script then loads them. Otherwise that script is taken out and Astro's inline scripts stay: on a page without
+ * islands it has nothing to do, and an island that loads at once (`load`, `only`) should not wait for the paint.
+ * A page without the loader or without the script, or whose runtime is not Astro's prebuilt text (another Astro
+ * version), is returned as it is.
+ */
+export function deferIslandRuntime(html: string): string {
+  if (!html.includes(AFTER_PAINT_LOADER_ATTRIBUTE) || !ISLAND_HYDRATION_SCRIPT.test(html)) return html
+  const directives = [...html.matchAll(ISLAND_DIRECTIVE)].map((match) => match[1] ?? '')
+  const runtime = `<script>${islandRuntime}</script>`
+  const deferrable =
+    directives.length > 0 &&
+    directives.every((directive) => DEFERRED_DIRECTIVES.has(directive)) &&
+    html.includes(runtime)
+  if (!deferrable) return html.replace(ISLAND_HYDRATION_SCRIPT, '')
+  return html.replace(runtime, '').replace(DIRECTIVE_SCRIPT, '')
 }

@@ -1,12 +1,15 @@
 /**
- * The agent lists on prebuilt pages, without a framework (loaded by ./site-boot.ts after the first paint): fills the
- * compare tray (src/components/CompareTray.astro), keeps every "Compare" checkbox (CompareToggle.astro) and heart
+ * The agent lists on prebuilt pages, without a framework (loaded by ./site-boot.ts after the first paint): builds and
+ * fills the compare tray (a bar fixed to the bottom of the window while the visitor has agents picked for /compare),
+ * keeps every "Compare" checkbox (CompareToggle.astro) and heart
  * (SaveAgentButton.astro) in step with the lists, and handles their clicks by delegation, so React islands that render
  * the same data attributes need nothing else. For a signed-in visitor it starts the account sync (./account-sync.ts,
  * loaded only then). Store and rules: ./agent-lists.ts.
  */
 import { COMPARE_MAX_AGENTS, agentUrl, compareUrl } from '@shared/urls.ts'
+import { X } from 'lucide-static'
 import { buttonReady } from '~/lib/early-click'
+import { iconSvg } from '~/lib/icon-svg'
 import {
   notify,
   readCompare,
@@ -24,10 +27,60 @@ export function compareCountText(count: number): string {
   return `${count} of ${COMPARE_MAX_AGENTS} selected${count === 1 ? ': pick one more' : ''}`
 }
 
+/**
+ * The tray's markup: made here, after the first paint, rather than sent hidden in every page (about 450 compressed
+ * bytes of each document). It never shifts the page: fixed, and the page gets room below while it shows.
+ */
+const TRAY_HTML = `<div class="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
+<div class="flex items-center justify-between gap-3 sm:order-2 sm:ml-auto sm:justify-end">
+<p data-compare-count class="text-sm font-medium text-slate-800"></p>
+<div class="flex items-center gap-2">
+<button type="button" data-compare-clear class="rounded-control px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700">Clear</button>
+<a data-compare-go href="/compare" class="rounded-control bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:pointer-events-none aria-disabled:bg-slate-200 aria-disabled:text-slate-600"></a>
+</div>
+</div>
+<ul data-compare-names aria-label="Agents to compare" class="flex gap-2 overflow-x-auto sm:order-1 sm:flex-wrap"></ul>
+<template data-compare-chip><li class="flex shrink-0 items-center gap-1 rounded-full border border-slate-300 bg-slate-50 py-1 pr-1 pl-3 text-sm text-slate-800">
+<a data-chip-name class="max-w-[11rem] truncate hover:underline"></a>
+<button type="button" data-chip-remove class="inline-flex h-7 w-7 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700">${iconSvg(X, 'h-4 w-4')}</button>
+</li></template>
+</div>`
+
+/** The tray, made on first use (see TRAY_HTML). */
+function compareTray(): HTMLElement {
+  const existing = document.querySelector<HTMLElement>('[data-compare-tray]')
+  if (existing) return existing
+  const tray = document.createElement('section')
+  tray.dataset.compareTray = ''
+  tray.hidden = true
+  tray.setAttribute('aria-label', 'Compare selection')
+  tray.className =
+    'fixed inset-x-0 bottom-0 z-30 border-t border-slate-300 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.12)] backdrop-blur print:hidden'
+  tray.innerHTML = TRAY_HTML
+  document.body.append(tray)
+  return tray
+}
+
+/**
+ * What a heart or a full tray says (a saved agent, a failure), read out by screen readers: a live region, so it is
+ * put in the page before anything is said in it (./agent-lists.ts `notify` writes into it). Empty and invisible
+ * otherwise.
+ */
+function mountNotice(): void {
+  if (document.querySelector('[data-agent-lists-notice]')) return
+  const region = document.createElement('div')
+  region.setAttribute('aria-live', 'polite')
+  region.className = 'pointer-events-none fixed top-4 left-1/2 z-50 -translate-x-1/2 print:hidden'
+  region.innerHTML =
+    '<p data-agent-lists-notice hidden class="max-w-[20rem] rounded-control bg-slate-900 px-4 py-2 text-sm text-white shadow-lg"></p>'
+  document.body.append(region)
+}
+
 function renderTray() {
-  const tray = document.querySelector<HTMLElement>('[data-compare-tray]')
-  if (!tray) return
   const entries = readCompare()
+  const existing = document.querySelector<HTMLElement>('[data-compare-tray]')
+  if (entries.length === 0 && !existing) return
+  const tray = existing ?? compareTray()
   tray.hidden = entries.length === 0
   // room below the page for the fixed tray, so it never covers the footer's last line
   document.body.style.paddingBottom = entries.length === 0 ? '' : `${tray.offsetHeight}px`
@@ -84,6 +137,7 @@ function adoptEarlyTicks() {
 
 /** Wires the tray, the checkboxes and the hearts of `document`. */
 export function enhanceAgentLists(): void {
+  mountNotice()
   adoptEarlyTicks()
   const render = () => {
     renderTray()

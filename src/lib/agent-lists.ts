@@ -176,8 +176,8 @@ export function subscribeSaved(listener: () => void): () => void {
 let noticeTimer: ReturnType<typeof setTimeout> | undefined
 
 /**
- * Shows a short message at the top of the window for a few seconds, read out by screen readers (the notice of
- * src/components/CompareTray.astro, on every page).
+ * Shows a short message at the top of the window for a few seconds, read out by screen readers (the live region
+ * ./agent-lists-ui.ts puts in every page once it has painted).
  */
 export function notify(text: string): void {
   const notice = document.querySelector<HTMLElement>('[data-agent-lists-notice]')

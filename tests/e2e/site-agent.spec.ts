@@ -223,6 +223,33 @@ test('Share copies the profile link and confirms with a toast', async ({ page, c
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/agent/${agent.id}`)
 })
 
+test("Get Report tapped before Astro's island runtime has arrived opens the dialog once it has", async ({
+  page,
+  request,
+}) => {
+  const agent = fixture.agents[0]!
+  // the profile's only island waits for the visitor, so the middleware took Astro's inline runtime out of the page
+  // and it loads after the first paint (src/lib/island-hydration.ts); here it is held back, as on a slow phone
+  const html = await (await request.get(`/agent/${agent.id}`)).text()
+  expect(html).not.toContain('customElements.define("astro-island"')
+  // (a page with an island that loads at once keeps it inline: /search's hero search is client:load)
+  expect(await (await request.get('/search')).text()).toContain('customElements.define("astro-island"')
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/_astro\/IslandHydration\.astro_astro_type_script_index_0_lang\.[\w-]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto(`/agent/${agent.id}`)
+  await expect(page.locator('script[type="text/x-after-paint"][src*="IslandHydration"]')).toHaveCount(1)
+  await page.getByRole('button', { name: 'Get Report' }).click()
+  await page.waitForTimeout(300)
+  await expect(page.getByRole('dialog')).toHaveCount(0) // held, not lost
+  expect(await page.evaluate(() => customElements.get('astro-island') === undefined)).toBe(true)
+  release()
+  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 20_000 })
+})
+
 test('an unknown or malformed id is a real 404 with the not-found text', async ({ page, request }) => {
   for (const path of ['/agent/00000000-0000-4000-8000-000000000000', '/agent/not-a-uuid']) {
     const response = await request.get(path)

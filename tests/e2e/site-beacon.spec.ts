@@ -1,7 +1,8 @@
 /**
  * The public site's cookie-free page-view beacon: a visit stores a page_views row with the path, the campaign
  * source and the device class (and no cookie); navigation inside the site has no referrer host; an operator's
- * browser (localStorage ai_exclude_analytics = 1) and Do Not Track send nothing.
+ * browser (localStorage ai_exclude_analytics = 1) and Do Not Track send nothing; the beacon is a file under 1 KB
+ * that loads after the first paint.
  */
 import { devices, expect, test, type Page } from '@playwright/test'
 import { sql } from './site-support.ts'
@@ -113,15 +114,21 @@ test("an operator's browser and Do Not Track send no page view", async ({ page }
   expect(await viewsWithSource(`beacon-${run}-dnt`)).toEqual([])
 })
 
-test('the beacon is a single inline script under 1 KB on every page', async ({ page }) => {
+test('the beacon is one script under 1 KB, loaded after the first paint, on every page', async ({ page, request }) => {
   for (const path of ['/', '/blog', '/about']) {
     await page.goto(path)
-    const beacons = await page
-      .locator('script:not([src])')
-      .evaluateAll((scripts) =>
-        scripts.map((script) => script.outerHTML).filter((html) => html.includes('/functions/v1/track-pageview')),
-      )
+    // an after-paint script (src/lib/after-paint.ts): no inline copy, and the project's key is not in the document
+    const html = await (await request.get(path)).text()
+    expect(html, path).not.toContain('/functions/v1/track-pageview')
+    const sources = await page
+      .locator('script[type="text/x-after-paint"]')
+      .evaluateAll((scripts) => scripts.map((script) => script.getAttribute('src') ?? ''))
+    const beacons = sources.filter((src) => src.includes('AnalyticsBeacon'))
     expect(beacons, path).toHaveLength(1)
-    expect(new TextEncoder().encode(beacons[0]).length, path).toBeLessThan(1024)
+    const file = await request.get(beacons[0]!)
+    expect(file.ok(), beacons[0]).toBe(true)
+    const body = await file.body()
+    expect(body.toString('utf8'), beacons[0]).toContain('/functions/v1/track-pageview')
+    expect(body.length, beacons[0]).toBeLessThan(1024)
   }
 })

@@ -31,9 +31,17 @@ export function publicPosts(): Promise<PublicPostRow[]> {
  */
 export async function waitForIsland(page: Page, component: string): Promise<void> {
   const island = page.locator(`astro-island[component-export="${component}"]`).first()
-  // client:interaction islands (src/lib/client-interaction.ts) load when the visitor first points at them
-  if ((await island.getAttribute('client')) === 'interaction') await island.dispatchEvent('pointerover')
-  await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 })
+  if ((await island.getAttribute('client')) !== 'interaction') {
+    await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 })
+    return
+  }
+  // client:interaction islands (src/lib/client-interaction.ts) load when the visitor first points at them; on a page
+  // whose islands all wait, Astro's island runtime itself arrives after the first paint (src/lib/island-hydration.ts),
+  // and a pointer event before it finds nobody listening, so point again until the island hydrates
+  await expect(async () => {
+    await island.dispatchEvent('pointerover')
+    await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
 }
 
 /**

@@ -1,0 +1,62 @@
+/**
+ * Astro's island runtime (the `<astro-island>` element) and the client directives that wait anyway (`idle`,
+ * `visible`, `interaction`), loaded after the first paint instead of inline in the page.
+ *
+ * Astro writes its island runtime (about 4.4 KB, 1.7 KB compressed) and each directive's script inline before a page's
+ * first island. On a page whose islands all wait (for the browser to idle, for the island to scroll into view, for the
+ * visitor to touch it) nothing needs them before the page has painted, and their bytes are what kept the home and
+ * agent documents from fitting in the first round trips of a slow connection (docs/performance.md). There the
+ * middleware (deferIslandRuntime in ./after-paint.ts) takes them out of the page and leaves this module, loaded by
+ * IslandHydration.astro after the first paint; on a page with a `load` or `only` island everything stays as Astro
+ * wrote it.
+ *
+ * The runtime is Astro's own (`astro/runtime/server/astro-island.js`, the source of the inline script) and the
+ * directives are Astro's and ours (./client-interaction.ts), registered the way Astro's inline scripts register them:
+ * `self.Astro[name]`, then the `astro:<name>` event an island already waiting listens for.
+ *
+ * A visitor may touch an `interaction` island before this has loaded: its directive was not listening yet. So an
+ * island that holds the focus, is under the pointer, or holds a click EarlyClicks.astro kept (any button inside an
+ * island, until the runtime is there) starts hydrating at once, and the kept click is replayed when the island has
+ * hydrated (the runtime's `astro:hydrate` event).
+ */
+import 'astro/runtime/server/astro-island.js'
+import idle from 'astro/runtime/client/idle.js'
+import visible from 'astro/runtime/client/visible.js'
+import type { ClientDirective } from 'astro'
+
+import interaction from './client-interaction'
+
+/** The directives this module registers: the ones whose islands wait anyway (see the module comment). */
+export const DEFERRED_DIRECTIVES = { idle, visible, interaction } satisfies Record<string, ClientDirective>
+
+declare global {
+  interface Window {
+    Astro?: Record<string, ClientDirective>
+  }
+}
+
+const registry = (self.Astro ??= {})
+for (const [name, directive] of Object.entries(DEFERRED_DIRECTIVES)) {
+  registry[name] = directive
+  dispatchEvent(new Event(`astro:${name}`))
+}
+
+/** Starts the `interaction` islands the visitor reached before their directive listened (see the module comment). */
+function startTouchedIslands(): void {
+  const held = window.siteEarlyClick
+  for (const island of document.querySelectorAll<HTMLElement>('astro-island[client="interaction"]')) {
+    const holdsClick = held !== undefined && island.contains(held)
+    if (!holdsClick && !island.contains(document.activeElement) && !island.matches(':hover')) continue
+    if (holdsClick) {
+      window.siteEarlyClick = undefined
+      island.addEventListener('astro:hydrate', () => (held as HTMLElement).click(), { once: true })
+    }
+    // the directive listens on the island itself (./client-interaction.ts)
+    island.dispatchEvent(new Event('pointerdown'))
+  }
+}
+
+// an island whose children are still arriving connects at DOMContentLoaded (the runtime waits for it), and only
+// then is its directive listening
+if (document.readyState === 'loading') addEventListener('DOMContentLoaded', startTouchedIslands, { once: true })
+else startTouchedIslands()
