@@ -19,27 +19,9 @@
  * island, until the runtime is there) starts hydrating at once, and the kept click is replayed when the island has
  * hydrated (the runtime's `astro:hydrate` event).
  */
+// the directives first: the runtime's islands read the global `Astro` as soon as the element is defined
+import './island-directives'
 import 'astro/runtime/server/astro-island.js'
-import idle from 'astro/runtime/client/idle.js'
-import visible from 'astro/runtime/client/visible.js'
-import type { ClientDirective } from 'astro'
-
-import interaction from './client-interaction'
-
-/** The directives this module registers: the ones whose islands wait anyway (see the module comment). */
-export const DEFERRED_DIRECTIVES = { idle, visible, interaction } satisfies Record<string, ClientDirective>
-
-declare global {
-  interface Window {
-    Astro?: Record<string, ClientDirective>
-  }
-}
-
-const registry = (self.Astro ??= {})
-for (const [name, directive] of Object.entries(DEFERRED_DIRECTIVES)) {
-  registry[name] = directive
-  dispatchEvent(new Event(`astro:${name}`))
-}
 
 /** Starts the `interaction` islands the visitor reached before their directive listened (see the module comment). */
 function startTouchedIslands(): void {
