@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import {
   authoredInlineScripts,
   authoredScriptTexts,
+  usedDirectives,
   inlineScripts,
   scriptHash,
   supabaseOrigin,
@@ -48,6 +49,20 @@ describe('CSP of the built site', () => {
     expect([...authored].some((text) => text.includes("console.warn('404 Not Found:'"))).toBe(true)
     expect([...authored].some((text) => text.includes('astro:interaction'))).toBe(true)
     expect(authored.has('alert(document.cookie)')).toBe(false)
+    // only the directives the site's files use: client:media is used nowhere, client:visible on the home page
+    const prebuilt = async (name: string) =>
+      ((await import(`astro/runtime/client/${name}.prebuilt.js`)) as { default: string }).default
+    expect(authored.has(await prebuilt('visible'))).toBe(true)
+    expect(authored.has(await prebuilt('media'))).toBe(false)
+  })
+
+  it('reads the client directives a source uses', () => {
+    expect([...usedDirectives('<A client:load /><B client:interaction x={1} /><C client:only="react" />')]).toEqual([
+      'load',
+      'interaction',
+      'only',
+    ])
+    expect(usedDirectives('<A />').size).toBe(0)
   })
 
   it("replaces 'unsafe-inline' in script-src with the hashes and names the project in connect-src", () => {

@@ -8,8 +8,8 @@
  * such pages in a warning). Authored means:
  *  - an `is:inline` script of a `.astro` file under src/ (Astro emits its text verbatim; `define:vars` would make it
  *    depend on data, so it is refused: pass values as `data-*` attributes and read `document.currentScript.dataset`);
- *  - Astro's island runtime and the client directives' scripts: the built-in ones from Astro's package, custom ones
- *    (`clientDirectives`) compiled the way Astro compiles them (esbuild, iife, minified).
+ *  - Astro's island runtime and the scripts of the client directives the `.astro` files use: the built-in ones from
+ *    Astro's package, custom ones (`clientDirectives`) compiled the way Astro compiles them (esbuild, iife, minified).
  * Processed `<script>` tags are never inlined (assetsInlineLimit below), so they load from /_astro/ under 'self'.
  * Scripts with a `src`, and data blocks such as `application/ld+json`, need no hash.
  *
@@ -105,15 +105,29 @@ window.dispatchEvent(new Event('astro:' + ${JSON.stringify(directive.name)}));`,
   return output.outputFiles[0]?.text ?? ''
 }
 
-/** Every script text the site authors: its is:inline scripts, Astro's island runtime and client directives. */
+/** The client directives an `.astro` source uses (`client:load`, `client:interaction`...). */
+export function usedDirectives(source: string, into: Set<string> = new Set()): Set<string> {
+  for (const match of source.matchAll(/\bclient:([a-z][\w-]*)/g)) into.add(match[1]!)
+  return into
+}
+
+/**
+ * Every script text the site authors: its is:inline scripts, and Astro's island runtime and the scripts of the client
+ * directives its `.astro` files use (a directive no file uses would be one more hash in every page's header).
+ */
 export async function authoredScriptTexts(root: string, clientDirectives: ClientDirective[]): Promise<Set<string>> {
   const texts = new Set<string>()
-  for (const file of files(path.join(root, 'src'), '.astro'))
-    for (const text of authoredInlineScripts(fs.readFileSync(file, 'utf8'), path.relative(root, file))) texts.add(text)
-  texts.add((await import('astro/runtime/server/astro-island.prebuilt.js')).default)
-  for (const name of BUILT_IN_DIRECTIVES)
+  const used = new Set<string>()
+  for (const file of files(path.join(root, 'src'), '.astro')) {
+    const source = fs.readFileSync(file, 'utf8')
+    for (const text of authoredInlineScripts(source, path.relative(root, file))) texts.add(text)
+    usedDirectives(source, used)
+  }
+  if (used.size > 0) texts.add((await import('astro/runtime/server/astro-island.prebuilt.js')).default)
+  for (const name of BUILT_IN_DIRECTIVES.filter((name) => used.has(name)))
     texts.add(((await import(`astro/runtime/client/${name}.prebuilt.js`)) as { default: string }).default)
-  for (const directive of clientDirectives) texts.add(await customDirectiveScript(directive, root))
+  for (const directive of clientDirectives.filter(({ name }) => used.has(name)))
+    texts.add(await customDirectiveScript(directive, root))
   return texts
 }
 

@@ -53,9 +53,11 @@ describe('deferIslandRuntime', () => {
     )
   })
 
-  it('leaves Astro its scripts and drops the module where an island loads at once', () => {
-    const body = `${directive('load')}${runtime}${island('load')}${directive('idle')}${island('idle')}`
+  it('leaves Astro its scripts and drops the module where an island hydrates without the visitor', () => {
+    const body = `${directive('load')}${runtime}${island('load')}${directive('visible')}${island('visible')}`
     expect(deferIslandRuntime(page(body))).toBe(`<html><body>${body}${loader}</body></html>`)
+    const idle = `${directive('idle')}${runtime}${island('idle')}`
+    expect(deferIslandRuntime(page(idle))).toBe(`<html><body>${idle}${loader}</body></html>`)
   })
 
   it('drops the module from a page without islands', () => {

@@ -1,17 +1,16 @@
 /**
- * The client directives whose islands wait anyway (`idle`, `visible`, `interaction`), registered the way Astro's
+ * The client directives whose islands wait for the visitor (`visible`, `interaction`), registered the way Astro's
  * inline directive scripts register them: `self.Astro[name]`, then the `astro:<name>` event an island already
  * waiting listens for. Imported by ./island-hydration.ts before Astro's island runtime, which reads the global
  * `Astro` as soon as its element is defined.
  */
-import idle from 'astro/runtime/client/idle.js'
 import visible from 'astro/runtime/client/visible.js'
 import type { ClientDirective } from 'astro'
 
 import interaction from './client-interaction'
 
 /** The directives registered here, by name; src/lib/after-paint.ts defers exactly these. */
-export const DEFERRED_DIRECTIVES = { idle, visible, interaction } satisfies Record<string, ClientDirective>
+export const DEFERRED_DIRECTIVES = { visible, interaction } satisfies Record<string, ClientDirective>
 
 declare global {
   interface Window {
