@@ -1578,7 +1578,6 @@ CREATE OR REPLACE FUNCTION private.sorted_median(sorted numeric[])
  RETURNS numeric
  LANGUAGE sql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
   select case when pg_catalog.cardinality(sorted) > 0
     then (sorted[(pg_catalog.cardinality(sorted) + 1) / 2] + sorted[(pg_catalog.cardinality(sorted) + 2) / 2]) / 2
@@ -1664,7 +1663,6 @@ CREATE OR REPLACE FUNCTION private.t_quantile_975(df integer)
  RETURNS numeric
  LANGUAGE sql
  IMMUTABLE STRICT
- SET search_path TO ''
 AS $function$
   -- z = 1.959963984540054, the normal 97.5 % quantile; one expression so the planner inlines it
   select case

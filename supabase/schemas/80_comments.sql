@@ -843,11 +843,14 @@ comment on function private.schedule_site_rebuilds() is 'Schedules the one rebui
 -- comment function private.send_webhook(hook text, body jsonb)
 comment on function private.send_webhook(hook text, body jsonb) is 'The one way this database calls out: net.http_post of `body` to webhook.<hook>.url from Vault, x-webhook-secret from Vault when set. Null when the hook is off.';
 
+-- comment function private.sorted_median(sorted numeric[])
+comment on function private.sorted_median(sorted numeric[]) is 'Median of an already sorted numeric array (NULL when empty). No SET clause, so the planner inlines it (refresh_agent_metrics calls it per agent and side); executable by the owner only.';
+
 -- comment function private.sync_transaction_sides(property_ids uuid[], new_listings boolean)
 comment on function private.sync_transaction_sides(property_ids uuid[], new_listings boolean) is 'Rebuilds the transaction_sides rows of the given listings from their RESO role fields (Key first, else MLS id; list role = properties.agent_id).';
 
 -- comment function private.t_quantile_975(df integer)
-comment on function private.t_quantile_975(df integer) is '97.5 % quantile of Student''s t with df degrees of freedom, three decimals (table to 30, Cornish-Fisher beyond).';
+comment on function private.t_quantile_975(df integer) is '97.5 % quantile of Student''s t with df degrees of freedom, three decimals (table to 30, Cornish-Fisher beyond). No SET clause, so the planner inlines it (refresh_agent_metrics calls it per agent and side); executable by the owner only.';
 
 -- comment function private.touch_zip_pages(zips text[])
 comment on function private.touch_zip_pages(zips text[]) is 'Gives the ZIP pages of zips a new version and recomputes their place, listed agents (a counted sale there, either side), first 25 agents (5 or more sales first, then sides, volume, name) and those agents'' prerender flags.';
