@@ -10,6 +10,8 @@
  *     each asked once (uncached: the first answer of each page is rendered), through the local server's Pages worker;
  *   - per run, blog publish: publish a draft through the REST API as an admin (the same update the admin app sends)
  *     and poll the article's URL every 250 ms until it answers 200;
+ *   - each change is started once the builder has settled after the one before (its hard-linked spare made, its
+ *     worker runtimes started), as a daily import or an editor's publish meets it;
  *   - per run, data refresh: 1 % of the agents change: one more closed sale for every agent of enough whole ZIPs
  *     (a ZIP's market shares move with any sale there, so whole ZIPs keep the change to 1 % of the agent pages), dated
  *     on the newest sale date so the metrics window stays (moving it changes every page), then
@@ -312,6 +314,18 @@ async function main() {
         builder: 'local',
       })
 
+      /**
+       * Waits until the builder has finished what follows a swap (the hard-linked spare of the served site, the worker
+       * runtimes started ahead), so each change is timed from a settled builder, as a daily import or an editor's
+       * publish meets it, and not while the previous measured change's after-work still takes the two cores.
+       */
+      const settled = async (label: string) => {
+        const started = performance.now()
+        await builder.spareReady()
+        const waited = (performance.now() - started) / 1000
+        if (waited >= 0.05) console.log(`  ${label}: waited ${waited.toFixed(1)} s for the builder to settle`)
+      }
+
       for (let run = 1; run <= runs; run += 1) {
         // blog publish -> live
         const slug = `bench-new-${size}-${run}-${Date.now().toString(36)}`
@@ -321,6 +335,7 @@ async function main() {
         )
         const url = `${siteUrl}/blog/${slug}`
         if ((await fetch(url)).status === 200) throw new Error(`${url} answered before publishing`)
+        await settled(`${size} agents, blog publish run ${run}`)
         let last = await lastBuild()
         let start = Date.now()
         const { error } = await admin
@@ -338,6 +353,7 @@ async function main() {
         // data refresh -> live: 1 % of the agents change (every agent of enough whole ZIPs gets one more closed sale),
         // then the metrics refresh an import runs
         const zipCount = Math.max(1, Math.round((size * 0.01) / AGENTS_PER_ZIP))
+        await settled(`${size} agents, data refresh run ${run}`)
         // the new sales and the refresh in one transaction, as an import applies them (scripts/lib/import): one commit,
         // one rebuild request
         last = await lastBuild()
