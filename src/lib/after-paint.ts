@@ -64,9 +64,9 @@ const DIRECTIVE_SCRIPT =
  * `html` (already through deferModuleScripts) with Astro's inline island runtime and waiting directives' scripts
  * taken out, when every island of the page uses one of DEFERRED_DIRECTIVES; IslandHydration.astro's after-paint
  * script then loads them. Otherwise that script is taken out and Astro's inline scripts stay: on a page without
- * islands it has nothing to do, and an island that loads at once (`load`, `only`) should not wait for the paint.
- * A page without the loader or without the script, or whose runtime is not Astro's prebuilt text (another Astro
- * version), is returned as it is.
+ * islands it has nothing to do, and an island that hydrates without the visitor (`load`, `only`, `idle`) should not
+ * wait for the paint. The same when the page's runtime is not Astro's prebuilt text (another Astro version). A page
+ * without the loader or without the script is returned as it is.
  */
 export function deferIslandRuntime(html: string): string {
   if (!html.includes(AFTER_PAINT_LOADER_ATTRIBUTE) || !ISLAND_HYDRATION_SCRIPT.test(html)) return html

@@ -3,11 +3,11 @@
  * (`visible`, `interaction`), loaded after the first paint instead of inline in the page.
  *
  * Astro writes its island runtime (about 4.4 KB, 1.7 KB compressed) and each directive's script inline before a page's
- * first island. On a page whose islands all wait for the visitor (to scroll to the island, to touch it) nothing needs them before the page has painted, and their bytes are what kept the home and
- * agent documents from fitting in the first round trips of a slow connection (docs/performance.md). There the
- * middleware (deferIslandRuntime in ./after-paint.ts) takes them out of the page and leaves this module, loaded by
- * IslandHydration.astro after the first paint; on a page with a `load` or `only` island everything stays as Astro
- * wrote it (and with an `idle` island: see DEFERRED_DIRECTIVES there).
+ * first island. On a page whose islands all wait for the visitor (to scroll to the island, to touch it) nothing needs
+ * them before the page has painted, and their bytes kept the home and agent documents from fitting in the first round
+ * trip of a slow connection (docs/performance.md). There the middleware (deferIslandRuntime in ./after-paint.ts) takes
+ * them out of the page and leaves this module, loaded by IslandHydration.astro after the first paint; on a page with a
+ * `load`, `only` or `idle` island everything stays as Astro wrote it (DEFERRED_DIRECTIVES there says why).
  *
  * The runtime is Astro's own (`astro/runtime/server/astro-island.js`, the source of the inline script) and the
  * directives are Astro's and ours (./client-interaction.ts), registered the way Astro's inline scripts register them:
