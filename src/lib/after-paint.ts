@@ -16,6 +16,8 @@
  */
 import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js'
 
+import { DEFERRED_DIRECTIVE_NAMES } from './island-directive-names'
+
 /** The type an after-paint script gets: not a JavaScript type, so the browser neither fetches nor runs it. */
 export const AFTER_PAINT_TYPE = 'text/x-after-paint'
 
@@ -39,12 +41,12 @@ export function deferModuleScripts(html: string): string {
 
 /**
  * The client directives whose islands wait for the visitor (to scroll to them, to touch them);
- * ./island-directives.ts registers exactly these. Not `idle`: an idle island (results, compare) is the page's live
+ * ./island-directive-names.ts lists them for both sides. Not `idle`: an idle island (results, compare) is the page's live
  * content, drawn as soon as the browser is idle, and waiting for the paint as well would only make the visitor wait
  * longer for it; tried on both pages, it bought nothing measurable either (Lighthouse: the same LCP, compare's
  * blocking time 113 ms deferred and 114 ms not).
  */
-export const DEFERRED_DIRECTIVES: ReadonlySet<string> = new Set(['visible', 'interaction'])
+export const DEFERRED_DIRECTIVES: ReadonlySet<string> = new Set(DEFERRED_DIRECTIVE_NAMES)
 
 /** IslandHydration.astro's processed script, once deferModuleScripts has made it an after-paint script. */
 const ISLAND_HYDRATION_SCRIPT =
@@ -58,8 +60,10 @@ const ISLAND_DIRECTIVE = /<astro-island\b[^>]*?\sclient="([^"]*)"/g
  * `astro:<name>` event; a custom directive's text, compiled by Astro, ends with a line break), for the directives this
  * module defers.
  */
-const DIRECTIVE_SCRIPT =
-  /<script>\(\(\)=>\{(?:(?!<\/script>)[\s\S])*?\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.(visible|interaction)=\w+;window\.dispatchEvent\(new Event\("astro:\1"\)\);\}\)\(\);\s*<\/script>/g
+const DIRECTIVE_SCRIPT = new RegExp(
+  String.raw`<script>\(\(\)=>\{(?:(?!<\/script>)[\s\S])*?\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.(${DEFERRED_DIRECTIVE_NAMES.join('|')})=\w+;window\.dispatchEvent\(new Event\("astro:\1"\)\);\}\)\(\);\s*<\/script>`,
+  'g',
+)
 
 /**
  * `html` (already through deferModuleScripts) with Astro's inline island runtime and waiting directives' scripts

@@ -46,10 +46,8 @@ const TRAY_HTML = `<div class="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 s
 </li></template>
 </div>`
 
-/** The tray, made on first use (see TRAY_HTML). */
-function compareTray(): HTMLElement {
-  const existing = document.querySelector<HTMLElement>('[data-compare-tray]')
-  if (existing) return existing
+/** A new, hidden tray at the end of the page (see TRAY_HTML). */
+function createTray(): HTMLElement {
   const tray = document.createElement('section')
   tray.dataset.compareTray = ''
   tray.hidden = true
@@ -78,13 +76,14 @@ function mountNotice(): void {
 
 function renderTray() {
   const entries = readCompare()
-  const existing = document.querySelector<HTMLElement>('[data-compare-tray]')
-  if (entries.length === 0 && !existing) return
-  const tray = existing ?? compareTray()
-  tray.hidden = entries.length === 0
-  // room below the page for the fixed tray, so it never covers the footer's last line
-  document.body.style.paddingBottom = entries.length === 0 ? '' : `${tray.offsetHeight}px`
-  if (entries.length === 0) return
+  let tray = document.querySelector<HTMLElement>('[data-compare-tray]')
+  if (entries.length === 0) {
+    if (tray) tray.hidden = true
+    document.body.style.paddingBottom = ''
+    return
+  }
+  tray ??= createTray()
+  tray.hidden = false
   tray.querySelector('[data-compare-count]')!.textContent = compareCountText(entries.length)
   const go = tray.querySelector<HTMLAnchorElement>('[data-compare-go]')!
   const ready = entries.length >= 2
@@ -106,6 +105,7 @@ function renderTray() {
       return item
     }),
   )
+  // room below the page for the fixed tray, so it never covers the footer's last line
   document.body.style.paddingBottom = `${tray.offsetHeight}px`
 }
 

@@ -8,9 +8,10 @@ import visible from 'astro/runtime/client/visible.js'
 import type { ClientDirective } from 'astro'
 
 import interaction from './client-interaction'
+import type { DeferredDirective } from './island-directive-names'
 
-/** The directives registered here, by name; src/lib/after-paint.ts defers exactly these. */
-export const DEFERRED_DIRECTIVES = { visible, interaction } satisfies Record<string, ClientDirective>
+/** The directives registered here, by name: exactly ./island-directive-names.ts's (the type says so). */
+export const DEFERRED_DIRECTIVES = { visible, interaction } satisfies Record<DeferredDirective, ClientDirective>
 
 declare global {
   interface Window {

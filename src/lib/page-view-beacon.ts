@@ -13,7 +13,7 @@
  */
 
 /** The body track-pageview takes (see supabase/functions/track-pageview). */
-export interface PageViewBody {
+interface PageViewBody {
   path: string
   referrer: string | null
   utm_source: string | null
@@ -21,7 +21,7 @@ export interface PageViewBody {
 }
 
 /** The device class of a viewport `width` in CSS pixels. */
-export function deviceClass(width: number): PageViewBody['device_class'] {
+function deviceClass(width: number): PageViewBody['device_class'] {
   return width < 768 ? 'mobile' : width < 1024 ? 'tablet' : 'desktop'
 }
 
