@@ -10,6 +10,7 @@ import { aliases } from './aliases.ts'
 import { cspScriptHashes } from './scripts/lib/csp-hashes.ts'
 import { buildReport } from './src/integrations/build-report.ts'
 import { cloudflarePages } from './src/integrations/cloudflare-pages.ts'
+import { heroPicture } from './src/integrations/hero-picture.ts'
 import { pageCssScriptTokens } from './src/lib/page-css-script-tokens.ts'
 
 // astro.config is evaluated before Astro loads .env, so read it explicitly (shell variables still win).
@@ -57,6 +58,8 @@ export default defineConfig({
   // (scripts/lib/csp-hashes.ts)
   integrations: [
     react(),
+    // the home page's hero as files named by content, the same wherever the page is rendered
+    heroPicture('src/assets/hero.png'),
     cspScriptHashes({ supabaseUrl: PUBLIC_SUPABASE_URL, clientDirectives: [CLIENT_INTERACTION] }),
     // after cspScriptHashes: the worker's copy of the _headers rules must hold the inline-script hashes
     cloudflarePages(),

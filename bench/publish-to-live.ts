@@ -163,6 +163,7 @@ async function main() {
     patcher: sitePatcher({
       apiUrl: stack.apiUrl,
       serviceRoleKey: keys.serviceRoleKey,
+      anonKey: keys.anonKey,
       buildCacheDir: path.join(buildWork, 'cache'),
     }),
     // drop a replaced directory soon so 20,000 pages are not held twice

@@ -1,7 +1,8 @@
 /**
  * Regenerates the raster brand assets from their SVG sources with sharp (run after editing an SVG; the outputs are
  * committed): the favicon set from public/logo.svg (favicon.ico 32 px, apple-touch-icon 180 px, manifest icons 192
- * and 512 px) and src/assets/hero.png from src/assets/hero.svg (Astro assets makes AVIF/WebP sizes from it at build).
+ * and 512 px) and src/assets/hero.png from src/assets/hero.svg (src/integrations/hero-picture.ts makes AVIF/WebP/PNG
+ * sizes from it at build).
  *
  *   npm run brand:assets
  */

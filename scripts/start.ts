@@ -85,6 +85,7 @@ try {
     patcher: sitePatcher({
       apiUrl: stack.apiUrl,
       serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+      anonKey: env.SUPABASE_ANON_KEY,
       buildCacheDir: cacheDir,
     }),
     log: (line) => console.log(line),

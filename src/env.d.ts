@@ -9,3 +9,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv
 }
+
+/** The home page's hero picture (src/integrations/hero-picture.ts). */
+declare module 'virtual:hero-picture' {
+  import type { HeroPicture } from '~/integrations/hero-picture'
+  const picture: HeroPicture
+  export default picture
+}

@@ -8,8 +8,9 @@
  * The marker of a build (mark()) holds, read before the build reads anything:
  * - `version`: the page-version watermark (public.site_build_watermark(): every page version at or below it is
  *   committed; later changes get higher ones);
- * - `blog`: SHA-256 of what the blog pages print from the database (published posts' ids and updated_at, categories,
- *   redirects): the patch never renders blog pages, so any change there means a full build;
+ * - `blog`: what the blog pages print, read with the anon key as the static build reads it (src/lib/blog-data.ts):
+ *   SHA-256 over the published posts and categories (the lists: home, /blog, the feed), SHA-256 over the post
+ *   redirects, and each article's and category page's cache key (src/lib/blog-page-keys.ts);
  * - `refresh`: the id of the newest metrics refresh, whose data date and sources the methodology, compare and results
  *   pages print.
  *
@@ -19,18 +20,21 @@
  * - ZIP pages at /agents/<zip> and the city pages of those ZIPs at /agents/<state>/<city> (src/pages/agents/[...path]);
  *   a 404 removes the page;
  * - the sitemaps (always: their lastmod follows the page versions) and, when the newest refresh changed, the three
- *   pages that print it (src/pages/rerender/).
+ *   pages that print it (src/pages/rerender/);
+ * - after a blog change: home, /blog and /rss.xml, the articles and category pages whose keys changed (a post no longer
+ *   published, or a category gone, answers 404 and its page is removed).
  * The worker runs under workerd (supabase/local/pages-functions.ts) with no static files, so it renders every path.
  * With `buildCacheDir`, the agent, ZIP and city pages it rendered are recorded in the static build's Astro cache under
  * their new keys, so the next static build (a blog change) reuses them instead of rendering them again (a city page
  * only when no ZIP page of its state changed after the watermark: its key covers them all).
  *
- * It declines (the build hook then runs the static build) when the blog changed, when more than `maxPages` pages
- * changed (a full incremental build handles bulk changes better), and when a render answers anything but 200 or 404.
+ * It declines (the build hook then runs the static build) when the post redirects changed (their pages and the host's
+ * redirects are the static build's), when an article to render shows images from Storage (the static build makes
+ * their optimized copies), when more than `maxPages` pages changed (a full incremental build handles bulk changes
+ * better), and when a render answers anything but 200 or 404.
  * A ZIP page that moved to another city (public.zip_page_moves, kept by a trigger on the version rows) also
  * re-renders the city page it left, which then lists it no more (or, left without ZIPs, answers 404 and is removed).
  */
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -39,18 +43,34 @@ import type { PatchResult, SitePatcher } from '../../supabase/local/build-hook/i
 import { pagesFunctions, type PagesFunctions } from '../../supabase/local/pages-functions.ts'
 import { RERENDER_PATH } from '~/integrations/cloudflare-pages.ts'
 import { recordRenderedPages, type RecordedPage } from '~/integrations/incremental-output.ts'
+import { readCategories, readPostRedirects, readPublishedPosts, type PublishedPost } from '~/lib/blog-data.ts'
+import { blogPageKeys } from '~/lib/blog-page-keys.ts'
+import { contentHash } from '~/lib/content-hash.ts'
 import { agentPageCacheKey, cityPageCacheKey, groupCities, zipPageCacheKey, zipPageRef } from '~/lib/page-cache-keys.ts'
 import { slugify } from '@shared/slug.ts'
-import { cityUrl, zipUrl } from '@shared/urls.ts'
+import { categoryUrl, cityUrl, postUrl, zipUrl } from '@shared/urls.ts'
 import { inlineScripts, scriptHash } from './csp-hashes.ts'
 
 /** Rows per read (PostgREST's max-rows). */
 const PAGE_SIZE = 1000
 
+/** What the blog pages print at a moment (see the module comment). */
+interface BlogMarker {
+  /** SHA-256 (hex) over the published posts and the categories: what home, /blog and the feed list. */
+  lists: string
+  /** SHA-256 (hex) over the post redirects. */
+  redirects: string
+  /** Each article's (/blog/<slug>) and category page's (/blog/category/<slug>) cache key. */
+  pages: Record<string, string>
+  /** The paths of the articles that show an image from Storage. */
+  storageImages: string[]
+}
+
 /** The data a build starts from (see the module comment). */
 interface Marker {
   version: number
-  blog: string
+  /** A string in markers written before the blog pages were patched: any blog change then needs a static build. */
+  blog: BlogMarker | string
   refresh: number | null
 }
 
@@ -58,6 +78,8 @@ export interface SitePatchOptions {
   /** The Supabase API the builder reads with the service role (the watermark function is the service role's only). */
   apiUrl: string
   serviceRoleKey: string
+  /** The anon key: the blog is read as the static build reads it, under the "published" RLS policy. */
+  anonKey: string
   /** Most pages one patch re-renders or removes; more and it declines (default 2,000). */
   maxPages?: number
   /** Renders in flight (default 6, or SITE_PATCH_CONCURRENCY). */
@@ -89,30 +111,57 @@ function check<T>(what: string, result: { data: T | null; error: { message: stri
   return result.data as T
 }
 
-/** SHA-256 (hex) of the rows the blog pages print from the database. */
-async function blogFingerprint(client: SupabaseClient): Promise<string> {
+/** The path segment of Storage's public objects: an image there is optimized by the static build (post-images.ts). */
+const STORAGE_OBJECTS = '/storage/v1/object/public/'
+
+/** Whether an article shows an image from Storage (its featured image or one in its body). */
+const showsStorageImage = (post: PublishedPost) =>
+  (post.featured_image_url ?? '').includes(STORAGE_OBJECTS) || post.content.includes(STORAGE_OBJECTS)
+
+/** What the blog pages print now, read with `anon` as the static build reads it. */
+async function blogMarker(anon: SupabaseClient): Promise<BlogMarker> {
   const [posts, categories, redirects] = await Promise.all([
-    readAll(
-      async (after) => {
-        let query = client
-          .from('blog_posts')
-          .select('id, updated_at, published_at, category_id')
-          .eq('status', 'published')
-          .order('id')
-          .limit(PAGE_SIZE)
-        if (after) query = query.gt('id', after)
-        return check('the published posts', await query)
-      },
-      (row) => String(row.id),
-    ),
-    client.from('blog_categories').select('id, name, slug, description, updated_at').order('id'),
-    client.from('blog_post_redirects').select('old_slug, post_id').order('old_slug'),
+    readPublishedPosts(anon),
+    readCategories(anon),
+    readPostRedirects(anon),
   ])
-  const hash = createHash('sha256')
-  hash.update(JSON.stringify(posts))
-  hash.update(JSON.stringify(check('the blog categories', categories)))
-  hash.update(JSON.stringify(check('the post redirects', redirects)))
-  return hash.digest('hex')
+  return {
+    lists: contentHash([posts, categories]),
+    redirects: contentHash(redirects),
+    pages: blogPageKeys(posts, categories),
+    storageImages: posts.filter(showsStorageImage).map((post) => postUrl(post.slug)),
+  }
+}
+
+/** The blog pages a patch renders or removes (blogChanges). */
+interface BlogChanges {
+  /** Whether home, /blog and /rss.xml list other posts or categories than the served build's. */
+  lists: boolean
+  /** Articles and category pages whose keys are new or changed, with the new key. */
+  render: { pathname: string; cacheKey: string }[]
+  /** Articles and category pages the served build has and the data no longer does. */
+  remove: string[]
+}
+
+/**
+ * The blog pages to render or remove between the served build's marker and now's, or why the patch cannot carry
+ * the change over (the static build must).
+ */
+function blogChanges(since: BlogMarker | string, now: BlogMarker | string): BlogChanges | { reason: string } {
+  if (typeof since === 'string' || typeof now === 'string')
+    return { reason: "the served build was marked without the blog pages' keys" }
+  if (since.redirects !== now.redirects) return { reason: 'post redirects changed' }
+  const render = Object.entries(now.pages)
+    .filter(([pathname, cacheKey]) => since.pages[pathname] !== cacheKey)
+    .map(([pathname, cacheKey]) => ({ pathname, cacheKey }))
+  const withImages = render.filter((page) => now.storageImages.includes(page.pathname))
+  if (withImages.length > 0)
+    return { reason: `${withImages[0]!.pathname} shows images from Storage (the static build optimizes them)` }
+  return {
+    lists: since.lists !== now.lists,
+    render,
+    remove: Object.keys(since.pages).filter((pathname) => !Object.hasOwn(now.pages, pathname)),
+  }
 }
 
 /**
@@ -162,6 +211,9 @@ const outputFile = (dir: string, pathname: string) =>
 /** The patcher for the local build hook (supabase/local/build-hook). */
 export function sitePatcher(options: SitePatchOptions): SitePatcher {
   const client = createClient(options.apiUrl, options.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
+  const anon = createClient(options.apiUrl, options.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   })
   const maxPages = options.maxPages ?? 2000
@@ -292,7 +344,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     async mark() {
       const [watermark, blog, refresh] = await Promise.all([
         client.rpc('site_build_watermark'),
-        blogFingerprint(client),
+        blogMarker(anon),
         client.from('figures_refreshes').select('id').order('id', { ascending: false }).limit(1).maybeSingle(),
       ])
       const marker: Marker = {
@@ -315,7 +367,8 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       const started = performance.now()
       const since = JSON.parse(sinceText) as Marker
       const now = JSON.parse(nowText) as Marker
-      if (since.blog !== now.blog) return { patched: false, reason: 'blog posts or categories changed' }
+      const blog = blogChanges(since.blog, now.blog)
+      if ('reason' in blog) return { patched: false, reason: blog.reason }
       // the served build's worker, with no static files so it renders every path: the runtimes started ahead for
       // this site, else started now (they then start while the changes are listed and the files linked)
       const ahead = prepared?.liveDir === liveDir ? prepared : null
@@ -337,6 +390,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
           output,
           signal,
           started,
+          blog,
         })
       } finally {
         await Promise.all(workers.map((worker) => worker?.dispose()))
@@ -357,9 +411,10 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       output: (chunk: string) => void
       signal: AbortSignal
       started: number
+      blog: BlogChanges
     },
   ): Promise<PatchResult> {
-    const { liveDir, publishDir, linkAhead, since, now, output, signal, started } = args
+    const { liveDir, publishDir, linkAhead, since, now, output, signal, started, blog } = args
     const reading = performance.now()
     const [agents, zips, moves] = await Promise.all([
       changedRows<{ agent_id: string; prerender: boolean; version: number }>(
@@ -386,7 +441,12 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       ),
     ])
     const read = performance.now()
-    if (!agents || !zips || !moves || agents.length + zips.length + moves.length > maxPages)
+    if (
+      !agents ||
+      !zips ||
+      !moves ||
+      agents.length + zips.length + moves.length + blog.render.length + blog.remove.length > maxPages
+    )
       return { patched: false, reason: `more than ${maxPages.toLocaleString('en-US')} pages changed` }
 
     const cities = new Set<string>()
@@ -421,6 +481,25 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
             group: 'other',
             from: `/rerender/${page}`,
           }))),
+      // after a blog change: the lists, then the articles and category pages whose keys changed
+      ...(blog.lists
+        ? [
+            { pathname: '/', group: 'blog', from: '/rerender/home' },
+            { pathname: '/blog', group: 'blog', from: '/rerender/blog' },
+            { pathname: '/rss.xml', group: 'blog', from: '/rerender/rss.xml' },
+          ]
+        : []),
+      ...blog.render.map((page) => ({
+        pathname: page.pathname,
+        group: 'blog',
+        from: `/rerender${page.pathname}`,
+        cache: {
+          component: page.pathname.startsWith(categoryUrl(''))
+            ? 'src/pages/blog/category/[slug].astro'
+            : 'src/pages/blog/[slug].astro',
+          cacheKey: page.cacheKey,
+        },
+      })),
     ]
     const listed = performance.now()
 
@@ -430,6 +509,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     let removed = 0
     for (const row of agents)
       if (!row.prerender && removePage(outputFile(publishDir, `/agent/${row.agent_id}`))) removed += 1
+    for (const pathname of blog.remove) if (removePage(outputFile(publishDir, pathname))) removed += 1
 
     const warmError = await warm
     if (warmError) throw new Error(`the worker did not start: ${warmError.message}`)
@@ -531,7 +611,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
 
     const group = (name: string) => `${counts.get(name) ?? 0} ${name}`
     output(
-      `Pages re-rendered without a static build: ${['agent', 'city', 'zip', 'other'].map(group).join(', ')}; removed: ${removed}; carried over by link: ${carried === null ? 'every other file (linked ahead by the builder)' : `${(carried - rendered.length).toLocaleString('en-US')} files`}.\n`,
+      `Pages re-rendered without a static build: ${['agent', 'city', 'zip', 'blog', 'other'].map(group).join(', ')}; removed: ${removed}; carried over by link: ${carried === null ? 'every other file (linked ahead by the builder)' : `${(carried - rendered.length).toLocaleString('en-US')} files`}.\n`,
     )
     if (options.buildCacheDir) output(`Recorded in the static build's cache: ${recorded} pages.\n`)
     output(

@@ -123,6 +123,27 @@ test('the hero picture is optimized: AVIF and WebP candidates with widths, prelo
   await expect(image).toHaveAttribute('height', /\d+/)
   await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('imagesrcset', /\.avif 360w/)
   expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  // each candidate is the format its type names (the file's signature), and a narrower one is a smaller file
+  const signatures: Record<string, (bytes: Buffer) => boolean> = {
+    'image/avif': (bytes) => bytes.subarray(4, 12).toString('latin1') === 'ftypavif',
+    'image/webp': (bytes) =>
+      bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP',
+  }
+  for (const index of [0, 1]) {
+    const type = (await sources.nth(index).getAttribute('type'))!
+    const candidates = (await sources.nth(index).getAttribute('srcset'))!
+      .split(', ')
+      .map((entry) => entry.split(' ')[0]!)
+    const sizes: number[] = []
+    for (const href of candidates) {
+      const response = await page.request.get(href)
+      expect(response.status(), href).toBe(200)
+      const bytes = await response.body()
+      expect(signatures[type]!(bytes), `${href} is ${type}`).toBe(true)
+      sizes.push(bytes.length)
+    }
+    expect(sizes[0], `${candidates[0]} is smaller than ${candidates.at(-1)}`).toBeLessThan(sizes.at(-1)!)
+  }
 })
 
 test('the logo mark and the favicon set are served', async ({ page, request }) => {

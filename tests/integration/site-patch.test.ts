@@ -5,8 +5,9 @@
  * API through a proxy that refuses every request naming another fixture agent or their ZIP, and the patch still
  * succeeds. A patched page is what the static build renders for the same data (checked by forcing a static build
  * afterwards), and the agent and ZIP pages it re-rendered are recorded in the static build's cache, so that build
- * reuses them instead of rendering them again; a page that lost its prerendering is removed (answered on demand), and a blog change
- * makes the builder fall back to the static build. A patch starts from the builder's spare (the served site linked
+ * reuses them instead of rendering them again; a page that lost its prerendering is removed (answered on demand). A
+ * published post is carried over too (home, the blog list, the feed and the article, the same markup as the static
+ * build's); a post showing an image from Storage makes the builder fall back to the static build. A patch starts from the builder's spare (the served site linked
  * ahead) and the worker runtimes started for the served site, and a ZIP that moved city re-renders the city it left. Runs on the shared test database, so other files' changes may
  * add pages to a patch or make it decline (a post published meanwhile): the measured step is tried up to five times.
  */
@@ -112,6 +113,7 @@ beforeAll(async () => {
     patcher: sitePatcher({
       apiUrl: testEnv.url,
       serviceRoleKey: testEnv.serviceRoleKey,
+      anonKey: testEnv.anonKey,
       buildCacheDir: path.join(work, 'cache'),
     }),
     retireAfterMs: 600_000,
@@ -130,7 +132,7 @@ afterAll(async () => {
   await proxy?.close()
   if (zipB) await sql(`delete from public.zip_market_benchmarks where zip_code = $1`, [zipB])
   await fixture?.remove()
-  await sql(`delete from public.blog_posts where slug = $1`, [slug])
+  await sql(`delete from public.blog_posts where slug like $1 || '%'`, [slug])
   if (work) fs.rmSync(work, { recursive: true, force: true })
 })
 
@@ -249,16 +251,80 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     expect(await response.text()).toBe(fresh)
   })
 
+  let article = ''
+  let articleHtml = ''
+
+  it('carries a published post over without a static build: home, the blog list, the feed and the article', async () => {
+    const pictureOf = (html: string) => [
+      /<picture>[\s\S]*?<\/picture>/.exec(html)?.[0],
+      /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0],
+    ]
+    let log: string
+    let before: string
+    // another file's post with a Storage image or a slug change makes the patcher decline: tried up to five times
+    for (let attempt = 1; ; attempt += 1) {
+      await rebuild(`${slug}: catch up before a post ${attempt}`)
+      before = builder.currentDir()
+      article = `/blog/${slug}-post-${attempt}`
+      await insertPosts([
+        {
+          title: `Patched post ${attempt}`,
+          slug: article.split('/')[2]!,
+          content: '<p>Published without a static build.</p>',
+          status: 'published',
+        },
+      ])
+      log = await rebuild(`${slug}: post published ${attempt}`)
+      if (patchReport(log) || attempt === 5) break
+    }
+    const report = patchReport(log)
+    expect(report, log).not.toBeNull()
+    expect(log).not.toContain('Pages built:')
+    for (const pathname of ['/', '/blog', '/rss.xml', article]) expect(report!.rendered, log).toContain(pathname)
+    const now = builder.currentDir()
+    articleHtml = fs.readFileSync(pageFile(now, article), 'utf8')
+    const response = await fetch(`${base}${article}`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe(articleHtml)
+    expect(articleHtml).toContain('Published without a static build.')
+    expect(articleHtml).toContain(`<link rel="canonical" href="${base}${article}">`)
+    const home = await (await fetch(`${base}/`)).text()
+    expect(home).toContain(`href="${article}"`)
+    expect(await (await fetch(`${base}/blog`)).text()).toContain(`href="${article}"`)
+    expect(await (await fetch(`${base}/rss.xml`)).text()).toContain(`${base}${article}</link>`)
+    // the worker's home names the hero files the static build wrote (not an image endpoint), and they are served
+    const staticHome = fs.readFileSync(path.join(before, 'index.html'), 'utf8')
+    expect(pictureOf(home)).toEqual(pictureOf(staticHome))
+    for (const file of new Set([...home.matchAll(/\/_astro\/hero\.[^" ,]+/g)].map((match) => match[0]))) {
+      expect((await fetch(`${base}${file}`)).status, file).toBe(200)
+    }
+    // a page the post did not change is the served file itself
+    expect(fs.statSync(pageFile(now, '/methodology')).ino).toBe(fs.statSync(pageFile(before, '/methodology')).ino)
+  })
+
   it('writes what the static build renders for the same data, which the next static build reuses', async () => {
     const [alpha] = fixture.agents
     const pages = [`/agent/${alpha!.id}`, `/agents/${zipA}`, '/agents/vt/patchton']
     const patchedPages = pages.map((pathname) => fs.readFileSync(pageFile(patched, pathname), 'utf8'))
-    // a blog change: the patcher declines and the static build renders the changed pages (their versions are newer
-    // than its cache's)
-    await insertPosts([{ title: 'Site patch post', slug, content: '<p>Patch.</p>', status: 'published' }])
-    const log = await rebuild(`post published: ${slug}`)
+    // a post with an image from Storage: the patcher declines (the static build optimizes such images) and the static
+    // build renders the changed pages (their versions are newer than its cache's)
+    const imageSlug = `${slug}-image`
+    await insertPosts([
+      {
+        title: 'Site patch post with an image',
+        slug: imageSlug,
+        content: `<p>Patch.</p><img src="${testEnv.url}/storage/v1/object/public/post-media/site-patch.png" alt="">`,
+        status: 'published',
+      },
+    ])
+    const log = await rebuild(`post published: ${imageSlug}`)
     expect(patchReport(log)).toBeNull()
-    expect(log).toContain('Full build: blog posts or categories changed.')
+    expect(log).toContain(`Full build: /blog/${imageSlug} shows images from Storage (the static build optimizes them).`)
+    // the article the patch rendered is the static build's, markup and CSS (the static build renders it: new paths
+    // are not in its cache)
+    const staticArticle = fs.readFileSync(pageFile(builder.currentDir(), article), 'utf8')
+    expect(withoutStyles(articleHtml)).toBe(withoutStyles(staticArticle))
+    expect(cssRules(articleHtml)).toEqual(cssRules(staticArticle))
     expect(log).toContain('Pages built:')
     const rendered = (/Rendered: (.*)/.exec(log)?.[1] ?? '').split(', ')
     const now = builder.currentDir()

@@ -51,6 +51,7 @@ export async function startE2ESite(
     patcher: sitePatcher({
       apiUrl: env.TEST_SUPABASE_URL,
       serviceRoleKey: env.TEST_SUPABASE_SERVICE_ROLE_KEY,
+      anonKey: env.TEST_SUPABASE_ANON_KEY,
       buildCacheDir: cacheDir,
     }),
     log: (line) => log(`[site-builder] ${line}`),
