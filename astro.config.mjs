@@ -11,6 +11,7 @@ import { cspScriptHashes } from './scripts/lib/csp-hashes.ts'
 import { buildReport } from './src/integrations/build-report.ts'
 import { cloudflarePages } from './src/integrations/cloudflare-pages.ts'
 import { heroPicture } from './src/integrations/hero-picture.ts'
+import { postImages } from './src/integrations/post-images.ts'
 import { pageCssScriptTokens } from './src/lib/page-css-script-tokens.ts'
 
 // astro.config is evaluated before Astro loads .env, so read it explicitly (shell variables still win).
@@ -23,29 +24,14 @@ const { ASTRO_OUT_DIR, ASTRO_CACHE_DIR, SITE_URL, PUBLIC_SUPABASE_URL } = loadEn
 /** client:interaction (src/lib/client-interaction.ts): islands that load when the visitor first touches them. */
 const CLIENT_INTERACTION = { name: 'interaction', entrypoint: './src/lib/client-interaction.ts' }
 
-/**
- * The remote images the build may download and resize (src/lib/post-images.ts): public objects of the project's own
- * Supabase Storage, e.g. the post-media bucket. Nothing when the URL is not set.
- */
-function storageImagePatterns(supabaseUrl) {
-  if (!supabaseUrl) return []
-  const url = new URL(supabaseUrl)
-  return [
-    {
-      protocol: url.protocol.replace(':', ''),
-      hostname: url.hostname,
-      ...(url.port ? { port: url.port } : {}),
-      pathname: '/storage/v1/object/public/**',
-    },
-  ]
-}
-
 export default defineConfig({
   output: 'static',
   // Pages are prerendered; the agent pages the build leaves out are rendered on demand (src/pages/agent/[...id].astro)
   // by the static host's function: Astro's Cloudflare adapter, its worker in _worker.js/ of the output directory
-  // (src/integrations/cloudflare-pages.ts). Prerendering runs in Node (it reads the database and resizes images with
-  // sharp); images are optimized at build time, so the worker serves files only.
+  // (src/integrations/cloudflare-pages.ts). Prerendering runs in Node (it reads the database; the hero and the blog's
+  // Storage images are resized with sharp by src/integrations/hero-picture.ts and post-images.ts, not by Astro's
+  // image service, whose build-time service under this adapter copies the source under each variant's name), so the
+  // worker serves files only.
   adapter: cloudflare({ prerenderEnvironment: 'node', imageService: 'compile' }),
   // no sessions (the adapter would otherwise bind a KV namespace for them)
   session: false,
@@ -58,8 +44,6 @@ export default defineConfig({
   // (scripts/lib/csp-hashes.ts)
   integrations: [
     react(),
-    // the home page's hero as files named by content, the same wherever the page is rendered
-    heroPicture('src/assets/hero.png'),
     cspScriptHashes({ supabaseUrl: PUBLIC_SUPABASE_URL, clientDirectives: [CLIENT_INTERACTION] }),
     // after cspScriptHashes: the worker's copy of the _headers rules must hold the inline-script hashes
     cloudflarePages(),
@@ -74,6 +58,10 @@ export default defineConfig({
       // how many rendered paths the report lists (40 unless set; a test that looks for one path among many raises it)
       listLimit: process.env.BUILD_REPORT_LIST_LIMIT ? Number(process.env.BUILD_REPORT_LIST_LIMIT) : undefined,
     }),
+    // the home page's hero as files named by content, the same wherever the page is rendered
+    heroPicture('src/assets/hero.png'),
+    // the blog's Storage images as WebP at several widths, made while the articles are prerendered
+    postImages(),
     {
       name: 'client-interaction',
       hooks: {
@@ -92,7 +80,6 @@ export default defineConfig({
   build: { inlineStylesheets: 'always', client: './', server: './_worker.js/', concurrency: 16 },
   // a path whose getStaticPaths cacheKey and template are unchanged since the cached build is reused, not rendered
   experimental: { incrementalBuild: true },
-  image: { remotePatterns: storageImagePatterns(PUBLIC_SUPABASE_URL) },
   vite: {
     // One CSS target for the client, the worker and the prerender builds (Vite's browser baseline): Astro bundles the
     // layout's stylesheet once for the worker and once for the prerendered pages and gives a prerendered page both

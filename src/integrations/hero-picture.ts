@@ -7,18 +7,16 @@
  *
  * `import hero from 'virtual:hero-picture'` gives a {@link HeroPicture}. The variants: AVIF, WebP and a PNG fallback
  * at each of {@link HERO_WIDTHS} CSS px (capped at the source's width), named `hero.<hash>.<width>w.<ext>` where the
- * hash covers the source's bytes and the encoder settings. Encoded variants are kept in `node_modules/.cache/hero-picture`
- * between builds.
+ * hash covers the source's bytes and the encoder settings (./image-files.ts, which keeps them between builds).
  *
  * @throws at build start when the source is not an image sharp can read (the build fails naming the file).
  */
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AstroIntegration } from 'astro'
-import sharp, { type Metadata } from 'sharp'
 import type { Plugin } from 'vite'
+import { ENCODINGS, IMAGE_CACHE_DIR, imageSize, makeVariant, variantHash, type ImageFormat } from './image-files.ts'
 
 /** Widths (CSS px) offered in every `srcset`: up to the hero's 480 px column at 2x. */
 export const HERO_WIDTHS = [360, 480, 720, 960] as const
@@ -43,75 +41,51 @@ export interface HeroPicture {
   srcset: string
 }
 
-/** Encoder settings per format; part of each file's hash, so a change of settings renames the files. */
-const FORMATS = [
-  { ext: 'avif', type: 'image/avif', options: { quality: 55, effort: 4 } },
-  { ext: 'webp', type: 'image/webp', options: { quality: 80 } },
-  { ext: 'png', type: 'image/png', options: { palette: true, compressionLevel: 9 } },
-] as const
+/** AVIF first, then WebP, then the PNG fallback. */
+const FORMATS: readonly ImageFormat[] = ['avif', 'webp', 'png']
 
 const VIRTUAL_ID = 'virtual:hero-picture'
 const RESOLVED_ID = `\0${VIRTUAL_ID}`
-const CACHE_DIR = path.join('node_modules', '.cache', 'hero-picture')
 
 interface Variant {
   /** `_astro/hero.<hash>.<width>w.<ext>` (the path under the site's root, no leading slash). */
   file: string
   width: number
-  format: (typeof FORMATS)[number]
+  format: ImageFormat
 }
 
 /** The plan of the picture from the source file: its size, the variants and their names. */
 async function plan(source: string): Promise<{ picture: HeroPicture; variants: Variant[] }> {
   const bytes = fs.readFileSync(source)
-  let meta: Metadata
-  try {
-    meta = await sharp(bytes).metadata()
-  } catch (error) {
-    throw new Error(`The hero picture ${source} is not an image sharp can read: ${(error as Error).message}`, {
-      cause: error,
-    })
-  }
-  if (!meta.width || !meta.height) throw new Error(`The hero picture ${source} has no width or height`)
-  const hash = createHash('sha256').update(bytes).update(JSON.stringify(FORMATS)).digest('base64url').slice(0, 10)
+  const size = await imageSize(bytes, `The hero picture ${source}`)
+  const hash = variantHash(bytes, FORMATS)
   const base = path.basename(source, path.extname(source))
-  const widths = [...new Set(HERO_WIDTHS.map((width) => Math.min(width, meta.width!)))]
+  const widths = [...new Set(HERO_WIDTHS.map((width) => Math.min(width, size.width)))]
   const variants = FORMATS.flatMap((format) =>
-    widths.map((width) => ({ file: `_astro/${base}.${hash}.${width}w.${format.ext}`, width, format })),
+    widths.map((width) => ({ file: `_astro/${base}.${hash}.${width}w.${format}`, width, format })),
   )
-  const srcset = (ext: string) =>
+  const srcset = (format: ImageFormat) =>
     variants
-      .filter((variant) => variant.format.ext === ext)
+      .filter((variant) => variant.format === format)
       .map((variant) => `/${variant.file} ${variant.width}w`)
       .join(', ')
   return {
     picture: {
-      width: meta.width,
-      height: meta.height,
-      sources: FORMATS.filter((format) => format.ext !== 'png').map((format) => ({
-        type: format.type,
-        srcset: srcset(format.ext),
+      ...size,
+      sources: FORMATS.filter((format) => format !== 'png').map((format) => ({
+        type: ENCODINGS[format].type,
+        srcset: srcset(format),
       })),
-      src: `/${variants.filter((variant) => variant.format.ext === 'png').at(-1)!.file}`,
+      src: `/${variants.filter((variant) => variant.format === 'png').at(-1)!.file}`,
       srcset: srcset('png'),
     },
     variants,
   }
 }
 
-/** The bytes of one variant: from the cache, else encoded now and cached. */
-async function encode(source: string, variant: Variant, root: string): Promise<Buffer> {
-  const cached = path.join(root, CACHE_DIR, path.basename(variant.file))
-  if (fs.existsSync(cached)) return fs.readFileSync(cached)
-  const data = await sharp(source)
-    .resize({ width: variant.width })
-    .toFormat(variant.format.ext, variant.format.options)
-    .toBuffer()
-  fs.mkdirSync(path.dirname(cached), { recursive: true })
-  fs.writeFileSync(`${cached}.tmp`, data)
-  fs.renameSync(`${cached}.tmp`, cached)
-  return data
-}
+/** The bytes of one variant (made once, then from the cache). */
+const encode = (source: string, variant: Variant, root: string) =>
+  makeVariant(source, variant.width, variant.format, path.join(root, IMAGE_CACHE_DIR), path.basename(variant.file))
 
 /**
  * The integration: `virtual:hero-picture` for the pages, the variants written into the built site when the build is
@@ -123,6 +97,7 @@ export function heroPicture(source: string): AstroIntegration {
   let planned: ReturnType<typeof plan> | undefined
   const sourcePath = () => path.resolve(root, source)
   const planOnce = () => (planned ??= plan(sourcePath()))
+  let made: Promise<{ variant: Variant; data: Buffer }[]> | undefined
 
   const plugin: Plugin = {
     name: 'hero-picture',
@@ -152,23 +127,29 @@ export function heroPicture(source: string): AstroIntegration {
               const variant = variants.find((entry) => `/${entry.file}` === pathname)
               if (!variant) return next()
               const data = await encode(sourcePath(), variant, root)
-              response.setHeader('Content-Type', variant.format.type)
+              response.setHeader('Content-Type', ENCODINGS[variant.format].type)
               response.end(data)
             })
             .catch(next)
         })
       },
+      // made while the pages build, so build:done only writes them (a slow build:done hook delays the others')
+      'astro:build:start': () => {
+        made = planOnce().then(({ variants }) =>
+          Promise.all(variants.map(async (variant) => ({ variant, data: await encode(sourcePath(), variant, root) }))),
+        )
+        made.catch(() => {}) // awaited (and reported) in build:done
+      },
       'astro:build:done': async ({ dir, logger }) => {
-        const { variants } = await planOnce()
         const out = fileURLToPath(dir)
         let bytes = 0
-        for (const variant of variants) {
-          const data = await encode(sourcePath(), variant, root)
+        const files = await (made ?? Promise.reject(new Error('the build did not start')))
+        for (const { variant, data } of files) {
           fs.mkdirSync(path.dirname(path.join(out, variant.file)), { recursive: true })
           fs.writeFileSync(path.join(out, variant.file), data)
           bytes += data.length
         }
-        logger.info(`hero picture: ${variants.length} variants, ${(bytes / 1024).toFixed(1)} KiB in all`)
+        logger.info(`hero picture: ${files.length} variants, ${(bytes / 1024).toFixed(1)} KiB in all`)
       },
     },
   }

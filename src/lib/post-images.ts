@@ -1,14 +1,14 @@
 /**
  * Responsive images for blog posts (srcset widths of images kept in Supabase Storage).
  *
- * At build time each post image (the featured image and every `<img>` in the sanitized body) is downloaded once
- * through Astro's image service (sharp) and written to the built site as WebP at several widths, so the article
- * serves `srcset` + `sizes` from its own origin with the image's real width and height (no layout shift). Only images
- * the build is allowed to fetch (`image.remotePatterns` in astro.config.mjs: the project's Storage public URLs) are
- * transformed; others, and any image whose download or decoding fails, keep their original address and the build
- * prints a warning instead of failing.
+ * At build time each post image (the featured image and every `<img>` in the sanitized body) is downloaded once and
+ * written to the built site as WebP at several widths (src/integrations/post-images.ts, with sharp), so the article
+ * serves `srcset` + `sizes` from its own origin with the image's real width and height (no layout shift). Only the
+ * project's own Storage public objects are transformed; others, any image whose download or decoding fails, and
+ * every image where no maker is installed (the site's worker) keep their original address; a failure prints a
+ * warning instead of failing the build.
  */
-import { getImage } from 'astro:assets'
+import { postImageMaker } from './post-image-maker'
 
 /** Widths (CSS px) offered in `srcset`, capped at the image's own width. */
 export const POST_IMAGE_WIDTHS = [320, 640, 960, 1280] as const
@@ -53,19 +53,19 @@ export function responsiveImage(url: string): Promise<ResponsiveImage> {
 }
 
 async function transform(url: string): Promise<ResponsiveImage> {
-  if (!isStorageObject(url, import.meta.env.PUBLIC_SUPABASE_URL)) return { src: url }
+  const make = postImageMaker()
+  if (!make || !isStorageObject(url, import.meta.env.PUBLIC_SUPABASE_URL)) return { src: url }
   try {
-    const probe = await getImage({ src: url, inferSize: true, format: 'webp' })
-    const naturalWidth = Number(probe.attributes.width)
-    const naturalHeight = Number(probe.attributes.height)
-    const widths = [...POST_IMAGE_WIDTHS.filter((width) => width < naturalWidth), Math.min(naturalWidth, 1600)]
-    const image = await getImage({ src: url, width: naturalWidth, height: naturalHeight, widths, format: 'webp' })
+    const image = await make(url, (naturalWidth) => [
+      ...POST_IMAGE_WIDTHS.filter((width) => width < naturalWidth),
+      Math.min(naturalWidth, 1600),
+    ])
     return {
-      src: image.src,
-      srcset: image.srcSet.attribute,
+      src: image.files.at(-1)!.path,
+      srcset: image.files.map((file) => `${file.path} ${file.width}w`).join(', '),
       sizes: POST_IMAGE_SIZES,
-      width: naturalWidth,
-      height: naturalHeight,
+      width: image.width,
+      height: image.height,
     }
   } catch (error) {
     console.warn(`[post-images] kept ${url} as it is: ${(error as Error).message}`)

@@ -153,4 +153,9 @@ test('a post written with the toolbar and an uploaded image, scheduled two minut
   await expect(image).toHaveAttribute('loading', 'lazy')
   // loaded by the browser (a broken image has no natural width)
   await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  // and really WebP: the file's signature, not only its name
+  const file = await page.request.get((await image.getAttribute('src'))!)
+  expect(file.status()).toBe(200)
+  const bytes = await file.body()
+  expect(`${bytes.subarray(0, 4).toString('latin1')}${bytes.subarray(8, 12).toString('latin1')}`).toBe('RIFFWEBP')
 })

@@ -295,6 +295,11 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     // the worker's home names the hero files the static build wrote (not an image endpoint), and they are served
     const staticHome = fs.readFileSync(path.join(before, 'index.html'), 'utf8')
     expect(pictureOf(home)).toEqual(pictureOf(staticHome))
+    // and is the static build's home but for the latest posts (head, scripts, islands, CSS rules)
+    const withoutPosts = (html: string) =>
+      withoutStyles(html).replace(/<section[^>]*aria-labelledby="latest-posts"[\s\S]*?<\/section>/, '')
+    expect(withoutPosts(home)).toBe(withoutPosts(staticHome))
+    expect(cssRules(home)).toEqual(cssRules(staticHome))
     for (const file of new Set([...home.matchAll(/\/_astro\/hero\.[^" ,]+/g)].map((match) => match[0]))) {
       expect((await fetch(`${base}${file}`)).status, file).toBe(200)
     }
