@@ -24,9 +24,9 @@
  * - after a blog change: home, /blog and /rss.xml, the articles and category pages whose keys changed (a post no longer
  *   published, or a category gone, answers 404 and its page is removed).
  * The worker runs under workerd (supabase/local/pages-functions.ts) with no static files, so it renders every path.
- * With `buildCacheDir`, the agent, ZIP and city pages it rendered are recorded in the static build's Astro cache under
- * their new keys, so the next static build (a blog change) reuses them instead of rendering them again (a city page
- * only when no ZIP page of its state changed after the watermark: its key covers them all).
+ * With `buildCacheDir`, the agent, ZIP and city pages, articles and category pages it rendered are recorded in the
+ * static build's Astro cache under their new keys, so the next static build reuses them instead of rendering them
+ * again (a city page only when no ZIP page of its state changed after the watermark: its key covers them all).
  *
  * It declines (the build hook then runs the static build) when the post redirects changed (their pages and the host's
  * redirects are the static build's), when an article to render shows images from Storage (the static build makes
