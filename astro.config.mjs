@@ -12,6 +12,7 @@ import { buildReport } from './src/integrations/build-report.ts'
 import { cloudflarePages } from './src/integrations/cloudflare-pages.ts'
 import { heroPicture } from './src/integrations/hero-picture.ts'
 import { postImages } from './src/integrations/post-images.ts'
+import { rerenderRoutes } from './src/integrations/rerender-routes.ts'
 import { pageCssScriptTokens } from './src/lib/page-css-script-tokens.ts'
 
 // astro.config is evaluated before Astro loads .env, so read it explicitly (shell variables still win).
@@ -62,6 +63,8 @@ export default defineConfig({
     heroPicture('src/assets/hero.png'),
     // the blog's Storage images as WebP at several widths, made while the articles are prerendered
     postImages(),
+    // the routes the local builder's patch re-renders the blog through, in its builds only
+    rerenderRoutes(process.env.SITE_PATCH_ROUTES === '1'),
     {
       name: 'client-interaction',
       hooks: {

@@ -22,7 +22,14 @@ export function siteBuildCommand(
     command: path.join(rootDir, 'node_modules/.bin/astro'),
     args: ['build'],
     cwd: rootDir,
-    env: { ...buildEnv, ASTRO_TELEMETRY_DISABLED: '1', ASTRO_OUT_DIR: dirs.publishDir, ASTRO_CACHE_DIR: dirs.cacheDir },
+    env: {
+      ...buildEnv,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      ASTRO_OUT_DIR: dirs.publishDir,
+      ASTRO_CACHE_DIR: dirs.cacheDir,
+      // the routes the builder's patch re-renders the blog through (src/integrations/rerender-routes.ts)
+      SITE_PATCH_ROUTES: '1',
+    },
     publishDir: dirs.publishDir,
   }
 }

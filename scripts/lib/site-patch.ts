@@ -28,25 +28,32 @@
  * static build's Astro cache under their new keys, so the next static build reuses them instead of rendering them
  * again (a city page only when no ZIP page of its state changed after the watermark: its key covers them all).
  *
+ * An article that shows images from the site's Storage gets them made here, with the static build's maker
+ * (src/integrations/post-images.ts: the worker has no sharp), written into the new site and handed to the worker.
+ *
  * It declines (the build hook then runs the static build) when the post redirects changed (their pages and the host's
- * redirects are the static build's), when an article to render shows images from Storage (the static build makes
- * their optimized copies), when more than `maxPages` pages changed (a full incremental build handles bulk changes
- * better), and when a render answers anything but 200 or 404.
+ * redirects are the static build's), when more than `maxPages` pages changed (a full incremental build handles bulk
+ * changes better), and when a render answers anything but 200 or 404.
  * A ZIP page that moved to another city (public.zip_page_moves, kept by a trigger on the version rows) also
  * re-renders the city page it left, which then lists it no more (or, left without ZIPs, answers 404 and is removed).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { PatchResult, SitePatcher } from '../../supabase/local/build-hook/index.ts'
 import { pagesFunctions, type PagesFunctions } from '../../supabase/local/pages-functions.ts'
 import { RERENDER_PATH } from '~/integrations/cloudflare-pages.ts'
 import { recordRenderedPages, type RecordedPage } from '~/integrations/incremental-output.ts'
-import { readCategories, readPostRedirects, readPublishedPosts, type PublishedPost } from '~/lib/blog-data.ts'
+import { postImageCacheDir, postImageMakerIn } from '~/integrations/post-images.ts'
+import { BLOG_RERENDER_PATH, RERENDER_PAGE_HEADER } from '~/integrations/rerender-routes-names.ts'
+import { readCategories, readPostRedirects, readPublishedPosts } from '~/lib/blog-data.ts'
 import { blogPageKeys } from '~/lib/blog-page-keys.ts'
 import { contentHash } from '~/lib/content-hash.ts'
+import { postImageWidths, storageImageUrls, type MadePostImages } from '~/lib/post-images.ts'
 import { agentPageCacheKey, cityPageCacheKey, groupCities, zipPageCacheKey, zipPageRef } from '~/lib/page-cache-keys.ts'
+import { renderPostContent } from '@shared/post-content.ts'
 import { slugify } from '@shared/slug.ts'
 import { categoryUrl, cityUrl, postUrl, zipUrl } from '@shared/urls.ts'
 import { inlineScripts, scriptHash } from './csp-hashes.ts'
@@ -62,8 +69,8 @@ interface BlogMarker {
   redirects: string
   /** Each article's (/blog/<slug>) and category page's (/blog/category/<slug>) cache key. */
   pages: Record<string, string>
-  /** The paths of the articles that show an image from Storage. */
-  storageImages: string[]
+  /** The site's Storage images each article shows (by path; articles without any left out). */
+  images: Record<string, string[]>
 }
 
 /** The data a build starts from (see the module comment). */
@@ -80,6 +87,13 @@ export interface SitePatchOptions {
   serviceRoleKey: string
   /** The anon key: the blog is read as the static build reads it, under the "published" RLS policy. */
   anonKey: string
+  /**
+   * The Supabase URL the site is built with (its PUBLIC_SUPABASE_URL; default `apiUrl`): the Storage images the
+   * build makes WebP files of are this project's public objects.
+   */
+  siteSupabaseUrl?: string
+  /** Where made post images are kept (default the static build's: node_modules/.cache/image-files/posts). */
+  imageCacheDir?: string
   /** Most pages one patch re-renders or removes; more and it declines (default 2,000). */
   maxPages?: number
   /** Renders in flight (default 6, or SITE_PATCH_CONCURRENCY). */
@@ -111,25 +125,27 @@ function check<T>(what: string, result: { data: T | null; error: { message: stri
   return result.data as T
 }
 
-/** The path segment of Storage's public objects: an image there is optimized by the static build (post-images.ts). */
+/** The path segment of Storage's public objects (a quick look before a post's body is rendered). */
 const STORAGE_OBJECTS = '/storage/v1/object/public/'
 
-/** Whether an article shows an image from Storage (its featured image or one in its body). */
-const showsStorageImage = (post: PublishedPost) =>
-  (post.featured_image_url ?? '').includes(STORAGE_OBJECTS) || post.content.includes(STORAGE_OBJECTS)
-
-/** What the blog pages print now, read with `anon` as the static build reads it. */
-async function blogMarker(anon: SupabaseClient): Promise<BlogMarker> {
+/** What the blog pages print now, read with `anon` as the static build reads it; `supabaseUrl`: the site's. */
+async function blogMarker(anon: SupabaseClient, supabaseUrl: string): Promise<BlogMarker> {
   const [posts, categories, redirects] = await Promise.all([
     readPublishedPosts(anon),
     readCategories(anon),
     readPostRedirects(anon),
   ])
+  const images: Record<string, string[]> = {}
+  for (const post of posts) {
+    if (!(post.featured_image_url ?? '').includes(STORAGE_OBJECTS) && !post.content.includes(STORAGE_OBJECTS)) continue
+    const urls = storageImageUrls(post.featured_image_url, renderPostContent(post.content).html, supabaseUrl)
+    if (urls.length > 0) images[postUrl(post.slug)] = urls
+  }
   return {
     lists: contentHash([posts, categories]),
     redirects: contentHash(redirects),
     pages: blogPageKeys(posts, categories),
-    storageImages: posts.filter(showsStorageImage).map((post) => postUrl(post.slug)),
+    images,
   }
 }
 
@@ -141,6 +157,8 @@ interface BlogChanges {
   render: { pathname: string; cacheKey: string }[]
   /** Articles and category pages the served build has and the data no longer does. */
   remove: string[]
+  /** The site's Storage images of the articles to render (by path). */
+  images: Record<string, string[]>
 }
 
 /**
@@ -151,16 +169,13 @@ function blogChanges(since: BlogMarker | string, now: BlogMarker | string): Blog
   if (typeof since === 'string' || typeof now === 'string')
     return { reason: "the served build was marked without the blog pages' keys" }
   if (since.redirects !== now.redirects) return { reason: 'post redirects changed' }
-  const render = Object.entries(now.pages)
-    .filter(([pathname, cacheKey]) => since.pages[pathname] !== cacheKey)
-    .map(([pathname, cacheKey]) => ({ pathname, cacheKey }))
-  const withImages = render.filter((page) => now.storageImages.includes(page.pathname))
-  if (withImages.length > 0)
-    return { reason: `${withImages[0]!.pathname} shows images from Storage (the static build optimizes them)` }
   return {
     lists: since.lists !== now.lists,
-    render,
+    render: Object.entries(now.pages)
+      .filter(([pathname, cacheKey]) => since.pages[pathname] !== cacheKey)
+      .map(([pathname, cacheKey]) => ({ pathname, cacheKey })),
     remove: Object.keys(since.pages).filter((pathname) => !Object.hasOwn(now.pages, pathname)),
+    images: now.images,
   }
 }
 
@@ -216,6 +231,8 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
   const anon = createClient(options.apiUrl, options.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   })
+  const imageCacheDir = options.imageCacheDir ?? postImageCacheDir(fileURLToPath(new URL('../..', import.meta.url)))
+  const makeImage = postImageMakerIn(imageCacheDir)
   const maxPages = options.maxPages ?? 2000
   const concurrency = options.concurrency ?? Number(process.env.SITE_PATCH_CONCURRENCY ?? 6)
   const runtimes = options.runtimes ?? Number(process.env.SITE_PATCH_RUNTIMES ?? 2)
@@ -344,7 +361,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     async mark() {
       const [watermark, blog, refresh] = await Promise.all([
         client.rpc('site_build_watermark'),
-        blogMarker(anon),
+        blogMarker(anon, options.siteSupabaseUrl ?? options.apiUrl),
         client.from('figures_refreshes').select('id').order('id', { ascending: false }).limit(1).maybeSingle(),
       ])
       const marker: Marker = {
@@ -457,7 +474,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     // the build-cache entry of an agent or ZIP page, recorded once it is rendered (a city page's key covers every ZIP
     // of the city: cityCacheEntries reads them after the renders)
     type CacheEntry = { component: string; cacheKey: string }
-    const renders: { pathname: string; group: string; from?: string; cache?: CacheEntry }[] = [
+    const renders: { pathname: string; group: string; from?: string; cache?: CacheEntry; headers?: HeadersInit }[] = [
       ...agents
         .filter((row) => row.prerender)
         .map((row) => ({
@@ -484,15 +501,18 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       // after a blog change: the lists, then the articles and category pages whose keys changed
       ...(blog.lists
         ? [
-            { pathname: '/', group: 'blog', from: '/rerender/home' },
-            { pathname: '/blog', group: 'blog', from: '/rerender/blog' },
-            { pathname: '/rss.xml', group: 'blog', from: '/rerender/rss.xml' },
+            { pathname: '/', group: 'blog', from: `${BLOG_RERENDER_PATH}/lists/home` },
+            { pathname: '/blog', group: 'blog', from: `${BLOG_RERENDER_PATH}/lists/blog` },
+            { pathname: '/rss.xml', group: 'blog', from: `${BLOG_RERENDER_PATH}/rss.xml` },
           ]
         : []),
       ...blog.render.map((page) => ({
         pathname: page.pathname,
         group: 'blog',
-        from: `/rerender${page.pathname}`,
+        // /blog/<slug> -> .../article/<slug>; /blog/category/<slug> -> .../category/<slug>
+        from: page.pathname.startsWith(categoryUrl(''))
+          ? `${BLOG_RERENDER_PATH}/category/${page.pathname.slice(categoryUrl('').length)}`
+          : `${BLOG_RERENDER_PATH}/article/${page.pathname.slice(postUrl('').length)}`,
         cache: {
           component: page.pathname.startsWith(categoryUrl(''))
             ? 'src/pages/blog/category/[slug].astro'
@@ -510,6 +530,28 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     for (const row of agents)
       if (!row.prerender && removePage(outputFile(publishDir, `/agent/${row.agent_id}`))) removed += 1
     for (const pathname of blog.remove) if (removePage(outputFile(publishDir, pathname))) removed += 1
+    // the Storage images of the articles to render, made as the static build makes them and written into the new site;
+    // the worker gets them with the request (an image that cannot be made keeps its address, as in the static build)
+    let imagesMade = 0
+    for (const page of renders) {
+      const urls = page.group === 'blog' ? blog.images[page.pathname] : undefined
+      if (!urls) continue
+      const made: MadePostImages = {}
+      for (const url of urls) {
+        try {
+          made[url] = await makeImage(url, postImageWidths)
+        } catch (error) {
+          output(`Kept ${url} as it is: ${(error as Error).message}\n`)
+          continue
+        }
+        for (const file of made[url]!.files) {
+          const target = path.join(publishDir, file.path)
+          if (!fs.existsSync(target)) fs.copyFileSync(path.join(imageCacheDir, path.basename(file.path)), target)
+        }
+        imagesMade += 1
+      }
+      page.headers = { 'x-post-images': encodeURIComponent(JSON.stringify(made)) }
+    }
 
     const warmError = await warm
     if (warmError) throw new Error(`the worker did not start: ${warmError.message}`)
@@ -519,13 +561,18 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     const counts = new Map<string, number>()
     const rendered: string[] = []
     const recordable: RecordedPage[] = []
-    type Render = { pathname: string; group: string; from?: string; cache?: CacheEntry }
+    type Render = { pathname: string; group: string; from?: string; cache?: CacheEntry; headers?: HeadersInit }
     /** Renders one page with `worker` into the new site; 404 removes it. @throws on any other answer. */
     const render = async (page: Render, worker: PagesFunctions) => {
       if (signal.aborted) throw signal.reason
-      const response = await worker.fetch(new Request(`http://localhost${page.from ?? page.pathname}`))
+      const response = await worker.fetch(
+        new Request(`http://localhost${page.from ?? page.pathname}`, { headers: page.headers }),
+      )
       const body = await response.text()
       const file = outputFile(publishDir, page.pathname)
+      // a blog page's route marks its answers; a 404 without the mark is a worker without the route, not a page gone
+      if (page.group === 'blog' && !response.headers.has(RERENDER_PAGE_HEADER))
+        throw new Error(`re-rendering ${page.pathname}: the served build's worker has no blog re-render routes`)
       if (response.status === 404) {
         if (removePage(file)) removed += 1
         return
@@ -614,6 +661,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       `Pages re-rendered without a static build: ${['agent', 'city', 'zip', 'blog', 'other'].map(group).join(', ')}; removed: ${removed}; carried over by link: ${carried === null ? 'every other file (linked ahead by the builder)' : `${(carried - rendered.length).toLocaleString('en-US')} files`}.\n`,
     )
     if (options.buildCacheDir) output(`Recorded in the static build's cache: ${recorded} pages.\n`)
+    if (imagesMade > 0) output(`Post images made for the worker: ${imagesMade}.\n`)
     output(
       `Rendered: ${rendered.slice(0, 40).join(', ')}${rendered.length > 40 ? `, and ${rendered.length - 40} more` : ''}\n`,
     )

@@ -28,8 +28,14 @@ function stem(url: string): string {
   return name || 'image'
 }
 
-/** The maker of post images, keeping its files in `cacheDir`. */
-function maker(cacheDir: string): PostImageMaker {
+/** Where made post images are kept between builds, under the project root `root`. */
+export const postImageCacheDir = (root: string) => path.join(root, IMAGE_CACHE_DIR, 'posts')
+
+/**
+ * The maker of post images, keeping its files in `cacheDir`: the static build's (installed by the integration) and
+ * the local builder's patch's (scripts/lib/site-patch.ts), which makes an article's images before the worker renders it.
+ */
+export function postImageMakerIn(cacheDir: string): PostImageMaker {
   return async (url, widthsFor) => {
     const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) })
     if (!response.ok) throw new Error(`downloading it answered ${response.status}`)
@@ -50,13 +56,13 @@ function maker(cacheDir: string): PostImageMaker {
 export function postImages(): AstroIntegration {
   let cacheDir = ''
   const install = () => {
-    ;(globalThis as { [POST_IMAGE_MAKER]?: PostImageMaker })[POST_IMAGE_MAKER] = maker(cacheDir)
+    ;(globalThis as { [POST_IMAGE_MAKER]?: PostImageMaker })[POST_IMAGE_MAKER] = postImageMakerIn(cacheDir)
   }
   return {
     name: 'post-images',
     hooks: {
       'astro:config:setup': ({ config }) => {
-        cacheDir = path.join(fileURLToPath(config.root), IMAGE_CACHE_DIR, 'posts')
+        cacheDir = postImageCacheDir(fileURLToPath(config.root))
       },
       'astro:build:start': install,
       'astro:server:setup': ({ server }) => {

@@ -8,7 +8,7 @@
  * every image where no maker is installed (the site's worker) keep their original address; a failure prints a
  * warning instead of failing the build.
  */
-import { postImageMaker } from './post-image-maker'
+import { postImageMaker, type MadePostImage } from './post-image-maker'
 
 /** Widths (CSS px) offered in `srcset`, capped at the image's own width. */
 export const POST_IMAGE_WIDTHS = [320, 640, 960, 1280] as const
@@ -37,13 +37,28 @@ function isStorageObject(url: string, supabaseUrl: string | undefined): boolean 
   }
 }
 
+/**
+ * Images made elsewhere, by address: the local builder's patch makes an article's Storage images in Node (the same
+ * maker, src/integrations/post-images.ts) and hands them to the worker that renders the article
+ * (src/pages/rerender/blog/[slug].astro). An address not in it is kept as it is.
+ */
+export type MadePostImages = Record<string, MadePostImage>
+
+/** The widths (px) made of an image `naturalWidth` px wide: the `srcset` widths below it and its own, at most 1600. */
+export const postImageWidths = (naturalWidth: number): number[] => [
+  ...POST_IMAGE_WIDTHS.filter((width) => width < naturalWidth),
+  Math.min(naturalWidth, 1600),
+]
+
 const cache = new Map<string, Promise<ResponsiveImage>>()
 
 /**
- * The responsive form of the image at `url` (absolute http(s) URL). Never throws: an image that cannot be
- * transformed comes back as `{ src: url }` with a warning on the build's output.
+ * The responsive form of the image at `url` (absolute http(s) URL): from `made` when given (never cached), else made
+ * by the build's maker. Never throws: an image that cannot be transformed comes back as `{ src: url }` with a warning
+ * on the build's output.
  */
-export function responsiveImage(url: string): Promise<ResponsiveImage> {
+export function responsiveImage(url: string, made?: MadePostImages): Promise<ResponsiveImage> {
+  if (made) return Promise.resolve(Object.hasOwn(made, url) ? responsive(made[url]!) : { src: url })
   let result = cache.get(url)
   if (!result) {
     result = transform(url)
@@ -52,21 +67,20 @@ export function responsiveImage(url: string): Promise<ResponsiveImage> {
   return result
 }
 
+/** The `<img>` attributes of a made image. */
+const responsive = (image: MadePostImage): ResponsiveImage => ({
+  src: image.files.at(-1)!.path,
+  srcset: image.files.map((file) => `${file.path} ${file.width}w`).join(', '),
+  sizes: POST_IMAGE_SIZES,
+  width: image.width,
+  height: image.height,
+})
+
 async function transform(url: string): Promise<ResponsiveImage> {
   const make = postImageMaker()
   if (!make || !isStorageObject(url, import.meta.env.PUBLIC_SUPABASE_URL)) return { src: url }
   try {
-    const image = await make(url, (naturalWidth) => [
-      ...POST_IMAGE_WIDTHS.filter((width) => width < naturalWidth),
-      Math.min(naturalWidth, 1600),
-    ])
-    return {
-      src: image.files.at(-1)!.path,
-      srcset: image.files.map((file) => `${file.path} ${file.width}w`).join(', '),
-      sizes: POST_IMAGE_SIZES,
-      width: image.width,
-      height: image.height,
-    }
+    return responsive(await make(url, postImageWidths))
   } catch (error) {
     console.warn(`[post-images] kept ${url} as it is: ${(error as Error).message}`)
     return { src: url }
@@ -87,9 +101,10 @@ const unescapeAttribute = (value: string) =>
 /**
  * Rewrites every `<img>` of already-sanitized post HTML (sanitize-html writes double-quoted attributes) to its
  * responsive form: `srcset`, `sizes`, `width`, `height`, lazy loading and async decoding. Keeps `alt` and every other
- * attribute; an image that cannot be transformed keeps its `src` and still gets lazy loading.
+ * attribute; an image that cannot be transformed keeps its `src` and still gets lazy loading. `made`: see
+ * {@link MadePostImages}.
  */
-export async function responsivePostHtml(html: string): Promise<string> {
+export async function responsivePostHtml(html: string, made?: MadePostImages): Promise<string> {
   const tags = [...new Set(html.match(IMG_TAG) ?? [])]
   const replacements = new Map<string, string>()
   for (const tag of tags) {
@@ -98,7 +113,7 @@ export async function responsivePostHtml(html: string): Promise<string> {
     )
     const src = attributes.get('src')
     if (!src) continue
-    const image = await responsiveImage(src)
+    const image = await responsiveImage(src, made)
     attributes.set('src', image.src)
     if (image.srcset) attributes.set('srcset', image.srcset)
     if (image.sizes) attributes.set('sizes', image.sizes)
@@ -114,4 +129,24 @@ export async function responsivePostHtml(html: string): Promise<string> {
     )
   }
   return html.replace(IMG_TAG, (tag) => replacements.get(tag) ?? tag)
+}
+
+/**
+ * The Storage images a post shows: its featured image and each `<img>` of its rendered body whose address is one of
+ * `supabaseUrl`'s public Storage objects, each once.
+ */
+export function storageImageUrls(
+  featuredImageUrl: string | null,
+  html: string,
+  supabaseUrl: string | undefined,
+): string[] {
+  const sources = [...(html.match(IMG_TAG) ?? [])].map((tag) => {
+    const src = [...tag.matchAll(ATTRIBUTE)].find((match) => match[1]!.toLowerCase() === 'src')?.[2]
+    return src === undefined ? undefined : unescapeAttribute(src)
+  })
+  return [
+    ...new Set(
+      [featuredImageUrl, ...sources].filter((url): url is string => !!url && isStorageObject(url, supabaseUrl)),
+    ),
+  ]
 }
