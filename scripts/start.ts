@@ -86,6 +86,7 @@ try {
       apiUrl: stack.apiUrl,
       serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
       anonKey: env.SUPABASE_ANON_KEY,
+      siteSupabaseUrl: env.SUPABASE_URL,
       buildCacheDir: cacheDir,
     }),
     log: (line) => console.log(line),
