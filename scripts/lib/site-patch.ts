@@ -128,6 +128,31 @@ function check<T>(what: string, result: { data: T | null; error: { message: stri
 /** The path segment of Storage's public objects (a quick look before a post's body is rendered). */
 const STORAGE_OBJECTS = '/storage/v1/object/public/'
 
+/**
+ * SHA-256 (hex) over what tells whether the blog changed, read cheaply with `anon` (what visitors see): each post's
+ * id, update time (moved by a trigger on every edit), publication time and category, the categories, the redirects.
+ */
+async function blogFingerprint(anon: SupabaseClient): Promise<string> {
+  const [posts, categories, redirects] = await Promise.all([
+    readAll(
+      async (after) => {
+        let query = anon
+          .from('blog_posts')
+          .select('id, updated_at, published_at, category_id')
+          .eq('status', 'published')
+          .order('id')
+          .limit(PAGE_SIZE)
+        if (after) query = query.gt('id', after)
+        return check('the published posts', await query)
+      },
+      (row) => String(row.id),
+    ),
+    readCategories(anon),
+    readPostRedirects(anon),
+  ])
+  return contentHash([posts, categories, redirects])
+}
+
 /** What the blog pages print now, read with `anon` as the static build reads it; `supabaseUrl`: the site's. */
 async function blogMarker(anon: SupabaseClient, supabaseUrl: string): Promise<BlogMarker> {
   const [posts, categories, redirects] = await Promise.all([
@@ -233,6 +258,19 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
   })
   const imageCacheDir = options.imageCacheDir ?? postImageCacheDir(fileURLToPath(new URL('../..', import.meta.url)))
   const makeImage = postImageMakerIn(imageCacheDir)
+  /**
+   * The blog part of the last marker with the fingerprint it was read at: a data change (most builds) leaves the blog
+   * as it was, and the marker then reads a few columns instead of every post (about 0.3 s at 1,000 posts).
+   */
+  let lastBlog: { fingerprint: string; marker: BlogMarker } | null = null
+  const currentBlog = async (): Promise<BlogMarker> => {
+    const fingerprint = await blogFingerprint(anon)
+    if (lastBlog?.fingerprint === fingerprint) return lastBlog.marker
+    const marker = await blogMarker(anon, options.siteSupabaseUrl ?? options.apiUrl)
+    // read again after: a change between the two reads must not be cached under the older fingerprint
+    if ((await blogFingerprint(anon)) === fingerprint) lastBlog = { fingerprint, marker }
+    return marker
+  }
   const maxPages = options.maxPages ?? 2000
   const concurrency = options.concurrency ?? Number(process.env.SITE_PATCH_CONCURRENCY ?? 6)
   const runtimes = options.runtimes ?? Number(process.env.SITE_PATCH_RUNTIMES ?? 2)
@@ -361,7 +399,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     async mark() {
       const [watermark, blog, refresh] = await Promise.all([
         client.rpc('site_build_watermark'),
-        blogMarker(anon, options.siteSupabaseUrl ?? options.apiUrl),
+        currentBlog(),
         client.from('figures_refreshes').select('id').order('id', { ascending: false }).limit(1).maybeSingle(),
       ])
       const marker: Marker = {
