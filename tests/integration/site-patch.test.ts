@@ -311,8 +311,9 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     for (const file of new Set([...home.matchAll(/\/_astro\/hero\.[^" ,]+/g)].map((match) => match[0]))) {
       expect((await fetch(`${base}${file}`)).status, file).toBe(200)
     }
-    // a page the post did not change is the served file itself
-    expect(fs.statSync(pageFile(now, '/methodology')).ino).toBe(fs.statSync(pageFile(before, '/methodology')).ino)
+    // a page no data change renders is the served file itself (not /methodology: another file's metrics refresh
+    // re-renders it, seen in CI)
+    expect(fs.statSync(pageFile(now, '/about')).ino).toBe(fs.statSync(pageFile(before, '/about')).ino)
   })
 
   let imageArticle = ''
@@ -343,7 +344,8 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     }
     expect(patchReport(log), log).not.toBeNull()
     expect(patchReport(log)!.rendered).toContain(imageArticle)
-    expect(log).toContain('Post images made for the worker: 1.')
+    // (another file's post with Storage images may be in the same patch)
+    expect(log).toMatch(/Post images made for the worker: [1-9]\d*\./)
     imageArticleHtml = fs.readFileSync(pageFile(builder.currentDir(), imageArticle), 'utf8')
     const file = /srcset="(\/_astro\/site-patch-[\w-]+\.[\w-]{10}\.64w\.webp) 64w"/.exec(imageArticleHtml)?.[1]
     expect(file, imageArticleHtml.match(/<img[^>]*A house[^>]*>/)?.[0]).toBeDefined()
