@@ -512,7 +512,10 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     // the build-cache entry of an agent or ZIP page, recorded once it is rendered (a city page's key covers every ZIP
     // of the city: cityCacheEntries reads them after the renders)
     type CacheEntry = { component: string; cacheKey: string }
-    const renders: { pathname: string; group: string; from?: string; cache?: CacheEntry; headers?: HeadersInit }[] = [
+    /** A page to render: its public path, its report group, the worker path when not the public one, its cache entry. */
+    type Render = { pathname: string; group: string; from?: string; cache?: CacheEntry; headers?: HeadersInit }
+    const categoryPath = categoryUrl('')
+    const renders: Render[] = [
       ...agents
         .filter((row) => row.prerender)
         .map((row) => ({
@@ -548,15 +551,15 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
         pathname: page.pathname,
         group: 'blog',
         // /blog/<slug> -> .../article/<slug>; /blog/category/<slug> -> .../category/<slug>
-        from: page.pathname.startsWith(categoryUrl(''))
-          ? `${BLOG_RERENDER_PATH}/category/${page.pathname.slice(categoryUrl('').length)}`
-          : `${BLOG_RERENDER_PATH}/article/${page.pathname.slice(postUrl('').length)}`,
-        cache: {
-          component: page.pathname.startsWith(categoryUrl(''))
-            ? 'src/pages/blog/category/[slug].astro'
-            : 'src/pages/blog/[slug].astro',
-          cacheKey: page.cacheKey,
-        },
+        ...(page.pathname.startsWith(categoryPath)
+          ? {
+              from: `${BLOG_RERENDER_PATH}/category/${page.pathname.slice(categoryPath.length)}`,
+              cache: { component: 'src/pages/blog/category/[slug].astro', cacheKey: page.cacheKey },
+            }
+          : {
+              from: `${BLOG_RERENDER_PATH}/article/${page.pathname.slice(postUrl('').length)}`,
+              cache: { component: 'src/pages/blog/[slug].astro', cacheKey: page.cacheKey },
+            }),
       })),
     ]
     const listed = performance.now()
@@ -599,7 +602,6 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     const counts = new Map<string, number>()
     const rendered: string[] = []
     const recordable: RecordedPage[] = []
-    type Render = { pathname: string; group: string; from?: string; cache?: CacheEntry; headers?: HeadersInit }
     /** Renders one page with `worker` into the new site; 404 removes it. @throws on any other answer. */
     const render = async (page: Render, worker: PagesFunctions) => {
       if (signal.aborted) throw signal.reason

@@ -40,7 +40,7 @@ function isStorageObject(url: string, supabaseUrl: string | undefined): boolean 
 /**
  * Images made elsewhere, by address: the local builder's patch makes an article's Storage images in Node (the same
  * maker, src/integrations/post-images.ts) and hands them to the worker that renders the article
- * (src/pages/rerender/blog/[slug].astro). An address not in it is kept as it is.
+ * (src/rerender/blog-article.astro). An address not in it is kept as it is.
  */
 export type MadePostImages = Record<string, MadePostImage>
 

@@ -402,6 +402,19 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     })
   })
 
+  it("removes an unpublished post's article and takes it off the lists, without a static build", async () => {
+    // the post with an image: the other one has an old address now, and unpublishing it changes the redirects (a
+    // static build's work)
+    expect(fs.existsSync(pageFile(builder.currentDir(), imageArticle))).toBe(true)
+    await sql(`update public.blog_posts set status = 'draft' where slug = $1`, [imageArticle.split('/')[2]])
+    const log = await rebuild(`${slug}: post unpublished`)
+    expect(patchReport(log), log).not.toBeNull()
+    expect(fs.existsSync(pageFile(builder.currentDir(), imageArticle))).toBe(false)
+    expect(patchReport(log)!.rendered).toEqual(expect.arrayContaining(['/', '/blog', '/rss.xml']))
+    expect((await fetch(`${base}${imageArticle}`)).status).toBe(404)
+    expect(await (await fetch(`${base}/blog`)).text()).not.toContain(`href="${imageArticle}"`)
+  })
+
   it('removes the page of an agent no longer prerendered, which the worker then answers on demand', async () => {
     const gamma = fixture.agents[2]!
     expect(fs.existsSync(agentFile(builder.currentDir(), gamma.id))).toBe(true)
