@@ -242,7 +242,7 @@ async function main() {
     )
     if (refresh)
       console.log(
-        `metrics refresh: first ${refresh.first.toFixed(1)} s (${refresh.agentsUpdated.toLocaleString('en-US')} agents written), again over the same sales ${refresh.unchanged.toFixed(1)} s`,
+        `metrics refresh: first ${refresh.first.toFixed(1)} s (${refresh.agentsUpdated.toLocaleString('en-US')} agents written); daily change (${refresh.daily.newSales.toLocaleString('en-US')} new sales, 1 % of the agents): ${refresh.daily.kind} ${refresh.daily.seconds.toFixed(1)} s, ${refresh.daily.agentsRecomputed.toLocaleString('en-US')} agents recomputed, ${refresh.daily.agentsUpdated.toLocaleString('en-US')} changed; then a full refresh over the same sales ${refresh.unchanged.toFixed(1)} s`,
       )
     console.log(
       `times in milliseconds, sequential single client; SQL = public.search_agents() over pg as role service_role; HTTP = POST /functions/v1/search-agents (gateway -> Deno -> PostgREST -> PostgreSQL, incl. the search_queries insert); naive = ilike '%q%' full scan (index scans off)`,

@@ -227,9 +227,15 @@ export async function startBenchStack() {
 /** Wall seconds of the bench's two metrics refreshes: the first over fresh data, the second over unchanged data. */
 export interface RefreshTimes {
   first: number
+  /** A full refresh after the daily case, over the same sales (every figure recomputed, nothing written), seconds. */
   unchanged: number
   /** agents rows the first refresh changed. */
   agentsUpdated: number
+  /**
+   * The daily case: one new closed sale for each of 1 % of the agents, in one statement as an import applies them,
+   * then the refresh (incremental): seconds, the kind it ran, the agents it recomputed and the agents rows it changed.
+   */
+  daily: { seconds: number; kind: string; agentsRecomputed: number; agentsUpdated: number; newSales: number }
 }
 
 export interface BenchSize {
@@ -283,9 +289,10 @@ export function rareSurnames(count: number): string[] {
  * Loads zip_market_benchmarks from the Redfin subset, then generates `size.agents` agents (common US first and last
  * names; with `size.rareSurnames`, half of them take a surname from that long tail instead) and `size.sales` closed sales with generate_series, secondary indexes dropped during the load and rebuilt
  * after, runs refresh_agent_metrics() (the first refresh: every agent's figures, ZIP summary and page version are
- * written), VACUUM ANALYZE, then refresh_agent_metrics() again over the same sales (the daily case where little
- * changed: every figure is recomputed, only changed rows are written). sales = 0: names only (no sales, no refresh).
- * Returns the two refreshes' wall seconds (null when names only).
+ * written), VACUUM ANALYZE, then the daily case: a new sale for 1 % of the agents and the refresh that follows
+ * (incremental: the agents those sales reach), then a full refresh over the same sales (every figure recomputed, only
+ * changed rows written: nothing). sales = 0: names only (no sales, no refresh). Returns the refreshes' wall seconds (null
+ * when names only).
  */
 export async function loadData(db: pg.Client, size: BenchSize): Promise<RefreshTimes | null> {
   const { agents: AGENTS, sales: SALES } = size
@@ -430,11 +437,48 @@ export async function loadData(db: pg.Client, size: BenchSize): Promise<RefreshT
     `vacuum (analyze) public.agents, public.properties, public.transaction_sides, public.zip_market_benchmarks, public.agent_name_postings, public.agent_name_tokens, public.agent_zip_sales, public.agent_figures`,
   )
   log(`VACUUM ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  // the daily case: a new closed sale for every hundredth agent, dated inside the window (the window stays), in one
+  // statement as an import applies its rows, then the refresh that follows it
   started = performance.now()
-  const again = (await db.query(refreshSql)).rows[0]
+  const inserted = await db.query(
+    `insert into public.properties (agent_id, list_agent_mls_id, address, city, state, zip_code, list_price, sale_price,
+                                    sale_date, days_on_market, property_type, standard_status)
+     select a.id, 'BENCH' || a.ix, a.ix || ' Daily Import St', z.city, z.state, z.zip_code, round(z.median_price, -3),
+            round(z.median_price * 1.01, -3), current_date - 30, 21, 'Single Family Residential', 'Closed'
+     from bench_agents a join bench_zips z on z.ix = a.zip_ix
+     where a.ix % 100 = 0`,
+  )
+  const insertSeconds = (performance.now() - started) / 1000
+  started = performance.now()
+  const daily = (
+    await db.query<{ agents_updated: number; refresh_kind: string; agents_recomputed: number }>(
+      `select agents_updated, refresh_kind, agents_recomputed from public.refresh_agent_metrics()`,
+    )
+  ).rows[0]!
+  const dailySeconds = (performance.now() - started) / 1000
+  log(
+    `a daily change: ${inserted.rowCount} new sales (1 % of the agents) in ${insertSeconds.toFixed(1)} s; refresh_agent_metrics(): ${daily.refresh_kind}, ${daily.agents_recomputed} agents recomputed, ${daily.agents_updated} agents changed, ${dailySeconds.toFixed(1)} s`,
+  )
+  started = performance.now()
+  const again = (await db.query(`select agents_updated from public.refresh_agent_metrics(full_refresh => true)`))
+    .rows[0]
   const unchanged = (performance.now() - started) / 1000
-  log(`refresh_agent_metrics() again, same sales: ${again.agents_updated} agents changed, ${unchanged.toFixed(1)} s`)
-  return { first, unchanged, agentsUpdated: refresh.agents_updated }
+  log(
+    `refresh_agent_metrics(full_refresh => true) again: ${again.agents_updated} agents changed, ${unchanged.toFixed(1)} s`,
+  )
+
+  return {
+    first,
+    unchanged,
+    agentsUpdated: refresh.agents_updated,
+    daily: {
+      seconds: dailySeconds,
+      kind: daily.refresh_kind,
+      agentsRecomputed: daily.agents_recomputed,
+      agentsUpdated: daily.agents_updated,
+      newSales: inserted.rowCount ?? 0,
+    },
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

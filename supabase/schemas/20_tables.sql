@@ -8,6 +8,15 @@ create table if not exists private.agent_claim_codes (
   attempts integer default 0 not null
 );
 
+-- table private.agent_listing_ratios
+create table if not exists private.agent_listing_ratios (
+  agent_id uuid not null,
+  n integer not null,
+  ratio_sum numeric not null,
+  mean numeric not null,
+  sd numeric
+);
+
 -- table private.agent_notices
 create table if not exists private.agent_notices (
   id bigint generated always as identity not null,
@@ -40,6 +49,33 @@ create table if not exists private.agent_side_overrides (
   role text not null,
   action text not null,
   agent_id uuid not null
+);
+
+-- table private.figures_pending_agents
+create table if not exists private.figures_pending_agents (
+  agent_id uuid not null
+);
+
+-- table private.figures_pending_sales
+create table if not exists private.figures_pending_sales (
+  property_id uuid not null
+);
+
+-- table private.figures_pending_zips
+create table if not exists private.figures_pending_zips (
+  zip_code text not null
+);
+
+-- table private.figures_refresh_state
+create table if not exists private.figures_refresh_state (
+  id boolean default true not null,
+  window_start date,
+  window_end date,
+  methodology_version text,
+  shrink_k numeric,
+  overall_sale_to_list numeric,
+  full_needed boolean default false not null,
+  refreshed_at timestamp with time zone
 );
 
 -- table private.site_build_settings

@@ -478,8 +478,8 @@ begin
 end;
 $function$;
 
--- function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[])
-CREATE OR REPLACE FUNCTION private.credited_sides(window_start date, window_end date, only_agent uuid DEFAULT NULL::uuid, only_zip_codes text[] DEFAULT NULL::text[])
+-- function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[], only_agents uuid[])
+CREATE OR REPLACE FUNCTION private.credited_sides(window_start date, window_end date, only_agent uuid DEFAULT NULL::uuid, only_zip_codes text[] DEFAULT NULL::text[], only_agents uuid[] DEFAULT NULL::uuid[])
  RETURNS TABLE(property_id uuid, agent_id uuid, side text, role text, credit numeric, dual_agency boolean, zip_code text, property_type text, sale_price numeric, list_price numeric, days_on_market integer, sale_date date, source text, ratio numeric, credited_volume numeric)
  LANGUAGE plpgsql
  STABLE
@@ -489,7 +489,7 @@ AS $function$
 declare
   v_ids uuid[];
 begin
-  if only_agent is null and only_zip_codes is null then
+  if only_agent is null and only_zip_codes is null and only_agents is null then
     return query
     with closed as (
       select p.id, p.zip_code, p.property_type, p.sale_price, p.list_price, p.days_on_market, p.sale_date, p.source
@@ -523,8 +523,11 @@ begin
   else
     -- the same over a few sales (an agent's, or an area's): their ids first, through the agent's index or the ZIP's,
     -- then every party of just those sales, so the plan never depends on how fresh the table statistics are
-    if only_agent is not null then
-      v_ids := array(select distinct x.property_id from private.effective_transaction_sides x where x.agent_id = only_agent);
+    if only_agent is not null or only_agents is not null then
+      v_ids := array(
+        select distinct x.property_id
+        from private.effective_transaction_sides x
+        where x.agent_id = any(coalesce(only_agents, array[only_agent])));
       v_ids := array(
         select p.id
         from private.effective_sales p
@@ -564,7 +567,8 @@ begin
     from credited cr
     join private.effective_sales c on c.id = cr.property_id
     where cr.agent_id is not null
-      and (only_agent is null or cr.agent_id = only_agent);
+      and (only_agent is null or cr.agent_id = only_agent)
+      and (only_agents is null or cr.agent_id = any(only_agents));
   end if;
 end;
 $function$;
@@ -712,6 +716,23 @@ AS $function$
   ) as m (ordinal, metric, label, side, unit, decimals, rowset, sample_column, low_column, high_column, interval_method, formula)
   order by 1;
 $function$;
+
+-- function private.figures_note_full()
+CREATE OR REPLACE FUNCTION private.figures_note_full()
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update private.figures_refresh_state set full_needed = true where not full_needed;
+$function$;
+
+-- function private.figures_note_limit()
+CREATE OR REPLACE FUNCTION private.figures_note_limit()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$ select 100000 $function$;
 
 -- function private.guard_agent_owner_edit()
 CREATE OR REPLACE FUNCTION private.guard_agent_owner_edit()
@@ -923,6 +944,186 @@ begin
   end if;
   execute format('update %I.%I set deleted_at = now(), deleted_by = $1 where id = $2', tg_table_schema, tg_table_name)
     using (select auth.uid()), old.id;
+  return null;
+end;
+$function$;
+
+-- function private.note_agent_figures()
+CREATE OR REPLACE FUNCTION private.note_agent_figures()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if (select count(*) from new_rows) > private.figures_note_limit() then
+    perform private.figures_note_full();
+    return null;
+  end if;
+  insert into private.figures_pending_agents (agent_id)
+  select n.id from new_rows n
+  on conflict do nothing;
+  return null;
+end;
+$function$;
+
+-- function private.note_benchmark_figures()
+CREATE OR REPLACE FUNCTION private.note_benchmark_figures()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into private.figures_pending_zips (zip_code)
+    select distinct n.zip_code from new_rows n where n.zip_code is not null
+    on conflict do nothing;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    insert into private.figures_pending_zips (zip_code)
+    select distinct o.zip_code from old_rows o where o.zip_code is not null
+    on conflict do nothing;
+  end if;
+  return null;
+end;
+$function$;
+
+-- function private.note_override_figures()
+CREATE OR REPLACE FUNCTION private.note_override_figures()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into private.figures_pending_sales (property_id)
+    select distinct n.property_id from new_rows n
+    on conflict do nothing;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    insert into private.figures_pending_sales (property_id)
+    select distinct o.property_id from old_rows o
+    on conflict do nothing;
+  end if;
+  if tg_table_name = 'agent_side_overrides' then
+    if tg_op in ('INSERT', 'UPDATE') then
+      insert into private.figures_pending_agents (agent_id)
+      select distinct (to_jsonb(n) ->> 'agent_id')::uuid from new_rows n
+      on conflict do nothing;
+    end if;
+    if tg_op in ('UPDATE', 'DELETE') then
+      insert into private.figures_pending_agents (agent_id)
+      select distinct (to_jsonb(o) ->> 'agent_id')::uuid from old_rows o
+      on conflict do nothing;
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+
+-- function private.note_property_figures()
+CREATE OR REPLACE FUNCTION private.note_property_figures()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if (select count(*) from new_rows) > private.figures_note_limit() then
+      perform private.figures_note_full();
+      return null;
+    end if;
+    insert into private.figures_pending_zips (zip_code)
+    select distinct n.zip_code from new_rows n where n.zip_code is not null
+    on conflict do nothing;
+  elsif tg_op = 'UPDATE' then
+    if (select count(*) from new_rows) > private.figures_note_limit() then
+      perform private.figures_note_full();
+      return null;
+    end if;
+    with changed as (
+      select n.id, o.zip_code as old_zip, n.zip_code as new_zip
+      from new_rows n
+      join old_rows o on o.id = n.id
+      where (o.standard_status, o.sale_price, o.list_price, o.sale_date, o.zip_code, o.property_type,
+             o.days_on_market, o.source)
+            is distinct from (n.standard_status, n.sale_price, n.list_price, n.sale_date, n.zip_code,
+                              n.property_type, n.days_on_market, n.source)
+    ),
+    sales as (
+      insert into private.figures_pending_sales (property_id)
+      select c.id from changed c
+      on conflict do nothing
+    )
+    insert into private.figures_pending_zips (zip_code)
+    select z.zip_code
+    from changed c
+    cross join lateral (values (c.old_zip), (c.new_zip)) as z (zip_code)
+    where z.zip_code is not null
+    group by z.zip_code
+    on conflict do nothing;
+  else
+    if (select count(*) from old_rows) > private.figures_note_limit() then
+      perform private.figures_note_full();
+      return null;
+    end if;
+    insert into private.figures_pending_zips (zip_code)
+    select distinct o.zip_code from old_rows o where o.zip_code is not null
+    on conflict do nothing;
+  end if;
+  return null;
+end;
+$function$;
+
+-- function private.note_side_figures()
+CREATE OR REPLACE FUNCTION private.note_side_figures()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if (select count(*) from new_rows) > private.figures_note_limit() then
+      perform private.figures_note_full();
+      return null;
+    end if;
+    insert into private.figures_pending_sales (property_id)
+    select distinct n.property_id from new_rows n
+    on conflict do nothing;
+  elsif tg_op = 'UPDATE' then
+    if (select count(*) from new_rows) > private.figures_note_limit() then
+      perform private.figures_note_full();
+      return null;
+    end if;
+    insert into private.figures_pending_sales (property_id)
+    select distinct n.property_id
+    from new_rows n
+    join old_rows o on o.id = n.id
+    where (o.property_id, o.role, o.agent_id, o.agent_key, o.agent_mls_id)
+          is distinct from (n.property_id, n.role, n.agent_id, n.agent_key, n.agent_mls_id)
+    on conflict do nothing;
+    insert into private.figures_pending_agents (agent_id)
+    select distinct o.agent_id
+    from new_rows n
+    join old_rows o on o.id = n.id
+    where o.agent_id is not null and (o.property_id, o.agent_id) is distinct from (n.property_id, n.agent_id)
+    on conflict do nothing;
+  else
+    if (select count(*) from old_rows) > private.figures_note_limit() then
+      perform private.figures_note_full();
+      return null;
+    end if;
+    insert into private.figures_pending_sales (property_id)
+    select distinct o.property_id from old_rows o
+    on conflict do nothing;
+    insert into private.figures_pending_agents (agent_id)
+    select distinct o.agent_id from old_rows o where o.agent_id is not null
+    on conflict do nothing;
+  end if;
   return null;
 end;
 $function$;
@@ -3397,9 +3598,9 @@ begin
 end;
 $function$;
 
--- function public.refresh_agent_metrics(window_months integer, window_end date)
-CREATE OR REPLACE FUNCTION public.refresh_agent_metrics(window_months integer DEFAULT 24, window_end date DEFAULT NULL::date)
- RETURNS TABLE(metrics_window_start date, metrics_window_end date, agents_updated integer)
+-- function public.refresh_agent_metrics(window_months integer, window_end date, full_refresh boolean)
+CREATE OR REPLACE FUNCTION public.refresh_agent_metrics(window_months integer DEFAULT 24, window_end date DEFAULT NULL::date, full_refresh boolean DEFAULT false)
+ RETURNS TABLE(metrics_window_start date, metrics_window_end date, agents_updated integer, refresh_kind text, agents_recomputed integer)
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -3411,6 +3612,11 @@ declare
   v_updated integer;
   v_k numeric;
   v_overall numeric;
+  v_state private.figures_refresh_state;
+  v_incremental boolean;
+  v_agents uuid[];
+  v_zips text[];
+  v_recomputed integer;
 begin
   if window_months is null or window_months < 1 or window_months > 600 then
     raise exception 'window_months must be between 1 and 600, got %', window_months using errcode = '22023';
@@ -3425,100 +3631,236 @@ begin
   );
   v_start := case when v_end is null then null else (v_end - make_interval(months => window_months))::date + 1 end;
 
-  -- every credited side of a counted sale, with the sale's figures: read by every step below
-  drop table if exists pg_temp.refresh_closed_sides;
-  create temp table refresh_closed_sides on commit drop as
-  select * from private.credited_sides(v_start, v_end);
-  analyze pg_temp.refresh_closed_sides;
+  -- what changed since the last refresh: taken now (a change committed later stays noted for the next refresh)
+  select * into v_state from private.figures_refresh_state for update;
+  update private.figures_refresh_state set full_needed = false;
+  drop table if exists pg_temp.refresh_pending_sales;
+  create temp table refresh_pending_sales (property_id uuid primary key) on commit drop;
+  with taken as (delete from private.figures_pending_sales returning property_id)
+  insert into pg_temp.refresh_pending_sales select distinct t.property_id from taken t;
+  with taken as (delete from private.figures_pending_agents returning agent_id)
+  select coalesce(array_agg(distinct t.agent_id), '{}') into v_agents from taken t;
+  with taken as (delete from private.figures_pending_zips returning zip_code)
+  select coalesce(array_agg(distinct t.zip_code), '{}') into v_zips from taken t;
 
-  -- what each ZIP's figures rest on
-  with fresh as (
-    select p.zip_code, count(*)::integer as closed_sales, min(p.sale_date) as first_close_date,
-           max(p.sale_date) as last_close_date,
-           coalesce(array_agg(distinct p.source order by p.source) filter (where p.source is not null), '{}') as sources,
-           count(*) filter (where p.list_price > 0)::integer as sale_to_list_n,
-           coalesce(sum(p.sale_price / p.list_price * 100) filter (where p.list_price > 0), 0) as sale_to_list_sum,
-           coalesce(array_agg(distinct p.property_type order by p.property_type) filter (where p.property_type is not null), '{}') as property_types,
-           round(avg(p.sale_price / p.list_price * 100) filter (where p.list_price > 0), 2) as sale_to_list_mean
-    from private.effective_sales p
-    where p.standard_status = 'Closed' and p.sale_price > 0 and p.sale_date between v_start and v_end
-      and p.zip_code is not null
-    group by p.zip_code
-  ),
-  removed as (
-    delete from public.zip_sales_coverage z
-    where not exists (select 1 from fresh f where f.zip_code = z.zip_code)
-    returning 1
-  )
-  insert into public.zip_sales_coverage as z
-    (zip_code, closed_sales, first_close_date, last_close_date, sources, sale_to_list_n, sale_to_list_sum,
-     sale_to_list_mean, property_types, window_start, window_end)
-  select f.zip_code, f.closed_sales, f.first_close_date, f.last_close_date, f.sources, f.sale_to_list_n,
-         f.sale_to_list_sum, f.sale_to_list_mean, f.property_types, v_start, v_end
-  from fresh f
-  on conflict (zip_code) do update set
-    closed_sales = excluded.closed_sales, first_close_date = excluded.first_close_date,
-    last_close_date = excluded.last_close_date, sources = excluded.sources, sale_to_list_n = excluded.sale_to_list_n,
-    sale_to_list_sum = excluded.sale_to_list_sum, sale_to_list_mean = excluded.sale_to_list_mean,
-    property_types = excluded.property_types, window_start = excluded.window_start, window_end = excluded.window_end,
-    updated_at = now()
-  where (z.closed_sales, z.first_close_date, z.last_close_date, z.sources, z.sale_to_list_n, z.sale_to_list_sum,
-         z.sale_to_list_mean, z.property_types, z.window_start, z.window_end)
-    is distinct from (excluded.closed_sales, excluded.first_close_date, excluded.last_close_date, excluded.sources,
-                      excluded.sale_to_list_n, excluded.sale_to_list_sum, excluded.sale_to_list_mean,
-                      excluded.property_types, excluded.window_start, excluded.window_end);
+  v_incremental := not coalesce(full_refresh, false)
+    and v_state.window_end is not null
+    and not v_state.full_needed
+    and v_state.window_start = v_start and v_state.window_end = v_end
+    and v_state.methodology_version = private.methodology_version();
 
-  -- per (ZIP, agent): the search's summary, and the ZIP ranking below
-  drop table if exists pg_temp.refresh_zip_sales;
-  create temp table refresh_zip_sales on commit drop as
-  select s.zip_code, s.agent_id,
-         count(*) filter (where s.side = 'listing')::integer as closed_sales,
-         coalesce(sum(s.sale_price) filter (where s.side = 'listing'), 0) as sales_volume,
-         max(s.sale_date) as last_close_date,
-         count(*) filter (where s.side = 'buyer')::integer as buyer_sales,
-         -- one row per sale, agent and side: a sale is there twice only when the agent had both sides
-         (count(*) - count(*) filter (where s.dual_agency and s.side = 'buyer'))::integer as total_sales,
-         coalesce(sum(s.credit) filter (where s.side = 'listing'), 0) as listing_sides,
-         coalesce(sum(s.credit) filter (where s.side = 'buyer'), 0) as buyer_sides,
-         sum(s.credit) as sides,
-         sum(s.credited_volume) as volume,
-         coalesce(sum(s.ratio) filter (where s.side = 'listing'), 0) as sale_to_list_sum,
-         count(s.ratio) filter (where s.side = 'listing')::integer as sale_to_list_n
-  from pg_temp.refresh_closed_sides s
-  where s.zip_code is not null
-  group by s.zip_code, s.agent_id;
+  drop table if exists pg_temp.refresh_dirty_agents;
+  create temp table refresh_dirty_agents (agent_id uuid primary key) on commit drop;
+  drop table if exists pg_temp.refresh_zips;
+  create temp table refresh_zips (zip_code text primary key) on commit drop;
+  if v_incremental then
+    -- the changed agents: every agent on a noted sale (a side's credit is shared), and the noted agents
+    insert into pg_temp.refresh_dirty_agents
+    select u.agent_id from unnest(v_agents) as u(agent_id) join public.agents a on a.id = u.agent_id
+    union
+    select e.agent_id
+    from pg_temp.refresh_pending_sales t
+    join private.effective_transaction_sides e on e.property_id = t.property_id
+    join public.agents a on a.id = e.agent_id;
+    -- the noted ZIPs and the ZIPs of the noted sales (their ranks move with the sides)
+    insert into pg_temp.refresh_zips
+    select z.zip_code from unnest(v_zips) as z(zip_code) where z.zip_code is not null
+    union
+    select p.zip_code
+    from pg_temp.refresh_pending_sales t
+    join private.effective_sales p on p.id = t.property_id
+    where p.zip_code is not null;
+    -- more than a fifth of the agents changed: the full refresh reads less
+    if (select count(*) from pg_temp.refresh_dirty_agents) * 5 > (select count(*) from public.agents) then
+      v_incremental := false;
+    end if;
+  end if;
 
-  -- shrinkage weight k = within-agent variance / between-agent variance of the listing-side sale-to-list
-  -- (method of moments over agents with 2+ ratios), kept within 1..100; 10 when fewer than 10 agents qualify.
-  -- Rounded to a whole number of sales: an import that moves the estimate a little does not change every agent's
-  -- shrunk figure (and page)
-  select case
-           when m.agents < 10 or m.within is null then 10
-           when m.var_means - m.within * m.inv_n <= 0 then 100
-           else round(least(100, greatest(1, m.within / (m.var_means - m.within * m.inv_n))))
-         end
-  into v_k
-  from (
-    select count(*) as agents,
-           sum((a.n - 1) * a.sd ^ 2) / nullif(sum(a.n - 1), 0) as within,
-           var_samp(a.mean) as var_means,
-           avg(1.0 / a.n) as inv_n
+  <<attempt>>
+  loop
+    -- the credited sides the figures rest on: every agent's, or the changed agents' (all their sales)
+    drop table if exists pg_temp.refresh_closed_sides;
+    if v_incremental then
+      create temp table refresh_closed_sides on commit drop as
+      select * from private.credited_sides(v_start, v_end, null, null,
+                                           array(select d.agent_id from pg_temp.refresh_dirty_agents d));
+    else
+      create temp table refresh_closed_sides on commit drop as
+      select * from private.credited_sides(v_start, v_end);
+    end if;
+    analyze pg_temp.refresh_closed_sides;
+
+    -- what each ZIP's figures rest on (every ZIP, or the noted ones)
+    with fresh as (
+      select p.zip_code, count(*)::integer as closed_sales, min(p.sale_date) as first_close_date,
+             max(p.sale_date) as last_close_date,
+             coalesce(array_agg(distinct p.source order by p.source) filter (where p.source is not null), '{}') as sources,
+             count(*) filter (where p.list_price > 0)::integer as sale_to_list_n,
+             coalesce(sum(p.sale_price / p.list_price * 100) filter (where p.list_price > 0), 0) as sale_to_list_sum,
+             coalesce(array_agg(distinct p.property_type order by p.property_type) filter (where p.property_type is not null), '{}') as property_types,
+             round(avg(p.sale_price / p.list_price * 100) filter (where p.list_price > 0), 2) as sale_to_list_mean
+      from private.effective_sales p
+      where p.standard_status = 'Closed' and p.sale_price > 0 and p.sale_date between v_start and v_end
+        and p.zip_code is not null
+        and (not v_incremental or p.zip_code in (select z.zip_code from pg_temp.refresh_zips z))
+      group by p.zip_code
+    ),
+    removed as (
+      delete from public.zip_sales_coverage z
+      where not exists (select 1 from fresh f where f.zip_code = z.zip_code)
+        and (not v_incremental or z.zip_code in (select r.zip_code from pg_temp.refresh_zips r))
+      returning 1
+    )
+    insert into public.zip_sales_coverage as z
+      (zip_code, closed_sales, first_close_date, last_close_date, sources, sale_to_list_n, sale_to_list_sum,
+       sale_to_list_mean, property_types, window_start, window_end)
+    select f.zip_code, f.closed_sales, f.first_close_date, f.last_close_date, f.sources, f.sale_to_list_n,
+           f.sale_to_list_sum, f.sale_to_list_mean, f.property_types, v_start, v_end
+    from fresh f
+    on conflict (zip_code) do update set
+      closed_sales = excluded.closed_sales, first_close_date = excluded.first_close_date,
+      last_close_date = excluded.last_close_date, sources = excluded.sources, sale_to_list_n = excluded.sale_to_list_n,
+      sale_to_list_sum = excluded.sale_to_list_sum, sale_to_list_mean = excluded.sale_to_list_mean,
+      property_types = excluded.property_types, window_start = excluded.window_start, window_end = excluded.window_end,
+      updated_at = now()
+    where (z.closed_sales, z.first_close_date, z.last_close_date, z.sources, z.sale_to_list_n, z.sale_to_list_sum,
+           z.sale_to_list_mean, z.property_types, z.window_start, z.window_end)
+      is distinct from (excluded.closed_sales, excluded.first_close_date, excluded.last_close_date, excluded.sources,
+                        excluded.sale_to_list_n, excluded.sale_to_list_sum, excluded.sale_to_list_mean,
+                        excluded.property_types, excluded.window_start, excluded.window_end);
+
+    -- per (ZIP, agent) of the agents recomputed: the search's summary, and the ZIP ranking below
+    drop table if exists pg_temp.refresh_zip_sales;
+    create temp table refresh_zip_sales on commit drop as
+    select s.zip_code, s.agent_id,
+           count(*) filter (where s.side = 'listing')::integer as closed_sales,
+           coalesce(sum(s.sale_price) filter (where s.side = 'listing'), 0) as sales_volume,
+           max(s.sale_date) as last_close_date,
+           count(*) filter (where s.side = 'buyer')::integer as buyer_sales,
+           -- one row per sale, agent and side: a sale is there twice only when the agent had both sides
+           (count(*) - count(*) filter (where s.dual_agency and s.side = 'buyer'))::integer as total_sales,
+           coalesce(sum(s.credit) filter (where s.side = 'listing'), 0) as listing_sides,
+           coalesce(sum(s.credit) filter (where s.side = 'buyer'), 0) as buyer_sides,
+           sum(s.credit) as sides,
+           sum(s.credited_volume) as volume,
+           coalesce(sum(s.ratio) filter (where s.side = 'listing'), 0) as sale_to_list_sum,
+           count(s.ratio) filter (where s.side = 'listing')::integer as sale_to_list_n
+    from pg_temp.refresh_closed_sides s
+    where s.zip_code is not null
+    group by s.zip_code, s.agent_id;
+
+    -- each agent's listing-side ratios: count, exact sum, mean, standard deviation
+    if v_incremental then
+      delete from private.agent_listing_ratios r
+      where r.agent_id in (select d.agent_id from pg_temp.refresh_dirty_agents d);
+    else
+      delete from private.agent_listing_ratios;
+    end if;
+    insert into private.agent_listing_ratios (agent_id, n, ratio_sum, mean, sd)
+    select s.agent_id, count(s.ratio), sum(s.ratio), avg(s.ratio), stddev_samp(s.ratio)
+    from pg_temp.refresh_closed_sides s
+    where s.side = 'listing' and s.ratio is not null
+    group by s.agent_id;
+
+    -- shrinkage weight k = within-agent variance / between-agent variance of the listing-side sale-to-list
+    -- (method of moments over agents with 2+ ratios), kept within 1..100; 10 when fewer than 10 agents qualify.
+    -- Rounded to a whole number of sales: an import that moves the estimate a little does not change every agent's
+    -- shrunk figure (and page)
+    select case
+             when m.agents < 10 or m.within is null then 10
+             when m.var_means - m.within * m.inv_n <= 0 then 100
+             else round(least(100, greatest(1, m.within / (m.var_means - m.within * m.inv_n))))
+           end
+    into v_k
     from (
-      select s.agent_id, count(s.ratio) as n, avg(s.ratio) as mean, stddev_samp(s.ratio) as sd
-      from pg_temp.refresh_closed_sides s
-      where s.side = 'listing' and s.ratio is not null
-      group by s.agent_id
-      having count(s.ratio) >= 2
-    ) a
-  ) m;
-  select round(avg(p.sale_price / p.list_price * 100), 2) into v_overall
-  from private.effective_sales p
-  where p.standard_status = 'Closed' and p.sale_price > 0 and p.list_price > 0
-    and p.sale_date between v_start and v_end;
+      select count(*) as agents,
+             sum((a.n - 1) * a.sd ^ 2) / nullif(sum(a.n - 1), 0) as within,
+             var_samp(a.mean) as var_means,
+             avg(1.0 / a.n) as inv_n
+      from private.agent_listing_ratios a
+      where a.n >= 2
+    ) m;
+    -- k moved: every agent with a ratio has a new shrunk figure, which is the full refresh
+    if v_incremental and v_k is distinct from v_state.shrink_k then
+      v_incremental := false;
+      continue attempt;
+    end if;
+    exit attempt;
+  end loop;
 
-  -- the figures
-  drop table if exists pg_temp.refresh_figures;
-  create temp table refresh_figures on commit drop as
+  -- the overall mean, the prior of an agent whose primary ZIP has none: the ZIPs' sums and the sales without a ZIP
+  select round(sum(t.total) / nullif(sum(t.n), 0), 2) into v_overall
+  from (
+    select sum(c.sale_to_list_sum) as total, sum(c.sale_to_list_n) as n from public.zip_sales_coverage c
+    union all
+    select sum(p.sale_price / p.list_price * 100), count(*)
+    from private.effective_sales p
+    where p.zip_code is null and p.standard_status = 'Closed' and p.sale_price > 0 and p.list_price > 0
+      and p.sale_date between v_start and v_end
+  ) t;
+
+  -- the agents whose figures are written: every agent, or the changed ones, the agents whose primary ZIP (either
+  -- side, or listing side) is a noted ZIP, and, when the overall mean moved, the agents whose prior it is
+  drop table if exists pg_temp.refresh_agents;
+  create temp table refresh_agents (agent_id uuid primary key) on commit drop;
+  if v_incremental then
+    insert into pg_temp.refresh_agents
+    select d.agent_id from pg_temp.refresh_dirty_agents d
+    union
+    select f.agent_id from public.agent_figures f where f.primary_zip_code in (select z.zip_code from pg_temp.refresh_zips z)
+    union
+    select a.id from public.agents a where a.primary_zip_code in (select z.zip_code from pg_temp.refresh_zips z)
+    union
+    select f.agent_id
+    from public.agent_figures f
+    left join public.zip_sales_coverage c on c.zip_code = f.primary_zip_code
+    where v_overall is distinct from v_state.overall_sale_to_list
+      and f.sale_to_list_n > 0 and c.sale_to_list_mean is null;
+  else
+    insert into pg_temp.refresh_agents select a.id from public.agents a;
+  end if;
+  analyze pg_temp.refresh_agents;
+  select count(*)::integer into v_recomputed from pg_temp.refresh_agents;
+
+  -- the per-(ZIP, agent) rows the ranks read: every row (full), or the changed agents' new rows beside the stored
+  -- rows of the other agents, for every ZIP a recomputed agent may rank in and every ZIP of a recomputed agent
+  drop table if exists pg_temp.refresh_zip_rows;
+  if v_incremental then
+    create temp table refresh_zip_rows on commit drop as
+    with ranked_zips as (
+      select z.zip_code from pg_temp.refresh_zips z
+      union
+      select s.zip_code from pg_temp.refresh_zip_sales s
+      union
+      select f.primary_zip_code from public.agent_figures f
+      where f.agent_id in (select r.agent_id from pg_temp.refresh_agents r) and f.primary_zip_code is not null
+      union
+      select a.primary_zip_code from public.agents a
+      where a.id in (select r.agent_id from pg_temp.refresh_agents r) and a.primary_zip_code is not null
+    )
+    (select s.zip_code, s.agent_id, s.closed_sales, s.sales_volume, s.total_sales, s.sides, s.volume
+     from public.agent_zip_sales s
+     where s.zip_code in (select rz.zip_code from ranked_zips rz)
+       and s.agent_id not in (select d.agent_id from pg_temp.refresh_dirty_agents d)
+     union
+     select s.zip_code, s.agent_id, s.closed_sales, s.sales_volume, s.total_sales, s.sides, s.volume
+     from public.agent_zip_sales s
+     where s.agent_id in (select r.agent_id from pg_temp.refresh_agents r)
+       and s.agent_id not in (select d.agent_id from pg_temp.refresh_dirty_agents d))
+    union all
+    select s.zip_code, s.agent_id, s.closed_sales, s.sales_volume, s.total_sales, s.sides, s.volume
+    from pg_temp.refresh_zip_sales s;
+  else
+    create temp table refresh_zip_rows on commit drop as
+    select s.zip_code, s.agent_id, s.closed_sales, s.sales_volume, s.total_sales, s.sides, s.volume
+    from pg_temp.refresh_zip_sales s;
+  end if;
+  analyze pg_temp.refresh_zip_rows;
+
+  -- the per-agent statistics: computed from the sides of the agents whose sides were read, the stored ones of the
+  -- other agents recomputed (their sales did not change)
+  drop table if exists pg_temp.refresh_stats;
+  create temp table refresh_stats on commit drop as
   with per_side as (
     select s.agent_id, s.side,
            count(*)::integer as sales,
@@ -3566,32 +3908,21 @@ begin
            coalesce(array_agg(distinct s.source order by s.source) filter (where s.source is not null), '{}') as sources
     from pg_temp.refresh_closed_sides s
     group by s.agent_id
-  ),
-  zip_ranked as (
-    select z.agent_id, z.zip_code, z.total_sales, z.sides, z.volume,
-           rank() over (partition by z.zip_code order by z.sides desc, z.volume desc)::integer as zip_rank,
-           count(*) over (partition by z.zip_code)::integer as zip_agents,
-           row_number() over (partition by z.agent_id order by z.sides desc, z.volume desc, z.zip_code) as zip_order
-    from pg_temp.refresh_zip_sales z
   )
-  select pa.agent_id, v_start as window_start, v_end as window_end, pa.last_close_date, pa.sources,
+  select pa.agent_id, pa.last_close_date, pa.sources,
          coalesce(l.sales, 0) as listing_sales,
          coalesce(round(l.sides, 2), 0) as listing_sides,
          coalesce(l.volume, 0) as listing_volume,
          l.price_min as listing_price_min,
          l.price_max as listing_price_max,
          coalesce(l.ratio_n, 0) as sale_to_list_n,
+         l.ratio_sum as sale_to_list_sum,
          round(l.ratio_median, 2) as sale_to_list_median,
          round(l.ratio_median_low, 2) as sale_to_list_median_low,
          round(l.ratio_median_high, 2) as sale_to_list_median_high,
          round(l.ratio_mean, 2) as sale_to_list_mean,
          round(l.ratio_mean - l.ratio_margin, 2) as sale_to_list_mean_low,
          round(l.ratio_mean + l.ratio_margin, 2) as sale_to_list_mean_high,
-         case when l.ratio_n > 0 then coalesce(zc.sale_to_list_mean, v_overall) end as sale_to_list_prior,
-         case when l.ratio_n > 0 then v_k end as sale_to_list_shrink_k,
-         case when l.ratio_n > 0 then
-           round((l.ratio_sum + v_k * coalesce(zc.sale_to_list_mean, v_overall)) / (l.ratio_n + v_k), 2)
-         end as sale_to_list_shrunk,
          coalesce(l.dom_n, 0) as days_on_market_n,
          round(l.dom_median, 1) as days_on_market_median,
          round(l.dom_median_low, 1) as days_on_market_median_low,
@@ -3614,7 +3945,57 @@ begin
          pa.total_sales,
          round(pa.total_sides, 2) as total_sides,
          pa.total_volume,
-         pa.dual_agency_sales,
+         pa.dual_agency_sales
+  from per_agent pa
+  left join stats l on l.agent_id = pa.agent_id and l.side = 'listing'
+  left join stats b on b.agent_id = pa.agent_id and b.side = 'buyer';
+
+  if v_incremental then
+    insert into pg_temp.refresh_stats
+    select f.agent_id, f.last_close_date, f.sources,
+           f.listing_sales, f.listing_sides, f.listing_volume, f.listing_price_min, f.listing_price_max,
+           f.sale_to_list_n, lr.ratio_sum,
+           f.sale_to_list_median, f.sale_to_list_median_low, f.sale_to_list_median_high,
+           f.sale_to_list_mean, f.sale_to_list_mean_low, f.sale_to_list_mean_high,
+           f.days_on_market_n, f.days_on_market_median, f.days_on_market_median_low, f.days_on_market_median_high,
+           f.days_on_market_mean, f.days_on_market_mean_low, f.days_on_market_mean_high,
+           f.buyer_sales, f.buyer_sides, f.buyer_volume, f.buyer_price_min, f.buyer_price_max,
+           f.buyer_paid_to_list_n, f.buyer_paid_to_list_median, f.buyer_paid_to_list_median_low,
+           f.buyer_paid_to_list_median_high, f.buyer_paid_to_list_mean, f.buyer_paid_to_list_mean_low,
+           f.buyer_paid_to_list_mean_high,
+           f.total_sales, f.total_sides, f.total_volume, f.dual_agency_sales
+    from public.agent_figures f
+    left join private.agent_listing_ratios lr on lr.agent_id = f.agent_id
+    where f.agent_id in (select r.agent_id from pg_temp.refresh_agents r)
+      and f.agent_id not in (select d.agent_id from pg_temp.refresh_dirty_agents d);
+  end if;
+
+  -- the figures: the statistics with the primary ZIP's rank, share, coverage and benchmark, and the shrunk figure
+  drop table if exists pg_temp.refresh_figures;
+  create temp table refresh_figures on commit drop as
+  with zip_ranked as (
+    select z.agent_id, z.zip_code, z.total_sales, z.sides, z.volume,
+           rank() over (partition by z.zip_code order by z.sides desc, z.volume desc)::integer as zip_rank,
+           count(*) over (partition by z.zip_code)::integer as zip_agents,
+           row_number() over (partition by z.agent_id order by z.sides desc, z.volume desc, z.zip_code) as zip_order
+    from pg_temp.refresh_zip_rows z
+  )
+  select st.agent_id, v_start as window_start, v_end as window_end, st.last_close_date, st.sources,
+         st.listing_sales, st.listing_sides, st.listing_volume, st.listing_price_min, st.listing_price_max,
+         st.sale_to_list_n, st.sale_to_list_median, st.sale_to_list_median_low, st.sale_to_list_median_high,
+         st.sale_to_list_mean, st.sale_to_list_mean_low, st.sale_to_list_mean_high,
+         case when st.sale_to_list_n > 0 then coalesce(zc.sale_to_list_mean, v_overall) end as sale_to_list_prior,
+         case when st.sale_to_list_n > 0 then v_k end as sale_to_list_shrink_k,
+         case when st.sale_to_list_n > 0 then
+           round((st.sale_to_list_sum + v_k * coalesce(zc.sale_to_list_mean, v_overall)) / (st.sale_to_list_n + v_k), 2)
+         end as sale_to_list_shrunk,
+         st.days_on_market_n, st.days_on_market_median, st.days_on_market_median_low, st.days_on_market_median_high,
+         st.days_on_market_mean, st.days_on_market_mean_low, st.days_on_market_mean_high,
+         st.buyer_sales, st.buyer_sides, st.buyer_volume, st.buyer_price_min, st.buyer_price_max,
+         st.buyer_paid_to_list_n, st.buyer_paid_to_list_median, st.buyer_paid_to_list_median_low,
+         st.buyer_paid_to_list_median_high, st.buyer_paid_to_list_mean, st.buyer_paid_to_list_mean_low,
+         st.buyer_paid_to_list_mean_high,
+         st.total_sales, st.total_sides, st.total_volume, st.dual_agency_sales,
          pz.zip_code as primary_zip_code,
          coalesce(pz.total_sales, 0) as zip_sales,
          coalesce(pz.sides, 0) as zip_sides,
@@ -3632,21 +4013,18 @@ begin
          zb.period_end as zip_benchmark_period_end,
          zb.avg_sale_to_list_percent as zip_sale_to_list_percent,
          zb.median_dom as zip_median_days_on_market,
-         round(l.ratio_mean, 2) - zb.avg_sale_to_list_percent as sale_to_list_vs_zip,
-         round(l.dom_median, 1) - zb.median_dom as days_on_market_vs_zip,
-         round(b.ratio_mean, 2) - zb.avg_sale_to_list_percent as buyer_paid_to_list_vs_zip
-  from per_agent pa
-  left join stats l on l.agent_id = pa.agent_id and l.side = 'listing'
-  left join stats b on b.agent_id = pa.agent_id and b.side = 'buyer'
-  left join zip_ranked pz on pz.agent_id = pa.agent_id and pz.zip_order = 1
+         st.sale_to_list_mean - zb.avg_sale_to_list_percent as sale_to_list_vs_zip,
+         st.days_on_market_median - zb.median_dom as days_on_market_vs_zip,
+         st.buyer_paid_to_list_mean - zb.avg_sale_to_list_percent as buyer_paid_to_list_vs_zip
+  from pg_temp.refresh_stats st
+  left join zip_ranked pz on pz.agent_id = st.agent_id and pz.zip_order = 1
   left join public.zip_sales_coverage zc on zc.zip_code = pz.zip_code
   left join public.zip_market_benchmarks zb on zb.zip_code = pz.zip_code;
-
   -- the listing-side columns of agents, with their meaning unchanged ("as listing agent"). agents first, then the
   -- tables that reference them: deleting an agent locks in that order too, so the two cannot deadlock
   with listing_zip as (
     select z.agent_id, z.zip_code, z.closed_sales as sales, z.sales_volume as volume
-    from pg_temp.refresh_zip_sales z
+    from pg_temp.refresh_zip_rows z
     where z.closed_sales > 0
   ),
   ranked as (
@@ -3684,6 +4062,7 @@ begin
         when pz.sales < 5 then format('Fewer than 5 closed sales in %s in the window (%s there)', pz.zip_code, pz.sales)
       end as ranking_note
     from public.agents a
+    join pg_temp.refresh_agents ra on ra.agent_id = a.id
     left join pg_temp.refresh_figures f on f.agent_id = a.id
     left join ranked pz on pz.agent_id = a.id and pz.zip_order = 1
     left join public.zip_sales_coverage zc on zc.zip_code = pz.zip_code
@@ -3727,6 +4106,7 @@ begin
   with removed as (
     delete from public.agent_zip_sales s
     where not exists (select 1 from pg_temp.refresh_zip_sales f where f.zip_code = s.zip_code and f.agent_id = s.agent_id)
+      and (not v_incremental or s.agent_id in (select d.agent_id from pg_temp.refresh_dirty_agents d))
     returning 1
   )
   insert into public.agent_zip_sales as s
@@ -3758,7 +4138,8 @@ begin
                       excluded.volume, excluded.sale_to_list_sum, excluded.sale_to_list_n);
 
   delete from public.agent_figures f
-  where not exists (select 1 from pg_temp.refresh_figures r where r.agent_id = f.agent_id);
+  where not exists (select 1 from pg_temp.refresh_figures r where r.agent_id = f.agent_id)
+    and (not v_incremental or f.agent_id in (select d.agent_id from pg_temp.refresh_dirty_agents d));
 
   insert into public.agent_figures as f (
     agent_id, window_start, window_end, last_close_date, sources,
@@ -3858,7 +4239,12 @@ begin
   from public.zip_sales_coverage z;
 
 
-  return query select v_start, v_end, v_updated;
+  update private.figures_refresh_state
+  set window_start = v_start, window_end = v_end, methodology_version = private.methodology_version(),
+      shrink_k = v_k, overall_sale_to_list = v_overall, refreshed_at = now();
+
+  return query select v_start, v_end, v_updated,
+                      case when v_incremental then 'incremental' else 'full' end, v_recomputed;
 end;
 $function$;
 

@@ -9,6 +9,12 @@ alter table private.agent_claim_codes add constraint agent_claim_codes_code_hash
 -- constraint private.agent_claim_codes agent_claim_codes_pkey
 alter table private.agent_claim_codes add constraint agent_claim_codes_pkey PRIMARY KEY (claim_id);
 
+-- constraint private.agent_listing_ratios agent_listing_ratios_n_check
+alter table private.agent_listing_ratios add constraint agent_listing_ratios_n_check CHECK ((n > 0));
+
+-- constraint private.agent_listing_ratios agent_listing_ratios_pkey
+alter table private.agent_listing_ratios add constraint agent_listing_ratios_pkey PRIMARY KEY (agent_id);
+
 -- constraint private.agent_notices agent_notices_kind_check
 alter table private.agent_notices add constraint agent_notices_kind_check CHECK ((kind = ANY (ARRAY['claim_approved'::text, 'claim_rejected'::text, 'claim_revoked'::text, 'correction_accepted'::text, 'correction_rejected'::text, 'visibility_accepted'::text, 'visibility_rejected'::text])));
 
@@ -38,6 +44,21 @@ alter table private.agent_side_overrides add constraint agent_side_overrides_pke
 
 -- constraint private.agent_side_overrides agent_side_overrides_role_check
 alter table private.agent_side_overrides add constraint agent_side_overrides_role_check CHECK ((role = ANY (ARRAY['list'::text, 'co_list'::text, 'buyer'::text, 'co_buyer'::text])));
+
+-- constraint private.figures_pending_agents figures_pending_agents_pkey
+alter table private.figures_pending_agents add constraint figures_pending_agents_pkey PRIMARY KEY (agent_id);
+
+-- constraint private.figures_pending_sales figures_pending_sales_pkey
+alter table private.figures_pending_sales add constraint figures_pending_sales_pkey PRIMARY KEY (property_id);
+
+-- constraint private.figures_pending_zips figures_pending_zips_pkey
+alter table private.figures_pending_zips add constraint figures_pending_zips_pkey PRIMARY KEY (zip_code);
+
+-- constraint private.figures_refresh_state figures_refresh_state_id_check
+alter table private.figures_refresh_state add constraint figures_refresh_state_id_check CHECK (id);
+
+-- constraint private.figures_refresh_state figures_refresh_state_pkey
+alter table private.figures_refresh_state add constraint figures_refresh_state_pkey PRIMARY KEY (id);
 
 -- constraint private.site_build_settings site_build_settings_builder_check
 alter table private.site_build_settings add constraint site_build_settings_builder_check CHECK ((builder = ANY (ARRAY['local'::text, 'build_hook'::text])));

@@ -3,6 +3,9 @@
 -- foreign key private.agent_claim_codes agent_claim_codes_claim_id_fkey
 alter table private.agent_claim_codes add constraint agent_claim_codes_claim_id_fkey FOREIGN KEY (claim_id) REFERENCES agent_claims(id) ON DELETE CASCADE;
 
+-- foreign key private.agent_listing_ratios agent_listing_ratios_agent_id_fkey
+alter table private.agent_listing_ratios add constraint agent_listing_ratios_agent_id_fkey FOREIGN KEY (agent_id) REFERENCES agents(id) ON DELETE CASCADE;
+
 -- foreign key private.agent_notices agent_notices_agent_id_fkey
 alter table private.agent_notices add constraint agent_notices_agent_id_fkey FOREIGN KEY (agent_id) REFERENCES agents(id) ON DELETE CASCADE;
 

@@ -353,6 +353,21 @@ CASE
     ELSE false
 END));
 
+-- row level security private.agent_listing_ratios
+alter table private.agent_listing_ratios enable row level security;
+
+-- row level security private.figures_pending_agents
+alter table private.figures_pending_agents enable row level security;
+
+-- row level security private.figures_pending_sales
+alter table private.figures_pending_sales enable row level security;
+
+-- row level security private.figures_pending_zips
+alter table private.figures_pending_zips enable row level security;
+
+-- row level security private.figures_refresh_state
+alter table private.figures_refresh_state enable row level security;
+
 -- row level security private.site_build_settings
 alter table private.site_build_settings enable row level security;
 

@@ -72,9 +72,9 @@ grant execute on function private.count_agent_corrections_after_delete() to post
 revoke all on function private.count_agent_corrections_after_insert() from anon, authenticated, public, service_role;
 grant execute on function private.count_agent_corrections_after_insert() to postgres;
 
--- grant function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[])
-revoke all on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) from anon, authenticated, public, service_role;
-grant execute on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[]) to postgres;
+-- grant function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[], only_agents uuid[])
+revoke all on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[], only_agents uuid[]) from anon, authenticated, public, service_role;
+grant execute on function private.credited_sides(window_start date, window_end date, only_agent uuid, only_zip_codes text[], only_agents uuid[]) to postgres;
 
 -- grant function private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text)
 revoke all on function private.enforce_agent_rate_limit(kind text, who uuid, max_hits integer, window_seconds integer, message text) from anon, authenticated, public, service_role;
@@ -87,6 +87,14 @@ grant execute on function private.erase_email_data(address text) to postgres;
 -- grant function private.figure_metrics()
 revoke all on function private.figure_metrics() from anon, authenticated, public, service_role;
 grant execute on function private.figure_metrics() to postgres;
+
+-- grant function private.figures_note_full()
+revoke all on function private.figures_note_full() from anon, authenticated, public, service_role;
+grant execute on function private.figures_note_full() to postgres;
+
+-- grant function private.figures_note_limit()
+revoke all on function private.figures_note_limit() from anon, authenticated, public, service_role;
+grant execute on function private.figures_note_limit() to postgres;
 
 -- grant function private.guard_agent_owner_edit()
 revoke all on function private.guard_agent_owner_edit() from anon, authenticated, public, service_role;
@@ -119,6 +127,26 @@ grant execute on function private.methodology_version() to postgres;
 -- grant function private.move_to_trash_instead_of_delete()
 revoke all on function private.move_to_trash_instead_of_delete() from anon, authenticated, public, service_role;
 grant execute on function private.move_to_trash_instead_of_delete() to postgres;
+
+-- grant function private.note_agent_figures()
+revoke all on function private.note_agent_figures() from anon, authenticated, public, service_role;
+grant execute on function private.note_agent_figures() to postgres;
+
+-- grant function private.note_benchmark_figures()
+revoke all on function private.note_benchmark_figures() from anon, authenticated, public, service_role;
+grant execute on function private.note_benchmark_figures() to postgres;
+
+-- grant function private.note_override_figures()
+revoke all on function private.note_override_figures() from anon, authenticated, public, service_role;
+grant execute on function private.note_override_figures() to postgres;
+
+-- grant function private.note_property_figures()
+revoke all on function private.note_property_figures() from anon, authenticated, public, service_role;
+grant execute on function private.note_property_figures() to postgres;
+
+-- grant function private.note_side_figures()
+revoke all on function private.note_side_figures() from anon, authenticated, public, service_role;
+grant execute on function private.note_side_figures() to postgres;
 
 -- grant function private.other_side_role(role text)
 revoke all on function private.other_side_role(role text) from anon, authenticated, public, service_role;
@@ -517,10 +545,10 @@ revoke all on function public.record_page_view(path text, referrer_host text, ut
 grant execute on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer) to postgres;
 grant execute on function public.record_page_view(path text, referrer_host text, utm_source text, device_class text, visitor_hash text, max_per_minute integer, ip_key_hash text, max_per_ip_per_minute integer) to service_role;
 
--- grant function public.refresh_agent_metrics(window_months integer, window_end date)
-revoke all on function public.refresh_agent_metrics(window_months integer, window_end date) from anon, authenticated, public, service_role;
-grant execute on function public.refresh_agent_metrics(window_months integer, window_end date) to postgres;
-grant execute on function public.refresh_agent_metrics(window_months integer, window_end date) to service_role;
+-- grant function public.refresh_agent_metrics(window_months integer, window_end date, full_refresh boolean)
+revoke all on function public.refresh_agent_metrics(window_months integer, window_end date, full_refresh boolean) from anon, authenticated, public, service_role;
+grant execute on function public.refresh_agent_metrics(window_months integer, window_end date, full_refresh boolean) to postgres;
+grant execute on function public.refresh_agent_metrics(window_months integer, window_end date, full_refresh boolean) to service_role;
 
 -- grant function public.release_agent_notice(notice_id bigint, error_message text)
 revoke all on function public.release_agent_notice(notice_id bigint, error_message text) from anon, authenticated, public, service_role;
@@ -688,6 +716,10 @@ grant select, update, usage on sequence private.page_version_seq to postgres;
 revoke all on table private.agent_claim_codes from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.agent_claim_codes to postgres;
 
+-- grant table private.agent_listing_ratios
+revoke all on table private.agent_listing_ratios from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.agent_listing_ratios to postgres;
+
 -- grant table private.agent_notices
 revoke all on table private.agent_notices from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.agent_notices to postgres;
@@ -699,6 +731,22 @@ grant insert, select, update, delete, truncate, references, trigger, maintain on
 -- grant table private.agent_side_overrides
 revoke all on table private.agent_side_overrides from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.agent_side_overrides to postgres;
+
+-- grant table private.figures_pending_agents
+revoke all on table private.figures_pending_agents from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.figures_pending_agents to postgres;
+
+-- grant table private.figures_pending_sales
+revoke all on table private.figures_pending_sales from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.figures_pending_sales to postgres;
+
+-- grant table private.figures_pending_zips
+revoke all on table private.figures_pending_zips from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.figures_pending_zips to postgres;
+
+-- grant table private.figures_refresh_state
+revoke all on table private.figures_refresh_state from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.figures_refresh_state to postgres;
 
 -- grant table private.site_build_settings
 revoke all on table private.site_build_settings from anon, authenticated, public, service_role;

@@ -119,7 +119,14 @@ export interface ResoSyncSummary {
   expanded: string[]
   /** High water after the run (ISO 8601), null when nothing was ever synced. */
   highWater: string | null
-  metrics: { windowStart: string | null; windowEnd: string | null; agentsUpdated: number } | null
+  metrics: {
+    windowStart: string | null
+    windowEnd: string | null
+    agentsUpdated: number
+    /** 'incremental' (the agents the import's changes reach) or 'full' (every agent). */
+    kind: string
+    agentsRecomputed: number
+  } | null
 }
 
 /** A run that changed nothing because of its records (too many rejects); carries the summary. */
@@ -570,14 +577,19 @@ export async function syncResoWebApi(options: ResoSyncOptions): Promise<ResoSync
         metrics_window_start: string | null
         metrics_window_end: string | null
         agents_updated: number
+        refresh_kind: string
+        agents_recomputed: number
       }>(
-        `select metrics_window_start::text, metrics_window_end::text, agents_updated from public.refresh_agent_metrics($1)`,
+        `select metrics_window_start::text, metrics_window_end::text, agents_updated, refresh_kind, agents_recomputed
+           from public.refresh_agent_metrics($1)`,
         [options.windowMonths ?? 24],
       )
       summary.metrics = {
         windowStart: rows[0]!.metrics_window_start,
         windowEnd: rows[0]!.metrics_window_end,
         agentsUpdated: rows[0]!.agents_updated,
+        kind: rows[0]!.refresh_kind,
+        agentsRecomputed: rows[0]!.agents_recomputed,
       }
     }
     await finishImportRun(client, summary.runId, 'succeeded', runCounts())
@@ -641,7 +653,7 @@ export function formatSyncSummary(summary: ResoSyncSummary, applied = true): str
   }
   if (summary.metrics)
     lines.push(
-      `Agent metrics refreshed for ${summary.metrics.windowStart ?? '-'} to ${summary.metrics.windowEnd ?? '-'}: ${summary.metrics.agentsUpdated} agents changed`,
+      `Agent metrics refreshed for ${summary.metrics.windowStart ?? '-'} to ${summary.metrics.windowEnd ?? '-'}: ${summary.metrics.agentsUpdated} agents changed (${summary.metrics.kind} refresh, ${summary.metrics.agentsRecomputed} agents recomputed)`,
     )
   if (summary.runId !== null) lines.push(`Recorded as import run ${summary.runId} (public.import_runs)`)
   return lines.join('\n')

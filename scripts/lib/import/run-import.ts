@@ -94,7 +94,14 @@ export interface ImportSummary {
   agentsInserted: number
   agentsUpdated: number
   rejectsFile: string | null
-  metrics: { windowStart: string | null; windowEnd: string | null; agentsUpdated: number } | null
+  metrics: {
+    windowStart: string | null
+    windowEnd: string | null
+    agentsUpdated: number
+    /** 'incremental' (the agents the import's changes reach) or 'full' (every agent). */
+    kind: string
+    agentsRecomputed: number
+  } | null
   /** public.import_runs.id of this run (null on a dry run). */
   runId: number | null
   /** Things the operator should know that did not stop the run (e.g. a last line without line end). */
@@ -416,14 +423,19 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
           metrics_window_start: string | null
           metrics_window_end: string | null
           agents_updated: number
+          refresh_kind: string
+          agents_recomputed: number
         }>(
-          `select metrics_window_start::text, metrics_window_end::text, agents_updated from public.refresh_agent_metrics($1)`,
+          `select metrics_window_start::text, metrics_window_end::text, agents_updated, refresh_kind, agents_recomputed
+             from public.refresh_agent_metrics($1)`,
           [options.windowMonths ?? 24],
         )
         summary.metrics = {
           windowStart: rows[0]!.metrics_window_start,
           windowEnd: rows[0]!.metrics_window_end,
           agentsUpdated: rows[0]!.agents_updated,
+          kind: rows[0]!.refresh_kind,
+          agentsRecomputed: rows[0]!.agents_recomputed,
         }
       }
       await finishImportRun(client, summary.runId!, 'succeeded', runCounts())
@@ -543,7 +555,7 @@ export function formatSummary(summary: ImportSummary, dryRun = false): string {
   }
   if (summary.metrics) {
     lines.push(
-      `Agent metrics refreshed for ${summary.metrics.windowStart ?? '-'} to ${summary.metrics.windowEnd ?? '-'}: ${summary.metrics.agentsUpdated} agents changed`,
+      `Agent metrics refreshed for ${summary.metrics.windowStart ?? '-'} to ${summary.metrics.windowEnd ?? '-'}: ${summary.metrics.agentsUpdated} agents changed (${summary.metrics.kind} refresh, ${summary.metrics.agentsRecomputed} agents recomputed)`,
     )
   }
   if (summary.runId !== null)

@@ -2439,11 +2439,17 @@ export type Database = {
         Returns: boolean
       }
       refresh_agent_metrics: {
-        Args: { window_end?: string; window_months?: number }
+        Args: {
+          full_refresh?: boolean
+          window_end?: string
+          window_months?: number
+        }
         Returns: {
+          agents_recomputed: number
           agents_updated: number
           metrics_window_end: string
           metrics_window_start: string
+          refresh_kind: string
         }[]
       }
       release_agent_notice: {
