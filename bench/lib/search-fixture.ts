@@ -443,8 +443,8 @@ export async function loadData(db: pg.Client, size: BenchSize): Promise<RefreshT
   const inserted = await db.query(
     `insert into public.properties (agent_id, list_agent_mls_id, address, city, state, zip_code, list_price, sale_price,
                                     sale_date, days_on_market, property_type, standard_status)
-     select a.id, 'BENCH' || a.ix, a.ix || ' Daily Import St', z.city, z.state, z.zip_code, round(z.median_price, -3),
-            round(z.median_price * 1.01, -3), current_date - 30, 21, 'Single Family Residential', 'Closed'
+     select a.id, 'BENCH' || a.ix, a.ix || ' Daily Import St', z.city, z.state, z.zip_code, round(z.median_price::numeric, -3),
+            round((z.median_price * 1.01)::numeric, -3), current_date - 30, 21, 'Single Family Residential', 'Closed'
      from bench_agents a join bench_zips z on z.ix = a.zip_ix
      where a.ix % 100 = 0`,
   )
