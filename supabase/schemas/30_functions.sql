@@ -3643,11 +3643,13 @@ begin
   with taken as (delete from private.figures_pending_zips returning zip_code)
   select coalesce(array_agg(distinct t.zip_code), '{}') into v_zips from taken t;
 
-  v_incremental := not coalesce(full_refresh, false)
-    and v_state.window_end is not null
-    and not v_state.full_needed
-    and v_state.window_start = v_start and v_state.window_end = v_end
-    and v_state.methodology_version = private.methodology_version();
+  -- (coalesce: without closed sales the window is null, and a null here would read as neither path below)
+  v_incremental := coalesce(
+    not coalesce(full_refresh, false)
+      and not v_state.full_needed
+      and v_state.window_start = v_start and v_state.window_end = v_end
+      and v_state.methodology_version = private.methodology_version(),
+    false);
 
   drop table if exists pg_temp.refresh_dirty_agents;
   create temp table refresh_dirty_agents (agent_id uuid primary key) on commit drop;

@@ -11,6 +11,7 @@ import pg from 'pg'
 import { z } from 'zod'
 import { rootDir } from '../env.ts'
 import { readRecords } from '../import/read-file.ts'
+import { refreshAgentMetrics, type MetricsRefresh } from '../import/metrics-refresh.ts'
 import { runImport, type ImportSummary } from '../import/run-import.ts'
 import { loadZipBenchmarks } from '../import/zip-benchmarks.ts'
 import { blankToUndefined, cleanNumber } from '../import/values.ts'
@@ -39,7 +40,7 @@ export interface SeedDemoResult {
   members: ImportSummary
   properties: ImportSummary
   profilesUpdated: number
-  metrics: { windowStart: string | null; windowEnd: string | null; agentsUpdated: number }
+  metrics: MetricsRefresh
   /** Seconds per phase: generate, members, properties, profiles, metrics, total. */
   timings: Record<'generate' | 'members' | 'properties' | 'profiles' | 'metrics' | 'total', number>
 }
@@ -189,20 +190,8 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult
     )
 
     phase = performance.now()
-    const { rows } = await client.query<{
-      metrics_window_start: string | null
-      metrics_window_end: string | null
-      agents_updated: number
-    }>(
-      `select metrics_window_start::text, metrics_window_end::text, agents_updated from public.refresh_agent_metrics($1)`,
-      [options.windowMonths ?? 24],
-    )
+    const metrics = await refreshAgentMetrics(client, options.windowMonths)
     timings.metrics = seconds(phase)
-    const metrics = {
-      windowStart: rows[0]!.metrics_window_start,
-      windowEnd: rows[0]!.metrics_window_end,
-      agentsUpdated: rows[0]!.agents_updated,
-    }
     log(
       `Demo data: agent metrics refreshed for ${metrics.windowStart} to ${metrics.windowEnd} (${count(metrics.agentsUpdated)} agents changed) in ${timings.metrics} s`,
     )

@@ -42,6 +42,7 @@ import {
 import { ResoApiError, ResoClient, parseMetadata, type EntityTypeMetadata } from './reso-client.ts'
 import type { AccessTokenSource } from './reso-auth.ts'
 import { checkRejectRate, defaultMaxRejectRate, defaultRejectsPath, isConnectionLost } from './run-import.ts'
+import { formatMetricsRefresh, refreshAgentMetrics, type MetricsRefresh } from './metrics-refresh.ts'
 import { applyStaged, createStaging, stageRows } from './upsert.ts'
 
 export { ResoApiError } from './reso-client.ts'
@@ -119,14 +120,7 @@ export interface ResoSyncSummary {
   expanded: string[]
   /** High water after the run (ISO 8601), null when nothing was ever synced. */
   highWater: string | null
-  metrics: {
-    windowStart: string | null
-    windowEnd: string | null
-    agentsUpdated: number
-    /** 'incremental' (the agents the import's changes reach) or 'full' (every agent). */
-    kind: string
-    agentsRecomputed: number
-  } | null
+  metrics: MetricsRefresh | null
 }
 
 /** A run that changed nothing because of its records (too many rejects); carries the summary. */
@@ -573,24 +567,7 @@ export async function syncResoWebApi(options: ResoSyncOptions): Promise<ResoSync
     summary.highWater = done[0]!.high_water
 
     if (resource === 'Property' && !options.skipMetrics && summary.inserted + summary.updated > 0) {
-      const { rows } = await client.query<{
-        metrics_window_start: string | null
-        metrics_window_end: string | null
-        agents_updated: number
-        refresh_kind: string
-        agents_recomputed: number
-      }>(
-        `select metrics_window_start::text, metrics_window_end::text, agents_updated, refresh_kind, agents_recomputed
-           from public.refresh_agent_metrics($1)`,
-        [options.windowMonths ?? 24],
-      )
-      summary.metrics = {
-        windowStart: rows[0]!.metrics_window_start,
-        windowEnd: rows[0]!.metrics_window_end,
-        agentsUpdated: rows[0]!.agents_updated,
-        kind: rows[0]!.refresh_kind,
-        agentsRecomputed: rows[0]!.agents_recomputed,
-      }
+      summary.metrics = await refreshAgentMetrics(client, options.windowMonths)
     }
     await finishImportRun(client, summary.runId, 'succeeded', runCounts())
     await client.query('commit')
@@ -651,10 +628,7 @@ export function formatSyncSummary(summary: ResoSyncSummary, applied = true): str
       )
     lines.push(`  high water  ${summary.highWater ?? '-'} (ModificationTimestamp)`)
   }
-  if (summary.metrics)
-    lines.push(
-      `Agent metrics refreshed for ${summary.metrics.windowStart ?? '-'} to ${summary.metrics.windowEnd ?? '-'}: ${summary.metrics.agentsUpdated} agents changed (${summary.metrics.kind} refresh, ${summary.metrics.agentsRecomputed} agents recomputed)`,
-    )
+  if (summary.metrics) lines.push(formatMetricsRefresh(summary.metrics))
   if (summary.runId !== null) lines.push(`Recorded as import run ${summary.runId} (public.import_runs)`)
   return lines.join('\n')
 }

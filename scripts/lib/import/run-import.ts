@@ -42,6 +42,7 @@ import {
   type PropertyRow,
 } from './records.ts'
 import { applyStaged, createStaging, stageRows } from './upsert.ts'
+import { formatMetricsRefresh, refreshAgentMetrics, type MetricsRefresh } from './metrics-refresh.ts'
 
 export interface ImportOptions {
   file: string
@@ -94,14 +95,7 @@ export interface ImportSummary {
   agentsInserted: number
   agentsUpdated: number
   rejectsFile: string | null
-  metrics: {
-    windowStart: string | null
-    windowEnd: string | null
-    agentsUpdated: number
-    /** 'incremental' (the agents the import's changes reach) or 'full' (every agent). */
-    kind: string
-    agentsRecomputed: number
-  } | null
+  metrics: MetricsRefresh | null
   /** public.import_runs.id of this run (null on a dry run). */
   runId: number | null
   /** Things the operator should know that did not stop the run (e.g. a last line without line end). */
@@ -419,24 +413,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
             : 'analyze public.agents',
         )
       if (!options.skipMetrics) {
-        const { rows } = await client.query<{
-          metrics_window_start: string | null
-          metrics_window_end: string | null
-          agents_updated: number
-          refresh_kind: string
-          agents_recomputed: number
-        }>(
-          `select metrics_window_start::text, metrics_window_end::text, agents_updated, refresh_kind, agents_recomputed
-             from public.refresh_agent_metrics($1)`,
-          [options.windowMonths ?? 24],
-        )
-        summary.metrics = {
-          windowStart: rows[0]!.metrics_window_start,
-          windowEnd: rows[0]!.metrics_window_end,
-          agentsUpdated: rows[0]!.agents_updated,
-          kind: rows[0]!.refresh_kind,
-          agentsRecomputed: rows[0]!.agents_recomputed,
-        }
+        summary.metrics = await refreshAgentMetrics(client, options.windowMonths)
       }
       await finishImportRun(client, summary.runId!, 'succeeded', runCounts())
       phase = 'commit'
@@ -554,9 +531,7 @@ export function formatSummary(summary: ImportSummary, dryRun = false): string {
       lines.push(`  agents      ${summary.agentsInserted} created, ${summary.agentsUpdated} updated`)
   }
   if (summary.metrics) {
-    lines.push(
-      `Agent metrics refreshed for ${summary.metrics.windowStart ?? '-'} to ${summary.metrics.windowEnd ?? '-'}: ${summary.metrics.agentsUpdated} agents changed (${summary.metrics.kind} refresh, ${summary.metrics.agentsRecomputed} agents recomputed)`,
-    )
+    lines.push(formatMetricsRefresh(summary.metrics))
   }
   if (summary.runId !== null)
     lines.push(
