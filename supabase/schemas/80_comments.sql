@@ -852,11 +852,14 @@ comment on function private.sync_transaction_sides(property_ids uuid[], new_list
 -- comment function private.t_quantile_975(df integer)
 comment on function private.t_quantile_975(df integer) is '97.5 % quantile of Student''s t with df degrees of freedom, three decimals (table to 30, Cornish-Fisher beyond). No SET clause, so the planner inlines it (refresh_agent_metrics calls it per agent and side); executable by the owner only.';
 
--- comment function private.touch_zip_pages(zips text[])
-comment on function private.touch_zip_pages(zips text[]) is 'Gives the ZIP pages of zips a new version and recomputes their place, listed agents (a counted sale there, either side), first 25 agents (5 or more sales first, then sides, volume, name) and those agents'' prerender flags.';
+-- comment function private.touch_zip_pages_now(zips text[])
+comment on function private.touch_zip_pages_now(zips text[]) is 'New versions for the ZIP pages of zips now: recomputes each one''s place, listed agents, first 25 and the prerender flag of every agent who entered or left a first 25 (private.touch_zip_pages defers to it).';
 
 -- comment function private.track_agent_pages()
 comment on function private.track_agent_pages() is 'agents: a new version for the page of each changed agent (any column but the stamps), and for the ZIP pages that rank it when its name, brokerage, city or state changed (what those pages use of the agent row).';
+
+-- comment function private.track_figure_pages()
+comment on function private.track_figure_pages() is 'agent_figures: a new version for the page of each changed agent and for the ZIP pages that rank it (which print its figures; their order does not use them).';
 
 -- comment function private.webhook_setting(hook text, setting text)
 comment on function private.webhook_setting(hook text, setting text) is 'The Vault value webhook.<hook>.<setting> (setting url or secret), or null when unset.';

@@ -56,6 +56,10 @@ grant execute on function private.blog_posts_site_webhook() to postgres;
 revoke all on function private.bump_agent_pages(agent_ids uuid[]) from anon, authenticated, public, service_role;
 grant execute on function private.bump_agent_pages(agent_ids uuid[]) to postgres;
 
+-- grant function private.bump_zip_pages(zips text[])
+revoke all on function private.bump_zip_pages(zips text[]) from anon, authenticated, public, service_role;
+grant execute on function private.bump_zip_pages(zips text[]) to postgres;
+
 -- grant function private.configure_webhook(hook text, url text, secret text)
 revoke all on function private.configure_webhook(hook text, url text, secret text) from anon, authenticated, public, service_role;
 grant execute on function private.configure_webhook(hook text, url text, secret text) to postgres;
@@ -204,6 +208,10 @@ grant execute on function private.record_blog_post_revision() to postgres;
 revoke all on function private.record_zip_page_move() from anon, authenticated, public, service_role;
 grant execute on function private.record_zip_page_move() to postgres;
 
+-- grant function private.refresh_agent_metrics_work(window_months integer, window_end date, full_refresh boolean)
+revoke all on function private.refresh_agent_metrics_work(window_months integer, window_end date, full_refresh boolean) from anon, authenticated, public, service_role;
+grant execute on function private.refresh_agent_metrics_work(window_months integer, window_end date, full_refresh boolean) to postgres;
+
 -- grant function private.refresh_figures_for_correction()
 revoke all on function private.refresh_figures_for_correction() from anon, authenticated, public, service_role;
 grant execute on function private.refresh_figures_for_correction() to postgres;
@@ -255,6 +263,10 @@ grant execute on function private.t_quantile_975(df integer) to postgres;
 -- grant function private.touch_zip_pages(zips text[])
 revoke all on function private.touch_zip_pages(zips text[]) from anon, authenticated, public, service_role;
 grant execute on function private.touch_zip_pages(zips text[]) to postgres;
+
+-- grant function private.touch_zip_pages_now(zips text[])
+revoke all on function private.touch_zip_pages_now(zips text[]) from anon, authenticated, public, service_role;
+grant execute on function private.touch_zip_pages_now(zips text[]) to postgres;
 
 -- grant function private.track_agent_pages()
 revoke all on function private.track_agent_pages() from anon, authenticated, public, service_role;

@@ -4,7 +4,8 @@
  * co-agent and a buyer agent, a price changed, a sale moved to another ZIP, a sale deleted, a buyer agent replaced, a
  * ZIP benchmark written, an agent added and one deleted; then the incremental refresh, which must recompute only some
  * agents; then a full refresh over the same data, which must find nothing to change in agent_figures, agent_zip_sales,
- * zip_sales_coverage and the agents' figure columns. The window is fixed (24 months ending 2025-06-30) so the data of
+ * zip_sales_coverage and the agents' figure columns. The incremental refresh must also recompute the touched ZIP pages
+ * once (not once per table it writes). The window is fixed (24 months ending 2025-06-30) so the data of
  * other files does not move it.
  */
 import pg from 'pg'
@@ -37,6 +38,7 @@ let full: Refresh
 let agentCount = 0
 let differences: Array<{ source: string; row: string; side: string }> = []
 let alpha: Record<string, unknown> = {}
+let zipPageTouches: Record<string, number> = {}
 
 async function refresh(full: boolean): Promise<Refresh> {
   const { rows } = await client.query<Refresh>(
@@ -117,7 +119,17 @@ async function scenario() {
   await insertAgents([{ name: `Incremental Theta ${run}`, mlsId: `incr-${run}-Theta` }], db)
   await client.query(`delete from public.agents where id = $1`, [id.Epsilon])
 
+  // count the page-tracking calls of the incremental refresh alone (this transaction's function statistics)
+  await client.query(`set local track_functions = 'pl'`)
   incremental = await refresh(false)
+  zipPageTouches = Object.fromEntries(
+    (
+      await client.query<{ funcname: string; calls: string }>(
+        `select funcname, calls from pg_stat_xact_user_functions
+          where schemaname = 'private' and funcname in ('touch_zip_pages', 'touch_zip_pages_now')`,
+      )
+    ).rows.map((row) => [row.funcname, Number(row.calls)]),
+  )
   alpha = (
     await client.query(`select listing_sales, buyer_sales from public.agent_figures where agent_id = $1`, [id.Alpha])
   ).rows[0]
@@ -164,6 +176,13 @@ describe('the incremental metrics refresh', () => {
     expect(incremental.agents_updated).toBeGreaterThan(0)
     // Alpha's new sale is counted
     expect(alpha).toEqual({ listing_sales: 7, buyer_sales: 0 })
+  })
+
+  it('gives the ZIP pages their new versions once, after all its writes', () => {
+    // the tables the refresh writes ask for their ZIP pages' rankings (here the coverage and the per-ZIP summary);
+    // the rankings and first 25 are recomputed once, at the end
+    expect(zipPageTouches.touch_zip_pages).toBeGreaterThanOrEqual(2)
+    expect(zipPageTouches.touch_zip_pages_now).toBe(1)
   })
 
   it('writes what the full refresh writes over the same data', () => {

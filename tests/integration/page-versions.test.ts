@@ -5,7 +5,7 @@
  * these versions (tests/integration/incremental-builds.test.ts builds with them).
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { createAgents, makeSales, unusedZip } from '../support/factories.ts'
+import { createAgents, insertSales, makeSales, refreshAgentMetrics, unusedZip } from '../support/factories.ts'
 import { anonClient, sql } from '../support/env.ts'
 
 const cleanups: (() => Promise<void>)[] = []
@@ -150,6 +150,43 @@ describe('page versions', () => {
     // the price is on the sale, not the side: the buyer's page changes all the same
     await sql(`update public.properties set sale_price = 605000 where address = '9 Side St' and zip_code = $1`, [zip])
     expect((await agentPages([buyer!.id])).get(buyer!.id)!.version).toBeGreaterThan(second)
+  })
+
+  it("an agent's new figures give every ZIP page that prints them a new version, its ranking kept", async () => {
+    const [home, away] = [await unusedZip(), await unusedZip()]
+    const { agents } = await fixtureIn(home, [
+      { name: 'Version Roamer', sales: makeSales('VRoamer', 3) },
+      { name: 'Version Stayer', sales: makeSales('VStayer', 2) },
+    ])
+    const roamer = agents[0]!
+    // one more sale of the roamer's, in another ZIP
+    await insertSales([
+      {
+        agentId: roamer.id,
+        address: '7 Away St',
+        city: 'Versionville',
+        state: 'VT',
+        zip: away,
+        listPrice: 500_000,
+        salePrice: 505_000,
+        daysAgo: 12,
+        daysOnMarket: 9,
+        standardStatus: 'Closed',
+      },
+    ])
+    await refreshAgentMetrics()
+    const homeBefore = (await zipPage(home))!
+    const topBefore = await sql(`select agent_id from private.zip_top_agents where zip_code = $1 order by 1`, [home])
+
+    // the away sale's price: the roamer's figures (volume, sale-to-list) change; nothing the home ZIP ranks by does
+    await sql(`update public.properties set sale_price = 540000 where address = '7 Away St' and zip_code = $1`, [away])
+    await refreshAgentMetrics()
+    const homeAfter = (await zipPage(home))!
+    expect(homeAfter.version).toBeGreaterThan(homeBefore.version)
+    expect(homeAfter).toMatchObject({ city: homeBefore.city, state: homeBefore.state, ranked_agents: 2 })
+    expect(await sql(`select agent_id from private.zip_top_agents where zip_code = $1 order by 1`, [home])).toEqual(
+      topBefore,
+    )
   })
 
   it('a benchmark changes its ZIP page, its place, and the pages of agents whose primary ZIP it is', async () => {
