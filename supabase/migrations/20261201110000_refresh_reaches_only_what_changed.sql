@@ -19,13 +19,16 @@
 --     both note their ZIPs in temporary tables; the refresh then recomputes each noted ZIP once, with its final data,
 --     and gives the others their new version: one version per page per refresh instead of up to four.
 --   * The noted sales reach the views as an array (an index condition in each branch), and so do the sales of the
---     agents recomputed in private.credited_sides; the window's end comes from the newest uncorrected closed sale (a
---     new index on the close date) and the corrected ones.
--- The figures are unchanged (tests/integration/incremental-metrics-refresh.test.ts compares the incremental refresh
--- with a full one, table by table).
-
-create index properties_closed_sale_date_idx on public.properties (sale_date)
-  where standard_status = 'Closed' and sale_price > 0;
+--     agents recomputed in private.credited_sides.
+--   * One more sale in a ZIP no longer changes every agent of that ZIP (measured at 1,000,000 agents / 12,000,000
+--     sales: a new sale for 1 % of the agents recomputed 346,957 agents and changed 200,000). Methodology v3: the
+--     agent's share of the primary ZIP (agent_figures.zip_market_share, agents.market_share) is kept and shown to one
+--     decimal (a sale among about 500 moves a 2 % share by about 0.004 points), and the shrunk sale-to-list's prior,
+--     the ZIP's mean sale-to-list, is taken to one decimal (it moved by a hundredth with most sales); the ZIP's
+--     closed-sales count stored with each agent's figures (for /figure-sales, which reads it live) no longer gives
+--     the agent's page a new version.
+-- tests/integration/incremental-metrics-refresh.test.ts compares the incremental refresh with a full one, table by
+-- table.
 
 -- ---------------------------------------------------------------------------------------------------------------
 -- ZIP pages: recomputed, or only a new version, and deferred while a refresh runs
@@ -110,7 +113,10 @@ begin
       from new_rows n
       join old_rows o on o.agent_id = n.agent_id
      cross join lateral (values (o.agent_id), (n.agent_id)) as x (agent_id)
-     where (to_jsonb(n) - '{updated_at}'::text[]) is distinct from (to_jsonb(o) - '{updated_at}'::text[]);
+     -- zip_closed_sales (the primary ZIP's count, which the share divides by) is printed by no page but the live
+     -- /figure-sales: one more sale in a ZIP changes it for every agent there
+     where (to_jsonb(n) - '{updated_at,zip_closed_sales}'::text[])
+           is distinct from (to_jsonb(o) - '{updated_at,zip_closed_sales}'::text[]);
   else
     select coalesce(array_agg(o.agent_id), '{}') into changed from old_rows o;
   end if;
@@ -126,7 +132,91 @@ end;
 $$;
 
 comment on function private.track_figure_pages() is
-  'agent_figures: a new version for the page of each changed agent and for the ZIP pages that rank it (which print its figures; their order does not use them).';
+  'agent_figures: a new version for the page of each agent whose printed figures changed (not the ZIP''s closed-sales count alone) and for the ZIP pages that rank it (which print its figures; their order does not use them).';
+
+-- methodology v3: the shares to one decimal, the shrinkage prior (the ZIP's mean sale-to-list) to one decimal; the
+-- figures' definitions (the methodology module's, which the tests compare) with them
+create or replace function private.figure_metrics()
+returns table (
+  ordinal integer,
+  metric text,
+  label text,
+  side text,
+  unit text,
+  decimals integer,
+  rowset text,
+  sample_column text,
+  low_column text,
+  high_column text,
+  interval_method text,
+  formula text
+)
+language sql
+immutable
+set search_path = ''
+as $$
+  select * from (values
+    (1, 'listing_sales', 'Listing-side sales', 'listing', 'sales', 0, 'listing', null, null, null, null,
+     'Number of closed sales in the window where the agent was the list agent or co-list agent.'),
+    (2, 'listing_sides', 'Listing sides', 'listing', 'sides', 2, 'listing', 'listing_sales', null, null, null,
+     'Sum of the credit over the listing-side sales: 1 per sale, 0.5 when shared with a co-list agent.'),
+    (3, 'listing_volume', 'Listing-side volume', 'listing', 'usd', 2, 'listing', 'listing_sales', null, null, null,
+     'Sum over the listing-side sales of sale price × credit, each rounded to the cent.'),
+    (4, 'listing_price_min', 'Lowest listing-side sale price', 'listing', 'usd', 2, 'listing', 'listing_sales', null, null, null,
+     'The lowest sale price among the listing-side sales.'),
+    (5, 'listing_price_max', 'Highest listing-side sale price', 'listing', 'usd', 2, 'listing', 'listing_sales', null, null, null,
+     'The highest sale price among the listing-side sales.'),
+    (6, 'sale_to_list_median', 'Sale-to-list (median)', 'listing', 'percent', 2, 'listing-with-list-price', 'sale_to_list_n', 'sale_to_list_median_low', 'sale_to_list_median_high', 'order-statistic',
+     'Median of sale price ÷ list price × 100 over the listing-side sales with a list price (the mean of the two middle values when their number is even).'),
+    (7, 'sale_to_list_mean', 'Sale-to-list (mean)', 'listing', 'percent', 2, 'listing-with-list-price', 'sale_to_list_n', 'sale_to_list_mean_low', 'sale_to_list_mean_high', 'student-t',
+     'Mean of sale price ÷ list price × 100 over the listing-side sales with a list price.'),
+    (8, 'sale_to_list_shrunk', 'Sale-to-list (adjusted for sample size)', 'listing', 'percent', 2, 'listing-with-list-price', 'sale_to_list_n', null, null, null,
+     '(Sum of sale price ÷ list price × 100 over the listing-side sales with a list price + k × the primary ZIP''s mean sale-to-list, to one decimal) ÷ (their number + k).'),
+    (9, 'days_on_market_median', 'Days on market (median)', 'listing', 'days', 1, 'listing-with-days-on-market', 'days_on_market_n', 'days_on_market_median_low', 'days_on_market_median_high', 'order-statistic',
+     'Median of DaysOnMarket over the listing-side sales that have it.'),
+    (10, 'days_on_market_mean', 'Days on market (mean)', 'listing', 'days', 1, 'listing-with-days-on-market', 'days_on_market_n', 'days_on_market_mean_low', 'days_on_market_mean_high', 'student-t',
+     'Mean of DaysOnMarket over the listing-side sales that have it.'),
+    (11, 'buyer_sales', 'Buyer-side sales', 'buyer', 'sales', 0, 'buyer', null, null, null, null,
+     'Number of closed sales in the window where the agent was the buyer agent or co-buyer agent.'),
+    (12, 'buyer_sides', 'Buyer sides', 'buyer', 'sides', 2, 'buyer', 'buyer_sales', null, null, null,
+     'Sum of the credit over the buyer-side sales: 1 per sale, 0.5 when shared with a co-buyer agent.'),
+    (13, 'buyer_volume', 'Buyer-side volume', 'buyer', 'usd', 2, 'buyer', 'buyer_sales', null, null, null,
+     'Sum over the buyer-side sales of sale price × credit, each rounded to the cent.'),
+    (14, 'buyer_price_min', 'Lowest buyer-side sale price', 'buyer', 'usd', 2, 'buyer', 'buyer_sales', null, null, null,
+     'The lowest sale price among the buyer-side sales.'),
+    (15, 'buyer_price_max', 'Highest buyer-side sale price', 'buyer', 'usd', 2, 'buyer', 'buyer_sales', null, null, null,
+     'The highest sale price among the buyer-side sales.'),
+    (16, 'buyer_paid_to_list_median', 'Buyers paid vs list (median)', 'buyer', 'percent', 2, 'buyer-with-list-price', 'buyer_paid_to_list_n', 'buyer_paid_to_list_median_low', 'buyer_paid_to_list_median_high', 'order-statistic',
+     'Median of sale price ÷ list price × 100 over the buyer-side sales with a list price: what the agent''s buyers paid against the asking price.'),
+    (17, 'buyer_paid_to_list_mean', 'Buyers paid vs list (mean)', 'buyer', 'percent', 2, 'buyer-with-list-price', 'buyer_paid_to_list_n', 'buyer_paid_to_list_mean_low', 'buyer_paid_to_list_mean_high', 'student-t',
+     'Mean of sale price ÷ list price × 100 over the buyer-side sales with a list price.'),
+    (18, 'total_sales', 'Sales (both sides)', 'total', 'sales', 0, 'all', null, null, null, null,
+     'Number of distinct closed sales in the window where the agent had either side (a dual-agency sale counts once).'),
+    (19, 'total_sides', 'Sides (both sides)', 'total', 'sides', 2, 'all', 'total_sales', null, null, null,
+     'Listing sides + buyer sides: the sum of the credit over every side the agent had.'),
+    (20, 'total_volume', 'Volume (both sides)', 'total', 'usd', 2, 'all', 'total_sales', null, null, null,
+     'Listing-side volume + buyer-side volume: the sum of sale price × credit over every side, each rounded to the cent.'),
+    (21, 'dual_agency_sales', 'Dual-agency sales', 'total', 'sales', 0, 'dual-agency', null, null, null, null,
+     'Number of sales where the agent had both the listing side and the buyer side.'),
+    (22, 'zip_sides', 'Sides in the primary ZIP', 'zip', 'sides', 2, 'primary-zip', 'zip_sales', null, null, null,
+     'Sum of the credit over every side the agent had in their primary ZIP (the ZIP with most of their sides); the ZIP ranking orders agents by it, ties by volume there.'),
+    (23, 'zip_market_share', 'Share of the ZIP’s sides', 'zip', 'percent', 1, 'primary-zip', 'zip_sales', null, null, null,
+     'Sides in the primary ZIP ÷ (2 × all closed sales in that ZIP in the window) × 100: the agent''s share of the ZIP''s transaction sides, every sale having two.')
+
+  ) as m (ordinal, metric, label, side, unit, decimals, rowset, sample_column, low_column, high_column, interval_method, formula)
+  order by 1;
+$$;
+
+comment on function private.figure_metrics() is
+  'Every agent figure: label, side, unit, decimals, which sales it is computed from, its sample-size and interval columns in agent_figures and its formula in words (the twin of METRICS in _shared/methodology.ts).';
+revoke execute on function private.figure_metrics() from public, anon, authenticated;
+
+create or replace function private.methodology_version()
+returns text
+language sql
+immutable
+set search_path = ''
+as $$ select '3' $$;
 
 -- ---------------------------------------------------------------------------------------------------------------
 -- credited sides of a few agents or ZIPs: the sales read by their ids (unchanged otherwise; see 20261201100000)
@@ -297,21 +387,9 @@ begin
   -- two refreshes at once would update the same agents in different orders and could deadlock; run one at a time
   perform pg_advisory_xact_lock(hashtext('public.refresh_agent_metrics'));
 
-  -- the latest close date of private.effective_sales, read from two small places instead of every sale: the newest
-  -- uncorrected closed sale (properties_closed_sale_date_idx, newest first) and the corrected ones
   v_end := coalesce(
     window_end,
-    greatest(
-      (select p.sale_date from public.properties p
-        where p.standard_status = 'Closed' and p.sale_price > 0 and p.sale_date is not null
-          and not exists (select 1 from private.agent_sale_overrides o where o.property_id = p.id)
-        order by p.sale_date desc
-        limit 1),
-      (select max(coalesce(o.close_date, p.sale_date))
-         from private.agent_sale_overrides o
-         join public.properties p on p.id = o.property_id
-        where p.standard_status = 'Closed' and coalesce(o.close_price, p.sale_price) > 0)
-    )
+    (select max(p.sale_date) from private.effective_sales p where p.standard_status = 'Closed' and p.sale_price > 0)
   );
   v_start := case when v_end is null then null else (v_end - make_interval(months => window_months))::date + 1 end;
 
@@ -670,10 +748,10 @@ begin
          st.listing_sales, st.listing_sides, st.listing_volume, st.listing_price_min, st.listing_price_max,
          st.sale_to_list_n, st.sale_to_list_median, st.sale_to_list_median_low, st.sale_to_list_median_high,
          st.sale_to_list_mean, st.sale_to_list_mean_low, st.sale_to_list_mean_high,
-         case when st.sale_to_list_n > 0 then coalesce(zc.sale_to_list_mean, v_overall) end as sale_to_list_prior,
+         case when st.sale_to_list_n > 0 then round(coalesce(zc.sale_to_list_mean, v_overall), 1) end as sale_to_list_prior,
          case when st.sale_to_list_n > 0 then v_k end as sale_to_list_shrink_k,
          case when st.sale_to_list_n > 0 then
-           round((st.sale_to_list_sum + v_k * coalesce(zc.sale_to_list_mean, v_overall)) / (st.sale_to_list_n + v_k), 2)
+           round((st.sale_to_list_sum + v_k * round(coalesce(zc.sale_to_list_mean, v_overall), 1)) / (st.sale_to_list_n + v_k), 2)
          end as sale_to_list_shrunk,
          st.days_on_market_n, st.days_on_market_median, st.days_on_market_median_low, st.days_on_market_median_high,
          st.days_on_market_mean, st.days_on_market_mean_low, st.days_on_market_mean_high,
@@ -689,7 +767,7 @@ begin
          case when pz.total_sales >= 5 then pz.zip_rank end as zip_rank,
          pz.zip_agents,
          zc.closed_sales as zip_closed_sales,
-         round(pz.sides * 100 / (2 * zc.closed_sales), 2) as zip_market_share,
+         round(pz.sides * 100 / (2 * zc.closed_sales), 1) as zip_market_share,
          case
            when pz.zip_code is null then 'Too few sales to rank: no ZIP code on the closed sales in the window'
            when pz.total_sales < 5 then
@@ -740,7 +818,7 @@ begin
       pz.zip_code as primary_zip,
       pz.agents_in_zip,
       case when pz.sales >= 5 then pz.zip_rank::integer end as local_ranking,
-      round(pz.sales * 100.0 / zc.closed_sales, 2) as market_share,
+      round(pz.sales * 100.0 / zc.closed_sales, 1) as market_share,
       coalesce(ar.zips, '{}') as service_areas,
       case
         when coalesce(f.listing_sales, 0) = 0 then 'No closed sales in the window'

@@ -707,7 +707,7 @@ AS $function$
     (7, 'sale_to_list_mean', 'Sale-to-list (mean)', 'listing', 'percent', 2, 'listing-with-list-price', 'sale_to_list_n', 'sale_to_list_mean_low', 'sale_to_list_mean_high', 'student-t',
      'Mean of sale price ÷ list price × 100 over the listing-side sales with a list price.'),
     (8, 'sale_to_list_shrunk', 'Sale-to-list (adjusted for sample size)', 'listing', 'percent', 2, 'listing-with-list-price', 'sale_to_list_n', null, null, null,
-     '(Sum of sale price ÷ list price × 100 over the listing-side sales with a list price + k × the primary ZIP''s mean sale-to-list) ÷ (their number + k).'),
+     '(Sum of sale price ÷ list price × 100 over the listing-side sales with a list price + k × the primary ZIP''s mean sale-to-list, to one decimal) ÷ (their number + k).'),
     (9, 'days_on_market_median', 'Days on market (median)', 'listing', 'days', 1, 'listing-with-days-on-market', 'days_on_market_n', 'days_on_market_median_low', 'days_on_market_median_high', 'order-statistic',
      'Median of DaysOnMarket over the listing-side sales that have it.'),
     (10, 'days_on_market_mean', 'Days on market (mean)', 'listing', 'days', 1, 'listing-with-days-on-market', 'days_on_market_n', 'days_on_market_mean_low', 'days_on_market_mean_high', 'student-t',
@@ -736,7 +736,7 @@ AS $function$
      'Number of sales where the agent had both the listing side and the buyer side.'),
     (22, 'zip_sides', 'Sides in the primary ZIP', 'zip', 'sides', 2, 'primary-zip', 'zip_sales', null, null, null,
      'Sum of the credit over every side the agent had in their primary ZIP (the ZIP with most of their sides); the ZIP ranking orders agents by it, ties by volume there.'),
-    (23, 'zip_market_share', 'Share of the ZIP’s sides', 'zip', 'percent', 2, 'primary-zip', 'zip_sales', null, null, null,
+    (23, 'zip_market_share', 'Share of the ZIP’s sides', 'zip', 'percent', 1, 'primary-zip', 'zip_sales', null, null, null,
      'Sides in the primary ZIP ÷ (2 × all closed sales in that ZIP in the window) × 100: the agent''s share of the ZIP''s transaction sides, every sale having two.')
 
   ) as m (ordinal, metric, label, side, unit, decimals, rowset, sample_column, low_column, high_column, interval_method, formula)
@@ -945,7 +945,7 @@ CREATE OR REPLACE FUNCTION private.methodology_version()
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
-AS $function$ select '2' $function$;
+AS $function$ select '3' $function$;
 
 -- function private.move_to_trash_instead_of_delete()
 CREATE OR REPLACE FUNCTION private.move_to_trash_instead_of_delete()
@@ -1669,21 +1669,9 @@ begin
   -- two refreshes at once would update the same agents in different orders and could deadlock; run one at a time
   perform pg_advisory_xact_lock(hashtext('public.refresh_agent_metrics'));
 
-  -- the latest close date of private.effective_sales, read from two small places instead of every sale: the newest
-  -- uncorrected closed sale (properties_closed_sale_date_idx, newest first) and the corrected ones
   v_end := coalesce(
     window_end,
-    greatest(
-      (select p.sale_date from public.properties p
-        where p.standard_status = 'Closed' and p.sale_price > 0 and p.sale_date is not null
-          and not exists (select 1 from private.agent_sale_overrides o where o.property_id = p.id)
-        order by p.sale_date desc
-        limit 1),
-      (select max(coalesce(o.close_date, p.sale_date))
-         from private.agent_sale_overrides o
-         join public.properties p on p.id = o.property_id
-        where p.standard_status = 'Closed' and coalesce(o.close_price, p.sale_price) > 0)
-    )
+    (select max(p.sale_date) from private.effective_sales p where p.standard_status = 'Closed' and p.sale_price > 0)
   );
   v_start := case when v_end is null then null else (v_end - make_interval(months => window_months))::date + 1 end;
 
@@ -2042,10 +2030,10 @@ begin
          st.listing_sales, st.listing_sides, st.listing_volume, st.listing_price_min, st.listing_price_max,
          st.sale_to_list_n, st.sale_to_list_median, st.sale_to_list_median_low, st.sale_to_list_median_high,
          st.sale_to_list_mean, st.sale_to_list_mean_low, st.sale_to_list_mean_high,
-         case when st.sale_to_list_n > 0 then coalesce(zc.sale_to_list_mean, v_overall) end as sale_to_list_prior,
+         case when st.sale_to_list_n > 0 then round(coalesce(zc.sale_to_list_mean, v_overall), 1) end as sale_to_list_prior,
          case when st.sale_to_list_n > 0 then v_k end as sale_to_list_shrink_k,
          case when st.sale_to_list_n > 0 then
-           round((st.sale_to_list_sum + v_k * coalesce(zc.sale_to_list_mean, v_overall)) / (st.sale_to_list_n + v_k), 2)
+           round((st.sale_to_list_sum + v_k * round(coalesce(zc.sale_to_list_mean, v_overall), 1)) / (st.sale_to_list_n + v_k), 2)
          end as sale_to_list_shrunk,
          st.days_on_market_n, st.days_on_market_median, st.days_on_market_median_low, st.days_on_market_median_high,
          st.days_on_market_mean, st.days_on_market_mean_low, st.days_on_market_mean_high,
@@ -2061,7 +2049,7 @@ begin
          case when pz.total_sales >= 5 then pz.zip_rank end as zip_rank,
          pz.zip_agents,
          zc.closed_sales as zip_closed_sales,
-         round(pz.sides * 100 / (2 * zc.closed_sales), 2) as zip_market_share,
+         round(pz.sides * 100 / (2 * zc.closed_sales), 1) as zip_market_share,
          case
            when pz.zip_code is null then 'Too few sales to rank: no ZIP code on the closed sales in the window'
            when pz.total_sales < 5 then
@@ -2112,7 +2100,7 @@ begin
       pz.zip_code as primary_zip,
       pz.agents_in_zip,
       case when pz.sales >= 5 then pz.zip_rank::integer end as local_ranking,
-      round(pz.sales * 100.0 / zc.closed_sales, 2) as market_share,
+      round(pz.sales * 100.0 / zc.closed_sales, 1) as market_share,
       coalesce(ar.zips, '{}') as service_areas,
       case
         when coalesce(f.listing_sales, 0) = 0 then 'No closed sales in the window'
@@ -2766,7 +2754,10 @@ begin
       from new_rows n
       join old_rows o on o.agent_id = n.agent_id
      cross join lateral (values (o.agent_id), (n.agent_id)) as x (agent_id)
-     where (to_jsonb(n) - '{updated_at}'::text[]) is distinct from (to_jsonb(o) - '{updated_at}'::text[]);
+     -- zip_closed_sales (the primary ZIP's count, which the share divides by) is printed by no page but the live
+     -- /figure-sales: one more sale in a ZIP changes it for every agent there
+     where (to_jsonb(n) - '{updated_at,zip_closed_sales}'::text[])
+           is distinct from (to_jsonb(o) - '{updated_at,zip_closed_sales}'::text[]);
   else
     select coalesce(array_agg(o.agent_id), '{}') into changed from old_rows o;
   end if;

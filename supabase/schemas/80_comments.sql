@@ -859,7 +859,7 @@ comment on function private.touch_zip_pages_now(zips text[]) is 'New versions fo
 comment on function private.track_agent_pages() is 'agents: a new version for the page of each changed agent (any column but the stamps), and for the ZIP pages that rank it when its name, brokerage, city or state changed (what those pages use of the agent row).';
 
 -- comment function private.track_figure_pages()
-comment on function private.track_figure_pages() is 'agent_figures: a new version for the page of each changed agent and for the ZIP pages that rank it (which print its figures; their order does not use them).';
+comment on function private.track_figure_pages() is 'agent_figures: a new version for the page of each agent whose printed figures changed (not the ZIP''s closed-sales count alone) and for the ZIP pages that rank it (which print its figures; their order does not use them).';
 
 -- comment function private.webhook_setting(hook text, setting text)
 comment on function private.webhook_setting(hook text, setting text) is 'The Vault value webhook.<hook>.<setting> (setting url or secret), or null when unset.';

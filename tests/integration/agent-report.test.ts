@@ -154,7 +154,7 @@ describe('agent report email', () => {
     expect(text).toContain('77 Buyer Way')
     expect(text).toContain('Buyer agent')
     expect(text).toContain(`Data as of ${formatDate(agent!.window_end)}`)
-    expect(text).toContain('methodology v2')
+    expect(text).toContain('methodology v3')
     expect(text).toContain('http://localhost:4321/methodology')
 
     const [row] = await sql<{ report_sent_at: Date | null; report_error: string | null }>(

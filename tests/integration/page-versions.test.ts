@@ -189,6 +189,51 @@ describe('page versions', () => {
     )
   })
 
+  it("one more sale in a busy ZIP leaves the pages of the ZIP's other agents alone when what they print is unchanged", async () => {
+    const zip = await unusedZip()
+    // 630 sales at their list price: Busy 503, Steady 126 (10.0 % of the ZIP's sides), Newcomer 1
+    const sales = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        address: `${index + 1} ${prefix} Busy St`,
+        daysAgo: 5 + (index % 600),
+        listPrice: 400_000 + index * 100,
+        salePrice: 400_000 + index * 100,
+        daysOnMarket: 10,
+      }))
+    const { agents } = await fixtureIn(zip, [
+      { name: 'Version Busy', sales: sales('VBusy', 503) },
+      { name: 'Version Steady', sales: sales('VSteady', 126) },
+      { name: 'Version Newcomer', sales: sales('VNewcomer', 1) },
+    ])
+    const [, steady, newcomer] = agents
+    const before = await agentPages([steady!.id, newcomer!.id])
+    await insertSales([
+      {
+        agentId: newcomer!.id,
+        address: '2 VNewcomer Busy St',
+        city: 'Versionville',
+        state: 'VT',
+        zip,
+        listPrice: 410_000,
+        salePrice: 410_000,
+        daysAgo: 6,
+        daysOnMarket: 10,
+        standardStatus: 'Closed',
+      },
+    ])
+    await refreshAgentMetrics()
+    const after = await agentPages([steady!.id, newcomer!.id])
+    expect(after.get(newcomer!.id)!.version).toBeGreaterThan(before.get(newcomer!.id)!.version)
+    // Steady's share moved from 10.00 % to 9.98 % of the sides: 10.0 % to one decimal, as shown; the ZIP's mean
+    // sale-to-list (the prior) stayed 100 %; only the ZIP's count of closed sales, which the page does not print, moved
+    const [figures] = await sql<{ zip_market_share: number; zip_closed_sales: number }>(
+      `select zip_market_share::float8 as zip_market_share, zip_closed_sales from public.agent_figures where agent_id = $1`,
+      [steady!.id],
+    )
+    expect(figures).toEqual({ zip_market_share: 10, zip_closed_sales: 631 })
+    expect(after.get(steady!.id)!.version).toBe(before.get(steady!.id)!.version)
+  })
+
   it('a benchmark changes its ZIP page, its place, and the pages of agents whose primary ZIP it is', async () => {
     const zip = await unusedZip()
     const { agents } = await fixtureIn(zip, [{ name: 'Version Local', sales: makeSales('VLocal', 2) }])

@@ -10,7 +10,7 @@
  */
 
 /** The version printed next to every figure ("methodology v2"); bump it with a changelog entry when a rule changes. */
-export const METHODOLOGY_VERSION = '2'
+export const METHODOLOGY_VERSION = '3'
 
 export interface MethodologyChange {
   version: string
@@ -21,6 +21,14 @@ export interface MethodologyChange {
 
 /** Newest first. */
 export const METHODOLOGY_CHANGELOG: readonly MethodologyChange[] = [
+  {
+    version: '3',
+    date: '2026-11-28',
+    changes: [
+      'The share of the ZIP’s sides is given to one decimal (it was two): one more sale in a ZIP no longer moves every agent’s share there.',
+      'The adjusted sale-to-list pulls toward the primary ZIP’s mean sale-to-list rounded to one decimal, for the same reason.',
+    ],
+  },
   {
     version: '2',
     date: '2026-11-27',
@@ -112,7 +120,7 @@ export const SMALL_SAMPLE_TEXT = [
   `An agent is ranked in their primary ZIP only with at least ${MIN_SALES_TO_RANK} closed sales there in the window; below that the page says "too few sales to rank" and how many there are.`,
   'Medians come with a 95 % distribution-free interval (the binomial order-statistic method: from the j-th smallest to the j-th largest value, j the largest rank with a 2.5 % or smaller chance that fewer than j values fall below the true median). With fewer than 6 sales there is no such interval and none is shown.',
   'Means come with a 95 % Student t interval (mean ± t × standard deviation ÷ √n); none below 2 sales.',
-  'Sale-to-list is also shrunk toward the agent’s primary ZIP (empirical Bayes): (sum of the agent’s ratios + k × the ZIP’s mean) ÷ (n + k). k, in sales, is the ratio of the spread within agents to the spread between agents, estimated from all agents each refresh and rounded to a whole number (at least 1, at most 100; 10 while fewer than 10 agents have 2 or more ratios). An agent with few sales is pulled close to the ZIP, one with many sales keeps their own figure. Sorting by sale-to-list uses this figure.',
+  'Sale-to-list is also shrunk toward the agent’s primary ZIP (empirical Bayes): (sum of the agent’s ratios + k × the ZIP’s mean, to one decimal) ÷ (n + k). k, in sales, is the ratio of the spread within agents to the spread between agents, estimated from all agents each refresh and rounded to a whole number (at least 1, at most 100; 10 while fewer than 10 agents have 2 or more ratios). An agent with few sales is pulled close to the ZIP, one with many sales keeps their own figure. Sorting by sale-to-list uses this figure.',
   `Sorting by a rate puts agents with fewer than ${MIN_SAMPLE_FOR_RATES} values behind the others.`,
 ] as const
 
@@ -266,7 +274,7 @@ export const METRICS: Readonly<Record<FigureMetric, MetricDefinition>> = {
     rows: 'listing-with-list-price',
     sampleColumn: 'sale_to_list_n',
     interval: null,
-    formula: `(Sum of ${percentOfList} over the listing-side sales with a list price + k × the primary ZIP's mean sale-to-list) ÷ (their number + k).`,
+    formula: `(Sum of ${percentOfList} over the listing-side sales with a list price + k × the primary ZIP's mean sale-to-list, to one decimal) ÷ (their number + k).`,
   },
   days_on_market_median: {
     key: 'days_on_market_median',
@@ -434,7 +442,7 @@ export const METRICS: Readonly<Record<FigureMetric, MetricDefinition>> = {
     label: 'Share of the ZIP’s sides',
     side: 'zip',
     unit: 'percent',
-    decimals: 2,
+    decimals: 1,
     rows: 'primary-zip',
     sampleColumn: 'zip_sales',
     interval: null,
