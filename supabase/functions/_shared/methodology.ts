@@ -9,7 +9,7 @@
  * No imports: the site, the admin and the functions (Deno) all load it.
  */
 
-/** The version printed next to every figure ("methodology v2"); bump it with a changelog entry when a rule changes. */
+/** The version printed next to every figure ("methodology v3"); bump it with a changelog entry when a rule changes. */
 export const METHODOLOGY_VERSION = '3'
 
 export interface MethodologyChange {
