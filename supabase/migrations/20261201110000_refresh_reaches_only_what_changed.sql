@@ -6,8 +6,8 @@
 --   * the page-tracking triggers recomputed a ZIP page's first 25 and place (private.touch_zip_pages) after each table
 --     the refresh writes, and an agent's new figures reached every ZIP the agent has a side in: about half of all
 --     ZIPs, whose rankings a figure cannot move;
---   * the noted sales were joined to the sides and sales views by hash, which read every side and sale; the window's
---     end was the maximum over every closed sale.
+--   * the noted sales were joined to the sides and sales views by hash, which read every side and sale (the window's
+--     end, the maximum over every closed sale, still is: about 0.3 s of it).
 --
 -- What:
 --   * A ZIP page's ranking, first 25, place and prerender flags are recomputed (private.touch_zip_pages_now) only
