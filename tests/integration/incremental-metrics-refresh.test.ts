@@ -149,17 +149,25 @@ async function scenario() {
 
 beforeAll(async () => {
   await client.connect()
-  // another file's refresh may commit rows this transaction then writes too: begin again (up to five times)
-  for (let attempt = 1; ; attempt += 1) {
-    await client.query('begin isolation level repeatable read')
-    try {
-      await scenario()
-      await client.query('rollback')
-      return
-    } catch (error) {
-      await client.query('rollback')
-      if ((error as { code?: string }).code !== '40001' || attempt === 5) throw error
+  // no other file's refresh runs meanwhile: this session holds the refresh's lock (its own refreshes take it again)
+  // from before the transaction's snapshot to its end
+  await client.query(`select pg_advisory_lock(hashtext('public.refresh_agent_metrics'))`)
+  try {
+    // another file may still commit a row this transaction then writes too (an agent edited): begin again, up to five
+    // times
+    for (let attempt = 1; ; attempt += 1) {
+      await client.query('begin isolation level repeatable read')
+      try {
+        await scenario()
+        await client.query('rollback')
+        return
+      } catch (error) {
+        await client.query('rollback')
+        if ((error as { code?: string }).code !== '40001' || attempt === 5) throw error
+      }
     }
+  } finally {
+    await client.query(`select pg_advisory_unlock(hashtext('public.refresh_agent_metrics'))`)
   }
 }, 240_000)
 
