@@ -485,6 +485,20 @@ describe('address search', () => {
     }
   })
 
+  it("finds the closest street among the sales of the ZIP named in the text, and no other ZIP's", async () => {
+    const resolve = async (query: string) =>
+      (
+        await sql<{ resolved_by: string; zip_code: string | null }>(
+          `select resolved_by, zip_code from public.search_resolve_address($1)`,
+          [query],
+        )
+      )[0]
+    // a typo of a sale in 99963, with its ZIP: the property (not only the ZIP) is found
+    expect(await resolve('742 Evergren Terrace, WY 99963')).toEqual({ resolved_by: 'property', zip_code: '99963' })
+    // the same typo with another known ZIP: that ZIP, as no sale there is close
+    expect(await resolve('742 Evergren Terrace, WY 99962')).toEqual({ resolved_by: 'zip', zip_code: '99962' })
+  })
+
   it('resolves a ZIP inside the text', async () => {
     const { body } = await search({ query: '1 Nowhere Lane, Quillhaven, WY 99962', type: 'address' })
     expect(body.location).toEqual({ city: 'Quillhaven', state: 'WY', zipCode: '99962' })
