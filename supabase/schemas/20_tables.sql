@@ -649,7 +649,9 @@ create table if not exists public.site_builds (
   requested_at timestamp with time zone default now() not null,
   started_at timestamp with time zone,
   finished_at timestamp with time zone,
-  log_tail text
+  log_tail text,
+  builder_host text,
+  builder_pid integer
 );
 
 -- table public.transaction_sides

@@ -843,6 +843,12 @@ alter table search_queries add constraint search_queries_results_count_check CHE
 -- constraint public.search_queries search_queries_search_type_check
 alter table search_queries add constraint search_queries_search_type_check CHECK ((search_type = ANY (ARRAY['agent'::text, 'zipcode'::text, 'address'::text])));
 
+-- constraint public.site_builds site_builds_builder_host_check
+alter table site_builds add constraint site_builds_builder_host_check CHECK (((char_length(builder_host) >= 1) AND (char_length(builder_host) <= 255)));
+
+-- constraint public.site_builds site_builds_builder_pid_check
+alter table site_builds add constraint site_builds_builder_pid_check CHECK ((builder_pid > 0));
+
 -- constraint public.site_builds site_builds_finished_when_done
 alter table site_builds add constraint site_builds_finished_when_done CHECK (((status <> ALL (ARRAY['succeeded'::text, 'failed'::text])) OR (finished_at IS NOT NULL)));
 

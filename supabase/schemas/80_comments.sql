@@ -678,6 +678,12 @@ comment on column public.search_days.day is 'The UTC day of the searches.';
 -- comment column public.search_days.searches
 comment on column public.search_days.searches is 'How many searches of that type resolved to that place that day.';
 
+-- comment column public.site_builds.builder_host
+comment on column public.site_builds.builder_host is 'Host name of the local builder process running this build (null for requests sent to a static host''s build hook).';
+
+-- comment column public.site_builds.builder_pid
+comment on column public.site_builds.builder_pid is 'Process id of the local builder running this build on builder_host: a builder that starts closes open builds whose process is gone.';
+
 -- comment column public.site_builds.log_tail
 comment on column public.site_builds.log_tail is 'Last lines of the build output (at most 20,000 characters).';
 

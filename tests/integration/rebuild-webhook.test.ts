@@ -3,8 +3,9 @@
  * queue inside the changing transaction, so the answer is exact), its delivery with the shared secret, the
  * production build-hook mode, and the local build hook (supabase/local/build-hook) running a build command: secret
  * check, coalescing, the atomic swap of a good build, a failed build keeping the last good site, and its rows in
- * public.site_builds.
+ * public.site_builds; a builder that starts closes the open builds of a builder that is gone, not those of one running.
  */
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -433,6 +434,48 @@ describe('local site build hook', () => {
     } finally {
       await configureBuildHook(testEnv.databaseUrl, { hookUrl: null, secret: null, builder: 'build_hook' })
       await sql(`delete from public.blog_posts where slug = $1`, [slug])
+    }
+  })
+})
+
+describe('a local site build hook that starts', () => {
+  it('closes the builds a builder that is gone left open, and leaves those of a builder still running', async () => {
+    const mark = token()
+    // a process of this machine that has ended: its pid names no running process (it was just reaped)
+    const ended = spawnSync(process.execPath, ['-e', '']).pid
+    const host = os.hostname()
+    await sql(
+      `insert into public.site_builds (status, trigger_reason, started_at, builder_host, builder_pid) values
+         ('building', $1 || ' running', now(), $2, $3),
+         ('building', $1 || ' ended', now(), $2, $4),
+         ('queued', $1 || ' waiting for the ended', null, $2, $4),
+         ('building', $1 || ' no builder recorded', now(), null, null)`,
+      [mark, host, process.pid, ended],
+    )
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-builder-restart-'))
+    fs.mkdirSync(path.join(work, 'site'))
+    const hook = await startBuildHook({
+      initialDir: path.join(work, 'site'),
+      buildsDir: path.join(work, 'builds'),
+      build: { command: process.execPath, args: ['-e', ''], cwd: work, env: {}, publishDir: path.join(work, 'out') },
+      supabaseUrl: testEnv.url,
+      serviceRoleKey: testEnv.serviceRoleKey,
+    })
+    try {
+      const rows = await sql<{ trigger_reason: string; status: string; log_tail: string | null }>(
+        `select trigger_reason, status, log_tail from public.site_builds where trigger_reason like $1 order by id`,
+        [`${mark} %`],
+      )
+      expect(rows.map((row) => [row.trigger_reason.slice(mark.length + 1), row.status, row.log_tail])).toEqual([
+        ['running', 'building', null],
+        ['ended', 'failed', 'The builder stopped before this build finished.'],
+        ['waiting for the ended', 'failed', 'The builder stopped before this build finished. It never started.'],
+        ['no builder recorded', 'failed', 'The builder stopped before this build finished.'],
+      ])
+    } finally {
+      await hook.stop()
+      await sql(`delete from public.site_builds where trigger_reason like $1`, [`${mark} %`])
+      fs.rmSync(work, { recursive: true, force: true })
     }
   })
 })

@@ -1696,6 +1696,8 @@ export type Database = {
       }
       site_builds: {
         Row: {
+          builder_host: string | null
+          builder_pid: number | null
           finished_at: string | null
           id: number
           log_tail: string | null
@@ -1705,6 +1707,8 @@ export type Database = {
           trigger_reason: string
         }
         Insert: {
+          builder_host?: string | null
+          builder_pid?: number | null
           finished_at?: string | null
           id?: never
           log_tail?: string | null
@@ -1714,6 +1718,8 @@ export type Database = {
           trigger_reason: string
         }
         Update: {
+          builder_host?: string | null
+          builder_pid?: number | null
           finished_at?: string | null
           id?: never
           log_tail?: string | null

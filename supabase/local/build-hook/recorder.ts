@@ -4,6 +4,7 @@
  * matters more than its status.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
+import os from 'node:os'
 import { stripVTControlCharacters } from 'node:util'
 
 /** site_builds.trigger_reason holds at most this many characters. */
@@ -49,8 +50,33 @@ export function logTail() {
   }
 }
 
+/** The machine and process of a builder, as site_builds.builder_host and builder_pid record them. */
+export interface BuilderProcess {
+  host: string
+  pid: number
+}
+
+/**
+ * Whether the builder that left a build open is gone: no builder recorded (rows of older builders), another machine
+ * (a local builder's database serves one machine; such a row cannot be checked), or a process of this machine that no
+ * longer runs (signal 0 fails with ESRCH; EPERM means it runs as another user).
+ */
+export function builderGone(row: { builder_host: string | null; builder_pid: number | null }, self: BuilderProcess) {
+  if (row.builder_host === null || row.builder_pid === null || row.builder_host !== self.host) return true
+  if (row.builder_pid === self.pid) return false
+  try {
+    process.kill(row.builder_pid, 0)
+    return false
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH'
+  }
+}
+
 export interface BuildRecorder {
-  /** Closes rows a previous hook left open (it was killed): the admin would show 'Rebuilding…' for ever. */
+  /**
+   * Closes the rows a builder that is gone left open (it was killed): the admin would show 'Rebuilding…' for ever.
+   * Rows of a builder still running (another builder on the same database) are left to it.
+   */
   closeInterrupted(): Promise<void>
   /** Inserts a queued row; its id, or null when the write failed. */
   queued(reasons: readonly string[]): Promise<number | null>
@@ -60,8 +86,12 @@ export interface BuildRecorder {
   finished(id: number, status: 'succeeded' | 'failed', logTail: string): Promise<void>
 }
 
-/** The recorder over a service-role client. */
-export function createBuildRecorder(client: SupabaseClient, log: (line: string) => void): BuildRecorder {
+/** The recorder over a service-role client; `self` is this builder (this process by default). */
+export function createBuildRecorder(
+  client: SupabaseClient,
+  log: (line: string) => void,
+  self: BuilderProcess = { host: os.hostname(), pid: process.pid },
+): BuildRecorder {
   const write = async (what: string, run: () => PromiseLike<{ error: { message: string } | null }>) => {
     const { error } = await run()
     if (error) log(`Could not record the site build (${what}): ${error.message}`)
@@ -69,25 +99,46 @@ export function createBuildRecorder(client: SupabaseClient, log: (line: string) 
   const now = () => new Date().toISOString()
   return {
     async closeInterrupted() {
+      const { data, error } = await client
+        .from('site_builds')
+        .select('id, status, builder_host, builder_pid')
+        .in('status', ['queued', 'building'])
+      if (error) {
+        log(`Could not record the site build (interrupted): ${error.message}`)
+        return
+      }
+      const rows = data as { id: number; status: string; builder_host: string | null; builder_pid: number | null }[]
+      const gone = rows.filter((row) => builderGone(row, self))
       const at = now()
       const interrupted = 'The builder stopped before this build finished.'
-      await write('interrupted', () =>
-        client
-          .from('site_builds')
-          .update({ status: 'failed', finished_at: at, log_tail: interrupted })
-          .eq('status', 'building'),
-      )
-      await write('interrupted', () =>
-        client
-          .from('site_builds')
-          .update({ status: 'failed', started_at: at, finished_at: at, log_tail: `${interrupted} It never started.` })
-          .eq('status', 'queued'),
-      )
+      const building = gone.filter((row) => row.status === 'building').map((row) => row.id)
+      const queued = gone.filter((row) => row.status === 'queued').map((row) => row.id)
+      if (building.length > 0)
+        await write('interrupted', () =>
+          client
+            .from('site_builds')
+            .update({ status: 'failed', finished_at: at, log_tail: interrupted })
+            .in('id', building)
+            .eq('status', 'building'),
+        )
+      if (queued.length > 0)
+        await write('interrupted', () =>
+          client
+            .from('site_builds')
+            .update({ status: 'failed', started_at: at, finished_at: at, log_tail: `${interrupted} It never started.` })
+            .in('id', queued)
+            .eq('status', 'queued'),
+        )
     },
     async queued(reasons) {
       const { data, error } = await client
         .from('site_builds')
-        .insert({ status: 'queued', trigger_reason: joinReasons(reasons) })
+        .insert({
+          status: 'queued',
+          trigger_reason: joinReasons(reasons),
+          builder_host: self.host,
+          builder_pid: self.pid,
+        })
         .select('id')
         .single()
       if (error) {
