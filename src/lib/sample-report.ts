@@ -164,7 +164,6 @@ export const SAMPLE_FIGURES: AgentFigures = {
   zip_volume: 12_300_000,
   zip_rank: 3,
   zip_agents: 41,
-  zip_closed_sales: 244,
   zip_market_share: 4.2,
   ranking_note: null,
   zip_benchmark_period_end: '2026-10-31',

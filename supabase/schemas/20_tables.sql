@@ -188,7 +188,6 @@ create table if not exists public.agent_figures (
   zip_volume numeric(16,2) default 0 not null,
   zip_rank integer,
   zip_agents integer,
-  zip_closed_sales integer,
   zip_market_share numeric(5,2),
   ranking_note text,
   zip_benchmark_period_end date,

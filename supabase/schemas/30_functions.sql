@@ -2048,7 +2048,6 @@ begin
          coalesce(pz.volume, 0) as zip_volume,
          case when pz.total_sales >= 5 then pz.zip_rank end as zip_rank,
          pz.zip_agents,
-         zc.closed_sales as zip_closed_sales,
          round(pz.sides * 100 / (2 * zc.closed_sales), 1) as zip_market_share,
          case
            when pz.zip_code is null then 'Too few sales to rank: no ZIP code on the closed sales in the window'
@@ -2199,7 +2198,7 @@ begin
     buyer_paid_to_list_n, buyer_paid_to_list_median, buyer_paid_to_list_median_low, buyer_paid_to_list_median_high,
     buyer_paid_to_list_mean, buyer_paid_to_list_mean_low, buyer_paid_to_list_mean_high,
     total_sales, total_sides, total_volume, dual_agency_sales,
-    primary_zip_code, zip_sales, zip_sides, zip_volume, zip_rank, zip_agents, zip_closed_sales, zip_market_share,
+    primary_zip_code, zip_sales, zip_sides, zip_volume, zip_rank, zip_agents, zip_market_share,
     ranking_note, zip_benchmark_period_end, zip_sale_to_list_percent, zip_median_days_on_market,
     sale_to_list_vs_zip, days_on_market_vs_zip, buyer_paid_to_list_vs_zip
   )
@@ -2214,7 +2213,7 @@ begin
     r.buyer_paid_to_list_n, r.buyer_paid_to_list_median, r.buyer_paid_to_list_median_low, r.buyer_paid_to_list_median_high,
     r.buyer_paid_to_list_mean, r.buyer_paid_to_list_mean_low, r.buyer_paid_to_list_mean_high,
     r.total_sales, r.total_sides, r.total_volume, r.dual_agency_sales,
-    r.primary_zip_code, r.zip_sales, r.zip_sides, r.zip_volume, r.zip_rank, r.zip_agents, r.zip_closed_sales, r.zip_market_share,
+    r.primary_zip_code, r.zip_sales, r.zip_sides, r.zip_volume, r.zip_rank, r.zip_agents, r.zip_market_share,
     r.ranking_note, r.zip_benchmark_period_end, r.zip_sale_to_list_percent, r.zip_median_days_on_market,
     r.sale_to_list_vs_zip, r.days_on_market_vs_zip, r.buyer_paid_to_list_vs_zip
   from pg_temp.refresh_figures r
@@ -2230,7 +2229,7 @@ begin
      buyer_paid_to_list_n, buyer_paid_to_list_median, buyer_paid_to_list_median_low, buyer_paid_to_list_median_high,
      buyer_paid_to_list_mean, buyer_paid_to_list_mean_low, buyer_paid_to_list_mean_high,
      total_sales, total_sides, total_volume, dual_agency_sales,
-     primary_zip_code, zip_sales, zip_sides, zip_volume, zip_rank, zip_agents, zip_closed_sales, zip_market_share,
+     primary_zip_code, zip_sales, zip_sides, zip_volume, zip_rank, zip_agents, zip_market_share,
      ranking_note, zip_benchmark_period_end, zip_sale_to_list_percent, zip_median_days_on_market,
      sale_to_list_vs_zip, days_on_market_vs_zip, buyer_paid_to_list_vs_zip, updated_at)
     = (excluded.window_start, excluded.window_end, excluded.last_close_date, excluded.sources,
@@ -2244,7 +2243,7 @@ begin
      excluded.buyer_paid_to_list_n, excluded.buyer_paid_to_list_median, excluded.buyer_paid_to_list_median_low, excluded.buyer_paid_to_list_median_high,
      excluded.buyer_paid_to_list_mean, excluded.buyer_paid_to_list_mean_low, excluded.buyer_paid_to_list_mean_high,
      excluded.total_sales, excluded.total_sides, excluded.total_volume, excluded.dual_agency_sales,
-     excluded.primary_zip_code, excluded.zip_sales, excluded.zip_sides, excluded.zip_volume, excluded.zip_rank, excluded.zip_agents, excluded.zip_closed_sales, excluded.zip_market_share,
+     excluded.primary_zip_code, excluded.zip_sales, excluded.zip_sides, excluded.zip_volume, excluded.zip_rank, excluded.zip_agents, excluded.zip_market_share,
      excluded.ranking_note, excluded.zip_benchmark_period_end, excluded.zip_sale_to_list_percent, excluded.zip_median_days_on_market,
      excluded.sale_to_list_vs_zip, excluded.days_on_market_vs_zip, excluded.buyer_paid_to_list_vs_zip, now())
   where (f.window_start, f.window_end, f.last_close_date, f.sources,
@@ -2258,7 +2257,7 @@ begin
      f.buyer_paid_to_list_n, f.buyer_paid_to_list_median, f.buyer_paid_to_list_median_low, f.buyer_paid_to_list_median_high,
      f.buyer_paid_to_list_mean, f.buyer_paid_to_list_mean_low, f.buyer_paid_to_list_mean_high,
      f.total_sales, f.total_sides, f.total_volume, f.dual_agency_sales,
-     f.primary_zip_code, f.zip_sales, f.zip_sides, f.zip_volume, f.zip_rank, f.zip_agents, f.zip_closed_sales, f.zip_market_share,
+     f.primary_zip_code, f.zip_sales, f.zip_sides, f.zip_volume, f.zip_rank, f.zip_agents, f.zip_market_share,
      f.ranking_note, f.zip_benchmark_period_end, f.zip_sale_to_list_percent, f.zip_median_days_on_market,
      f.sale_to_list_vs_zip, f.days_on_market_vs_zip, f.buyer_paid_to_list_vs_zip)
     is distinct from (excluded.window_start, excluded.window_end, excluded.last_close_date, excluded.sources,
@@ -2272,7 +2271,7 @@ begin
      excluded.buyer_paid_to_list_n, excluded.buyer_paid_to_list_median, excluded.buyer_paid_to_list_median_low, excluded.buyer_paid_to_list_median_high,
      excluded.buyer_paid_to_list_mean, excluded.buyer_paid_to_list_mean_low, excluded.buyer_paid_to_list_mean_high,
      excluded.total_sales, excluded.total_sides, excluded.total_volume, excluded.dual_agency_sales,
-     excluded.primary_zip_code, excluded.zip_sales, excluded.zip_sides, excluded.zip_volume, excluded.zip_rank, excluded.zip_agents, excluded.zip_closed_sales, excluded.zip_market_share,
+     excluded.primary_zip_code, excluded.zip_sales, excluded.zip_sides, excluded.zip_volume, excluded.zip_rank, excluded.zip_agents, excluded.zip_market_share,
      excluded.ranking_note, excluded.zip_benchmark_period_end, excluded.zip_sale_to_list_percent, excluded.zip_median_days_on_market,
      excluded.sale_to_list_vs_zip, excluded.days_on_market_vs_zip, excluded.buyer_paid_to_list_vs_zip);
 
@@ -2754,10 +2753,7 @@ begin
       from new_rows n
       join old_rows o on o.agent_id = n.agent_id
      cross join lateral (values (o.agent_id), (n.agent_id)) as x (agent_id)
-     -- zip_closed_sales (the primary ZIP's count, which the share divides by) is printed by no page but the live
-     -- /figure-sales: one more sale in a ZIP changes it for every agent there
-     where (to_jsonb(n) - '{updated_at,zip_closed_sales}'::text[])
-           is distinct from (to_jsonb(o) - '{updated_at,zip_closed_sales}'::text[]);
+     where (to_jsonb(n) - 'updated_at') is distinct from (to_jsonb(o) - 'updated_at');
   else
     select coalesce(array_agg(o.agent_id), '{}') into changed from old_rows o;
   end if;
@@ -3116,7 +3112,9 @@ begin
     'zip_code', v_zip,
     'prior', case when v_def.metric = 'sale_to_list_shrunk' then (v_figures ->> 'sale_to_list_prior')::numeric end,
     'shrink_k', case when v_def.metric = 'sale_to_list_shrunk' then (v_figures ->> 'sale_to_list_shrink_k')::numeric end,
-    'zip_closed_sales', case when v_def.rowset = 'primary-zip' then (v_figures ->> 'zip_closed_sales')::integer end,
+    -- the count the share divides by, as the refresh that computed the share read it (kept in the ZIP's coverage row)
+    'zip_closed_sales', case when v_def.rowset = 'primary-zip' then
+      (select zc.closed_sales from public.zip_sales_coverage zc where zc.zip_code = v_zip) end,
     'total_rows', (select count(*) from behind),
     'truncated', (select count(*) from behind) > agent_figure_sales.max_rows,
     'rows', coalesce((

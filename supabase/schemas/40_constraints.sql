@@ -195,9 +195,6 @@ alter table agent_figures add constraint agent_figures_total_volume_check CHECK 
 -- constraint public.agent_figures agent_figures_zip_agents_check
 alter table agent_figures add constraint agent_figures_zip_agents_check CHECK ((zip_agents >= 1));
 
--- constraint public.agent_figures agent_figures_zip_closed_sales_check
-alter table agent_figures add constraint agent_figures_zip_closed_sales_check CHECK ((zip_closed_sales >= 1));
-
 -- constraint public.agent_figures agent_figures_zip_market_share_check
 alter table agent_figures add constraint agent_figures_zip_market_share_check CHECK (((zip_market_share >= (0)::numeric) AND (zip_market_share <= (100)::numeric)));
 

@@ -153,11 +153,8 @@ comment on column public.agent_figures.window_start is 'First close date counted
 -- comment column public.agent_figures.zip_agents
 comment on column public.agent_figures.zip_agents is 'Agents with a side in the primary ZIP.';
 
--- comment column public.agent_figures.zip_closed_sales
-comment on column public.agent_figures.zip_closed_sales is 'All closed sales in the primary ZIP in the window (any agent or none).';
-
 -- comment column public.agent_figures.zip_market_share
-comment on column public.agent_figures.zip_market_share is 'zip_sides / (2 x zip_closed_sales) x 100: the share of the ZIP''s transaction sides (every sale has two), PERCENT.';
+comment on column public.agent_figures.zip_market_share is 'zip_sides / (2 x the primary ZIP''s closed sales in the window, public.zip_sales_coverage.closed_sales) x 100: the share of the ZIP''s transaction sides (every sale has two), PERCENT.';
 
 -- comment column public.agent_figures.zip_median_days_on_market
 comment on column public.agent_figures.zip_median_days_on_market is 'The primary ZIP''s median days on market from its Redfin benchmark row.';

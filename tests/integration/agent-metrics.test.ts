@@ -155,7 +155,8 @@ beforeAll(async () => {
   const figureRows = await client.query(
     `select agent_id, listing_sales, listing_sides::float8, listing_volume::float8, buyer_sales, buyer_sides::float8,
             buyer_volume::float8, buyer_paid_to_list_median::float8, total_sales, total_sides::float8,
-            total_volume::float8, dual_agency_sales, primary_zip_code, zip_sides::float8, zip_closed_sales,
+            total_volume::float8, dual_agency_sales, primary_zip_code, zip_sides::float8,
+            (select zc.closed_sales from public.zip_sales_coverage zc where zc.zip_code = primary_zip_code) as zip_closed_sales,
             zip_market_share::float8, zip_rank, ranking_note, sale_to_list_mean::float8, sale_to_list_mean_low::float8,
             sale_to_list_mean_high::float8, sale_to_list_median_low, days_on_market_median::float8,
             sale_to_list_prior::float8, sale_to_list_shrink_k::float8, sale_to_list_shrunk::float8,

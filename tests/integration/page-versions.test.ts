@@ -248,7 +248,8 @@ describe('page versions', () => {
       (
         await db<{ zip_market_share: number; market_share: number; zip_closed_sales: number; k: number }>(
           `select f.zip_market_share::float8 as zip_market_share, a.market_share::float8 as market_share,
-                  f.zip_closed_sales, f.sale_to_list_shrink_k::float8 as k
+                  (select zc.closed_sales from public.zip_sales_coverage zc where zc.zip_code = f.primary_zip_code)
+                    as zip_closed_sales, f.sale_to_list_shrink_k::float8 as k
            from public.agent_figures f join public.agents a on a.id = f.agent_id where f.agent_id = $1`,
           [steady!.id],
         )

@@ -422,8 +422,17 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     // the post with an image: the other one has an old address now, and unpublishing it changes the redirects (a
     // static build's work)
     expect(fs.existsSync(pageFile(builder.currentDir(), imageArticle))).toBe(true)
-    await sql(`update public.blog_posts set status = 'draft' where slug = $1`, [imageArticle.split('/')[2]])
-    const log = await rebuild(`${slug}: post unpublished`)
+    const postSlug = imageArticle.split('/')[2]
+    let log: string
+    // another test file renaming its posts between the catch-up and this build changes the redirects too, and the
+    // builder then rightly runs a static build: the post is published again and the case run again (as the cases above)
+    for (let attempt = 1; ; attempt += 1) {
+      if (attempt > 1) await sql(`update public.blog_posts set status = 'published' where slug = $1`, [postSlug])
+      await rebuild(`${slug}: catch up before unpublishing ${attempt}`)
+      await sql(`update public.blog_posts set status = 'draft' where slug = $1`, [postSlug])
+      log = await rebuild(`${slug}: post unpublished ${attempt}`)
+      if (patchReport(log) || attempt === 5) break
+    }
     expect(patchReport(log), log).not.toBeNull()
     expect(fs.existsSync(pageFile(builder.currentDir(), imageArticle))).toBe(false)
     expect(patchReport(log)!.rendered).toEqual(expect.arrayContaining(['/', '/blog', '/rss.xml']))

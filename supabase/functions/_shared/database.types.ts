@@ -215,7 +215,6 @@ export type Database = {
           window_start: string
           zip_agents: number | null
           zip_benchmark_period_end: string | null
-          zip_closed_sales: number | null
           zip_market_share: number | null
           zip_median_days_on_market: number | null
           zip_rank: number | null
@@ -276,7 +275,6 @@ export type Database = {
           window_start: string
           zip_agents?: number | null
           zip_benchmark_period_end?: string | null
-          zip_closed_sales?: number | null
           zip_market_share?: number | null
           zip_median_days_on_market?: number | null
           zip_rank?: number | null
@@ -337,7 +335,6 @@ export type Database = {
           window_start?: string
           zip_agents?: number | null
           zip_benchmark_period_end?: string | null
-          zip_closed_sales?: number | null
           zip_market_share?: number | null
           zip_median_days_on_market?: number | null
           zip_rank?: number | null
