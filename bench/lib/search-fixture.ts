@@ -574,9 +574,11 @@ export async function buildQueries(db: pg.Client, size: BenchSize): Promise<Benc
       `${number} ${street} ${LONG_SUFFIX[suffix] ?? suffix}, ${place}`,
       `${number} ${typo(street)} ${suffix}, ${place}`,
       `${number} Nonexistent Way, ${place}`,
+      // a street that is nowhere, with a city and state but no ZIP: the closest-street step reads the state's sales
+      `${number} Nonexistent Way, ${[property.city, property.state].filter(Boolean).join(', ')}`,
       `${city.city}, ${city.state}`,
       `Qwxz Lane, Nowhere, ZZ`,
-    ][i % 6]!
+    ][i % 7]!
     return { type: 'address', query, naive: query.split(',')[0]! }
   })
   return [...agent, ...zipcode, ...address]
