@@ -3,9 +3,9 @@
 -- Why: public.agent_figures.zip_closed_sales held, for every agent, the count of closed sales in the agent's primary
 -- ZIP in the window (the divisor of the ZIP market share). One more sale in a ZIP changed it for every agent whose
 -- primary ZIP it is, so the daily refresh rewrote those rows although no page prints the count: at 1,000,000 agents /
--- 12,000,000 sales a day of 10,000 new sales rewrote 345,277 agent_figures rows for it alone (of which about 50,000
--- changed in anything a page prints), each a new row version with its index entries and a row the page-tracking
--- trigger compares.
+-- 12,000,000 sales a day of 10,000 new sales rewrote 345,277 agent_figures rows for it (a printed column changed in
+-- far fewer: zip_rank in 45,593, sale_to_list_shrunk in 29,147), each a new row version with its index entries and a
+-- row the page-tracking trigger compares.
 --
 -- What: the column is dropped. public.agent_figure_sales (the sales behind a figure, /figure-sales and its CSV) reads
 -- the count from public.zip_sales_coverage.closed_sales, which the same refresh writes in the same transaction as the

@@ -59,11 +59,10 @@ export interface BuilderProcess {
 /**
  * Whether the builder that left a build open is gone: no builder recorded (rows of older builders), another machine
  * (a local builder's database serves one machine; such a row cannot be checked), or a process of this machine that no
- * longer runs (signal 0 fails with ESRCH; EPERM means it runs as another user).
+ * longer runs (signal 0 fails with ESRCH; EPERM means it runs as another user; this very process runs).
  */
 export function builderGone(row: { builder_host: string | null; builder_pid: number | null }, self: BuilderProcess) {
   if (row.builder_host === null || row.builder_pid === null || row.builder_host !== self.host) return true
-  if (row.builder_pid === self.pid) return false
   try {
     process.kill(row.builder_pid, 0)
     return false
