@@ -5214,6 +5214,26 @@ begin
       order by extensions.similarity(c.street, v_street) desc, (lower(c.city) = v_city) desc nulls last,
                c.sale_date desc nulls last, c.id
       limit 1;
+    elsif v_prop.zip_code is null and v_city is not null and v_state is not null then
+      -- with a city and state in the text, the candidates are that city's sales with the house number: one range of
+      -- properties_state_city_address_idx (state, city, normalised street), a few rows even for a common number
+      select c.zip_code, c.city, c.state, c.latitude, c.longitude
+      into v_prop
+      from (
+        select p.zip_code, p.city, p.state, p.latitude::double precision as latitude,
+               p.longitude::double precision as longitude, p.sale_date, p.id,
+               public.search_normalize_address(p.address) as street
+        from public.properties p
+        where p.state = v_state
+          and lower(p.city) = v_city
+          and public.search_normalize_address(p.address) operator(pg_catalog.~>=~) (v_number || ' ')
+          and public.search_normalize_address(p.address) operator(pg_catalog.~<~) (v_number || '!')
+          and p.zip_code is not null
+        offset 0
+      ) c
+      where extensions.similarity(c.street, v_street) >= 0.5
+      order by extensions.similarity(c.street, v_street) desc, c.sale_date desc nulls last, c.id
+      limit 1;
     elsif v_prop.zip_code is null then
       select c.zip_code, c.city, c.state, c.latitude, c.longitude
       into v_prop

@@ -198,8 +198,8 @@ CREATE INDEX IF NOT EXISTS properties_list_agent_mls_id_idx ON public.properties
 -- index public.properties_normalized_address_idx
 CREATE INDEX IF NOT EXISTS properties_normalized_address_idx ON public.properties USING btree (search_normalize_address(address) text_pattern_ops);
 
--- index public.properties_state_city_idx
-CREATE INDEX IF NOT EXISTS properties_state_city_idx ON public.properties USING btree (state, lower(city));
+-- index public.properties_state_city_address_idx
+CREATE INDEX IF NOT EXISTS properties_state_city_address_idx ON public.properties USING btree (state, lower(city), search_normalize_address(address) text_pattern_ops);
 
 -- index public.properties_unlinked_list_agent_key_idx
 CREATE INDEX IF NOT EXISTS properties_unlinked_list_agent_key_idx ON public.properties USING btree (list_agent_key) WHERE ((agent_id IS NULL) AND (list_agent_key IS NOT NULL));

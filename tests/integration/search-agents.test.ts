@@ -499,6 +499,27 @@ describe('address search', () => {
     expect(await resolve('742 Evergren Terrace, WY 99962')).toEqual({ resolved_by: 'zip', zip_code: '99962' })
   })
 
+  it("finds the closest street among the sales of the city named in the text, and no other city's", async () => {
+    const resolve = async (query: string) =>
+      (
+        await sql<{ resolved_by: string; zip_code: string | null; city: string | null }>(
+          `select resolved_by, zip_code, city from public.search_resolve_address($1)`,
+          [query],
+        )
+      )[0]
+    // a typo of a sale in Marrowby, with its city and state: the property is found
+    expect(await resolve('742 Evergren Terrace, Marrowby, WY')).toEqual({
+      resolved_by: 'property',
+      zip_code: '99963',
+      city: 'Marrowby',
+    })
+    // the same typo in another city of the state: that city, as none of its sales is on a close street
+    expect(await resolve('742 Evergren Terrace, Quillhaven, WY')).toMatchObject({
+      resolved_by: 'city',
+      city: 'Quillhaven',
+    })
+  })
+
   it('resolves a ZIP inside the text', async () => {
     const { body } = await search({ query: '1 Nowhere Lane, Quillhaven, WY 99962', type: 'address' })
     expect(body.location).toEqual({ city: 'Quillhaven', state: 'WY', zipCode: '99962' })
