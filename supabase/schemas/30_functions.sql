@@ -5234,6 +5234,26 @@ begin
       where extensions.similarity(c.street, v_street) >= 0.5
       order by extensions.similarity(c.street, v_street) desc, c.sale_date desc nulls last, c.id
       limit 1;
+    elsif v_prop.zip_code is null and v_state is not null then
+      -- with a state alone, the addresses with the house number are read in properties_normalized_address_state_idx
+      -- (normalised street, state): other states' are passed over in the index, without reading their rows
+      select c.zip_code, c.city, c.state, c.latitude, c.longitude
+      into v_prop
+      from (
+        select p.zip_code, p.city, p.state, p.latitude::double precision as latitude,
+               p.longitude::double precision as longitude, p.sale_date, p.id,
+               public.search_normalize_address(p.address) as street
+        from public.properties p
+        where public.search_normalize_address(p.address) operator(pg_catalog.~>=~) (v_number || ' ')
+          and public.search_normalize_address(p.address) operator(pg_catalog.~<~) (v_number || '!')
+          and p.state = v_state
+          and p.zip_code is not null
+        offset 0
+      ) c
+      where extensions.similarity(c.street, v_street) >= 0.5
+      order by extensions.similarity(c.street, v_street) desc, (lower(c.city) = v_city) desc nulls last,
+               c.sale_date desc nulls last, c.id
+      limit 1;
     elsif v_prop.zip_code is null then
       select c.zip_code, c.city, c.state, c.latitude, c.longitude
       into v_prop
@@ -5245,7 +5265,6 @@ begin
         where public.search_normalize_address(p.address) operator(pg_catalog.~>=~) (v_number || ' ')
           and public.search_normalize_address(p.address) operator(pg_catalog.~<~) (v_number || '!')
           and p.zip_code is not null
-          and (v_state is null or p.state = v_state)
         offset 0
       ) c
       where extensions.similarity(c.street, v_street) >= 0.5

@@ -195,8 +195,8 @@ CREATE INDEX IF NOT EXISTS properties_closed_zip_sales_idx ON public.properties 
 -- index public.properties_list_agent_mls_id_idx
 CREATE INDEX IF NOT EXISTS properties_list_agent_mls_id_idx ON public.properties USING btree (list_agent_mls_id);
 
--- index public.properties_normalized_address_idx
-CREATE INDEX IF NOT EXISTS properties_normalized_address_idx ON public.properties USING btree (search_normalize_address(address) text_pattern_ops);
+-- index public.properties_normalized_address_state_idx
+CREATE INDEX IF NOT EXISTS properties_normalized_address_state_idx ON public.properties USING btree (search_normalize_address(address) text_pattern_ops, state);
 
 -- index public.properties_state_city_address_idx
 CREATE INDEX IF NOT EXISTS properties_state_city_address_idx ON public.properties USING btree (state, lower(city), search_normalize_address(address) text_pattern_ops);

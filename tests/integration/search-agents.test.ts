@@ -499,7 +499,7 @@ describe('address search', () => {
     expect(await resolve('742 Evergren Terrace, WY 99962')).toEqual({ resolved_by: 'zip', zip_code: '99962' })
   })
 
-  it("finds the closest street among the sales of the city named in the text, and no other city's", async () => {
+  it("finds the closest street among the sales of the city (or state) named in the text, and no other's", async () => {
     const resolve = async (query: string) =>
       (
         await sql<{ resolved_by: string; zip_code: string | null; city: string | null }>(
@@ -518,6 +518,9 @@ describe('address search', () => {
       resolved_by: 'city',
       city: 'Quillhaven',
     })
+    // with a state alone: that state's sales, and no other state's
+    expect(await resolve('742 Evergren Terrace, WY')).toMatchObject({ resolved_by: 'property', zip_code: '99963' })
+    expect(await resolve('742 Evergren Terrace, MT')).toBeUndefined()
   })
 
   it('resolves a ZIP inside the text', async () => {
