@@ -134,8 +134,9 @@ begin
       order by extensions.similarity(c.street, v_street) desc, c.sale_date desc nulls last, c.id
       limit 1;
     elsif v_prop.zip_code is null and v_state is not null then
-      -- with a state alone, the addresses with the house number are read in properties_normalized_address_state_idx
-      -- (normalised street, state): other states' are passed over in the index, without reading their rows
+      -- with a state alone (a named city took the branch above), the addresses with the house number are read in
+      -- properties_normalized_address_state_idx (normalised street, state): other states' are passed over in the
+      -- index, without reading their rows
       select c.zip_code, c.city, c.state, c.latitude, c.longitude
       into v_prop
       from (
@@ -150,8 +151,7 @@ begin
         offset 0
       ) c
       where extensions.similarity(c.street, v_street) >= 0.5
-      order by extensions.similarity(c.street, v_street) desc, (lower(c.city) = v_city) desc nulls last,
-               c.sale_date desc nulls last, c.id
+      order by extensions.similarity(c.street, v_street) desc, c.sale_date desc nulls last, c.id
       limit 1;
     elsif v_prop.zip_code is null then
       select c.zip_code, c.city, c.state, c.latitude, c.longitude

@@ -1056,6 +1056,8 @@ CREATE OR REPLACE FUNCTION private.note_property_figures()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_nestloop text := current_setting('enable_nestloop');
 begin
   if tg_op = 'INSERT' then
     if (select count(*) from new_rows) > private.figures_note_limit() then
@@ -1070,6 +1072,8 @@ begin
       perform private.figures_note_full();
       return null;
     end if;
+    -- hashed: a plan cached for a few rows must not nest-loop two large transition tables
+    perform set_config('enable_nestloop', 'off', true);
     with changed as (
       select n.id, o.zip_code as old_zip, n.zip_code as new_zip
       from new_rows n
@@ -1091,6 +1095,7 @@ begin
     where z.zip_code is not null
     group by z.zip_code
     on conflict do nothing;
+    perform set_config('enable_nestloop', v_nestloop, true);
   else
     if (select count(*) from old_rows) > private.figures_note_limit() then
       perform private.figures_note_full();
@@ -1111,6 +1116,8 @@ CREATE OR REPLACE FUNCTION private.note_side_figures()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_nestloop text := current_setting('enable_nestloop');
 begin
   if tg_op = 'INSERT' then
     if (select count(*) from new_rows) > private.figures_note_limit() then
@@ -1125,6 +1132,8 @@ begin
       perform private.figures_note_full();
       return null;
     end if;
+    -- hashed: a plan cached for a few rows must not nest-loop two large transition tables
+    perform set_config('enable_nestloop', 'off', true);
     insert into private.figures_pending_sales (property_id)
     select distinct n.property_id
     from new_rows n
@@ -1132,12 +1141,16 @@ begin
     where (o.property_id, o.role, o.agent_id, o.agent_key, o.agent_mls_id)
           is distinct from (n.property_id, n.role, n.agent_id, n.agent_key, n.agent_mls_id)
     on conflict do nothing;
+    perform set_config('enable_nestloop', v_nestloop, true);
+    -- hashed: a plan cached for a few rows must not nest-loop two large transition tables
+    perform set_config('enable_nestloop', 'off', true);
     insert into private.figures_pending_agents (agent_id)
     select distinct o.agent_id
     from new_rows n
     join old_rows o on o.id = n.id
     where o.agent_id is not null and (o.property_id, o.agent_id) is distinct from (n.property_id, n.agent_id)
     on conflict do nothing;
+    perform set_config('enable_nestloop', v_nestloop, true);
   else
     if (select count(*) from old_rows) > private.figures_note_limit() then
       perform private.figures_note_full();
@@ -2664,6 +2677,7 @@ CREATE OR REPLACE FUNCTION private.track_agent_pages()
  SET search_path TO ''
 AS $function$
 declare
+  v_nestloop text := current_setting('enable_nestloop');
   changed uuid[];
   zip_changed uuid[];
 begin
@@ -2671,6 +2685,8 @@ begin
     select coalesce(array_agg(n.id), '{}') into changed from new_rows n;
     perform private.bump_agent_pages(changed);
   elsif tg_op = 'UPDATE' then
+    -- hashed: a plan cached for a few rows must not nest-loop two large transition tables
+    perform set_config('enable_nestloop', 'off', true);
     select coalesce(array_agg(n.id), '{}'),
            coalesce(array_agg(n.id) filter (
              where (n.name, n.brokerage, n.city, n.state) is distinct from (o.name, o.brokerage, o.city, o.state)), '{}')
@@ -2679,6 +2695,7 @@ begin
       join old_rows o on o.id = n.id
      where (to_jsonb(n) - '{created_at,updated_at,metrics_refreshed_at}'::text[])
            is distinct from (to_jsonb(o) - '{created_at,updated_at,metrics_refreshed_at}'::text[]);
+    perform set_config('enable_nestloop', v_nestloop, true);
     if cardinality(changed) = 0 then
       return null;
     end if;
@@ -2705,16 +2722,20 @@ CREATE OR REPLACE FUNCTION private.track_benchmark_pages()
  SET search_path TO ''
 AS $function$
 declare
+  v_nestloop text := current_setting('enable_nestloop');
   zips text[];
 begin
   if tg_op = 'INSERT' then
     select coalesce(array_agg(n.zip_code), '{}') into zips from new_rows n;
   elsif tg_op = 'UPDATE' then
+    -- hashed: a plan cached for a few rows must not nest-loop two large transition tables
+    perform set_config('enable_nestloop', 'off', true);
     select coalesce(array_agg(distinct x.zip_code), '{}') into zips
       from new_rows n
       join old_rows o on o.zip_code = n.zip_code
      cross join lateral (values (o.zip_code), (n.zip_code)) as x (zip_code)
      where (to_jsonb(n) - '{created_at,updated_at}'::text[]) is distinct from (to_jsonb(o) - '{created_at,updated_at}'::text[]);
+    perform set_config('enable_nestloop', v_nestloop, true);
     -- a changed zip_code (the key) is a delete and an insert for the pages
     select zips || coalesce(array_agg(n.zip_code), '{}') into zips
       from new_rows n where not exists (select 1 from old_rows o where o.zip_code = n.zip_code);
@@ -2744,16 +2765,20 @@ CREATE OR REPLACE FUNCTION private.track_figure_pages()
  SET search_path TO ''
 AS $function$
 declare
+  v_nestloop text := current_setting('enable_nestloop');
   changed uuid[];
 begin
   if tg_op = 'INSERT' then
     select coalesce(array_agg(n.agent_id), '{}') into changed from new_rows n;
   elsif tg_op = 'UPDATE' then
+    -- hashed: a plan cached for a few rows must not nest-loop two large transition tables
+    perform set_config('enable_nestloop', 'off', true);
     select coalesce(array_agg(distinct x.agent_id), '{}') into changed
       from new_rows n
       join old_rows o on o.agent_id = n.agent_id
      cross join lateral (values (o.agent_id), (n.agent_id)) as x (agent_id)
      where (to_jsonb(n) - 'updated_at') is distinct from (to_jsonb(o) - 'updated_at');
+    perform set_config('enable_nestloop', v_nestloop, true);
   else
     select coalesce(array_agg(o.agent_id), '{}') into changed from old_rows o;
   end if;
@@ -2807,6 +2832,7 @@ CREATE OR REPLACE FUNCTION private.track_property_pages()
  SET search_path TO ''
 AS $function$
 declare
+  v_nestloop text := current_setting('enable_nestloop');
   changed uuid[];
   sales uuid[];
 begin
@@ -2814,6 +2840,8 @@ begin
     select coalesce(array_agg(distinct n.agent_id), '{}') into changed
       from new_rows n where n.agent_id is not null and n.standard_status = 'Closed';
   elsif tg_op = 'UPDATE' then
+    -- hashed: a plan cached for a few rows must not nest-loop two large transition tables
+    perform set_config('enable_nestloop', 'off', true);
     select coalesce(array_agg(distinct x.agent_id) filter (where x.agent_id is not null), '{}'),
            coalesce(array_agg(distinct n.id), '{}')
       into changed, sales
@@ -2823,6 +2851,7 @@ begin
      where (o.standard_status = 'Closed' or n.standard_status = 'Closed')
        and (to_jsonb(n) - '{updated_at,modification_timestamp}'::text[])
            is distinct from (to_jsonb(o) - '{updated_at,modification_timestamp}'::text[]);
+    perform set_config('enable_nestloop', v_nestloop, true);
     changed := changed || array(
       select t.agent_id from public.transaction_sides t where t.property_id = any (sales) and t.agent_id is not null
     );
@@ -2897,16 +2926,20 @@ CREATE OR REPLACE FUNCTION private.track_zip_coverage_pages()
  SET search_path TO ''
 AS $function$
 declare
+  v_nestloop text := current_setting('enable_nestloop');
   zips text[];
 begin
   if tg_op = 'INSERT' then
     select coalesce(array_agg(n.zip_code), '{}') into zips from new_rows n;
   elsif tg_op = 'UPDATE' then
+    -- hashed: a plan cached for a few rows must not nest-loop two large transition tables
+    perform set_config('enable_nestloop', 'off', true);
     select coalesce(array_agg(distinct x.zip_code), '{}') into zips
       from new_rows n
       join old_rows o on o.zip_code = n.zip_code
      cross join lateral (values (o.zip_code), (n.zip_code)) as x (zip_code)
      where (to_jsonb(n) - '{updated_at}'::text[]) is distinct from (to_jsonb(o) - '{updated_at}'::text[]);
+    perform set_config('enable_nestloop', v_nestloop, true);
   else
     select coalesce(array_agg(o.zip_code), '{}') into zips from old_rows o;
   end if;
@@ -5235,8 +5268,9 @@ begin
       order by extensions.similarity(c.street, v_street) desc, c.sale_date desc nulls last, c.id
       limit 1;
     elsif v_prop.zip_code is null and v_state is not null then
-      -- with a state alone, the addresses with the house number are read in properties_normalized_address_state_idx
-      -- (normalised street, state): other states' are passed over in the index, without reading their rows
+      -- with a state alone (a named city took the branch above), the addresses with the house number are read in
+      -- properties_normalized_address_state_idx (normalised street, state): other states' are passed over in the
+      -- index, without reading their rows
       select c.zip_code, c.city, c.state, c.latitude, c.longitude
       into v_prop
       from (
@@ -5251,8 +5285,7 @@ begin
         offset 0
       ) c
       where extensions.similarity(c.street, v_street) >= 0.5
-      order by extensions.similarity(c.street, v_street) desc, (lower(c.city) = v_city) desc nulls last,
-               c.sale_date desc nulls last, c.id
+      order by extensions.similarity(c.street, v_street) desc, c.sale_date desc nulls last, c.id
       limit 1;
     elsif v_prop.zip_code is null then
       select c.zip_code, c.city, c.state, c.latitude, c.longitude
