@@ -3,15 +3,23 @@
  * API the connecting address (the last X-Forwarded-For hop), which a header cannot forge; tests that need several
  * "clients" connect from different addresses of 127.0.0.0/8 (all loopback on Linux) instead.
  */
+import { randomInt } from 'node:crypto'
 import http from 'node:http'
 
-let next = 2
+/**
+ * Where this module's addresses start: a random block of 250 among 62,500 (127.1.0.2 to 127.250.249.251). The rate
+ * limits remember an address for an hour across test files, so two files must not be handed the same addresses; a
+ * block chosen from the process id collided when two files' process ids were equal modulo 200 (a file then met its
+ * per-address limit early).
+ */
+const base = randomInt(0, 62_500) * 250
+let next = 0
 
-/** A loopback address not handed out before in this process (127.0.0.2 upwards, then 127.0.x.y). */
+/** A loopback address not handed out before by this module (250 in a row, then the next block). */
 export function freshLoopback(): string {
+  const offset = (base + next) % (62_500 * 250)
   next += 1
-  const offset = (process.pid % 200) * 250 + next
-  return `127.${(Math.floor(offset / 62500) % 250) + 1}.${Math.floor(offset / 250) % 250}.${(offset % 250) + 2}`
+  return `127.${Math.floor(offset / 62_500) + 1}.${Math.floor(offset / 250) % 250}.${(offset % 250) + 2}`
 }
 
 /**
