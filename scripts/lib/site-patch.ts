@@ -601,6 +601,8 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     const unhashed = new Set<string>()
     const counts = new Map<string, number>()
     const rendered: string[] = []
+    /** The group of each rendered path, for the log's list (posts first: a data refresh can render hundreds of agents). */
+    const renderedGroups = new Map<string, string>()
     const recordable: RecordedPage[] = []
     /** Renders one page with `worker` into the new site; 404 removes it. @throws on any other answer. */
     const render = async (page: Render, worker: PagesFunctions) => {
@@ -623,6 +625,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       if (page.cache) recordable.push({ ...page.cache, pathname: page.pathname, file })
       counts.set(page.group, (counts.get(page.group) ?? 0) + 1)
       rendered.push(page.pathname)
+      renderedGroups.set(page.pathname, page.group)
       for (const script of inlineScripts(body)) if (!headers.includes(scriptHash(script))) unhashed.add(page.pathname)
     }
     /** Renders `pages` with `worker`, `concurrency` at a time. */
@@ -702,8 +705,12 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     )
     if (options.buildCacheDir) output(`Recorded in the static build's cache: ${recorded} pages.\n`)
     if (imagesMade > 0) output(`Post images made for the worker: ${imagesMade}.\n`)
+    const listOrder = ['blog', 'other', 'city', 'zip', 'agent']
+    const inLogOrder = [...rendered].sort(
+      (a, b) => listOrder.indexOf(renderedGroups.get(a)!) - listOrder.indexOf(renderedGroups.get(b)!),
+    )
     output(
-      `Rendered: ${rendered.slice(0, 40).join(', ')}${rendered.length > 40 ? `, and ${rendered.length - 40} more` : ''}\n`,
+      `Rendered: ${inLogOrder.slice(0, 40).join(', ')}${inLogOrder.length > 40 ? `, and ${inLogOrder.length - 40} more` : ''}\n`,
     )
     output(
       `Patch phases (s): list ${((listed - started) / 1000).toFixed(2)} (the changed rows read in ${((read - reading) / 1000).toFixed(2)}), link ${((linked - listed) / 1000).toFixed(2)} (${carried === null ? 'linked ahead' : `${carried.toLocaleString('en-US')} files`}), worker ready ${((ready - linked) / 1000).toFixed(2)} more, render ${((done - ready) / 1000).toFixed(2)} (${rendered.length} pages, ${concurrency} at a time in ${workers.length} runtimes: agents ${((agentsDone - ready) / 1000).toFixed(2)} and beside them ZIPs and cities ${((areasDone - ready) / 1000).toFixed(2)}, then the others ${((done - othersStart) / 1000).toFixed(2)}: ${otherTimes.join(', ')}), total ${((done - started) / 1000).toFixed(2)}.\n`,
