@@ -29,9 +29,11 @@ const ArgsSchema = z.object({
 })
 
 /**
- * CPU seconds (user + system) used so far by the postmaster's live children (the backends, the checkpointer, the
- * WAL writer) plus this Node process: on a shared machine wall seconds follow the load, CPU seconds much less.
- * Linux only (/proc); 0 for Postgres elsewhere.
+ * CPU seconds (user + system) used so far by PostgreSQL: the postmaster's live children (the backends, the
+ * checkpointer, the WAL writer), the postmaster itself and its children that have ended (their time is added to the
+ * postmaster's cutime/cstime when it reaps them; without it a backend that ended made the figure go down). Also this
+ * Node process. On a shared machine wall seconds follow the load, CPU seconds much less. Linux only (/proc); 0 for
+ * Postgres elsewhere.
  */
 function cpuSeconds(postmaster: number | null): { node: number; postgres: number } {
   const usage = process.cpuUsage()
@@ -43,6 +45,9 @@ function cpuSeconds(postmaster: number | null): { node: number; postgres: number
         // fields after the command: state ppid ... utime(14) stime(15), counted from the field after ") "
         const fields = fs.readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ')
         if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12])
+        // the postmaster: its own time and its reaped children's (cutime, cstime)
+        if (Number(name) === postmaster)
+          ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
       } catch {
         // the process ended meanwhile
       }
@@ -152,6 +157,11 @@ async function main() {
     console.log(
       `  apply     ${applySeconds} s  upsert agents and properties from staging, refresh_agent_metrics(24) (${fmt(properties.metrics?.agentsUpdated ?? 0)} agents updated), commit (${applyCpu})`,
     )
+    const steps = properties.timings.applySteps
+    if (steps)
+      console.log(
+        `            upserts with their triggers ${steps.upsert} s, planner statistics ${steps.analyze} s, metrics refresh ${steps.metrics ?? '-'} s, record and commit ${steps.commit} s`,
+      )
 
     let reimportLine = ''
     if (args.reimport) {

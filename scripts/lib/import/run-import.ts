@@ -100,8 +100,16 @@ export interface ImportSummary {
   runId: number | null
   /** Things the operator should know that did not stop the run (e.g. a last line without line end). */
   warnings: string[]
-  /** Seconds spent reading, validating and staging; and applying (upserts, metrics, commit). */
-  timings: { stageSeconds: number; applySeconds: number }
+  /**
+   * Seconds spent reading, validating and staging; and applying (upserts, metrics, commit), with the apply's steps:
+   * the upserts (with the triggers they fire), the planner statistics, the metrics refresh, the commit (null until
+   * the step ran).
+   */
+  timings: {
+    stageSeconds: number
+    applySeconds: number
+    applySteps: { upsert: number; analyze: number; metrics: number | null; commit: number } | null
+  }
 }
 
 /** A run that changed nothing: bad mapping, too many rejects, unreadable file, lost connection. Carries the summary so far. */
@@ -189,7 +197,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
     metrics: null,
     runId: null,
     warnings: [],
-    timings: { stageSeconds: 0, applySeconds: 0 },
+    timings: { stageSeconds: 0, applySeconds: 0, applySteps: null },
   }
   const rejectsFile = options.rejectsFile ?? defaultRejectsPath(options.file)
   const rejects: string[][] = []
@@ -399,6 +407,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       phase = 'apply'
       const applyStarted = performance.now()
       const applied = await applyStaged(client, summary.resource)
+      const upserted = performance.now()
       summary.inserted = applied.inserted
       summary.updated = applied.updated
       summary.agentsInserted = applied.agentsInserted
@@ -412,13 +421,22 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
             ? 'analyze public.properties, public.transaction_sides, public.agents'
             : 'analyze public.agents',
         )
+      const analyzed = performance.now()
       if (!options.skipMetrics) {
         summary.metrics = await refreshAgentMetrics(client, options.windowMonths)
       }
+      const refreshed = performance.now()
       await finishImportRun(client, summary.runId!, 'succeeded', runCounts())
       phase = 'commit'
       await client.query('commit')
       inTransaction = false
+      const between = (from: number, to: number) => Math.round((to - from) / 100) / 10
+      summary.timings.applySteps = {
+        upsert: between(applyStarted, upserted),
+        analyze: between(upserted, analyzed),
+        metrics: options.skipMetrics ? null : between(analyzed, refreshed),
+        commit: between(refreshed, performance.now()),
+      }
       // fresh planner statistics for what changed (PostgreSQL manual, "Populating a Database: Run ANALYZE
       // Afterwards"), so the pages' per-agent queries right after the import plan with them. After the commit: inside
       // the transaction its lock would be held until the end and two imports could wait on each other

@@ -326,10 +326,11 @@ export async function applyStaged(client: pg.ClientBase, resource: 'Property' | 
       '(xmax = 0) as inserted',
     )}) select ${countsOf} from w`,
   )
-  // the properties triggers write a transaction_sides row per agent role: in a bulk load, its indexes too
+  // the properties triggers write a transaction_sides row per agent role: in a bulk load, its indexes and foreign
+  // keys too
   const rebuilt = [
-    ...(await dropSecondaryIndexesForBulkLoad(client, 'public.properties', stagedProperties)),
-    ...(await dropSecondaryIndexesForBulkLoad(client, 'public.transaction_sides', stagedProperties)),
+    ...(await dropForBulkLoad(client, 'public.properties', stagedProperties)),
+    ...(await dropForBulkLoad(client, 'public.transaction_sides', stagedProperties)),
   ]
   const properties = await client.query<WriteCounts>(
     `with w as (${upsertPropertiesFrom(`(select ${names.join(', ')} from ${stagedProperties} order by source_record_id) as u`, '(xmax = 0) as inserted')}) select ${countsOf} from w`,
@@ -339,19 +340,17 @@ export async function applyStaged(client: pg.ClientBase, resource: 'Property' | 
 }
 
 /**
- * Bulk load (PostgreSQL manual, "Populating a Database: Remove Indexes"): when the staging table holds at least as
- * many rows as `table` (a first load, or a file that more than doubles the table), maintaining every secondary index
- * row by row costs far more than building it once from the finished table. Such indexes (not the primary key, not a
- * unique or constraint index: ON CONFLICT needs those) are dropped here and rebuilt by the caller from the returned
- * definitions, inside the same transaction, so a failed run restores them with everything else. The DROP takes an
- * ACCESS EXCLUSIVE lock on `table` until commit: readers of a table that small wait for the new data instead of
+ * Bulk load (PostgreSQL manual, "Populating a Database: Remove Indexes" and "Remove Foreign Key Constraints"): when
+ * the staging table holds at least as many rows as `table` (a first load, or a file that more than doubles the
+ * table), maintaining every secondary index and checking every foreign key row by row costs far more than building
+ * the index once from the finished table and checking the key with one join. Such indexes (not the primary key, not
+ * a unique or constraint index: ON CONFLICT needs those) and `table`'s foreign keys are dropped here; the caller runs
+ * the returned statements (indexes first, then the foreign keys, which check every row as they are added) inside the
+ * same transaction, so a failed run restores them with everything else and no row escapes its key. The DROP takes
+ * an ACCESS EXCLUSIVE lock on `table` until commit: readers of a table that small wait for the new data instead of
  * seeing the old. Below the threshold nothing is dropped and [] is returned.
  */
-async function dropSecondaryIndexesForBulkLoad(
-  client: pg.ClientBase,
-  table: string,
-  staged: string,
-): Promise<string[]> {
+async function dropForBulkLoad(client: pg.ClientBase, table: string, staged: string): Promise<string[]> {
   const { rows: sizes } = await client.query<{ live: string; incoming: string }>(
     `select (select count(*) from ${table}) as live, (select count(*) from ${staged}) as incoming`,
   )
@@ -363,8 +362,17 @@ async function dropSecondaryIndexesForBulkLoad(
        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
     [table],
   )
+  const { rows: foreignKeys } = await client.query<{ name: string; definition: string }>(
+    `select quote_ident(c.conname) as name, pg_get_constraintdef(c.oid) as definition
+     from pg_constraint c where c.conrelid = $1::regclass and c.contype = 'f' order by c.conname`,
+    [table],
+  )
   // index builds sort: give them room for this transaction only
   await client.query(`set local maintenance_work_mem = '256MB'`)
   for (const { name } of rows) await client.query(`drop index ${name}`)
-  return rows.map((row) => row.definition)
+  for (const { name } of foreignKeys) await client.query(`alter table ${table} drop constraint ${name}`)
+  return [
+    ...rows.map((row) => row.definition),
+    ...foreignKeys.map(({ name, definition }) => `alter table ${table} add constraint ${name} ${definition}`),
+  ]
 }
