@@ -1,5 +1,6 @@
 /**
- * `npm run bench:lighthouse [-- --base-url http://localhost:4321 --agent <uuid> --runs 1 --report-dir <dir> --serve]`
+ * `npm run bench:lighthouse [-- --base-url http://localhost:4321 --agent <uuid> --runs 1 --report-dir <dir> --serve
+ *  --only compare,zip]`
  *
  * Lighthouse (mobile profile: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown) over the public pages:
  * /, /blog, an article, /search-results?q=..., an agent profile (prerendered, and one rendered on demand),
@@ -20,7 +21,9 @@
  * machine; use --runs n to take the median. --report-dir writes each run's full Lighthouse result there
  * (<page>-<run>.json, open in the Lighthouse viewer) to see the LCP element, opportunities and each script's size.
  * --serve builds and serves the bench site, prints its URL and agent id, and keeps serving until interrupted, so
- * repeated `--base-url <url> --agent <id>` runs skip the start-up.
+ * repeated `--base-url <url> --agent <id>` runs skip the start-up. --only measures the pages whose label contains one
+ * of the comma-separated words (case-insensitive; e.g. `--only compare` for Compare), and the bare page, which
+ * every run measures as the yardstick.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -46,6 +49,15 @@ const ArgsSchema = z.object({
   runs: z.coerce.number().int().min(1).max(9).default(1),
   reportDir: z.string().min(1).optional(),
   serve: z.boolean().default(false),
+  only: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ?.split(',')
+        .map((word) => word.trim().toLowerCase())
+        .filter(Boolean),
+    ),
 })
 
 const { values } = parseArgs({
@@ -56,6 +68,7 @@ const { values } = parseArgs({
     runs: { type: 'string' },
     'report-dir': { type: 'string' },
     serve: { type: 'boolean' },
+    only: { type: 'string' },
   },
 })
 const args = ArgsSchema.parse({
@@ -65,6 +78,7 @@ const args = ArgsSchema.parse({
   runs: values.runs,
   reportDir: values['report-dir'],
   serve: values.serve,
+  only: values.only,
 })
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -298,6 +312,8 @@ async function main() {
 
     const results: PageResult[] = []
     for (const [label, path, origin] of pages) {
+      if (args.only && label !== 'Bare Astro page' && !args.only.some((word) => label.toLowerCase().includes(word)))
+        continue
       if (!path) {
         console.log(
           `Skipping ${label}: ${label === 'Article' ? 'no article linked from /blog' : 'none found (pass --agent <uuid>, or the site has none)'}`,
