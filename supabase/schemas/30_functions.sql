@@ -1897,15 +1897,13 @@ begin
       select a.primary_zip_code from public.agents a
       where a.id in (select r.agent_id from pg_temp.refresh_agents r) and a.primary_zip_code is not null
     )
-    (select s.zip_code, s.agent_id, s.closed_sales, s.sales_volume, s.total_sales, s.sides, s.volume
-     from public.agent_zip_sales s
-     where s.zip_code in (select rz.zip_code from ranked_zips rz)
-       and s.agent_id not in (select d.agent_id from pg_temp.refresh_dirty_agents d)
-     union
-     select s.zip_code, s.agent_id, s.closed_sales, s.sales_volume, s.total_sales, s.sides, s.volume
-     from public.agent_zip_sales s
-     where s.agent_id in (select r.agent_id from pg_temp.refresh_agents r)
-       and s.agent_id not in (select d.agent_id from pg_temp.refresh_dirty_agents d))
+    -- one scan: a stored row is read when its ZIP is ranked or its agent recomputed (a union of two scans sorted
+    -- every row it read to drop the duplicates)
+    select s.zip_code, s.agent_id, s.closed_sales, s.sales_volume, s.total_sales, s.sides, s.volume
+    from public.agent_zip_sales s
+    where (s.zip_code in (select rz.zip_code from ranked_zips rz)
+           or s.agent_id in (select r.agent_id from pg_temp.refresh_agents r))
+      and s.agent_id not in (select d.agent_id from pg_temp.refresh_dirty_agents d)
     union all
     select s.zip_code, s.agent_id, s.closed_sales, s.sales_volume, s.total_sales, s.sides, s.volume
     from pg_temp.refresh_zip_sales s;
@@ -2032,11 +2030,13 @@ begin
   -- the figures: the statistics with the primary ZIP's rank, share, coverage and benchmark, and the shrunk figure
   drop table if exists pg_temp.refresh_figures;
   create temp table refresh_figures on commit drop as
+  -- (ZIP codes are digits: sorted as bytes, collate "C", they keep their numeric order and skip the locale's
+  -- comparison)
   with zip_ranked as (
     select z.agent_id, z.zip_code, z.total_sales, z.sides, z.volume,
-           rank() over (partition by z.zip_code order by z.sides desc, z.volume desc)::integer as zip_rank,
-           count(*) over (partition by z.zip_code)::integer as zip_agents,
-           row_number() over (partition by z.agent_id order by z.sides desc, z.volume desc, z.zip_code) as zip_order
+           rank() over (partition by z.zip_code collate "C" order by z.sides desc, z.volume desc)::integer as zip_rank,
+           count(*) over (partition by z.zip_code collate "C")::integer as zip_agents,
+           row_number() over (partition by z.agent_id order by z.sides desc, z.volume desc, z.zip_code collate "C") as zip_order
     from pg_temp.refresh_zip_rows z
   )
   select st.agent_id, v_start as window_start, v_end as window_end, st.last_close_date, st.sources,
@@ -2087,9 +2087,9 @@ begin
   ),
   ranked as (
     select lz.*,
-           rank() over (partition by lz.zip_code order by lz.sales desc, lz.volume desc) as zip_rank,
-           count(*) over (partition by lz.zip_code)::integer as agents_in_zip,
-           row_number() over (partition by lz.agent_id order by lz.sales desc, lz.volume desc, lz.zip_code) as zip_order
+           rank() over (partition by lz.zip_code collate "C" order by lz.sales desc, lz.volume desc) as zip_rank,
+           count(*) over (partition by lz.zip_code collate "C")::integer as agents_in_zip,
+           row_number() over (partition by lz.agent_id order by lz.sales desc, lz.volume desc, lz.zip_code collate "C") as zip_order
     from listing_zip lz
   ),
   areas as (

@@ -2,7 +2,8 @@
  * The incremental metrics refresh writes what the full refresh writes. Inside one REPEATABLE READ transaction (so no
  * other file's change lands between the refreshes, and all is rolled back): a full refresh, then sales added with a
  * co-agent and a buyer agent, a price changed, a sale moved to another ZIP, a sale deleted, a buyer agent replaced, a
- * ZIP benchmark written, an agent added and one deleted; then the incremental refresh, which must recompute only some
+ * ZIP benchmark written, an agent added and one deleted (and an agent of a changed ZIP keeps the ZIP of its other sale,
+ * which nothing reached, among its service areas); then the incremental refresh, which must recompute only some
  * agents; then a full refresh over the same data, which must find nothing to change in agent_figures, agent_zip_sales,
  * zip_sales_coverage and the agents' figure columns. The incremental refresh must also recompute the touched ZIP pages
  * once (not once per table it writes). The window is fixed (24 months ending 2025-06-30) so the data of
@@ -50,7 +51,8 @@ async function refresh(full: boolean): Promise<Refresh> {
 
 async function scenario() {
   const [zip1, zip2, zip3] = [await unusedZip(db), await unusedZip(db), await unusedZip(db)]
-  const names = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Kappa'] as const
+  const zip6 = await unusedZip(db)
+  const names = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Kappa', 'Iota'] as const
   const agents = await insertAgents(
     names.map((name) => ({ name: `Incremental ${name} ${run}`, mlsId: `incr-${run}-${name}` })),
     db,
@@ -80,6 +82,10 @@ async function scenario() {
       ...[18, 19].map((n) => sale(id.Epsilon, zip3, n)),
       ...[20, 21, 22, 23, 24].map((n) => sale(id.Zeta, zip3, n)),
       sale(id.Kappa, zip3, 25),
+      // Iota: recomputed with zip1 (its primary ZIP) but not changed, with a sale in a ZIP nothing reaches, which its
+      // service areas must keep
+      ...[26, 27, 28].map((n) => sale(id.Iota, zip1, n)),
+      sale(id.Iota, zip6, 29),
     ],
     db,
   )
