@@ -1,4 +1,5 @@
--- The metrics refresh reads the stored per-(ZIP, agent) rows in one scan and sorts ZIP codes as bytes.
+-- The metrics refresh reads the stored per-(ZIP, agent) rows in one scan, sorts ZIP codes as bytes, and orders the
+-- ZIPs of the agents it writes only.
 --
 -- Why: at 200,000 agents / 2,400,000 sales a daily refresh (1 % of the agents with a new sale) took 25.6 s, of which
 -- (auto_explain) 5.5 s built the rows the ranks read, as a UNION of two scans of agent_zip_sales (the ZIPs ranked;
@@ -9,7 +10,10 @@
 -- removed rows read twice); the ranking windows partition and order ZIP codes with collate "C". ZIP codes are digits
 -- (a ZIP+4 adds a hyphen), so byte order is their numeric order, which the tie-break between an agent's ZIPs with
 -- equal sides and volume (the lowest ZIP code first) means; under the local databases' collation (C.UTF-8) it is the
--- same order. Body otherwise unchanged. Same daily refresh on the same data: 25.6 -> 20.9 s.
+-- same order. The rank windows still read every row of a ZIP, but each agent's ZIPs are put in order after them,
+-- over the rows of the agents written only (the figures: 1.7 million rows sorted by agent became 0.2 million).
+-- Body otherwise unchanged. Same daily refresh on the same data, runs before and after interleaved: 25.0-27.9 ->
+-- 18.4-18.5 s; the full refresh 101.9 -> 98.7 s.
 
 CREATE OR REPLACE FUNCTION private.refresh_agent_metrics_work(window_months integer DEFAULT 24, window_end date DEFAULT NULL::date, full_refresh boolean DEFAULT false)
  RETURNS TABLE(metrics_window_start date, metrics_window_end date, agents_updated integer, refresh_kind text, agents_recomputed integer)
@@ -387,12 +391,19 @@ begin
   create temp table refresh_figures on commit drop as
   -- (ZIP codes are digits: sorted as bytes, collate "C", they keep their numeric order and skip the locale's
   -- comparison)
+  -- The ranks need every row of a ZIP; the primary ZIP only the rows of the agents written, so their order is taken
+  -- after the ranks, over those agents' rows alone.
   with zip_ranked as (
     select z.agent_id, z.zip_code, z.total_sales, z.sides, z.volume,
            rank() over (partition by z.zip_code collate "C" order by z.sides desc, z.volume desc)::integer as zip_rank,
-           count(*) over (partition by z.zip_code collate "C")::integer as zip_agents,
-           row_number() over (partition by z.agent_id order by z.sides desc, z.volume desc, z.zip_code collate "C") as zip_order
+           count(*) over (partition by z.zip_code collate "C")::integer as zip_agents
     from pg_temp.refresh_zip_rows z
+  ),
+  agent_zips as (
+    select zr.*,
+           row_number() over (partition by zr.agent_id order by zr.sides desc, zr.volume desc, zr.zip_code collate "C") as zip_order
+    from zip_ranked zr
+    where zr.agent_id in (select st.agent_id from pg_temp.refresh_stats st)
   )
   select st.agent_id, v_start as window_start, v_end as window_end, st.last_close_date, st.sources,
          st.listing_sales, st.listing_sides, st.listing_volume, st.listing_price_min, st.listing_price_max,
@@ -430,7 +441,7 @@ begin
          st.days_on_market_median - zb.median_dom as days_on_market_vs_zip,
          st.buyer_paid_to_list_mean - zb.avg_sale_to_list_percent as buyer_paid_to_list_vs_zip
   from pg_temp.refresh_stats st
-  left join zip_ranked pz on pz.agent_id = st.agent_id and pz.zip_order = 1
+  left join agent_zips pz on pz.agent_id = st.agent_id and pz.zip_order = 1
   left join public.zip_sales_coverage zc on zc.zip_code = pz.zip_code
   left join public.zip_market_benchmarks zb on zb.zip_code = pz.zip_code;
   -- the listing-side columns of agents, with their meaning unchanged ("as listing agent"). agents first, then the
@@ -440,12 +451,18 @@ begin
     from pg_temp.refresh_zip_rows z
     where z.closed_sales > 0
   ),
-  ranked as (
+  -- (as above: the ranks over every row of a ZIP, then each written agent's ZIPs in order, over its rows alone)
+  zip_ranked as (
     select lz.*,
            rank() over (partition by lz.zip_code collate "C" order by lz.sales desc, lz.volume desc) as zip_rank,
-           count(*) over (partition by lz.zip_code collate "C")::integer as agents_in_zip,
-           row_number() over (partition by lz.agent_id order by lz.sales desc, lz.volume desc, lz.zip_code collate "C") as zip_order
+           count(*) over (partition by lz.zip_code collate "C")::integer as agents_in_zip
     from listing_zip lz
+  ),
+  ranked as (
+    select zr.*,
+           row_number() over (partition by zr.agent_id order by zr.sales desc, zr.volume desc, zr.zip_code collate "C") as zip_order
+    from zip_ranked zr
+    where zr.agent_id in (select ra.agent_id from pg_temp.refresh_agents ra)
   ),
   areas as (
     select r.agent_id, array_agg(r.zip_code order by r.zip_order) as zips

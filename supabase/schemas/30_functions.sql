@@ -2032,12 +2032,19 @@ begin
   create temp table refresh_figures on commit drop as
   -- (ZIP codes are digits: sorted as bytes, collate "C", they keep their numeric order and skip the locale's
   -- comparison)
+  -- The ranks need every row of a ZIP; the primary ZIP only the rows of the agents written, so their order is taken
+  -- after the ranks, over those agents' rows alone.
   with zip_ranked as (
     select z.agent_id, z.zip_code, z.total_sales, z.sides, z.volume,
            rank() over (partition by z.zip_code collate "C" order by z.sides desc, z.volume desc)::integer as zip_rank,
-           count(*) over (partition by z.zip_code collate "C")::integer as zip_agents,
-           row_number() over (partition by z.agent_id order by z.sides desc, z.volume desc, z.zip_code collate "C") as zip_order
+           count(*) over (partition by z.zip_code collate "C")::integer as zip_agents
     from pg_temp.refresh_zip_rows z
+  ),
+  agent_zips as (
+    select zr.*,
+           row_number() over (partition by zr.agent_id order by zr.sides desc, zr.volume desc, zr.zip_code collate "C") as zip_order
+    from zip_ranked zr
+    where zr.agent_id in (select st.agent_id from pg_temp.refresh_stats st)
   )
   select st.agent_id, v_start as window_start, v_end as window_end, st.last_close_date, st.sources,
          st.listing_sales, st.listing_sides, st.listing_volume, st.listing_price_min, st.listing_price_max,
@@ -2075,7 +2082,7 @@ begin
          st.days_on_market_median - zb.median_dom as days_on_market_vs_zip,
          st.buyer_paid_to_list_mean - zb.avg_sale_to_list_percent as buyer_paid_to_list_vs_zip
   from pg_temp.refresh_stats st
-  left join zip_ranked pz on pz.agent_id = st.agent_id and pz.zip_order = 1
+  left join agent_zips pz on pz.agent_id = st.agent_id and pz.zip_order = 1
   left join public.zip_sales_coverage zc on zc.zip_code = pz.zip_code
   left join public.zip_market_benchmarks zb on zb.zip_code = pz.zip_code;
   -- the listing-side columns of agents, with their meaning unchanged ("as listing agent"). agents first, then the
@@ -2085,12 +2092,18 @@ begin
     from pg_temp.refresh_zip_rows z
     where z.closed_sales > 0
   ),
-  ranked as (
+  -- (as above: the ranks over every row of a ZIP, then each written agent's ZIPs in order, over its rows alone)
+  zip_ranked as (
     select lz.*,
            rank() over (partition by lz.zip_code collate "C" order by lz.sales desc, lz.volume desc) as zip_rank,
-           count(*) over (partition by lz.zip_code collate "C")::integer as agents_in_zip,
-           row_number() over (partition by lz.agent_id order by lz.sales desc, lz.volume desc, lz.zip_code collate "C") as zip_order
+           count(*) over (partition by lz.zip_code collate "C")::integer as agents_in_zip
     from listing_zip lz
+  ),
+  ranked as (
+    select zr.*,
+           row_number() over (partition by zr.agent_id order by zr.sales desc, zr.volume desc, zr.zip_code collate "C") as zip_order
+    from zip_ranked zr
+    where zr.agent_id in (select ra.agent_id from pg_temp.refresh_agents ra)
   ),
   areas as (
     select r.agent_id, array_agg(r.zip_code order by r.zip_order) as zips
