@@ -102,8 +102,8 @@ export interface ImportSummary {
   warnings: string[]
   /**
    * Seconds spent reading, validating and staging; and applying (upserts, metrics, commit), with the apply's steps:
-   * the upserts (with the triggers they fire), the planner statistics, the metrics refresh, the commit (null until
-   * the step ran).
+   * the upserts (with the triggers they fire), the planner statistics, the metrics refresh (null when skipped), the
+   * run's record and the commit. `applySteps` is null until the apply has committed (a dry run, a rejected file).
    */
   timings: {
     stageSeconds: number
