@@ -125,6 +125,29 @@ function check<T>(what: string, result: { data: T | null; error: { message: stri
   return result.data as T
 }
 
+/** A page a patch rendered, with its group (agent, zip, city, blog, other) as the patch counts it. */
+export interface RenderedPage {
+  pathname: string
+  group: string
+}
+
+/** The order of the groups in the build log's list of rendered pages. */
+const LOG_ORDER = ['blog', 'other', 'city', 'zip', 'agent']
+
+/**
+ * The build log's line of the pages a patch rendered: `Rendered: <path>, <path>, ...` with the first `limit`
+ * paths, posts and the other site pages before cities, ZIPs and agents (a data refresh can render hundreds of agent
+ * pages beside a post, which an operator looks for first), then `, and N more`. Render order within a group.
+ */
+export function renderedLine(pages: RenderedPage[], limit = 40): string {
+  const ordered = [...pages].sort((a, b) => LOG_ORDER.indexOf(a.group) - LOG_ORDER.indexOf(b.group))
+  const more = ordered.length > limit ? `, and ${ordered.length - limit} more` : ''
+  return `Rendered: ${ordered
+    .slice(0, limit)
+    .map((page) => page.pathname)
+    .join(', ')}${more}`
+}
+
 /** The path segment of Storage's public objects (a quick look before a post's body is rendered). */
 const STORAGE_OBJECTS = '/storage/v1/object/public/'
 
@@ -600,9 +623,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     const headers = fs.readFileSync(path.join(publishDir, '_headers'), 'utf8')
     const unhashed = new Set<string>()
     const counts = new Map<string, number>()
-    const rendered: string[] = []
-    /** The group of each rendered path, for the log's list (posts first: a data refresh can render hundreds of agents). */
-    const renderedGroups = new Map<string, string>()
+    const rendered: RenderedPage[] = []
     const recordable: RecordedPage[] = []
     /** Renders one page with `worker` into the new site; 404 removes it. @throws on any other answer. */
     const render = async (page: Render, worker: PagesFunctions) => {
@@ -624,8 +645,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       replaceFile(file, body)
       if (page.cache) recordable.push({ ...page.cache, pathname: page.pathname, file })
       counts.set(page.group, (counts.get(page.group) ?? 0) + 1)
-      rendered.push(page.pathname)
-      renderedGroups.set(page.pathname, page.group)
+      rendered.push({ pathname: page.pathname, group: page.group })
       for (const script of inlineScripts(body)) if (!headers.includes(scriptHash(script))) unhashed.add(page.pathname)
     }
     /** Renders `pages` with `worker`, `concurrency` at a time. */
@@ -692,7 +712,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
       ? recordRenderedPages(options.buildCacheDir, [
           ...recordable,
           ...(await cityCacheEntries(
-            rendered.filter((pathname) => /^\/agents\/[a-z]{2}\/[^/]+$/.test(pathname)),
+            rendered.filter((page) => page.group === 'city').map((page) => page.pathname),
             now.version,
             publishDir,
           )),
@@ -705,13 +725,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     )
     if (options.buildCacheDir) output(`Recorded in the static build's cache: ${recorded} pages.\n`)
     if (imagesMade > 0) output(`Post images made for the worker: ${imagesMade}.\n`)
-    const listOrder = ['blog', 'other', 'city', 'zip', 'agent']
-    const inLogOrder = [...rendered].sort(
-      (a, b) => listOrder.indexOf(renderedGroups.get(a)!) - listOrder.indexOf(renderedGroups.get(b)!),
-    )
-    output(
-      `Rendered: ${inLogOrder.slice(0, 40).join(', ')}${inLogOrder.length > 40 ? `, and ${inLogOrder.length - 40} more` : ''}\n`,
-    )
+    output(`${renderedLine(rendered)}\n`)
     output(
       `Patch phases (s): list ${((listed - started) / 1000).toFixed(2)} (the changed rows read in ${((read - reading) / 1000).toFixed(2)}), link ${((linked - listed) / 1000).toFixed(2)} (${carried === null ? 'linked ahead' : `${carried.toLocaleString('en-US')} files`}), worker ready ${((ready - linked) / 1000).toFixed(2)} more, render ${((done - ready) / 1000).toFixed(2)} (${rendered.length} pages, ${concurrency} at a time in ${workers.length} runtimes: agents ${((agentsDone - ready) / 1000).toFixed(2)} and beside them ZIPs and cities ${((areasDone - ready) / 1000).toFixed(2)}, then the others ${((done - othersStart) / 1000).toFixed(2)}: ${otherTimes.join(', ')}), total ${((done - started) / 1000).toFixed(2)}.\n`,
     )

@@ -164,7 +164,9 @@ export function isConnectionLost(error: unknown): boolean {
 /** RESO fields read when there is no mapping, to tell whether a cut-short last column matters. */
 const resoFieldsRead = new Set([...Object.keys(PropertyRecordSchema.shape), ...Object.keys(MemberRecordSchema.shape)])
 
-const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10
+/** Seconds from `from` to `to` (performance.now() values), to a tenth. */
+const between = (from: number, to: number) => Math.round((to - from) / 100) / 10
+const seconds = (since: number) => between(since, performance.now())
 
 /**
  * Runs an import. Everything is applied in one transaction, or nothing is.
@@ -430,7 +432,6 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       phase = 'commit'
       await client.query('commit')
       inTransaction = false
-      const between = (from: number, to: number) => Math.round((to - from) / 100) / 10
       summary.timings.applySteps = {
         upsert: between(applyStarted, upserted),
         analyze: between(upserted, analyzed),
