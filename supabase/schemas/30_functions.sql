@@ -2625,43 +2625,59 @@ begin
     from private.zip_top_agents t where t.zip_code = any (zips);
   delete from private.zip_top_agents t where t.zip_code = any (zips);
 
-  -- the ZIP page's order: agents with 5 or more sales there first, then sides, volume, name
+  -- the ZIP page's order: agents with 5 or more sales there first, then sides, volume, name. The name is read only
+  -- for the rows that can be among the first 25 without it: rank() gives tied rows one place, so a row placed
+  -- after 25 has 25 rows before it whatever the names
   insert into private.zip_top_agents (zip_code, agent_id)
   select r.zip_code, r.agent_id
     from (
-      select s.zip_code, s.agent_id,
+      select c.zip_code, c.agent_id,
              row_number() over (
-               partition by s.zip_code
-               order by (s.total_sales >= 5) desc, s.sides desc, s.volume desc, a.name, s.agent_id
+               partition by c.zip_code
+               order by c.ranked desc, c.sides desc, c.volume desc, a.name, c.agent_id
              ) as position
-        from public.agent_zip_sales s
-        join public.agents a on a.id = s.agent_id
-       where s.zip_code = any (zips) and s.zip_code ~ '^[0-9]{5}$' and s.total_sales > 0
+        from (
+          select s.zip_code, s.agent_id, s.total_sales >= 5 as ranked, s.sides, s.volume,
+                 rank() over (
+                   partition by s.zip_code collate "C"
+                   order by (s.total_sales >= 5) desc, s.sides desc, s.volume desc
+                 ) as place
+            from public.agent_zip_sales s
+           where s.zip_code = any (zips) and s.zip_code ~ '^[0-9]{5}$' and s.total_sales > 0
+        ) c
+        join public.agents a on a.id = c.agent_id
+       where c.place <= 25
     ) r
    where r.position <= 25;
 
   select coalesce(array_agg(t.agent_id), '{}') into current_top
     from private.zip_top_agents t where t.zip_code = any (zips);
 
+  -- the place: the benchmark's city and state, else the most common city of the agents listed there (read only for
+  -- the ZIPs without a benchmark place)
   insert into public.zip_page_versions as v (zip_code, version, city, state, ranked_agents, changed_at)
-  with listed_rows as materialized (
-    select s.zip_code, a.city, a.state
+  with listed as (
+    select s.zip_code, count(*)::integer as n
       from public.agent_zip_sales s
-      join public.agents a on a.id = s.agent_id
      where s.zip_code = any (zips) and s.total_sales > 0
+     group by s.zip_code
   ),
-  listed as (
-    select l.zip_code, count(*)::integer as n
-      from listed_rows l
-     group by l.zip_code
+  unplaced as (
+    select z.zip_code
+      from unnest(zips) as z (zip_code)
+     where not exists (
+       select 1 from public.zip_market_benchmarks b
+        where b.zip_code = z.zip_code and b.city is not null and b.state is not null)
   ),
   common as (
     select distinct on (c.zip_code) c.zip_code, c.city, c.state
       from (
-        select l.zip_code, l.city, l.state, count(*) as agents
-          from listed_rows l
-         where l.city is not null and l.state is not null
-         group by l.zip_code, l.city, l.state
+        select s.zip_code, a.city, a.state, count(*) as agents
+          from public.agent_zip_sales s
+          join public.agents a on a.id = s.agent_id
+         where s.zip_code = any (array(select u.zip_code from unplaced u)) and s.total_sales > 0
+           and a.city is not null and a.state is not null
+         group by s.zip_code, a.city, a.state
       ) c
      order by c.zip_code, c.agents desc, c.state || '|' || c.city
   )
@@ -2780,28 +2796,33 @@ AS $function$
 declare
   v_nestloop text := current_setting('enable_nestloop');
   changed uuid[];
+  printed uuid[];
 begin
   if tg_op = 'INSERT' then
     select coalesce(array_agg(n.agent_id), '{}') into changed from new_rows n;
+    printed := changed;
   elsif tg_op = 'UPDATE' then
     -- hashed: a plan cached for a few rows must not nest-loop two large transition tables
     perform set_config('enable_nestloop', 'off', true);
-    select coalesce(array_agg(distinct x.agent_id), '{}') into changed
+    select coalesce(array_agg(n.agent_id), '{}'),
+           coalesce(array_agg(n.agent_id) filter (
+             where (n.sale_to_list_mean, n.sale_to_list_n) is distinct from (o.sale_to_list_mean, o.sale_to_list_n)), '{}')
+      into changed, printed
       from new_rows n
       join old_rows o on o.agent_id = n.agent_id
-     cross join lateral (values (o.agent_id), (n.agent_id)) as x (agent_id)
      where (to_jsonb(n) - 'updated_at') is distinct from (to_jsonb(o) - 'updated_at');
     perform set_config('enable_nestloop', v_nestloop, true);
   else
     select coalesce(array_agg(o.agent_id), '{}') into changed from old_rows o;
+    printed := changed;
   end if;
   if cardinality(changed) = 0 then
     return null;
   end if;
   perform private.bump_agent_pages(changed);
-  -- a ZIP page's order, first 25 and place come from agent_zip_sales, the agents' names and places, the coverage and
-  -- the benchmark, whose own triggers recompute them; the figures are only printed
-  perform private.bump_zip_pages(private.zips_ranking_agents(changed));
+  if cardinality(printed) > 0 then
+    perform private.bump_zip_pages(private.zips_ranking_agents(printed));
+  end if;
   return null;
 end;
 $function$;
