@@ -354,6 +354,46 @@ describe('page versions', () => {
     })
   })
 
+  it('two transactions recomputing the same ZIP page both commit: the second waits, then skips the rows the first wrote', async () => {
+    const zip = await unusedZip()
+    await fixtureIn(zip, [
+      { name: 'Version Twice A', sales: makeSales('VTwiceA', 2) },
+      { name: 'Version Twice B', sales: makeSales('VTwiceB', 1) },
+    ])
+    const [first, second] = [1, 2].map(() => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL }))
+    await first!.connect()
+    await second!.connect()
+    try {
+      const secondPid = (await second!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
+      await first!.query('begin')
+      await first!.query('select private.touch_zip_pages_now($1)', [[zip]])
+      await second!.query('begin')
+      const secondTouch = second!.query('select private.touch_zip_pages_now($1)', [[zip]]).then(
+        () => 'committed',
+        (error: Error) => error.message,
+      )
+      // the second waits for the first's rows (a benchmark edit meeting a refresh's end)
+      for (let tries = 0; ; tries++) {
+        const [waiting] = await sql<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`,
+          [secondPid],
+        )
+        if (waiting!.n === 1) break
+        if (tries > 100) throw new Error('the second transaction never waited for the first')
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      await first!.query('commit')
+      expect(await secondTouch).toBe('committed')
+      await second!.query('commit')
+    } finally {
+      await first!.end()
+      await second!.end()
+    }
+    expect(await sql(`select count(*)::int as n from private.zip_top_agents where zip_code = $1`, [zip])).toEqual([
+      { n: 2 },
+    ])
+  })
+
   it('a benchmark changes its ZIP page, its place, and the pages of agents whose primary ZIP it is', async () => {
     const zip = await unusedZip()
     const { agents } = await fixtureIn(zip, [{ name: 'Version Local', sales: makeSales('VLocal', 2) }])
