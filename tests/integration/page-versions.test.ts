@@ -66,6 +66,35 @@ async function fixtureIn(zip: string, agents: Parameters<typeof createAgents>[1]
   return fixture
 }
 
+/**
+ * Two agents in a fresh home ZIP (the roamer with three sales, the stayer with two) and one more closed sale of the
+ * roamer's at `address` in a second fresh ZIP: a change to that sale moves the roamer's figures and nothing the
+ * home ZIP ranks by.
+ */
+async function roamerFixture(prefix: string, address: string) {
+  const [home, away] = [await unusedZip(), await unusedZip()]
+  const { agents } = await fixtureIn(home, [
+    { name: `${prefix} Roamer`, sales: makeSales(`${prefix.replace(/\W/g, '')}Roamer`, 3) },
+    { name: `${prefix} Stayer`, sales: makeSales(`${prefix.replace(/\W/g, '')}Stayer`, 2) },
+  ])
+  const roamer = agents[0]!
+  await insertSales([
+    {
+      agentId: roamer.id,
+      address,
+      city: 'Versionville',
+      state: 'VT',
+      zip: away,
+      listPrice: 500_000,
+      salePrice: 505_000,
+      daysAgo: 12,
+      daysOnMarket: 9,
+      standardStatus: 'Closed',
+    },
+  ])
+  return { home, away, roamer }
+}
+
 describe('page versions', () => {
   it('a shown change of an agent gives their page and their ZIP page a new version; an unchanged refresh none', async () => {
     const zip = await unusedZip()
@@ -186,27 +215,8 @@ describe('page versions', () => {
   })
 
   it("an agent's new figures give every ZIP page that prints them a new version, its ranking kept", async () => {
-    const [home, away] = [await unusedZip(), await unusedZip()]
-    const { agents } = await fixtureIn(home, [
-      { name: 'Version Roamer', sales: makeSales('VRoamer', 3) },
-      { name: 'Version Stayer', sales: makeSales('VStayer', 2) },
-    ])
-    const roamer = agents[0]!
     // one more sale of the roamer's, in another ZIP
-    await insertSales([
-      {
-        agentId: roamer.id,
-        address: '7 Away St',
-        city: 'Versionville',
-        state: 'VT',
-        zip: away,
-        listPrice: 500_000,
-        salePrice: 505_000,
-        daysAgo: 12,
-        daysOnMarket: 9,
-        standardStatus: 'Closed',
-      },
-    ])
+    const { home, away } = await roamerFixture('Version', '7 Away St')
     await refreshAgentMetrics()
     const homeBefore = (await zipPage(home))!
     const topBefore = await sql(`select agent_id from private.zip_top_agents where zip_code = $1 order by 1`, [home])
@@ -223,26 +233,7 @@ describe('page versions', () => {
   })
 
   it("an agent's figures that no ZIP page prints give the agent's page a new version and leave the ZIP pages alone", async () => {
-    const [home, away] = [await unusedZip(), await unusedZip()]
-    const { agents } = await fixtureIn(home, [
-      { name: 'Version Quiet Roamer', sales: makeSales('VQRoamer', 3) },
-      { name: 'Version Quiet Stayer', sales: makeSales('VQStayer', 2) },
-    ])
-    const roamer = agents[0]!
-    await insertSales([
-      {
-        agentId: roamer.id,
-        address: '9 Quiet Away St',
-        city: 'Versionville',
-        state: 'VT',
-        zip: away,
-        listPrice: 500_000,
-        salePrice: 505_000,
-        daysAgo: 12,
-        daysOnMarket: 9,
-        standardStatus: 'Closed',
-      },
-    ])
+    const { home, away, roamer } = await roamerFixture('Version Quiet', '9 Quiet Away St')
     // Another test file's sales can move the metrics window, which every coverage row (and so every ZIP page)
     // prints; the change and its refresh run holding the refresh's lock, and again when the window moved all the same
     await underRefreshLock(async (db) => {
