@@ -17,8 +17,9 @@
  * patch() then re-renders, for the versions above the served build's watermark (up to this build's):
  * - agent pages still prerendered (`agent_page_versions.prerender`) at /agent/<id>; a page no longer prerendered is
  *   removed (the worker answers it on demand);
- * - ZIP pages at /agents/<zip> and the city pages of those ZIPs at /agents/<state>/<city> (src/pages/agents/[...path]);
- *   a 404 removes the page;
+ * - ZIP pages at /agents/<zip> whose own version moved, and the city pages at /agents/<state>/<city> of the ZIPs whose
+ *   city version moved (src/pages/agents/[...path]; an agent's figure moves the city version of every ZIP where the
+ *   agent has a side, the ZIP page's version only where it prints the agent); a 404 removes the page;
  * - the sitemaps (always: their lastmod follows the page versions) and, when the newest refresh changed, the three
  *   pages that print it (src/pages/rerender/);
  * - after a blog change: home, /blog and /rss.xml, the articles and category pages whose keys changed (a post no longer
@@ -26,7 +27,7 @@
  * The worker runs under workerd (supabase/local/pages-functions.ts) with no static files, so it renders every path.
  * With `buildCacheDir`, the agent, ZIP and city pages, articles and category pages it rendered are recorded in the
  * static build's Astro cache under their new keys, so the next static build reuses them instead of rendering them
- * again (a city page only when no ZIP page of its state changed after the watermark: its key covers them all).
+ * again (a city page only when no ZIP of its state has a city version after the watermark: its key covers them all).
  *
  * An article that shows images from the site's Storage gets them made here, with the static build's maker
  * (src/integrations/post-images.ts: the worker has no sharp), written into the new site and handed to the worker.
@@ -52,7 +53,14 @@ import { readCategories, readPostRedirects, readPublishedPosts } from '~/lib/blo
 import { blogPageKeys } from '~/lib/blog-page-keys.ts'
 import { contentHash } from '~/lib/content-hash.ts'
 import { postImageWidths, storageImageUrls, type MadePostImages } from '~/lib/post-images.ts'
-import { agentPageCacheKey, cityPageCacheKey, groupCities, zipPageCacheKey, zipPageRef } from '~/lib/page-cache-keys.ts'
+import {
+  agentPageCacheKey,
+  cityPageCacheKey,
+  groupCities,
+  ZIP_PAGE_COLUMNS,
+  zipPageCacheKey,
+  zipPageRef,
+} from '~/lib/page-cache-keys.ts'
 import { renderPostContent } from '@shared/post-content.ts'
 import { slugify } from '@shared/slug.ts'
 import { categoryUrl, cityUrl, postUrl, zipUrl } from '@shared/urls.ts'
@@ -300,7 +308,8 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
 
   /**
    * Rows of a page-version table (or of the ZIP pages' city moves) changed in (since, now], keyset-paged by `key`;
-   * null once there are too many.
+   * null once there are too many. ZIP rows count as changed when either of their versions is in the range (the ZIP
+   * page's own, or what it gives its city page).
    */
   const changedRows = async <T extends Record<string, unknown>>(
     table: 'agent_page_versions' | 'zip_page_versions' | 'zip_page_moves',
@@ -311,13 +320,14 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
   ): Promise<T[] | null> => {
     const rows: T[] = []
     for (let after: string | null = null; ;) {
-      let query = client
-        .from(table)
-        .select(columns)
-        .gt('version', since)
-        .lte('version', now)
-        .order(key)
-        .limit(PAGE_SIZE)
+      let query = client.from(table).select(columns)
+      query =
+        table === 'zip_page_versions'
+          ? query.or(
+              `and(version.gt.${since},version.lte.${now}),and(city_version.gt.${since},city_version.lte.${now})`,
+            )
+          : query.gt('version', since).lte('version', now)
+      query = query.order(key).limit(PAGE_SIZE)
       if (after) query = query.gt(key, after)
       const page = check<T[]>(`the changed pages (${table})`, (await query) as never)
       rows.push(...page)
@@ -384,7 +394,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
         async (after) => {
           let query = client
             .from('zip_page_versions')
-            .select('zip_code, city, state, version, changed_at, ranked_agents')
+            .select(`${ZIP_PAGE_COLUMNS}, ranked_agents`)
             .ilike('state', state)
             .order('zip_code')
             .limit(PAGE_SIZE)
@@ -393,7 +403,7 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
         },
         (row) => row.zip_code,
       )
-      if (rows.some((row) => row.version > now)) continue
+      if (rows.some((row) => row.city_version > now)) continue
       const cities = groupCities(
         rows.filter((row) => row.ranked_agents > 0 && /^\d{5}$/.test(row.zip_code)).map(zipPageRef),
       )
@@ -502,13 +512,13 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
         since.version,
         now.version,
       ),
-      changedRows<{ zip_code: string; city: string | null; state: string | null; version: number }>(
-        'zip_page_versions',
-        'zip_code, city, state, version',
-        'zip_code',
-        since.version,
-        now.version,
-      ),
+      changedRows<{
+        zip_code: string
+        city: string | null
+        state: string | null
+        version: number
+        city_version: number
+      }>('zip_page_versions', 'zip_code, city, state, version, city_version', 'zip_code', since.version, now.version),
       // the city pages ZIP pages left: keyed by ZIP and version, paged by version (unique per move)
       changedRows<{ city: string | null; state: string | null; version: number }>(
         'zip_page_moves',
@@ -546,8 +556,9 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
           group: 'agent',
           cache: { component: 'src/pages/agent/[id].astro', cacheKey: agentPageCacheKey(row) },
         })),
+      // a ZIP page whose own version did not move keeps its file; only its city page follows the agents it does not print
       ...zips
-        .filter((row) => /^\d{5}$/.test(row.zip_code))
+        .filter((row) => /^\d{5}$/.test(row.zip_code) && row.version > since.version)
         .map((row) => ({
           pathname: zipUrl(row.zip_code),
           group: 'zip',

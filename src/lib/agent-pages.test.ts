@@ -8,7 +8,9 @@ import {
   assembleCityPage,
   assembleZipPage,
   batch,
+  cityPageCacheKey,
   groupCities,
+  zipPageCacheKey,
   rankArea,
   readAhead,
   type CityPageRef,
@@ -27,6 +29,21 @@ const zipRef = (zip: string, city: string | null, state: string | null, version 
   state,
   version,
   changedAt: '2026-11-26T00:00:00Z',
+  cityVersion: version,
+  cityChangedAt: '2026-11-26T00:00:00Z',
+})
+
+describe('page cache keys', () => {
+  it("a city page's key follows its ZIPs' city versions, a ZIP page's key its own version", async () => {
+    const [city] = groupCities([zipRef('05001', 'Keyton', 'VT', 10), zipRef('05002', 'Keyton', 'VT', 12)])
+    const key = await cityPageCacheKey(city!)
+    // an agent the ZIP page does not print changed a figure: the city version moves, the ZIP page's version stays
+    const moved = { ...city!.zips[1]!, cityVersion: 13 }
+    expect(await cityPageCacheKey({ ...city!, zips: [city!.zips[0]!, moved] })).not.toBe(key)
+    expect(zipPageCacheKey(moved)).toBe(zipPageCacheKey(city!.zips[1]!))
+    // the ZIP page's own version alone is not part of the city's key (it never moves without the city version)
+    expect(await cityPageCacheKey({ ...city!, zips: [city!.zips[0]!, { ...city!.zips[1]!, version: 11 }] })).toBe(key)
+  })
 })
 
 describe('groupCities', () => {

@@ -22,7 +22,7 @@
  */
 import type { Database } from '@shared/database.types.ts'
 import { MIN_SALES_TO_RANK } from '@shared/methodology.ts'
-import { groupCities, zipPageRef, type CityPageRef, type ZipPageRef } from './page-cache-keys'
+import { groupCities, ZIP_PAGE_COLUMNS, zipPageRef, type CityPageRef, type ZipPageRef } from './page-cache-keys'
 import {
   RECENT_SALES_LIMIT,
   isSyntheticAgent,
@@ -176,7 +176,7 @@ async function readZipPages(what: string, state?: string): Promise<ZipPageRef[]>
   for (let after: string | null = null; ;) {
     let query = supabase
       .from('zip_page_versions')
-      .select('zip_code, city, state, version, changed_at')
+      .select(ZIP_PAGE_COLUMNS)
       .gt('ranked_agents', 0)
       .order('zip_code')
       .limit(LIST_PAGE_SIZE)
@@ -198,7 +198,7 @@ export async function findZipPageRef(zip: string): Promise<ZipPageRef | null> {
   if (!/^\d{5}$/.test(zip)) return null
   const { data, error } = await supabase
     .from('zip_page_versions')
-    .select('zip_code, city, state, version, changed_at')
+    .select(ZIP_PAGE_COLUMNS)
     .eq('zip_code', zip)
     .gt('ranked_agents', 0)
     .maybeSingle()

@@ -8,13 +8,19 @@
  */
 import { slugify } from '@shared/slug.ts'
 
-/** A ZIP page: the ZIP, its place (for the city pages) and the version of its data. */
+/**
+ * A ZIP page: the ZIP, its place (for the city pages), the version of its data and when it changed (ISO timestamp),
+ * and the version of what it gives its city page (>= version: it also moves when an agent the ZIP page does not print,
+ * but its city page may, changes a figure) with when that changed.
+ */
 export interface ZipPageRef {
   zip: string
   city: string | null
   state: string | null
   version: number
   changedAt: string
+  cityVersion: number
+  cityChangedAt: string
 }
 
 /** A city page: its ZIP pages grouped by (state, city slug). */
@@ -27,6 +33,9 @@ export interface CityPageRef {
   zips: ZipPageRef[]
 }
 
+/** The zip_page_versions columns a ZIP page ref is made of (the select list of every read of them). */
+export const ZIP_PAGE_COLUMNS = 'zip_code, city, state, version, changed_at, city_version, city_changed_at'
+
 /** A zip_page_versions row as a ZIP page ref. */
 export function zipPageRef(row: {
   zip_code: string
@@ -34,8 +43,18 @@ export function zipPageRef(row: {
   state: string | null
   version: number
   changed_at: string
+  city_version: number
+  city_changed_at: string
 }): ZipPageRef {
-  return { zip: row.zip_code, city: row.city, state: row.state, version: row.version, changedAt: row.changed_at }
+  return {
+    zip: row.zip_code,
+    city: row.city,
+    state: row.state,
+    version: row.version,
+    changedAt: row.changed_at,
+    cityVersion: row.city_version,
+    cityChangedAt: row.city_changed_at,
+  }
 }
 
 /**
@@ -66,13 +85,16 @@ export const agentPageCacheKey = (page: { version: number }): string => `agent:$
 /** The build-cache key of a ZIP page: its data's version. */
 export const zipPageCacheKey = (page: { version: number }): string => `zip:${page.version}`
 
-/** The build-cache key of a city page: SHA-256 (hex) of its name and its ZIP pages' versions. */
+/**
+ * The build-cache key of a city page: SHA-256 (hex) of its name and its ZIPs' city versions (not the ZIP pages' own
+ * versions: a city page ranks across its ZIPs, so it can print an agent that none of its ZIP pages prints).
+ */
 export async function cityPageCacheKey(page: {
   state: string
   city: string
-  zips: readonly { zip: string; version: number }[]
+  zips: readonly { zip: string; cityVersion: number }[]
 }): Promise<string> {
-  const text = JSON.stringify([page.state, page.city, page.zips.map((zip) => [zip.zip, zip.version])])
+  const text = JSON.stringify([page.state, page.city, page.zips.map((zip) => [zip.zip, zip.cityVersion])])
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
   return `city:${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`
 }

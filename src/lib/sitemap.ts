@@ -106,7 +106,7 @@ function dataEntries(agents: AgentPageRef[], zips: ZipPageRef[], cities: CityPag
     ...cities.map((page) => ({
       path: cityUrl(page.state, page.citySlug),
       lastmod: page.zips
-        .map((zip) => zip.changedAt)
+        .map((zip) => zip.cityChangedAt)
         .sort()
         .at(-1),
     })),

@@ -735,7 +735,9 @@ create table if not exists public.zip_page_versions (
   city text,
   state text,
   ranked_agents integer default 0 not null,
-  changed_at timestamp with time zone default now() not null
+  changed_at timestamp with time zone default now() not null,
+  city_version bigint not null,
+  city_changed_at timestamp with time zone default now() not null
 );
 
 -- table public.zip_sales_coverage

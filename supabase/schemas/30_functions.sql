@@ -378,27 +378,57 @@ AS $function$
   on conflict (agent_id) do update set version = excluded.version, changed_at = excluded.changed_at;
 $function$;
 
--- function private.bump_zip_pages(zips text[])
-CREATE OR REPLACE FUNCTION private.bump_zip_pages(zips text[])
+-- function private.bump_area_pages(agent_ids uuid[])
+CREATE OR REPLACE FUNCTION private.bump_area_pages(agent_ids uuid[])
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
-  if zips is null or cardinality(zips) = 0 then
+  if agent_ids is null or cardinality(agent_ids) = 0 then
     return;
   end if;
   if coalesce(current_setting('private.defer_zip_pages', true), '') = 'on' then
-    insert into pg_temp.deferred_zip_bumps (zip_code)
-    select distinct u.z from unnest(zips) as u (z) where u.z is not null
+    insert into pg_temp.deferred_figure_agents (agent_id)
+    select distinct u.a from unnest(agent_ids) as u (a) where u.a is not null
     on conflict do nothing;
     return;
   end if;
+  perform private.bump_area_pages_now(agent_ids, '{}');
+end;
+$function$;
+
+-- function private.bump_area_pages_now(agent_ids uuid[], skip text[])
+CREATE OR REPLACE FUNCTION private.bump_area_pages_now(agent_ids uuid[], skip text[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if agent_ids is null or cardinality(agent_ids) = 0 then
+    return;
+  end if;
+  with zips as (
+    select distinct s.zip_code
+      from public.agent_zip_sales s
+     where s.agent_id = any (agent_ids) and not (s.zip_code = any (coalesce(skip, '{}')))
+  ),
+  printing as (
+    select distinct t.zip_code from private.zip_top_agents t where t.agent_id = any (agent_ids)
+  ),
+  bumped as (
+    select z.zip_code, nextval('private.page_version_seq') as version,
+           exists (select 1 from printing p where p.zip_code = z.zip_code) as printed
+      from (select zips.zip_code from zips order by 1) z
+  )
   update public.zip_page_versions v
-     set version = nextval('private.page_version_seq'), changed_at = now()
-    from (select distinct u.z from unnest(zips) as u (z) where u.z is not null order by 1) x
-   where v.zip_code = x.z;
+     set city_version = b.version, city_changed_at = now(),
+         version = case when b.printed then b.version else v.version end,
+         changed_at = case when b.printed then now() else v.changed_at end
+    from bumped b
+   where v.zip_code = b.zip_code;
 end;
 $function$;
 
@@ -2658,7 +2688,8 @@ begin
 
   -- the place: the benchmark's city and state, else the most common city of the agents listed there (read only for
   -- the ZIPs without a benchmark place)
-  insert into public.zip_page_versions as v (zip_code, version, city, state, ranked_agents, changed_at)
+  insert into public.zip_page_versions as v
+    (zip_code, version, city, state, ranked_agents, changed_at, city_version, city_changed_at)
   with listed as (
     select s.zip_code, count(*)::integer as n
       from public.agent_zip_sales s
@@ -2683,19 +2714,25 @@ begin
          group by s.zip_code, a.city, a.state
       ) c
      order by c.zip_code, c.agents desc, c.state || '|' || c.city
+  ),
+  -- one new version per ZIP for both keys: whatever a ZIP page prints, its city page prints too
+  placed as (
+    select z.zip_code, nextval('private.page_version_seq') as version,
+           case when b.city is not null and b.state is not null then b.city else common.city end as city,
+           case when b.city is not null and b.state is not null then b.state else common.state end as state,
+           coalesce(listed.n, 0) as ranked_agents
+      from unnest(zips) as z (zip_code)
+      left join public.zip_market_benchmarks b on b.zip_code = z.zip_code
+      left join listed on listed.zip_code = z.zip_code
+      left join common on common.zip_code = z.zip_code
   )
-  select z.zip_code, nextval('private.page_version_seq'),
-         case when b.city is not null and b.state is not null then b.city else common.city end,
-         case when b.city is not null and b.state is not null then b.state else common.state end,
-         coalesce(listed.n, 0), now()
-    from unnest(zips) as z (zip_code)
-    left join public.zip_market_benchmarks b on b.zip_code = z.zip_code
-    left join listed on listed.zip_code = z.zip_code
-    left join common on common.zip_code = z.zip_code
-   order by z.zip_code
+  select p.zip_code, p.version, p.city, p.state, p.ranked_agents, now(), p.version, now()
+    from placed p
+   order by p.zip_code
   on conflict (zip_code) do update
     set version = excluded.version, city = excluded.city, state = excluded.state,
-        ranked_agents = excluded.ranked_agents, changed_at = excluded.changed_at;
+        ranked_agents = excluded.ranked_agents, changed_at = excluded.changed_at,
+        city_version = excluded.city_version, city_changed_at = excluded.city_changed_at;
 
   perform private.refresh_prerendered_agents(previous_top || current_top);
 end;
@@ -2824,7 +2861,7 @@ begin
   end if;
   perform private.bump_agent_pages(changed);
   if cardinality(printed) > 0 then
-    perform private.bump_zip_pages(private.zips_ranking_agents(printed));
+    perform private.bump_area_pages(printed);
   end if;
   return null;
 end;
@@ -4380,24 +4417,23 @@ CREATE OR REPLACE FUNCTION public.refresh_agent_metrics(window_months integer DE
 AS $function$
 declare
   v_touch text[];
-  v_bump text[];
+  v_agents uuid[];
 begin
   create temp table if not exists deferred_zip_pages (zip_code text primary key) on commit drop;
-  create temp table if not exists deferred_zip_bumps (zip_code text primary key) on commit drop;
-  truncate pg_temp.deferred_zip_pages, pg_temp.deferred_zip_bumps;
+  create temp table if not exists deferred_figure_agents (agent_id uuid primary key) on commit drop;
+  truncate pg_temp.deferred_zip_pages, pg_temp.deferred_figure_agents;
   perform set_config('private.defer_zip_pages', 'on', true);
   return query
   select w.metrics_window_start, w.metrics_window_end, w.agents_updated, w.refresh_kind, w.agents_recomputed
   from private.refresh_agent_metrics_work(window_months, window_end, full_refresh) w;
   perform set_config('private.defer_zip_pages', '', true);
   v_touch := array(select d.zip_code from pg_temp.deferred_zip_pages d order by 1);
-  v_bump := array(
-    select b.zip_code from pg_temp.deferred_zip_bumps b
-    where not exists (select 1 from pg_temp.deferred_zip_pages d where d.zip_code = b.zip_code)
-    order by 1);
-  truncate pg_temp.deferred_zip_pages, pg_temp.deferred_zip_bumps;
+  v_agents := array(select d.agent_id from pg_temp.deferred_figure_agents d);
+  truncate pg_temp.deferred_zip_pages, pg_temp.deferred_figure_agents;
+  -- the ZIP pages whose ranking inputs changed, recomputed once with the refresh's final data; then the other ZIPs
+  -- of the agents whose printed figures moved
   perform private.touch_zip_pages_now(v_touch);
-  perform private.bump_zip_pages(v_bump);
+  perform private.bump_area_pages_now(v_agents, v_touch);
 end;
 $function$;
 

@@ -282,5 +282,8 @@ CREATE INDEX IF NOT EXISTS zip_market_benchmarks_point_idx ON public.zip_market_
 -- index public.zip_page_moves_version_idx
 CREATE INDEX IF NOT EXISTS zip_page_moves_version_idx ON public.zip_page_moves USING btree (version);
 
+-- index public.zip_page_versions_city_version_idx
+CREATE INDEX IF NOT EXISTS zip_page_versions_city_version_idx ON public.zip_page_versions USING btree (city_version);
+
 -- index public.zip_page_versions_version_idx
 CREATE INDEX IF NOT EXISTS zip_page_versions_version_idx ON public.zip_page_versions USING btree (version);

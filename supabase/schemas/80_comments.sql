@@ -750,8 +750,20 @@ comment on column public.zip_market_benchmarks.sold_above_list_fraction is 'Shar
 -- comment column public.zip_market_benchmarks.state
 comment on column public.zip_market_benchmarks.state is 'Two-letter USPS state code (Redfin gives the full name; the loader converts).';
 
+-- comment column public.zip_page_versions.changed_at
+comment on column public.zip_page_versions.changed_at is 'When version last changed: the ZIP page''s sitemap lastmod.';
+
+-- comment column public.zip_page_versions.city_changed_at
+comment on column public.zip_page_versions.city_changed_at is 'When city_version last changed: a city page''s sitemap lastmod is the newest of its ZIPs''.';
+
+-- comment column public.zip_page_versions.city_version
+comment on column public.zip_page_versions.city_version is 'The version of what this ZIP gives its city page: new with version, and when any agent with a side in the ZIP changes a figure the city pages print (a city page ranks across its ZIPs, so it can print an agent its ZIP pages do not). Always >= version; the city page''s build-cache key is made of its ZIPs'' city_version.';
+
 -- comment column public.zip_page_versions.ranked_agents
 comment on column public.zip_page_versions.ranked_agents is 'Agents with a counted sale in this ZIP in the metrics window, either side: the ZIP page lists them (those with 5 or more sales there ranked by sides, the others after them without a rank).';
+
+-- comment column public.zip_page_versions.version
+comment on column public.zip_page_versions.version is 'The ZIP page''s own version (its build-cache key): new when its ranking, place, benchmark, ranked_agents or an agent it prints (private.zip_top_agents) changes.';
 
 -- comment column public.zip_sales_coverage.closed_sales
 comment on column public.zip_sales_coverage.closed_sales is 'Closed sales (ClosePrice > 0) in the ZIP in the window, with or without a known agent.';
@@ -776,6 +788,12 @@ comment on function private.agents_delete_waits_for_metrics_refresh() is 'Before
 
 -- comment function private.bump_agent_pages(agent_ids uuid[])
 comment on function private.bump_agent_pages(agent_ids uuid[]) is 'Gives the pages of agent_ids a new version (their data changed).';
+
+-- comment function private.bump_area_pages(agent_ids uuid[])
+comment on function private.bump_area_pages(agent_ids uuid[]) is 'An agent''s printed figures changed: a new city_version for every ZIP where the agent has a side, a new version for the ZIPs that print the agent; deferred to the end of a metrics refresh.';
+
+-- comment function private.bump_area_pages_now(agent_ids uuid[], skip text[])
+comment on function private.bump_area_pages_now(agent_ids uuid[], skip text[]) is 'private.bump_area_pages at once, skipping the ZIPs in skip.';
 
 -- comment function private.configure_webhook(hook text, url text, secret text)
 comment on function private.configure_webhook(hook text, url text, secret text) is 'Sets the URL (null: off) and optionally the x-webhook-secret of the site_build or new_lead webhook, stored in Vault. Raises 22023 for a bad argument.';
@@ -862,7 +880,7 @@ comment on function private.touch_zip_pages_now(zips text[]) is 'New versions fo
 comment on function private.track_agent_pages() is 'agents: a new version for the page of each changed agent (any column but the stamps), and for the ZIP pages that rank it when its name, brokerage, city or state changed (what those pages use of the agent row).';
 
 -- comment function private.track_figure_pages()
-comment on function private.track_figure_pages() is 'agent_figures: a new version for the page of each agent whose printed figures changed (not the ZIP''s closed-sales count alone) and for the ZIP pages that rank it (which print its figures; their order does not use them).';
+comment on function private.track_figure_pages() is 'agent_figures: a new version for the page of each agent whose printed figures changed (not the ZIP''s closed-sales count alone); when the sale-to-list mean or its n moved (or the row came or went), a new city_version for the ZIPs where the agent has a side and a new version for those that print the agent (private.bump_area_pages).';
 
 -- comment function private.webhook_setting(hook text, setting text)
 comment on function private.webhook_setting(hook text, setting text) is 'The Vault value webhook.<hook>.<setting> (setting url or secret), or null when unset.';
@@ -1210,7 +1228,7 @@ comment on table public.zip_market_benchmarks is 'Market figures per ZIP code fr
 comment on table public.zip_page_moves is 'The city and state a ZIP page left when its zip_page_versions row changed city: version is the new version row''s, so a builder rendering the pages changed since a watermark also renders the old city page (it then lists the ZIP no more, or answers 404). Anyone reads; nobody writes but the trigger on zip_page_versions.';
 
 -- comment table public.zip_page_versions
-comment on table public.zip_page_versions is 'The version of each ZIP page (/agents/<zip>): a new one whenever its ranking, its benchmark or a ranked agent changes, written by triggers on agent_zip_sales, zip_market_benchmarks and agents. A five-digit ZIP with ranked_agents > 0 has a page; city and state (from the Redfin benchmark, else the ranked agents'' most common city) group ZIP pages into city pages. Anyone reads; nobody writes but the triggers.';
+comment on table public.zip_page_versions is 'The versions of each ZIP page (/agents/<zip>) and of what it gives its city page, written by triggers on agent_zip_sales, zip_market_benchmarks, agents and agent_figures: version when the ZIP page''s ranking, benchmark or an agent it prints changes, city_version also when any agent with a side there changes a printed figure. A five-digit ZIP with ranked_agents > 0 has a page; city and state (from the Redfin benchmark, else the ranked agents'' most common city) group ZIP pages into city pages. Anyone reads; nobody writes but the triggers.';
 
 -- comment table public.zip_sales_coverage
 comment on table public.zip_sales_coverage is 'What our figures of a ZIP rest on: its closed sales in the metrics window, their date range and sources, and their mean sale-to-list (the shrinkage target). Written by refresh_agent_metrics(); anyone reads.';

@@ -56,9 +56,13 @@ grant execute on function private.blog_posts_site_webhook() to postgres;
 revoke all on function private.bump_agent_pages(agent_ids uuid[]) from anon, authenticated, public, service_role;
 grant execute on function private.bump_agent_pages(agent_ids uuid[]) to postgres;
 
--- grant function private.bump_zip_pages(zips text[])
-revoke all on function private.bump_zip_pages(zips text[]) from anon, authenticated, public, service_role;
-grant execute on function private.bump_zip_pages(zips text[]) to postgres;
+-- grant function private.bump_area_pages(agent_ids uuid[])
+revoke all on function private.bump_area_pages(agent_ids uuid[]) from anon, authenticated, public, service_role;
+grant execute on function private.bump_area_pages(agent_ids uuid[]) to postgres;
+
+-- grant function private.bump_area_pages_now(agent_ids uuid[], skip text[])
+revoke all on function private.bump_area_pages_now(agent_ids uuid[], skip text[]) from anon, authenticated, public, service_role;
+grant execute on function private.bump_area_pages_now(agent_ids uuid[], skip text[]) to postgres;
 
 -- grant function private.configure_webhook(hook text, url text, secret text)
 revoke all on function private.configure_webhook(hook text, url text, secret text) from anon, authenticated, public, service_role;

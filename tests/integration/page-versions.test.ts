@@ -31,12 +31,20 @@ async function agentPages(ids: string[], db: Db = sql) {
   return new Map(rows.map((row) => [row.agent_id, { version: BigInt(row.version), prerender: row.prerender }]))
 }
 
+/** A ZIP's version row: the ZIP page's own version and the version of what it gives its city page. */
 async function zipPage(zip: string, db: Db = sql) {
-  const [row] = await db<{ version: string; city: string | null; state: string | null; ranked_agents: number }>(
-    `select version::text, city, state, ranked_agents from public.zip_page_versions where zip_code = $1`,
+  const [row] = await db<{
+    version: string
+    city_version: string
+    city: string | null
+    state: string | null
+    ranked_agents: number
+  }>(
+    `select version::text, city_version::text, city, state, ranked_agents from public.zip_page_versions
+      where zip_code = $1`,
     [zip],
   )
-  return row ? { ...row, version: BigInt(row.version) } : undefined
+  return row ? { ...row, version: BigInt(row.version), city_version: BigInt(row.city_version) } : undefined
 }
 
 /**
@@ -400,6 +408,75 @@ describe('page versions', () => {
     const zipAfter = (await zipPage(zip))!
     expect(zipAfter.version).toBeGreaterThan(zipBefore.version)
     expect([zipAfter.city, zipAfter.state]).toEqual(['Benchmark City', 'NH'])
+  })
+
+  it("an agent's new figures give the city version, not the page, of a ZIP that lists the agent 26th a new value", async () => {
+    // a crowded ZIP: 25 agents with three sales each print there; the outsider, with one sale there, is 26th. The
+    // outsider's other sale is in a ZIP of its own, where it is first
+    const [crowded, own] = [await unusedZip(), await unusedZip()]
+    const { agents } = await fixtureIn(crowded, [
+      ...Array.from({ length: 25 }, (_, index) => ({
+        name: `Version Crowd ${String(index).padStart(2, '0')}`,
+        sales: makeSales(`VCrowd${index}`, 3),
+      })),
+      { name: 'Version Outsider', sales: makeSales('VOutsider', 1) },
+    ])
+    const outsider = agents[25]!
+    await insertSales([
+      {
+        agentId: outsider.id,
+        address: '3 Outsider Own St',
+        city: 'Versionville',
+        state: 'VT',
+        zip: own,
+        listPrice: 500_000,
+        salePrice: 505_000,
+        daysAgo: 15,
+        daysOnMarket: 11,
+        standardStatus: 'Closed',
+      },
+    ])
+    await underRefreshLock(async (db) => {
+      for (let attempt = 1; ; attempt++) {
+        await refreshAgentMetrics(db)
+        const top = await db<{ zip_code: string }>(
+          `select zip_code from private.zip_top_agents where agent_id = $1 order by 1`,
+          [outsider.id],
+        )
+        expect(top.map((row) => row.zip_code)).toEqual([own])
+        // the window and the shrinkage weight k (a whole number of sales, from the data) give every page a new
+        // version when they move; other files' sales can move them, and this sale's price can move k
+        const refreshState = async () =>
+          (
+            await db<{ window_end: string; k: number }>(
+              `select f.window_end::text,
+                      (select r.sale_to_list_shrink_k from public.figures_refreshes r
+                        order by r.refreshed_at desc, r.id desc limit 1)::float8 as k
+                 from public.agent_figures f where f.agent_id = $1`,
+              [outsider.id],
+            )
+          )[0]!
+        const before = await refreshState()
+        const [crowdedBefore, ownBefore] = [(await zipPage(crowded, db))!, (await zipPage(own, db))!]
+        // the own-ZIP sale's price: the outsider's sale-to-list mean moves; in the crowded ZIP nothing it ranks by
+        await db(`update public.properties set sale_price = $2 where address = '3 Outsider Own St' and zip_code = $1`, [
+          own,
+          505_000 + 500 * attempt,
+        ])
+        await refreshAgentMetrics(db)
+        const after = await refreshState()
+        if ((after.window_end !== before.window_end || after.k !== before.k) && attempt < 3) continue
+        const [crowdedAfter, ownAfter] = [(await zipPage(crowded, db))!, (await zipPage(own, db))!]
+        // the crowded ZIP page does not print the outsider: it keeps its version; its city page may print the
+        // outsider (it ranks across its ZIPs), so the city version moves
+        expect(crowdedAfter.version).toBe(crowdedBefore.version)
+        expect(crowdedAfter.city_version).toBeGreaterThan(crowdedBefore.city_version)
+        // the outsider's own ZIP was recomputed (its volume there changed): one new value for both
+        expect(ownAfter.version).toBeGreaterThan(ownBefore.version)
+        expect(ownAfter.city_version).toBe(ownAfter.version)
+        break
+      }
+    })
   })
 
   it('prerenders the first 25 agents of each ZIP page with closed sales, and follows the ranking', async () => {

@@ -389,7 +389,7 @@ const cases: TableCase[] = [
     key: 'zip_code',
     fixture: async () => {
       const zip = unique('zip')
-      await sql(`insert into public.zip_page_versions (zip_code, version) values ($1, 1)`, [zip])
+      await sql(`insert into public.zip_page_versions (zip_code, version, city_version) values ($1, 1, 1)`, [zip])
       return zip
     },
     insert: () => ({ zip_code: unique('zip'), version: 2 }),

@@ -1944,6 +1944,8 @@ export type Database = {
         Row: {
           changed_at: string
           city: string | null
+          city_changed_at: string
+          city_version: number
           ranked_agents: number
           state: string | null
           version: number
@@ -1952,6 +1954,8 @@ export type Database = {
         Insert: {
           changed_at?: string
           city?: string | null
+          city_changed_at?: string
+          city_version: number
           ranked_agents?: number
           state?: string | null
           version: number
@@ -1960,6 +1964,8 @@ export type Database = {
         Update: {
           changed_at?: string
           city?: string | null
+          city_changed_at?: string
+          city_version?: number
           ranked_agents?: number
           state?: string | null
           version?: number
