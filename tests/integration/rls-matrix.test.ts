@@ -940,7 +940,27 @@ async function attempt(tableCase: TableCase, role: Role, operation: Operation): 
   }
 }
 
+/** The last API error an attempt met, for the failure message (null when it met none). */
+let lastError: { code?: string; message: string } | null = null
+
+/**
+ * Runs one API call, again (three times at most) when Postgres aborted it as a deadlock: test files run side by side,
+ * and two statements whose triggers update page-version rows (say this delete and another file's clean-up) can take
+ * them in opposite orders; the aborted one changed nothing, and as the Postgres manual advises it is run again (the
+ * same rule as tests/support/sql.ts). Any other error is kept in `lastError` and returned.
+ */
+async function retryingDeadlocks<R extends { error: { code?: string; message: string } | null }>(
+  call: () => PromiseLike<R>,
+): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await call()
+    lastError = result.error
+    if (result.error?.code !== '40P01' || attempt >= 3) return result
+  }
+}
+
 async function attemptNow(tableCase: TableCase, role: Role, operation: Operation): Promise<boolean> {
+  lastError = null
   const client = clients[role]
   const key = tableCase.key ?? 'id'
   const table = tableCase.table as never
@@ -953,12 +973,12 @@ async function attemptNow(tableCase: TableCase, role: Role, operation: Operation
       )[0]!.id
     }
     await tableCase.beforeInsert?.()
-    const { error } = await client.from(table).insert(tableCase.insert(role) as never)
+    const { error } = await retryingDeadlocks(() => client.from(table).insert(tableCase.insert(role) as never))
     return error === null
   }
   const id = await tableCase.fixture()
   if (operation === 'select') {
-    const { data, error } = await client.from(table).select(key).eq(key, id)
+    const { data, error } = await retryingDeadlocks(() => client.from(table).select(key).eq(key, id))
     return error === null && (data as unknown[]).length === 1
   }
   if (operation === 'update') {
@@ -970,13 +990,15 @@ async function attemptNow(tableCase: TableCase, role: Role, operation: Operation
       )[0]!.id
     }
     const patch = tableCase.update.patch()
-    const { error } = await client
-      .from(table)
-      .update(patch as never)
-      .eq(key, id)
+    const { error } = await retryingDeadlocks(() =>
+      client
+        .from(table)
+        .update(patch as never)
+        .eq(key, id),
+    )
     return error === null && (await tableCase.update.stored(id, patch))
   }
-  const { error } = await client.from(table).delete().eq(key, id)
+  const { error } = await retryingDeadlocks(() => client.from(table).delete().eq(key, id))
   const live = tableCase.softDelete ? ' and deleted_at is null' : ''
   const remaining = await sql(`select 1 from public.${tableCase.table} where ${key} = $1${live}`, [id])
   return error === null && remaining.length === 0
@@ -991,7 +1013,9 @@ describe.each(cases)('$name', (tableCase) => {
       const expected = tableCase.allowed[operation].includes(role)
       expect(
         await attempt(tableCase, role, operation),
-        `${role} ${operation} on ${tableCase.name} should be ${expected ? 'allowed' : 'refused'}`,
+        // the API's error, if any, names why (evaluated after the attempt)
+        `${role} ${operation} on ${tableCase.name} should be ${expected ? 'allowed' : 'refused'}` +
+          (lastError ? ` (API error ${lastError.code ?? ''}: ${lastError.message})` : ''),
       ).toBe(expected)
     },
   )
