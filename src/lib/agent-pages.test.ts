@@ -22,6 +22,7 @@ import {
 } from './agent-pages'
 import type { AgentRow, FiguresRow } from './agent-profile'
 import { setRenderPlan } from './render-plan'
+import { dataEntries } from './sitemap'
 
 const zipRef = (zip: string, city: string | null, state: string | null, version = 1): ZipPageRef => ({
   zip,
@@ -43,6 +44,23 @@ describe('page cache keys', () => {
     expect(zipPageCacheKey(moved)).toBe(zipPageCacheKey(city!.zips[1]!))
     // the ZIP page's own version alone is not part of the city's key (it never moves without the city version)
     expect(await cityPageCacheKey({ ...city!, zips: [city!.zips[0]!, { ...city!.zips[1]!, version: 11 }] })).toBe(key)
+  })
+
+  it("a city page's sitemap lastmod is the newest city change of its ZIPs, a ZIP page's its own change", () => {
+    const zips = [
+      { ...zipRef('05001', 'Keyton', 'VT', 10), cityChangedAt: '2026-11-27T00:00:00Z' },
+      {
+        ...zipRef('05002', 'Keyton', 'VT', 12),
+        changedAt: '2026-11-20T00:00:00Z',
+        cityChangedAt: '2026-11-28T00:00:00Z',
+      },
+    ]
+    const entries = dataEntries([], zips, groupCities(zips))
+    expect(entries).toEqual([
+      { path: '/agents/05001', lastmod: '2026-11-26T00:00:00Z' },
+      { path: '/agents/05002', lastmod: '2026-11-20T00:00:00Z' },
+      { path: '/agents/vt/keyton', lastmod: '2026-11-28T00:00:00Z' },
+    ])
   })
 })
 

@@ -99,7 +99,11 @@ async function noindexAgentIds(): Promise<Set<string>> {
   }
 }
 
-function dataEntries(agents: AgentPageRef[], zips: ZipPageRef[], cities: CityPageRef[]): SitemapEntry[] {
+/**
+ * The sitemap entries of the data pages (pure): an agent or ZIP page's lastmod is when its own version last changed, a
+ * city page's the newest of its ZIPs' city_changed_at (a city page can change when none of its ZIP pages does).
+ */
+export function dataEntries(agents: AgentPageRef[], zips: ZipPageRef[], cities: CityPageRef[]): SitemapEntry[] {
   return [
     ...agents.map((page) => ({ path: agentUrl(page.agentId), lastmod: page.changedAt })),
     ...zips.map((page) => ({ path: zipUrl(page.zip), lastmod: page.changedAt })),
