@@ -18,8 +18,9 @@
  * - agent pages still prerendered (`agent_page_versions.prerender`) at /agent/<id>; a page no longer prerendered is
  *   removed (the worker answers it on demand);
  * - ZIP pages at /agents/<zip> whose own version moved, and the city pages at /agents/<state>/<city> of the ZIPs whose
- *   city version moved (src/pages/agents/[...path]; an agent's figure moves the city version of every ZIP where the
- *   agent has a side, the ZIP page's version only where it prints the agent); a 404 removes the page;
+ *   city version moved (src/pages/agents/[...path]; an agent's figure moves the ZIP page's version where the ZIP page
+ *   prints the agent, and the city version of the agent's ZIPs in the cities whose page prints the agent); a 404
+ *   removes the page;
  * - the sitemaps (always: their lastmod follows the page versions) and, when the newest refresh changed, the three
  *   pages that print it (src/pages/rerender/);
  * - after a blog change: home, /blog and /rss.xml, the articles and category pages whose keys changed (a post no longer
@@ -537,8 +538,10 @@ export function sitePatcher(options: SitePatchOptions): SitePatcher {
     )
       return { patched: false, reason: `more than ${maxPages.toLocaleString('en-US')} pages changed` }
 
+    // a city page when a ZIP's city version moved (not its own version alone: the ZIP page then prints an agent its
+    // city page does not), or when a ZIP left it
     const cities = new Set<string>()
-    for (const zip of [...zips, ...moves]) {
+    for (const zip of [...zips.filter((row) => row.city_version > since.version), ...moves]) {
       const citySlug = zip.city ? slugify(zip.city) : ''
       if (zip.state && citySlug) cities.add(cityUrl(zip.state, citySlug))
     }

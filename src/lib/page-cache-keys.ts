@@ -10,8 +10,10 @@ import { slugify } from '@shared/slug.ts'
 
 /**
  * A ZIP page: the ZIP, its place (for the city pages), the version of its data and when it changed (ISO timestamp),
- * and the version of what it gives its city page (>= version: it also moves when an agent the ZIP page does not print,
- * but its city page may, changes a figure) with when that changed.
+ * and the version of what it gives its city page with when that changed. The two move together when the ZIP's ranking
+ * or place changes; a printed figure of an agent moves the version where the ZIP page prints the agent and the city
+ * version where the city page does (a city page ranks across its ZIPs: it can print an agent its ZIP pages do not,
+ * and the other way round).
  */
 export interface ZipPageRef {
   zip: string

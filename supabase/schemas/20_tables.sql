@@ -51,6 +51,12 @@ create table if not exists private.agent_side_overrides (
   agent_id uuid not null
 );
 
+-- table private.city_top_agents
+create table if not exists private.city_top_agents (
+  city_page_path text not null,
+  agent_id uuid not null
+);
+
 -- table private.figures_pending_agents
 create table if not exists private.figures_pending_agents (
   agent_id uuid not null
@@ -737,7 +743,8 @@ create table if not exists public.zip_page_versions (
   ranked_agents integer default 0 not null,
   changed_at timestamp with time zone default now() not null,
   city_version bigint not null,
-  city_changed_at timestamp with time zone default now() not null
+  city_changed_at timestamp with time zone default now() not null,
+  city_page_path text
 );
 
 -- table public.zip_sales_coverage

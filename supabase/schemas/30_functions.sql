@@ -410,26 +410,57 @@ begin
   if agent_ids is null or cardinality(agent_ids) = 0 then
     return;
   end if;
-  with zips as (
+  with printing as (
+    select distinct t.zip_code from private.zip_top_agents t where t.agent_id = any (agent_ids)
+  ),
+  city_printing as (
+    select distinct c.city_page_path from private.city_top_agents c where c.agent_id = any (agent_ids)
+  ),
+  zips as (
     select distinct s.zip_code
       from public.agent_zip_sales s
      where s.agent_id = any (agent_ids) and not (s.zip_code = any (coalesce(skip, '{}')))
   ),
-  printing as (
-    select distinct t.zip_code from private.zip_top_agents t where t.agent_id = any (agent_ids)
-  ),
   bumped as (
     select z.zip_code, nextval('private.page_version_seq') as version,
-           exists (select 1 from printing p where p.zip_code = z.zip_code) as printed
+           exists (select 1 from printing p where p.zip_code = z.zip_code) as printed,
+           exists (select 1 from city_printing c where c.city_page_path = v.city_page_path) as city_printed
       from (select zips.zip_code from zips order by 1) z
+      join public.zip_page_versions v on v.zip_code = z.zip_code
+     where exists (select 1 from printing p where p.zip_code = z.zip_code)
+        or exists (select 1 from city_printing c where c.city_page_path = v.city_page_path)
   )
   update public.zip_page_versions v
-     set city_version = b.version, city_changed_at = now(),
-         version = case when b.printed then b.version else v.version end,
-         changed_at = case when b.printed then now() else v.changed_at end
+     set version = case when b.printed then b.version else v.version end,
+         changed_at = case when b.printed then now() else v.changed_at end,
+         city_version = case when b.city_printed then b.version else v.city_version end,
+         city_changed_at = case when b.city_printed then now() else v.city_changed_at end
     from bumped b
    where v.zip_code = b.zip_code;
 end;
+$function$;
+
+-- function private.city_page_path(state text, city text)
+CREATE OR REPLACE FUNCTION private.city_page_path(state text, city text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+           when state is null or s.slug = '' then null
+           when length(s.slug) <= 80 then lower(state) || '/' || s.slug
+           when strpos(left(s.slug, 81), '-') > 0 then
+             lower(state) || '/' || rtrim(left(s.slug, 81 - strpos(reverse(left(s.slug, 81)), '-')), '-')
+           else lower(state) || '/' || left(s.slug, 80)
+         end
+    from (
+      select btrim(
+               pg_catalog.regexp_replace(
+                 lower(pg_catalog.regexp_replace(normalize(coalesce(city, ''), nfkd), '[\u0300-\u036f]', '', 'g')),
+                 '[^a-z0-9]+', '-', 'g'),
+               '-') as slug
+    ) s
 $function$;
 
 -- function private.configure_webhook(hook text, url text, secret text)
@@ -1555,6 +1586,39 @@ begin
 end;
 $function$;
 
+-- function private.rank_city_pages(paths text[])
+CREATE OR REPLACE FUNCTION private.rank_city_pages(paths text[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if paths is null or cardinality(paths) = 0 then
+    return;
+  end if;
+  paths := array(select distinct p from unnest(paths) as u (p) where p is not null order by 1);
+  delete from private.city_top_agents t where t.city_page_path = any (paths);
+  insert into private.city_top_agents (city_page_path, agent_id)
+  select r.city_page_path, r.agent_id
+    from (
+      select z.city_page_path, s.agent_id,
+             rank() over (
+               partition by z.city_page_path collate "C"
+               order by sum(s.sides) desc, sum(s.volume) desc
+             ) as place
+        from public.zip_page_versions z
+        join public.agent_zip_sales s on s.zip_code = z.zip_code
+       where z.city_page_path = any (paths) and s.total_sales > 0
+       group by z.city_page_path, s.agent_id
+      having sum(s.total_sales) >= 5
+    ) r
+   where r.place <= 25
+  -- two transactions recomputing one city write the same rows from the same data
+  on conflict do nothing;
+end;
+$function$;
+
 -- function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb)
 CREATE OR REPLACE FUNCTION private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb)
  RETURNS void
@@ -2644,12 +2708,17 @@ CREATE OR REPLACE FUNCTION private.touch_zip_pages_now(zips text[])
 AS $function$
 declare
   previous_top uuid[];
+  previous_paths text[];
   current_top uuid[];
 begin
   if zips is null or cardinality(zips) = 0 then
     return;
   end if;
   zips := array(select distinct z from unnest(zips) as u (z) where z is not null order by 1);
+
+  -- the city pages these ZIPs belong to now: a ZIP that changes place leaves one
+  select coalesce(array_agg(v.city_page_path) filter (where v.city_page_path is not null), '{}') into previous_paths
+    from public.zip_page_versions v where v.zip_code = any (zips);
 
   select coalesce(array_agg(t.agent_id), '{}') into previous_top
     from private.zip_top_agents t where t.zip_code = any (zips);
@@ -2689,7 +2758,7 @@ begin
   -- the place: the benchmark's city and state, else the most common city of the agents listed there (read only for
   -- the ZIPs without a benchmark place)
   insert into public.zip_page_versions as v
-    (zip_code, version, city, state, ranked_agents, changed_at, city_version, city_changed_at)
+    (zip_code, version, city, state, ranked_agents, changed_at, city_version, city_changed_at, city_page_path)
   with listed as (
     select s.zip_code, count(*)::integer as n
       from public.agent_zip_sales s
@@ -2726,13 +2795,21 @@ begin
       left join listed on listed.zip_code = z.zip_code
       left join common on common.zip_code = z.zip_code
   )
-  select p.zip_code, p.version, p.city, p.state, p.ranked_agents, now(), p.version, now()
+  select p.zip_code, p.version, p.city, p.state, p.ranked_agents, now(), p.version, now(),
+         case when p.zip_code ~ '^[0-9]{5}$' then private.city_page_path(p.state, p.city) end
     from placed p
    order by p.zip_code
   on conflict (zip_code) do update
     set version = excluded.version, city = excluded.city, state = excluded.state,
         ranked_agents = excluded.ranked_agents, changed_at = excluded.changed_at,
-        city_version = excluded.city_version, city_changed_at = excluded.city_changed_at;
+        city_version = excluded.city_version, city_changed_at = excluded.city_changed_at,
+        city_page_path = excluded.city_page_path;
+
+  -- the first 25 of every city page these ZIPs were or are in, from the new rows
+  perform private.rank_city_pages(
+    previous_paths
+      || array(select v.city_page_path from public.zip_page_versions v
+                where v.zip_code = any (zips) and v.city_page_path is not null));
 
   perform private.refresh_prerendered_agents(previous_top || current_top);
 end;

@@ -12,6 +12,9 @@ CREATE INDEX IF NOT EXISTS agent_side_overrides_correction_id_idx ON private.age
 -- index private.agent_side_overrides_raw_row_idx
 CREATE UNIQUE INDEX IF NOT EXISTS agent_side_overrides_raw_row_idx ON private.agent_side_overrides USING btree (property_id, role) WHERE (action <> 'add'::text);
 
+-- index private.city_top_agents_agent_id_idx
+CREATE INDEX IF NOT EXISTS city_top_agents_agent_id_idx ON private.city_top_agents USING btree (agent_id);
+
 -- index private.zip_top_agents_agent_id_idx
 CREATE INDEX IF NOT EXISTS zip_top_agents_agent_id_idx ON private.zip_top_agents USING btree (agent_id);
 
@@ -281,6 +284,9 @@ CREATE INDEX IF NOT EXISTS zip_market_benchmarks_point_idx ON public.zip_market_
 
 -- index public.zip_page_moves_version_idx
 CREATE INDEX IF NOT EXISTS zip_page_moves_version_idx ON public.zip_page_moves USING btree (version);
+
+-- index public.zip_page_versions_city_page_path_idx
+CREATE INDEX IF NOT EXISTS zip_page_versions_city_page_path_idx ON public.zip_page_versions USING btree (city_page_path);
 
 -- index public.zip_page_versions_city_version_idx
 CREATE INDEX IF NOT EXISTS zip_page_versions_city_version_idx ON public.zip_page_versions USING btree (city_version);

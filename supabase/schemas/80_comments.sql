@@ -756,8 +756,11 @@ comment on column public.zip_page_versions.changed_at is 'When version last chan
 -- comment column public.zip_page_versions.city_changed_at
 comment on column public.zip_page_versions.city_changed_at is 'When city_version last changed: a city page''s sitemap lastmod is the newest of its ZIPs''.';
 
+-- comment column public.zip_page_versions.city_page_path
+comment on column public.zip_page_versions.city_page_path is 'The path under /agents/ of the city page this ZIP page belongs to (private.city_page_path of state and city); null for a ZIP code that is not five digits or has no place.';
+
 -- comment column public.zip_page_versions.city_version
-comment on column public.zip_page_versions.city_version is 'The version of what this ZIP gives its city page: new with version, and when any agent with a side in the ZIP changes a figure the city pages print (a city page ranks across its ZIPs, so it can print an agent its ZIP pages do not). Always >= version; the city page''s build-cache key is made of its ZIPs'' city_version.';
+comment on column public.zip_page_versions.city_version is 'The version of what this ZIP gives its city page: new when the ZIP is recomputed (its ranking, place, coverage or benchmark), and when an agent with a side in the ZIP who is among the first 25 of its city page (private.city_top_agents) changes a printed figure. A city page''s build-cache key is made of its ZIPs'' city_version.';
 
 -- comment column public.zip_page_versions.ranked_agents
 comment on column public.zip_page_versions.ranked_agents is 'Agents with a counted sale in this ZIP in the metrics window, either side: the ZIP page lists them (those with 5 or more sales there ranked by sides, the others after them without a rank).';
@@ -790,10 +793,13 @@ comment on function private.agents_delete_waits_for_metrics_refresh() is 'Before
 comment on function private.bump_agent_pages(agent_ids uuid[]) is 'Gives the pages of agent_ids a new version (their data changed).';
 
 -- comment function private.bump_area_pages(agent_ids uuid[])
-comment on function private.bump_area_pages(agent_ids uuid[]) is 'An agent''s printed figures changed: a new city_version for every ZIP where the agent has a side, a new version for the ZIPs that print the agent; deferred to the end of a metrics refresh.';
+comment on function private.bump_area_pages(agent_ids uuid[]) is 'An agent''s printed figures changed: a new version for the ZIPs whose page prints the agent, a new city_version for the ZIPs where the agent has a side in a city whose page prints the agent; deferred to the end of a metrics refresh.';
 
 -- comment function private.bump_area_pages_now(agent_ids uuid[], skip text[])
 comment on function private.bump_area_pages_now(agent_ids uuid[], skip text[]) is 'private.bump_area_pages at once, skipping the ZIPs in skip.';
+
+-- comment function private.city_page_path(state text, city text)
+comment on function private.city_page_path(state text, city text) is 'The city page''s path under /agents/ (state lower-case / city slug, the site''s slug rule), or null: how ZIP pages group into city pages.';
 
 -- comment function private.configure_webhook(hook text, url text, secret text)
 comment on function private.configure_webhook(hook text, url text, secret text) is 'Sets the URL (null: off) and optionally the x-webhook-secret of the site_build or new_lead webhook, stored in Vault. Raises 22023 for a bad argument.';
@@ -839,6 +845,9 @@ comment on function private.prepare_agent_visibility_request() is 'Checks and co
 
 -- comment function private.prune_raw_events()
 comment on function private.prune_raw_events() is 'Rolls finished UTC days of search_queries and page_views into search_days and page_view_days, then deletes searches older than 90 days, page views older than 200 days and ended rate-limit windows. Run by pg_cron (prune-raw-events).';
+
+-- comment function private.rank_city_pages(paths text[])
+comment on function private.rank_city_pages(paths text[]) is 'Recomputes the first 25 ranked agents (private.city_top_agents) of the city pages at paths.';
 
 -- comment function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb)
 comment on function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb) is 'Writes an audit_log entry for a change an edge function made for the user it verified (actor).';
@@ -1094,6 +1103,9 @@ comment on table private.agent_sale_overrides is 'The ClosePrice, CloseDate and 
 
 -- comment table private.agent_side_overrides
 comment on table private.agent_side_overrides is 'Who had which side, as accepted corrections say, over the raw transaction_sides row of (property_id, role): exclude (the row''s agent, agent_id, is taken off the side, which stays with an unnamed party), flip (the agent''s row moves to the other side: list <-> buyer, co_list <-> co_buyer), link (the row named no known agent: it is agent_id''s), add (agent_id gets a side the feed does not have, in role). exclude and flip apply while the raw row still names agent_id, link while it names no agent.';
+
+-- comment table private.city_top_agents
+comment on table private.city_top_agents is 'The first 25 ranked agents of each city page (5 or more sales across its ZIPs, by summed sides then volume; all agents tied at 25th place kept): a printed figure of one of them moving gives the city page a new version. Kept by private.touch_zip_pages_now().';
 
 -- comment table private.figures_pending_agents
 comment on table private.figures_pending_agents is 'Agents whose figures must be recomputed though they may be on no noted sale: new agents, and agents a side or a correction took off a sale. Written by triggers, taken by public.refresh_agent_metrics.';

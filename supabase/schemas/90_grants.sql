@@ -64,6 +64,10 @@ grant execute on function private.bump_area_pages(agent_ids uuid[]) to postgres;
 revoke all on function private.bump_area_pages_now(agent_ids uuid[], skip text[]) from anon, authenticated, public, service_role;
 grant execute on function private.bump_area_pages_now(agent_ids uuid[], skip text[]) to postgres;
 
+-- grant function private.city_page_path(state text, city text)
+revoke all on function private.city_page_path(state text, city text) from anon, authenticated, public, service_role;
+grant execute on function private.city_page_path(state text, city text) to postgres;
+
 -- grant function private.configure_webhook(hook text, url text, secret text)
 revoke all on function private.configure_webhook(hook text, url text, secret text) from anon, authenticated, public, service_role;
 grant execute on function private.configure_webhook(hook text, url text, secret text) to postgres;
@@ -191,6 +195,10 @@ grant execute on function private.prune_raw_events() to postgres;
 -- grant function private.put_webhook_setting(hook text, setting text, value text)
 revoke all on function private.put_webhook_setting(hook text, setting text, value text) from anon, authenticated, public, service_role;
 grant execute on function private.put_webhook_setting(hook text, setting text, value text) to postgres;
+
+-- grant function private.rank_city_pages(paths text[])
+revoke all on function private.rank_city_pages(paths text[]) from anon, authenticated, public, service_role;
+grant execute on function private.rank_city_pages(paths text[]) to postgres;
 
 -- grant function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb)
 revoke all on function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb) from anon, authenticated, public, service_role;
@@ -747,6 +755,10 @@ grant insert, select, update, delete, truncate, references, trigger, maintain on
 -- grant table private.agent_side_overrides
 revoke all on table private.agent_side_overrides from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.agent_side_overrides to postgres;
+
+-- grant table private.city_top_agents
+revoke all on table private.city_top_agents from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.city_top_agents to postgres;
 
 -- grant table private.figures_pending_agents
 revoke all on table private.figures_pending_agents from anon, authenticated, public, service_role;

@@ -16,6 +16,7 @@ import {
   type Db,
 } from '../support/factories.ts'
 import { anonClient, sql } from '../support/env.ts'
+import { slugify } from '@shared/slug.ts'
 
 const cleanups: (() => Promise<void>)[] = []
 afterAll(async () => {
@@ -410,42 +411,73 @@ describe('page versions', () => {
     expect([zipAfter.city, zipAfter.state]).toEqual(['Benchmark City', 'NH'])
   })
 
-  it("an agent's new figures give the city version, not the page, of a ZIP that lists the agent 26th a new value", async () => {
-    // a crowded ZIP: 25 agents with three sales each print there; the outsider, with one sale there, is 26th. The
-    // outsider's other sale is in a ZIP of its own, where it is first
-    const [crowded, own] = [await unusedZip(), await unusedZip()]
-    const { agents } = await fixtureIn(crowded, [
-      ...Array.from({ length: 25 }, (_, index) => ({
-        name: `Version Crowd ${String(index).padStart(2, '0')}`,
-        sales: makeSales(`VCrowd${index}`, 3),
-      })),
-      { name: 'Version Outsider', sales: makeSales('VOutsider', 1) },
-    ])
-    const outsider = agents[25]!
+  it("an agent's new figures give a ZIP's city version a new value only where the city page prints the agent", async () => {
+    // a crowded ZIP of a city of its own: 25 agents with three sales each print there; two outsiders with one sale
+    // there each are 26th. The printed outsider has five more sales in a second ZIP of the city (first there, and
+    // with six sales the only agent ranked on the city page: the crowd's three sales each are too few); the quiet
+    // outsider has no other sale in the city. Each outsider's other sale is in a ZIP placed elsewhere by its benchmark
+    const city = `Crowdtown ${Math.random().toString(36).slice(2, 7)}`
+    const [crowded, second, elsewhere] = [await unusedZip(), await unusedZip(), await unusedZip()]
+    const { agents } = await fixtureIn(
+      crowded,
+      [
+        ...Array.from({ length: 25 }, (_, index) => ({
+          name: `Version Crowd ${String(index).padStart(2, '0')}`,
+          sales: makeSales(`VCrowd${index}`, 3),
+        })),
+        { name: 'Version Printed Outsider', sales: makeSales('VPrintedOut', 5), zip: second },
+        { name: 'Version Quiet Outsider', sales: makeSales('VQuietOut', 1) },
+      ],
+      city,
+    )
+    const [printed, quiet] = [agents[25]!, agents[26]!]
+    await sql(
+      `insert into public.zip_market_benchmarks (zip_code, city, state, period_end) values ($1, 'Elsewhere', 'VT', current_date)`,
+      [elsewhere],
+    )
+    cleanups.push(async () => {
+      await sql(`delete from public.zip_market_benchmarks where zip_code = $1`, [elsewhere])
+    })
+    const sale = (agentId: string, address: string, zip: string) => ({
+      agentId,
+      address,
+      city,
+      state: 'VT',
+      zip,
+      listPrice: 500_000,
+      salePrice: 505_000,
+      daysAgo: 15,
+      daysOnMarket: 11,
+      standardStatus: 'Closed' as const,
+    })
     await insertSales([
-      {
-        agentId: outsider.id,
-        address: '3 Outsider Own St',
-        city: 'Versionville',
-        state: 'VT',
-        zip: own,
-        listPrice: 500_000,
-        salePrice: 505_000,
-        daysAgo: 15,
-        daysOnMarket: 11,
-        standardStatus: 'Closed',
-      },
+      sale(printed.id, '1 Printed Crowded St', crowded),
+      sale(printed.id, '1 Printed Elsewhere St', elsewhere),
+      sale(quiet.id, '1 Quiet Elsewhere St', elsewhere),
     ])
+    const path = `vt/${slugify(city)}`
     await underRefreshLock(async (db) => {
       for (let attempt = 1; ; attempt++) {
         await refreshAgentMetrics(db)
-        const top = await db<{ zip_code: string }>(
-          `select zip_code from private.zip_top_agents where agent_id = $1 order by 1`,
-          [outsider.id],
-        )
-        expect(top.map((row) => row.zip_code)).toEqual([own])
+        const tops = async (agentId: string) => ({
+          zips: (
+            await db<{ zip_code: string }>(
+              `select zip_code from private.zip_top_agents where agent_id = $1 order by 1`,
+              [agentId],
+            )
+          ).map((row) => row.zip_code),
+          cities: (
+            await db<{ city_page_path: string }>(
+              `select city_page_path from private.city_top_agents where agent_id = $1 order by 1`,
+              [agentId],
+            )
+          ).map((row) => row.city_page_path),
+        })
+        expect(await tops(printed.id)).toEqual({ zips: [second, elsewhere].sort(), cities: [path] })
+        expect(await tops(quiet.id)).toEqual({ zips: [elsewhere], cities: [] })
+        expect((await zipPage(crowded, db))!.city).toBe(city)
         // the window and the shrinkage weight k (a whole number of sales, from the data) give every page a new
-        // version when they move; other files' sales can move them, and this sale's price can move k
+        // version when they move; other files' sales can move them, and these sales' prices can move k
         const refreshState = async () =>
           (
             await db<{ window_end: string; k: number }>(
@@ -453,27 +485,33 @@ describe('page versions', () => {
                       (select r.sale_to_list_shrink_k from public.figures_refreshes r
                         order by r.refreshed_at desc, r.id desc limit 1)::float8 as k
                  from public.agent_figures f where f.agent_id = $1`,
-              [outsider.id],
+              [printed.id],
             )
           )[0]!
+        const pages = async () => ({ crowded: (await zipPage(crowded, db))!, second: (await zipPage(second, db))! })
         const before = await refreshState()
-        const [crowdedBefore, ownBefore] = [(await zipPage(crowded, db))!, (await zipPage(own, db))!]
-        // the own-ZIP sale's price: the outsider's sale-to-list mean moves; in the crowded ZIP nothing it ranks by
-        await db(`update public.properties set sale_price = $2 where address = '3 Outsider Own St' and zip_code = $1`, [
-          own,
+        const start = await pages()
+        // the quiet outsider's sale-to-list mean moves (its sale elsewhere); no page of the city prints it
+        await db(`update public.properties set sale_price = $1 where address = '1 Quiet Elsewhere St'`, [
           505_000 + 500 * attempt,
         ])
         await refreshAgentMetrics(db)
+        const afterQuiet = await pages()
+        // the printed outsider's sale-to-list mean moves; in the city nothing anyone ranks by
+        await db(`update public.properties set sale_price = $1 where address = '1 Printed Elsewhere St'`, [
+          505_000 + 500 * attempt,
+        ])
+        await refreshAgentMetrics(db)
+        const afterPrinted = await pages()
         const after = await refreshState()
         if ((after.window_end !== before.window_end || after.k !== before.k) && attempt < 3) continue
-        const [crowdedAfter, ownAfter] = [(await zipPage(crowded, db))!, (await zipPage(own, db))!]
-        // the crowded ZIP page does not print the outsider: it keeps its version; its city page may print the
-        // outsider (it ranks across its ZIPs), so the city version moves
-        expect(crowdedAfter.version).toBe(crowdedBefore.version)
-        expect(crowdedAfter.city_version).toBeGreaterThan(crowdedBefore.city_version)
-        // the outsider's own ZIP was recomputed (its volume there changed): one new value for both
-        expect(ownAfter.version).toBeGreaterThan(ownBefore.version)
-        expect(ownAfter.city_version).toBe(ownAfter.version)
+        expect(afterQuiet).toEqual(start)
+        // ZIP pages: the crowded one does not print the printed outsider, the second does
+        expect(afterPrinted.crowded.version).toBe(start.crowded.version)
+        expect(afterPrinted.second.version).toBeGreaterThan(start.second.version)
+        // the city page prints the printed outsider: its ZIPs where the outsider has a side get a new city version
+        expect(afterPrinted.crowded.city_version).toBeGreaterThan(start.crowded.city_version)
+        expect(afterPrinted.second.city_version).toBeGreaterThan(start.second.city_version)
         break
       }
     })

@@ -501,10 +501,12 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     expect(move!.city.toLowerCase().replace(' ', '-')).toBe(from.split('/').at(-1))
   })
 
-  it('re-renders the city page but not the ZIP page when an agent the ZIP page does not print changes a figure', async () => {
-    // ZIP C (Crowdpatch): 25 agents with three sales each print there, the outsider with one sale is 26th; the
-    // outsider's other sale is in ZIP D, placed in Outpatch by its benchmark
-    const [zipC, zipD] = [await unusedZip(), await unusedZip()]
+  it('re-renders a city page when an agent it prints changes a figure, not for one only a ZIP page of it prints', async () => {
+    // ZIP C (Crowdpatch): 25 agents with three sales each print there; two outsiders with one sale there each are
+    // 26th. The printed outsider has five more sales in ZIP E of Crowdpatch (first there, and with six the only agent
+    // ranked on the city page); the quiet one has one more, in ZIP F of Crowdpatch (printed there, too few sales to be
+    // ranked on the city page). Each outsider's other sale is in ZIP D, placed in Outpatch by its benchmark
+    const [zipC, zipD, zipE, zipF] = [await unusedZip(), await unusedZip(), await unusedZip(), await unusedZip()]
     const crowd = await createAgents(
       zipC,
       [
@@ -512,57 +514,80 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
           name: `Patch Crowd ${String(index).padStart(2, '0')}`,
           sales: makeSales(`PatchCrowd${index}`, 3),
         })),
-        { name: 'Patch Outsider', sales: makeSales('PatchOutsider', 1) },
+        { name: 'Patch Printed Outsider', sales: makeSales('PatchPrintedOut', 5), zip: zipE },
+        { name: 'Patch Quiet Outsider', sales: makeSales('PatchQuietOut', 1), zip: zipF },
       ],
       'Crowdpatch',
       'VT',
     )
     try {
-      const outsider = crowd.agents[25]!
+      const [printed, quiet] = [crowd.agents[25]!, crowd.agents[26]!]
       await sql(
         `insert into public.zip_market_benchmarks (zip_code, city, state, period_end) values ($1, 'Outpatch', 'VT', current_date)`,
         [zipD],
       )
+      const sale = (agentId: string, address: string, city: string, zip: string) => ({
+        agentId,
+        address,
+        city,
+        state: 'VT',
+        zip,
+        listPrice: 500_000,
+        salePrice: 505_000,
+        daysAgo: 9,
+        daysOnMarket: 8,
+        standardStatus: 'Closed',
+        status: 'sold',
+      })
       await insertSales([
-        {
-          agentId: outsider.id,
-          address: '5 Outsider Patch St',
-          city: 'Outpatch',
-          state: 'VT',
-          zip: zipD,
-          listPrice: 500_000,
-          salePrice: 505_000,
-          daysAgo: 9,
-          daysOnMarket: 8,
-          standardStatus: 'Closed',
-          status: 'sold',
-        },
+        sale(printed.id, '5 Printed Crowd Patch St', 'Crowdpatch', zipC),
+        sale(quiet.id, '5 Quiet Crowd Patch St', 'Crowdpatch', zipC),
+        sale(printed.id, '5 Printed Outsider Patch St', 'Outpatch', zipD),
+        sale(quiet.id, '5 Quiet Outsider Patch St', 'Outpatch', zipD),
       ])
       await refreshAgentMetrics()
-      let log = ''
+      let quietLog = ''
+      let printedLog = ''
       // another file's refresh (a moved window or shrinkage weight gives every page a new version) or post (a static
-      // build) can hide what this change renders: tried again, three times at most
+      // build) can hide what these changes render: tried again, three times at most
       for (let attempt = 1; attempt <= 3; attempt += 1) {
         await rebuild(`${slug}: crowd catch up ${attempt}`)
         expect(fs.existsSync(pageFile(builder.currentDir(), `/agents/${zipC}`))).toBe(true)
-        // the outsider's sale-to-list moves; nothing ZIP C ranks by does
-        await sql(
-          `update public.properties set sale_price = $2 where address = '5 Outsider Patch St' and zip_code = $1`,
-          [zipD, 505_000 + 500 * attempt],
-        )
-        await refreshAgentMetrics()
-        log = await rebuild(`${slug}: outsider's figure ${attempt}`)
-        const report = patchReport(log)
-        if (report && !report.rendered.includes(`/agents/${zipC}`)) break
+        const changeSale = async (address: string, reason: string) => {
+          // the outsider's sale-to-list moves; nothing ZIP C or ZIP E ranks by
+          await sql(`update public.properties set sale_price = $2 where address = $3 and zip_code = $1`, [
+            zipD,
+            505_000 + 500 * attempt,
+            address,
+          ])
+          await refreshAgentMetrics()
+          return rebuild(reason)
+        }
+        quietLog = await changeSale('5 Quiet Outsider Patch St', `${slug}: quiet outsider's figure ${attempt}`)
+        printedLog = await changeSale('5 Printed Outsider Patch St', `${slug}: printed outsider's figure ${attempt}`)
+        const clean = (log: string) => {
+          const report = patchReport(log)
+          return report !== null && !report.rendered.includes(`/agents/${zipC}`)
+        }
+        if (clean(quietLog) && clean(printedLog)) break
       }
-      const report = patchReport(log)
-      expect(report, log).not.toBeNull()
-      expect(report!.rendered, log).toContain(`/agent/${outsider.id}`)
-      expect(report!.rendered, log).toContain(`/agents/${zipD}`)
-      expect(report!.rendered, log).toContain('/agents/vt/outpatch')
-      // the city page ranks across its ZIPs and may print the outsider: rendered; ZIP C's page prints its first 25
-      expect(report!.rendered, log).toContain('/agents/vt/crowdpatch')
-      expect(report!.rendered, log).not.toContain(`/agents/${zipC}`)
+      const quietReport = patchReport(quietLog)
+      expect(quietReport, quietLog).not.toBeNull()
+      expect(quietReport!.rendered, quietLog).toContain(`/agent/${quiet.id}`)
+      expect(quietReport!.rendered, quietLog).toContain(`/agents/${zipD}`)
+      expect(quietReport!.rendered, quietLog).toContain('/agents/vt/outpatch')
+      // ZIP F's page prints the quiet outsider; the city page and ZIP C's page do not
+      expect(quietReport!.rendered, quietLog).toContain(`/agents/${zipF}`)
+      expect(quietReport!.rendered, quietLog).not.toContain('/agents/vt/crowdpatch')
+      expect(quietReport!.rendered, quietLog).not.toContain(`/agents/${zipC}`)
+      const printedReport = patchReport(printedLog)
+      expect(printedReport, printedLog).not.toBeNull()
+      expect(printedReport!.rendered, printedLog).toContain(`/agent/${printed.id}`)
+      expect(printedReport!.rendered, printedLog).toContain(`/agents/${zipD}`)
+      // ZIP E's page and the city page print the printed outsider; ZIP C's page prints its first 25
+      expect(printedReport!.rendered, printedLog).toContain(`/agents/${zipE}`)
+      expect(printedReport!.rendered, printedLog).toContain('/agents/vt/crowdpatch')
+      expect(printedReport!.rendered, printedLog).not.toContain(`/agents/${zipC}`)
     } finally {
       await crowd.remove()
       await sql(`delete from public.zip_market_benchmarks where zip_code = $1`, [zipD])

@@ -1945,6 +1945,7 @@ export type Database = {
           changed_at: string
           city: string | null
           city_changed_at: string
+          city_page_path: string | null
           city_version: number
           ranked_agents: number
           state: string | null
@@ -1955,6 +1956,7 @@ export type Database = {
           changed_at?: string
           city?: string | null
           city_changed_at?: string
+          city_page_path?: string | null
           city_version: number
           ranked_agents?: number
           state?: string | null
@@ -1965,6 +1967,7 @@ export type Database = {
           changed_at?: string
           city?: string | null
           city_changed_at?: string
+          city_page_path?: string | null
           city_version?: number
           ranked_agents?: number
           state?: string | null

@@ -1,0 +1,98 @@
+/**
+ * The database groups ZIP pages into city pages by the path it computes (private.city_page_path: the state
+ * lower-case and the city's slug), and keeps each city page's printed agents by it; the site groups them by the slug
+ * rule of supabase/functions/_shared/slug.ts. The two must agree on every city name, or a city page's version would not
+ * follow the agents it prints.
+ */
+import { describe, expect, it } from 'vitest'
+import { sql } from '../support/env.ts'
+import { createAgents, makeSales, refreshAgentMetrics, unusedZip } from '../support/factories.ts'
+import { slugify } from '@shared/slug.ts'
+
+/** Real and awkward city names: accents, apostrophes, dots, hyphens, runs of punctuation, non-Latin letters, lengths. */
+const CITIES = [
+  'Boston',
+  'San Tan Valley',
+  'San Tan valley',
+  "Coeur d'Alene",
+  'Cañon City',
+  'St. Louis',
+  'Winston-Salem',
+  'Ste. Genevieve',
+  'Mañana   Heights',
+  ' --Leading and trailing-- ',
+  'Española',
+  'Lā‘ie',
+  'Hagåtña',
+  'Ærø Ø',
+  'München',
+  'İstanbul',
+  'Straße',
+  'Twentynine Palms',
+  '29 Palms',
+  'ＦＵＬＬＷＩＤＴＨ Town',
+  'Ⅻ Oaks',
+  'Llanfair pwllgwyngyll gogery chwyrn drobwll llan tysilio gogo goch and then some more words here',
+  'a'.repeat(100),
+  `${'b'.repeat(79)} tail`,
+  `${'c'.repeat(80)}-d`,
+  '東京',
+  '!!!',
+  '',
+]
+
+describe('city page paths', () => {
+  it('are the state lower-case and the site slug of the city, for every name; none without a slug', async () => {
+    const rows = await sql<{ city: string; path: string | null }>(
+      `select c.city, private.city_page_path('VT', c.city) as path from unnest($1::text[]) as c (city)`,
+      [CITIES],
+    )
+    expect(rows.map((row) => [row.city, row.path])).toEqual(
+      CITIES.map((city) => [city, slugify(city) ? `vt/${slugify(city)}` : null]),
+    )
+  })
+
+  it('are null without a state or a city', async () => {
+    const [row] = await sql<{ no_state: string | null; no_city: string | null }>(
+      `select private.city_page_path(null, 'Boston') as no_state, private.city_page_path('MA', null) as no_city`,
+    )
+    expect(row).toEqual({ no_state: null, no_city: null })
+  })
+
+  it("are written with each ZIP page's place, and rank the city's agents", async () => {
+    const zip = await unusedZip()
+    const fixture = await createAgents(
+      zip,
+      [
+        { name: 'Path Ranked', sales: makeSales('PathRanked', 5) },
+        { name: 'Path Unranked', sales: makeSales('PathUnranked', 2) },
+      ],
+      'Cañon  City',
+      'CO',
+    )
+    try {
+      await refreshAgentMetrics()
+      const rows = await sql<{ zip_code: string; city: string | null; state: string | null; path: string | null }>(
+        `select zip_code, city, state, city_page_path as path from public.zip_page_versions`,
+      )
+      expect(rows.find((row) => row.zip_code === zip)).toEqual({
+        zip_code: zip,
+        city: 'Cañon  City',
+        state: 'CO',
+        path: 'co/canon-city',
+      })
+      for (const row of rows) {
+        const slug = row.city ? slugify(row.city) : ''
+        const expected = /^\d{5}$/.test(row.zip_code) && row.state && slug ? `${row.state.toLowerCase()}/${slug}` : null
+        expect([row.zip_code, row.path]).toEqual([row.zip_code, expected])
+      }
+      // the city page prints its ranked agents (5 or more sales in the city) only
+      const top = await sql<{ agent_id: string }>(
+        `select agent_id from private.city_top_agents where city_page_path = 'co/canon-city'`,
+      )
+      expect(top.map((row) => row.agent_id)).toEqual([fixture.agents[0]!.id])
+    } finally {
+      await fixture.remove()
+    }
+  })
+})
