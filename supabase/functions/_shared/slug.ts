@@ -16,6 +16,8 @@ export const SLUG_GENERATED_LENGTH = 80
 /**
  * Slug from a title: accents folded, lower-case ASCII letters and digits joined by single hyphens, cut at a word
  * boundary to at most `max` characters (a single word longer than `max` is cut inside). '' when nothing is left.
+ * The database groups ZIP pages into city pages with the same rule (private.city_page_path, default `max`); change
+ * both together: tests/integration/city-page-paths.test.ts fails when they differ.
  */
 export function slugify(title: string, max: number = SLUG_GENERATED_LENGTH): string {
   const slug = title
