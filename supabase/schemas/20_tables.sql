@@ -51,6 +51,13 @@ create table if not exists private.agent_side_overrides (
   agent_id uuid not null
 );
 
+-- table private.city_pages_stale
+create table if not exists private.city_pages_stale (
+  city_page_path text not null,
+  mark bigint default nextval('private.city_pages_stale_seq'::regclass) not null,
+  marked_at timestamp with time zone default now() not null
+);
+
 -- table private.city_top_agents
 create table if not exists private.city_top_agents (
   city_page_path text not null,

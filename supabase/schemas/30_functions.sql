@@ -414,7 +414,9 @@ begin
     select distinct t.zip_code from private.zip_top_agents t where t.agent_id = any (agent_ids)
   ),
   city_printing as (
-    select distinct c.city_page_path from private.city_top_agents c where c.agent_id = any (agent_ids)
+    select c.city_page_path from private.city_top_agents c where c.agent_id = any (agent_ids)
+    union
+    select s.city_page_path from private.city_pages_stale s
   ),
   zips as (
     select distinct s.zip_code
@@ -959,6 +961,19 @@ begin
   raise exception 'address: None of the listings with MLS number % in our data (feeds: %) is at that address alone. Check the address of the sale.',
     v_number, pg_catalog.array_to_string(v_sources, ', ') using errcode = 'PT400';
 end;
+$function$;
+
+-- function private.mark_city_pages_stale(paths text[])
+CREATE OR REPLACE FUNCTION private.mark_city_pages_stale(paths text[])
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into private.city_pages_stale as s (city_page_path)
+  select distinct p from unnest(paths) as u (p) where p is not null order by 1
+  on conflict (city_page_path) do update
+    set mark = nextval('private.city_pages_stale_seq'), marked_at = now();
 $function$;
 
 -- function private.mask_email(address text)
@@ -1616,6 +1631,49 @@ begin
    where r.place <= 25
   -- two transactions recomputing one city write the same rows from the same data
   on conflict do nothing;
+end;
+$function$;
+
+-- function private.rank_stale_city_pages(wait boolean)
+CREATE OR REPLACE FUNCTION private.rank_stale_city_pages(wait boolean DEFAULT false)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+ SET work_mem TO '64MB'
+AS $function$
+declare
+  v_paths text[];
+  v_marks bigint[];
+begin
+  if wait then
+    perform pg_advisory_xact_lock(hashtext('private.rank_stale_city_pages'));
+  elsif not pg_try_advisory_xact_lock(hashtext('private.rank_stale_city_pages')) then
+    return 0;
+  elsif exists (
+    select 1 from public.site_builds b
+     where b.status = 'building' and b.started_at > now() - interval '1 hour'
+  ) then
+    return 0;
+  end if;
+  select coalesce(array_agg(s.city_page_path order by s.city_page_path), '{}'),
+         coalesce(array_agg(s.mark order by s.city_page_path), '{}')
+    into v_paths, v_marks
+    from private.city_pages_stale s;
+  if cardinality(v_paths) = 0 then
+    return 0;
+  end if;
+  perform private.rank_city_pages(v_paths);
+  -- a refresh that marked a city again while this ran set a new mark, and one marking it now holds its row (its
+  -- commit sets a new mark): that city stays stale. Skipping the held rows never waits on a refresh in flight
+  delete from private.city_pages_stale s
+   where s.city_page_path in (
+     select t.city_page_path
+       from private.city_pages_stale t
+       join unnest(v_paths, v_marks) as r (city_page_path, mark)
+         on r.city_page_path = t.city_page_path and r.mark = t.mark
+        for update of t skip locked);
+  return cardinality(v_paths);
 end;
 $function$;
 
@@ -2519,6 +2577,21 @@ begin
 end;
 $function$;
 
+-- function private.schedule_city_page_ranking()
+CREATE OR REPLACE FUNCTION private.schedule_city_page_ranking()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if to_regnamespace('cron') is null then
+    raise exception 'pg_cron is not enabled: enable it under Database → Extensions (pg_cron), then run this again'
+      using errcode = '55000';
+  end if;
+  return (select cron.schedule('rank-stale-city-pages', '* * * * *', 'select private.rank_stale_city_pages()'));
+end;
+$function$;
+
 -- function private.schedule_raw_event_retention()
 CREATE OR REPLACE FUNCTION private.schedule_raw_event_retention()
  RETURNS bigint
@@ -2805,8 +2878,9 @@ begin
         city_version = excluded.city_version, city_changed_at = excluded.city_changed_at,
         city_page_path = excluded.city_page_path;
 
-  -- the first 25 of every city page these ZIPs were or are in, from the new rows
-  perform private.rank_city_pages(
+  -- every city page these ZIPs were or are in is rendered again (their city versions moved); its first 25 is ranked
+  -- after the site is live (private.rank_stale_city_pages), and until then it counts as printing every agent there
+  perform private.mark_city_pages_stale(
     previous_paths
       || array(select v.city_page_path from public.zip_page_versions v
                 where v.zip_code = any (zips) and v.city_page_path is not null));

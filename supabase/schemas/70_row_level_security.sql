@@ -356,6 +356,9 @@ END));
 -- row level security private.agent_listing_ratios
 alter table private.agent_listing_ratios enable row level security;
 
+-- row level security private.city_pages_stale
+alter table private.city_pages_stale enable row level security;
+
 -- row level security private.city_top_agents
 alter table private.city_top_agents enable row level security;
 

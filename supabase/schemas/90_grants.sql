@@ -124,6 +124,10 @@ grant execute on function private.link_agent_sides(agent_ids uuid[]) to postgres
 revoke all on function private.listing_by_mls_number(mls_number text, address text) from anon, authenticated, public, service_role;
 grant execute on function private.listing_by_mls_number(mls_number text, address text) to postgres;
 
+-- grant function private.mark_city_pages_stale(paths text[])
+revoke all on function private.mark_city_pages_stale(paths text[]) from anon, authenticated, public, service_role;
+grant execute on function private.mark_city_pages_stale(paths text[]) to postgres;
+
 -- grant function private.mask_email(address text)
 revoke all on function private.mask_email(address text) from anon, authenticated, public, service_role;
 grant execute on function private.mask_email(address text) to postgres;
@@ -200,6 +204,10 @@ grant execute on function private.put_webhook_setting(hook text, setting text, v
 revoke all on function private.rank_city_pages(paths text[]) from anon, authenticated, public, service_role;
 grant execute on function private.rank_city_pages(paths text[]) to postgres;
 
+-- grant function private.rank_stale_city_pages(wait boolean)
+revoke all on function private.rank_stale_city_pages(wait boolean) from anon, authenticated, public, service_role;
+grant execute on function private.rank_stale_city_pages(wait boolean) to postgres;
+
 -- grant function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb)
 revoke all on function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb) from anon, authenticated, public, service_role;
 grant execute on function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb) to postgres;
@@ -243,6 +251,10 @@ grant execute on function private.request_site_build(reason text) to postgres;
 -- grant function private.request_site_build_if_due()
 revoke all on function private.request_site_build_if_due() from anon, authenticated, public, service_role;
 grant execute on function private.request_site_build_if_due() to postgres;
+
+-- grant function private.schedule_city_page_ranking()
+revoke all on function private.schedule_city_page_ranking() from anon, authenticated, public, service_role;
+grant execute on function private.schedule_city_page_ranking() to postgres;
 
 -- grant function private.schedule_raw_event_retention()
 revoke all on function private.schedule_raw_event_retention() from anon, authenticated, public, service_role;
@@ -732,6 +744,10 @@ revoke all on schema supabase_functions from anon, authenticated, public, servic
 grant usage, create on schema supabase_functions to postgres;
 grant usage on schema supabase_functions to service_role;
 
+-- grant sequence private.city_pages_stale_seq
+revoke all on sequence private.city_pages_stale_seq from anon, authenticated, public, service_role;
+grant select, update, usage on sequence private.city_pages_stale_seq to postgres;
+
 -- grant sequence private.page_version_seq
 revoke all on sequence private.page_version_seq from anon, authenticated, public, service_role;
 grant select, update, usage on sequence private.page_version_seq to postgres;
@@ -755,6 +771,10 @@ grant insert, select, update, delete, truncate, references, trigger, maintain on
 -- grant table private.agent_side_overrides
 revoke all on table private.agent_side_overrides from anon, authenticated, public, service_role;
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.agent_side_overrides to postgres;
+
+-- grant table private.city_pages_stale
+revoke all on table private.city_pages_stale from anon, authenticated, public, service_role;
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.city_pages_stale to postgres;
 
 -- grant table private.city_top_agents
 revoke all on table private.city_top_agents from anon, authenticated, public, service_role;

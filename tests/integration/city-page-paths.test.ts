@@ -2,8 +2,10 @@
  * The database groups ZIP pages into city pages by the path it computes (private.city_page_path: the state
  * lower-case and the city's slug), and keeps each city page's printed agents by it; the site groups them by the slug
  * rule of supabase/functions/_shared/slug.ts. The two must agree on every city name, or a city page's version would not
- * follow the agents it prints.
+ * follow the agents it prints. A city page's printed agents are ranked after the refresh that recomputed its ZIPs
+ * (private.rank_stale_city_pages), and a city marked stale again while that ranking runs stays stale.
  */
+import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { sql } from '../support/env.ts'
 import { createAgents, makeSales, refreshAgentMetrics, unusedZip } from '../support/factories.ts'
@@ -86,7 +88,8 @@ describe('city page paths', () => {
         const expected = /^\d{5}$/.test(row.zip_code) && row.state && slug ? `${row.state.toLowerCase()}/${slug}` : null
         expect([row.zip_code, row.path]).toEqual([row.zip_code, expected])
       }
-      // the city page prints its ranked agents (5 or more sales in the city) only
+      // the city page prints its ranked agents (5 or more sales in the city) only, ranked after the refresh
+      await sql(`select private.rank_stale_city_pages(wait => true)`)
       const top = await sql<{ agent_id: string }>(
         `select agent_id from private.city_top_agents where city_page_path = 'co/canon-city'`,
       )
@@ -94,5 +97,30 @@ describe('city page paths', () => {
     } finally {
       await fixture.remove()
     }
+  })
+
+  it('stay stale when marked again while their ranking runs, which never waits on the marking transaction', async () => {
+    const path = `vt/stale-${Math.random().toString(36).slice(2, 8)}`
+    const other = `${path}-other`
+    const stale = () =>
+      sql<{ city_page_path: string }>(
+        `select city_page_path from private.city_pages_stale where city_page_path = any($1) order by 1`,
+        [[path, other]],
+      )
+    await sql(`select private.mark_city_pages_stale($1)`, [[path, other]])
+    const marker = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    await marker.connect()
+    try {
+      // a refresh in flight marks the city again (its row held until it commits)
+      await marker.query('begin')
+      await marker.query(`select private.mark_city_pages_stale(array[$1])`, [path])
+      await sql(`select private.rank_stale_city_pages(wait => true)`)
+      await marker.query('commit')
+    } finally {
+      await marker.end()
+    }
+    expect(await stale()).toEqual([{ city_page_path: path }])
+    await sql(`select private.rank_stale_city_pages(wait => true)`)
+    expect(await stale()).toEqual([])
   })
 })

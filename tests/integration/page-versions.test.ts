@@ -459,6 +459,8 @@ describe('page versions', () => {
     await underRefreshLock(async (db) => {
       for (let attempt = 1; ; attempt++) {
         await refreshAgentMetrics(db)
+        // the refresh marked the cities of the ZIPs it recomputed stale; the job after the site is live ranks them
+        await db(`select private.rank_stale_city_pages(wait => true)`)
         const tops = async (agentId: string) => ({
           zips: (
             await db<{ zip_code: string }>(
@@ -503,6 +505,19 @@ describe('page versions', () => {
         ])
         await refreshAgentMetrics(db)
         const afterPrinted = await pages()
+        // the city's first 25 waits to be ranked again (its ZIPs were recomputed): until then the city page counts as
+        // printing every agent with a side there, so the quiet outsider's figure moves the crowded ZIP's city version
+        await db(`select private.mark_city_pages_stale(array[$1])`, [path])
+        await db(`update public.properties set sale_price = $1 where address = '1 Quiet Elsewhere St'`, [
+          505_000 + 500 * attempt + 250,
+        ])
+        await refreshAgentMetrics(db)
+        const afterStale = await pages()
+        const ranked = await db<{ n: number }>(`select private.rank_stale_city_pages(wait => true) as n`)
+        const stale = await db<{ n: number }>(
+          `select count(*)::int as n from private.city_pages_stale where city_page_path = $1`,
+          [path],
+        )
         const after = await refreshState()
         if ((after.window_end !== before.window_end || after.k !== before.k) && attempt < 3) continue
         expect(afterQuiet).toEqual(start)
@@ -512,6 +527,13 @@ describe('page versions', () => {
         // the city page prints the printed outsider: its ZIPs where the outsider has a side get a new city version
         expect(afterPrinted.crowded.city_version).toBeGreaterThan(start.crowded.city_version)
         expect(afterPrinted.second.city_version).toBeGreaterThan(start.second.city_version)
+        // stale: the crowded ZIP's city version moves for the quiet outsider, its own version does not; the ranking
+        // clears the mark
+        expect(afterStale.crowded.version).toBe(afterPrinted.crowded.version)
+        expect(afterStale.crowded.city_version).toBeGreaterThan(afterPrinted.crowded.city_version)
+        expect(afterStale.second).toEqual(afterPrinted.second)
+        expect(ranked[0]!.n).toBeGreaterThanOrEqual(1)
+        expect(stale).toEqual([{ n: 0 }])
         break
       }
     })

@@ -546,6 +546,8 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
         sale(quiet.id, '5 Quiet Outsider Patch St', 'Outpatch', zipD),
       ])
       await refreshAgentMetrics()
+      // the job that runs after the site is live ranks the cities the refresh recomputed (their first 25)
+      await sql(`select private.rank_stale_city_pages(wait => true)`)
       let quietLog = ''
       let printedLog = ''
       // another file's refresh (a moved window or shrinkage weight gives every page a new version) or post (a static
