@@ -8,35 +8,33 @@
 -- print this agent?".
 --
 -- What:
---   * private.city_pages_stale: the city pages whose first 25 (private.city_top_agents) may be out of date, each with
---     the value of the mark (private.city_pages_stale_seq) that last made it stale.
+--   * private.city_pages_stale: the city pages whose first 25 (private.city_top_agents) may be out of date, one row
+--     per mark (inserted only: marking a city never waits on another transaction marking it).
 --   * private.touch_zip_pages_now marks the cities of the ZIPs it recomputes (the cities they left as well as the ones
 --     they are in) stale instead of ranking them.
 --   * private.bump_area_pages_now treats a stale city page as printing every agent with a side in it: an agent whose
 --     printed figure moved gives a new city_version to their ZIPs in a stale city, so no change a city page prints is
 --     missed while its first 25 waits.
---   * private.rank_stale_city_pages() ranks the stale cities and clears the marks it ranked (a mark set again while it
---     ran stays). pg_cron runs it every minute (job 'rank-stale-city-pages'), and it waits while a site build is
+--   * private.rank_stale_city_pages() ranks the stale cities and deletes the marks it read (a mark set while it ran
+--     stays). pg_cron runs it every minute (job 'rank-stale-city-pages'), and it waits while a site build is
 --     running (started within the last hour), so the ranking does not slow the build that makes the refresh live.
 
-create sequence private.city_pages_stale_seq;
-revoke all on sequence private.city_pages_stale_seq from public, anon, authenticated, service_role;
-
 create table private.city_pages_stale (
-  city_page_path text primary key,
-  mark bigint not null default nextval('private.city_pages_stale_seq'),
+  id bigint generated always as identity primary key,
+  city_page_path text not null,
   marked_at timestamptz not null default now()
 );
+create index city_pages_stale_city_page_path_idx on private.city_pages_stale (city_page_path);
 alter table private.city_pages_stale enable row level security;
 revoke all on table private.city_pages_stale from public, anon, authenticated, service_role;
-comment on table private.city_pages_stale is 'City pages whose first 25 (private.city_top_agents) may be out of date since their ZIPs were recomputed; private.bump_area_pages_now treats them as printing every agent with a side there until private.rank_stale_city_pages() ranks them.';
-comment on column private.city_pages_stale.mark is 'The value of private.city_pages_stale_seq set by the last change that made the city stale: the ranking clears a mark only if it is still the one it read.';
+comment on table private.city_pages_stale is 'City pages whose first 25 (private.city_top_agents) may be out of date since their ZIPs were recomputed, one row per mark (inserted only, so marking never waits on another transaction); private.bump_area_pages_now treats them as printing every agent with a side there until private.rank_stale_city_pages() ranks them and deletes the rows it read.';
 
 comment on table private.city_top_agents is 'The first 25 ranked agents of each city page (5 or more sales across its ZIPs, by summed sides then volume; all agents tied at 25th place kept): a printed figure of one of them moving gives the city page a new version. Ranked by private.rank_stale_city_pages() for the cities private.touch_zip_pages_now() marks stale (private.city_pages_stale).';
 
 /**
- * Marks the city pages at `paths` stale (private.city_pages_stale): a new mark for each, so a ranking in flight that
- * read the old mark leaves it in place. No effect for null or empty input; null paths are skipped.
+ * Marks the city pages at `paths` stale (private.city_pages_stale): one new row each, so a ranking in flight, which
+ * deletes only the rows it read, leaves the mark in place. Inserts only: two transactions marking one city never wait
+ * on each other. No effect for null or empty input; null paths are skipped.
  */
 create function private.mark_city_pages_stale(paths text[])
 returns void
@@ -44,18 +42,16 @@ language sql
 security definer
 set search_path = ''
 as $$
-  insert into private.city_pages_stale as s (city_page_path)
-  select distinct p from unnest(paths) as u (p) where p is not null order by 1
-  on conflict (city_page_path) do update
-    set mark = nextval('private.city_pages_stale_seq'), marked_at = now();
+  insert into private.city_pages_stale (city_page_path)
+  select distinct p from unnest(paths) as u (p) where p is not null order by 1;
 $$;
 
 revoke all on function private.mark_city_pages_stale(text[]) from public, anon, authenticated, service_role;
 comment on function private.mark_city_pages_stale(text[]) is 'Marks the city pages at paths stale (their first 25 to be ranked again by private.rank_stale_city_pages()).';
 
 /**
- * Ranks the stale city pages (private.city_pages_stale) with private.rank_city_pages and clears the marks it read;
- * a city marked again meanwhile stays stale. Answers the number of city pages ranked: 0 when none is stale, when
+ * Ranks the stale city pages (private.city_pages_stale) with private.rank_city_pages and deletes the marks it read;
+ * a city marked meanwhile (a row committed after the read, or not committed yet) stays stale. Answers the number of city pages ranked: 0 when none is stale, when
  * another ranking holds the lock (unless `wait`, which waits for it), or when a site build is running (status
  * 'building', started within the last hour; unless `wait`). Run by pg_cron every minute; tests and benchmarks call it
  * with `wait => true` to rank at once.
@@ -69,7 +65,7 @@ set work_mem = '64MB'
 as $$
 declare
   v_paths text[];
-  v_marks bigint[];
+  v_ids bigint[];
 begin
   if wait then
     perform pg_advisory_xact_lock(hashtext('private.rank_stale_city_pages'));
@@ -81,23 +77,17 @@ begin
   ) then
     return 0;
   end if;
-  select coalesce(array_agg(s.city_page_path order by s.city_page_path), '{}'),
-         coalesce(array_agg(s.mark order by s.city_page_path), '{}')
-    into v_paths, v_marks
+  select coalesce(array_agg(s.id), '{}'),
+         coalesce(array(select distinct u.p from unnest(array_agg(s.city_page_path)) as u (p) order by 1), '{}')
+    into v_ids, v_paths
     from private.city_pages_stale s;
   if cardinality(v_paths) = 0 then
     return 0;
   end if;
   perform private.rank_city_pages(v_paths);
-  -- a refresh that marked a city again while this ran set a new mark, and one marking it now holds its row (its
-  -- commit sets a new mark): that city stays stale. Skipping the held rows never waits on a refresh in flight
-  delete from private.city_pages_stale s
-   where s.city_page_path in (
-     select t.city_page_path
-       from private.city_pages_stale t
-       join unnest(v_paths, v_marks) as r (city_page_path, mark)
-         on r.city_page_path = t.city_page_path and r.mark = t.mark
-        for update of t skip locked);
+  -- only the marks read above: one committed since, or still in flight, stays (no row of another transaction is
+  -- touched, so this never waits on a refresh)
+  delete from private.city_pages_stale s where s.id = any (v_ids);
   return cardinality(v_paths);
 end;
 $$;

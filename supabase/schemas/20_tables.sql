@@ -53,8 +53,8 @@ create table if not exists private.agent_side_overrides (
 
 -- table private.city_pages_stale
 create table if not exists private.city_pages_stale (
+  id bigint generated always as identity not null,
   city_page_path text not null,
-  mark bigint default nextval('private.city_pages_stale_seq'::regclass) not null,
   marked_at timestamp with time zone default now() not null
 );
 

@@ -970,10 +970,8 @@ CREATE OR REPLACE FUNCTION private.mark_city_pages_stale(paths text[])
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  insert into private.city_pages_stale as s (city_page_path)
-  select distinct p from unnest(paths) as u (p) where p is not null order by 1
-  on conflict (city_page_path) do update
-    set mark = nextval('private.city_pages_stale_seq'), marked_at = now();
+  insert into private.city_pages_stale (city_page_path)
+  select distinct p from unnest(paths) as u (p) where p is not null order by 1;
 $function$;
 
 -- function private.mask_email(address text)
@@ -1644,7 +1642,7 @@ CREATE OR REPLACE FUNCTION private.rank_stale_city_pages(wait boolean DEFAULT fa
 AS $function$
 declare
   v_paths text[];
-  v_marks bigint[];
+  v_ids bigint[];
 begin
   if wait then
     perform pg_advisory_xact_lock(hashtext('private.rank_stale_city_pages'));
@@ -1656,23 +1654,17 @@ begin
   ) then
     return 0;
   end if;
-  select coalesce(array_agg(s.city_page_path order by s.city_page_path), '{}'),
-         coalesce(array_agg(s.mark order by s.city_page_path), '{}')
-    into v_paths, v_marks
+  select coalesce(array_agg(s.id), '{}'),
+         coalesce(array(select distinct u.p from unnest(array_agg(s.city_page_path)) as u (p) order by 1), '{}')
+    into v_ids, v_paths
     from private.city_pages_stale s;
   if cardinality(v_paths) = 0 then
     return 0;
   end if;
   perform private.rank_city_pages(v_paths);
-  -- a refresh that marked a city again while this ran set a new mark, and one marking it now holds its row (its
-  -- commit sets a new mark): that city stays stale. Skipping the held rows never waits on a refresh in flight
-  delete from private.city_pages_stale s
-   where s.city_page_path in (
-     select t.city_page_path
-       from private.city_pages_stale t
-       join unnest(v_paths, v_marks) as r (city_page_path, mark)
-         on r.city_page_path = t.city_page_path and r.mark = t.mark
-        for update of t skip locked);
+  -- only the marks read above: one committed since, or still in flight, stays (no row of another transaction is
+  -- touched, so this never waits on a refresh)
+  delete from private.city_pages_stale s where s.id = any (v_ids);
   return cardinality(v_paths);
 end;
 $function$;

@@ -46,7 +46,7 @@ alter table private.agent_side_overrides add constraint agent_side_overrides_pke
 alter table private.agent_side_overrides add constraint agent_side_overrides_role_check CHECK ((role = ANY (ARRAY['list'::text, 'co_list'::text, 'buyer'::text, 'co_buyer'::text])));
 
 -- constraint private.city_pages_stale city_pages_stale_pkey
-alter table private.city_pages_stale add constraint city_pages_stale_pkey PRIMARY KEY (city_page_path);
+alter table private.city_pages_stale add constraint city_pages_stale_pkey PRIMARY KEY (id);
 
 -- constraint private.city_top_agents city_top_agents_pkey
 alter table private.city_top_agents add constraint city_top_agents_pkey PRIMARY KEY (city_page_path, agent_id);

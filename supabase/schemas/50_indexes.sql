@@ -12,6 +12,9 @@ CREATE INDEX IF NOT EXISTS agent_side_overrides_correction_id_idx ON private.age
 -- index private.agent_side_overrides_raw_row_idx
 CREATE UNIQUE INDEX IF NOT EXISTS agent_side_overrides_raw_row_idx ON private.agent_side_overrides USING btree (property_id, role) WHERE (action <> 'add'::text);
 
+-- index private.city_pages_stale_city_page_path_idx
+CREATE INDEX IF NOT EXISTS city_pages_stale_city_page_path_idx ON private.city_pages_stale USING btree (city_page_path);
+
 -- index private.city_top_agents_agent_id_idx
 CREATE INDEX IF NOT EXISTS city_top_agents_agent_id_idx ON private.city_top_agents USING btree (agent_id);
 

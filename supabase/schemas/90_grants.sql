@@ -744,10 +744,6 @@ revoke all on schema supabase_functions from anon, authenticated, public, servic
 grant usage, create on schema supabase_functions to postgres;
 grant usage on schema supabase_functions to service_role;
 
--- grant sequence private.city_pages_stale_seq
-revoke all on sequence private.city_pages_stale_seq from anon, authenticated, public, service_role;
-grant select, update, usage on sequence private.city_pages_stale_seq to postgres;
-
 -- grant sequence private.page_version_seq
 revoke all on sequence private.page_version_seq from anon, authenticated, public, service_role;
 grant select, update, usage on sequence private.page_version_seq to postgres;
