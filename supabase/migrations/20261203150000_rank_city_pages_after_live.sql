@@ -16,7 +16,7 @@
 --     printed figure moved gives a new city_version to their ZIPs in a stale city, so no change a city page prints is
 --     missed while its first 25 waits.
 --   * private.rank_stale_city_pages() ranks the stale cities and deletes the marks it read (a mark set while it ran
---     stays). pg_cron runs it every minute (job 'rank-stale-city-pages'), and it waits while a site build is
+--     stays). pg_cron runs it every minute (job 'rank-stale-city-pages'); it skips its turn while a site build is
 --     running (started within the last hour), so the ranking does not slow the build that makes the refresh live.
 
 create table private.city_pages_stale (
@@ -51,10 +51,10 @@ comment on function private.mark_city_pages_stale(text[]) is 'Marks the city pag
 
 /**
  * Ranks the stale city pages (private.city_pages_stale) with private.rank_city_pages and deletes the marks it read;
- * a city marked meanwhile (a row committed after the read, or not committed yet) stays stale. Answers the number of city pages ranked: 0 when none is stale, when
- * another ranking holds the lock (unless `wait`, which waits for it), or when a site build is running (status
- * 'building', started within the last hour; unless `wait`). Run by pg_cron every minute; tests and benchmarks call it
- * with `wait => true` to rank at once.
+ * a city marked meanwhile (a row committed after the read, or not committed yet) stays stale. Answers the number of
+ * city pages ranked: 0 when none is stale, when another ranking holds the lock (unless `wait`, which waits for it),
+ * or when a site build is running (status 'building', started within the last hour; unless `wait`). Run by pg_cron
+ * every minute; tests and benchmarks call it with `wait => true` to rank at once.
  */
 create function private.rank_stale_city_pages(wait boolean default false)
 returns integer
@@ -93,7 +93,7 @@ end;
 $$;
 
 revoke all on function private.rank_stale_city_pages(boolean) from public, anon, authenticated, service_role;
-comment on function private.rank_stale_city_pages(boolean) is 'Ranks the stale city pages (private.city_pages_stale) and clears the marks it ranked; answers how many. pg_cron job rank-stale-city-pages, every minute; skipped while a site build runs unless wait.';
+comment on function private.rank_stale_city_pages(boolean) is 'Ranks the stale city pages (private.city_pages_stale) and deletes the marks it read; answers how many. pg_cron job rank-stale-city-pages, every minute; skipped while a site build runs unless wait.';
 
 CREATE OR REPLACE FUNCTION private.touch_zip_pages_now(zips text[])
  RETURNS void

@@ -853,7 +853,7 @@ comment on function private.prune_raw_events() is 'Rolls finished UTC days of se
 comment on function private.rank_city_pages(paths text[]) is 'Recomputes the first 25 ranked agents (private.city_top_agents) of the city pages at paths.';
 
 -- comment function private.rank_stale_city_pages(wait boolean)
-comment on function private.rank_stale_city_pages(wait boolean) is 'Ranks the stale city pages (private.city_pages_stale) and clears the marks it ranked; answers how many. pg_cron job rank-stale-city-pages, every minute; skipped while a site build runs unless wait.';
+comment on function private.rank_stale_city_pages(wait boolean) is 'Ranks the stale city pages (private.city_pages_stale) and deletes the marks it read; answers how many. pg_cron job rank-stale-city-pages, every minute; skipped while a site build runs unless wait.';
 
 -- comment function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb)
 comment on function private.record_agent_audit(actor uuid, table_name text, row_id text, action text, before jsonb, after jsonb) is 'Writes an audit_log entry for a change an edge function made for the user it verified (actor).';
