@@ -138,8 +138,8 @@ export const NO_DATA_MESSAGE = 'No data returned from search function'
 export const FUNCTION_FAILED_MESSAGE = 'Search function failed'
 
 /**
- * The local ranking badge from an agent's rank in their primary ZIP: N = round(local_ranking /
- * total_agents_in_area * 100), at least 1, shown as "Top N%" with colour bands 10 % or less green, 25 or less blue,
+ * The local ranking badge from an agent's rank in their primary ZIP (agent_figures.zip_rank among zip_agents, by
+ * sides): N = round(rank / agents ranked there * 100), at least 1, shown as "Top N%" with colour bands 10 % or less green, 25 or less blue,
  * 50 or less yellow. Below the top half the badge reads "Ranked #n of N" in gray instead ("Top 100%" for
  * the last agent would read as praise). Null when the agent has no ranking (fewer than 5 sales; the card then shows none).
  */

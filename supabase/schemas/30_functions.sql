@@ -2905,8 +2905,10 @@ begin
       into changed, zip_changed
       from new_rows n
       join old_rows o on o.id = n.id
-     where (to_jsonb(n) - '{created_at,updated_at,metrics_refreshed_at}'::text[])
-           is distinct from (to_jsonb(o) - '{created_at,updated_at,metrics_refreshed_at}'::text[]);
+     -- bookkeeping, and the listing-side ranking no prerendered page prints
+     where (to_jsonb(n) - '{created_at,updated_at,metrics_refreshed_at,local_ranking,market_share,total_agents_in_area}'::text[])
+           is distinct from
+           (to_jsonb(o) - '{created_at,updated_at,metrics_refreshed_at,local_ranking,market_share,total_agents_in_area}'::text[]);
     perform set_config('enable_nestloop', v_nestloop, true);
     if cardinality(changed) = 0 then
       return null;

@@ -895,7 +895,7 @@ comment on function private.t_quantile_975(df integer) is '97.5 % quantile of St
 comment on function private.touch_zip_pages_now(zips text[]) is 'New versions for the ZIP pages of zips now: recomputes each one''s place, listed agents, first 25 and the prerender flag of every agent who entered or left a first 25 (private.touch_zip_pages defers to it).';
 
 -- comment function private.track_agent_pages()
-comment on function private.track_agent_pages() is 'agents: a new version for the page of each changed agent (any column but the stamps), and for the ZIP pages that rank it when its name, brokerage, city or state changed (what those pages use of the agent row).';
+comment on function private.track_agent_pages() is 'agents: a new version for the page of each agent inserted, deleted or updated in a column its pages can print (any but created_at, updated_at, metrics_refreshed_at and the listing-side local_ranking, market_share and total_agents_in_area, which no prerendered page prints); a changed name, brokerage, city or state recomputes the ZIP pages ranking the agent; the prerender flag of updated agents is recomputed.';
 
 -- comment function private.track_figure_pages()
 comment on function private.track_figure_pages() is 'agent_figures: a new version for the page of each agent whose printed figures changed (not the ZIP''s closed-sales count alone); when the sale-to-list mean or its n moved (or the row came or went), a new city_version for the ZIPs where the agent has a side and a new version for those that print the agent (private.bump_area_pages).';

@@ -168,6 +168,31 @@ describe('page versions', () => {
     expect((await zipPage(zip))!.version).toBeGreaterThan(zipVersion)
   })
 
+  it("the agents row's listing-side ranking, which no page prints, leaves the agent's page alone", async () => {
+    const zip = await unusedZip()
+    const { agents } = await fixtureIn(zip, [{ name: 'Version Lister', sales: makeSales('VLister', 2) }])
+    const lister = agents[0]!
+    const page = (await agentPages([lister.id])).get(lister.id)!.version
+    const zipVersion = (await zipPage(zip))!.version
+
+    // what a metrics refresh rewrites for every agent of a ZIP with a new sale (src/lib/agent-page-columns.test.ts
+    // checks the site reads none of it)
+    await sql(
+      `update public.agents set local_ranking = 7, market_share = 12.3, total_agents_in_area = 99, metrics_refreshed_at = now()
+        where id = $1`,
+      [lister.id],
+    )
+    expect((await agentPages([lister.id])).get(lister.id)!.version).toBe(page)
+    expect((await zipPage(zip))!.version).toBe(zipVersion)
+
+    // the same statement with a printed column changes the page
+    await sql(
+      `update public.agents set local_ranking = 8, years_experience = coalesce(years_experience, 0) + 1 where id = $1`,
+      [lister.id],
+    )
+    expect((await agentPages([lister.id])).get(lister.id)!.version).toBeGreaterThan(page)
+  })
+
   it("a closed sale changes its listing agent's page; an active listing or a stamp does not", async () => {
     const zip = await unusedZip()
     const { agents } = await fixtureIn(zip, [{ name: 'Version Seller', sales: makeSales('VSeller', 2) }])
