@@ -25,7 +25,8 @@
  *
  * Options: `-- --agents 2000,20000` agent counts (default 2000,20000; up to 1,000,000), `-- --posts 1000` published
  * posts (default 1000), `-- --runs 2` runs per path and size (default 1), `-- --on-demand 200` on-demand pages asked
- * per size (default 200).
+ * per size (default 200), `-- --static` no local patch: every change is the incremental static build a static host
+ * runs (what a change costs where the patch is not available, or declines: more than 2,000 pages).
  */
 import { createClient } from '@supabase/supabase-js'
 import fs from 'node:fs'
@@ -53,11 +54,17 @@ const ArgsSchema = z.object({
     .pipe(z.array(z.number().int().min(1).max(1_000_000)).min(1)),
   posts: z.coerce.number().int().min(1).max(20_000).default(1000),
   onDemand: z.coerce.number().int().min(0).max(10_000).default(200),
+  static: z.boolean().default(false),
 })
 
 function parseArgs(argv: string[]) {
   const raw: Record<string, string> = {}
+  const flags: { static?: boolean } = {}
   for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--static') {
+      flags.static = true
+      continue
+    }
     const match = /^--(runs|agents|posts|on-demand)$/.exec(argv[i]!)
     if (match?.[1] === 'on-demand') {
       raw.onDemand = argv[(i += 1)] ?? ''
@@ -65,7 +72,7 @@ function parseArgs(argv: string[]) {
     }
     if (match) raw[match[1]!] = argv[(i += 1)] ?? ''
   }
-  const parsed = ArgsSchema.safeParse(raw)
+  const parsed = ArgsSchema.safeParse({ ...raw, ...flags })
   if (!parsed.success)
     throw new Error(
       `Bad arguments: ${parsed.error.issues.map((issue) => `--${issue.path.join('.')} ${issue.message}`).join('; ')}`,
@@ -131,7 +138,7 @@ interface SizeFigures {
 }
 
 async function main() {
-  const { runs, agents: agentSizes, posts, onDemand } = parseArgs(process.argv.slice(2))
+  const { runs, agents: agentSizes, posts, onDemand, static: staticOnly } = parseArgs(process.argv.slice(2))
   const sitePort = await freePort()
   const siteUrl = `http://localhost:${sitePort}`
   console.log('Starting a throwaway stack...')
@@ -159,13 +166,16 @@ async function main() {
     ),
     supabaseUrl: stack.apiUrl,
     serviceRoleKey: keys.serviceRoleKey,
-    // as `npm start`: a data change re-renders only its pages through the served build's worker
-    patcher: sitePatcher({
-      apiUrl: stack.apiUrl,
-      serviceRoleKey: keys.serviceRoleKey,
-      anonKey: keys.anonKey,
-      buildCacheDir: path.join(buildWork, 'cache'),
-    }),
+    // as `npm start`: a data change re-renders only its pages through the served build's worker; with --static every
+    // change is the static build a static host runs (build:deploy's incremental Astro build)
+    patcher: staticOnly
+      ? undefined
+      : sitePatcher({
+          apiUrl: stack.apiUrl,
+          serviceRoleKey: keys.serviceRoleKey,
+          anonKey: keys.anonKey,
+          buildCacheDir: path.join(buildWork, 'cache'),
+        }),
     // drop a replaced directory soon so 20,000 pages are not held twice
     retireAfterMs: 5_000,
     log: (line) => {
