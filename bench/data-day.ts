@@ -17,8 +17,9 @@
  * pages at `--pages-per-second` (default 200, the full builds' render rate). Figures only: it never fails on time.
  * Run it alone: on two cores anything beside it moves the refresh by a third.
  *
- * Errors: a missing or unreachable --db, or a database without the product's schema, end the run with the driver's
- * message; nothing is committed either way.
+ * Errors: a missing or malformed option throws `Bad arguments: --<option> <what is wrong>` before connecting; an
+ * unreachable --db, or a database without the product's schema, ends the run with the driver's message; nothing is
+ * committed either way.
  */
 import pg from 'pg'
 import { parseArgs } from 'node:util'
@@ -44,10 +45,10 @@ const parsed = z
     'build-fixed': z.coerce.number().min(0),
   })
   .safeParse(values)
-if (!parsed.success) {
-  console.error(`Bad arguments: ${parsed.error.issues.map((i) => `--${i.path.join('.')} ${i.message}`).join('; ')}`)
-  process.exit(2)
-}
+if (!parsed.success)
+  throw new Error(
+    `Bad arguments: ${parsed.error.issues.map((issue) => `--${issue.path.join('.')} ${issue.message}`).join('; ')}`,
+  )
 const { db, share, 'pages-per-second': pagesPerSecond, 'build-fixed': buildFixed } = parsed.data
 
 const client = new pg.Client({ connectionString: db })

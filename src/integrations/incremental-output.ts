@@ -88,7 +88,7 @@ export function createRenderPlanner(
       if (planned.get(route.route)?.has(pathname) || !keyed.has(pathname)) return false
       const entry = manifest?.routes[route.component]?.paths[pathname]
       // no cached copy: Astro renders this path alone
-      if (!entry || !fs.existsSync(path.join(cacheDir, 'dist', filePath(entry.outputFile)))) return false
+      if (!entry || !fs.existsSync(cachedPageFile(cacheDir, filePath(entry.outputFile)))) return false
       const all = paths.filter((listed) => listed.route.route === route.route && listed.cacheKey !== undefined)
       plan.set(
         route.route,
@@ -104,6 +104,13 @@ export function createRenderPlanner(
 const filePath = (outputFile: string) => decodeURIComponent(outputFile)
 
 /**
+ * Where Astro's cache keeps its copy of the page at `file` (a path relative to the output directory, as on disk:
+ * `agent/<id>/index.html`): `<cacheDir>/dist/<file>`. A page reused by a build is this copy hard-linked into the
+ * output, so it is the same file (inode) as it.
+ */
+export const cachedPageFile = (cacheDir: string, file: string) => path.join(cacheDir, 'dist', file)
+
+/**
  * Hard-links the cached copy of every listed path Astro will reuse into `outDir`; returns how many were linked.
  * Stops linking (and returns the count so far) when the output lies on another device than the cache.
  * @throws on other file-system errors.
@@ -113,7 +120,6 @@ export function linkReusedPages(
   paths: readonly ListedPath[],
   dirs: { cacheDir: string; outDir: string },
 ): number {
-  const cached = path.join(dirs.cacheDir, 'dist')
   const made = new Set<string>()
   let linked = 0
   for (const listed of paths) {
@@ -127,7 +133,7 @@ export function linkReusedPages(
       made.add(folder)
     }
     try {
-      fs.linkSync(path.join(cached, file), target)
+      fs.linkSync(cachedPageFile(dirs.cacheDir, file), target)
       linked += 1
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
@@ -153,7 +159,7 @@ export function unlinkBeforeRender(
   if (!entry) return
   const file = filePath(entry.outputFile)
   fs.rmSync(path.join(dirs.outDir, file), { force: true })
-  fs.rmSync(path.join(dirs.cacheDir, 'dist', file), { force: true })
+  fs.rmSync(cachedPageFile(dirs.cacheDir, file), { force: true })
 }
 
 /** A page rendered outside Astro's build (the local builder's patch) with the key its data has now. */
@@ -189,7 +195,7 @@ export function recordRenderedPages(cacheDir: string, pages: readonly RecordedPa
   for (const page of pages) {
     const entry = manifest.routes[page.component]?.paths[page.pathname]
     if (!entry) continue
-    const cached = path.join(cacheDir, 'dist', filePath(entry.outputFile))
+    const cached = cachedPageFile(cacheDir, filePath(entry.outputFile))
     fs.mkdirSync(path.dirname(cached), { recursive: true })
     fs.rmSync(cached, { force: true })
     fs.copyFileSync(page.file, cached)

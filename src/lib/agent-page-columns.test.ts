@@ -13,7 +13,11 @@ const SOURCE_ROOT = path.resolve(import.meta.dirname, '..')
 /** The three columns, as a property or a string: `market_share` alone, not `zip_market_share`. */
 const UNPRINTED = /(?<![A-Za-z0-9_])(local_ranking|market_share|total_agents_in_area)(?![A-Za-z0-9_])/
 
-/** Every source file of the site (pages, components, islands, libraries), tests left out. */
+/**
+ * Every source file of the site under src/ (pages, components, islands, libraries), tests left out. The shared modules
+ * (supabase/functions/_shared) are not scanned: they hold the generated row types and the search-agents answer, which
+ * name the columns for the live search and the API.
+ */
 function siteSources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name)

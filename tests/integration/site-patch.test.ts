@@ -32,6 +32,7 @@ import { startStaticServer } from '../../supabase/local/static-server.ts'
 import { freePort } from '../../supabase/local/postgres.ts'
 import { startApiProxy, type ApiProxy } from '../support/api-proxy.ts'
 import { cityPageCacheKey, groupCities } from '~/lib/page-cache-keys.ts'
+import { cachedPageFile } from '~/integrations/incremental-output.ts'
 import { serviceClient, sql, testEnv } from '../support/env.ts'
 import { buildLog, pageVersionsOf, rebuild as rebuildSite } from '../support/site-builds.ts'
 
@@ -408,7 +409,7 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     // log's Rendered list names only the first 40 pages, and another file's refresh can add hundreds)
     const reused = (pathname: string) => {
       const file = pageFile(now, pathname)
-      const cached = path.join(work, 'cache', 'dist', path.relative(now, file))
+      const cached = cachedPageFile(path.join(work, 'cache'), path.relative(now, file))
       return fs.existsSync(cached) && fs.statSync(cached).ino === fs.statSync(file).ino
     }
     pages.forEach((pathname, index) => {
