@@ -461,9 +461,12 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
     await sql(`delete from public.properties where agent_id = $1`, [gamma.id])
     await refreshAgentMetrics()
     let log: string
+    // another file's refresh that gives Gamma's page a newer version after this build's watermark but before the patch
+    // lists the changed rows leaves the page to the next build (its version is then above this one's watermark):
+    // built again, three times at most
     for (let attempt = 1; ; attempt += 1) {
       log = await rebuild(`${slug}: gamma has no sales ${attempt}`)
-      if (attempt === 3 || patchReport(log) || !fs.existsSync(agentFile(builder.currentDir(), gamma.id))) break
+      if (attempt === 3 || !fs.existsSync(agentFile(builder.currentDir(), gamma.id))) break
     }
     expect(fs.existsSync(agentFile(builder.currentDir(), gamma.id)), log).toBe(false)
     const onDemand = await fetch(`${base}/agent/${gamma.id}`)
@@ -555,13 +558,21 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
         sale(quiet.id, '5 Quiet Outsider Patch St', 'Outpatch', zipD),
       ])
       await refreshAgentMetrics()
-      // the job that runs after the site is live ranks the cities the refresh recomputed (their first 25)
-      await sql(`select private.rank_stale_city_pages(wait => true)`)
       let quietLog = ''
       let printedLog = ''
-      // another file's refresh (a moved window or shrinkage weight gives every page a new version) or post (a static
-      // build) can hide what these changes render: tried again, three times at most
+      /** The newest metrics refresh's id (0 before the first). */
+      const lastRefresh = async () =>
+        Number(
+          (await sql<{ id: string }>(`select coalesce(max(id), 0)::text as id from public.figures_refreshes`))[0]!.id,
+        )
+      // another file's refresh (a moved window or shrinkage weight gives every page a new version, and marks every
+      // city page stale, which then counts as printing every agent of its city until ranked) or post (a static build)
+      // can hide what these changes render: tried again, three times at most, when the patches rendered ZIP C's page
+      // or a refresh other than these two ran since the cities were ranked
       for (let attempt = 1; attempt <= 3; attempt += 1) {
+        const before = await lastRefresh()
+        // the job that runs after the site is live ranks the cities the refreshes recomputed (their first 25)
+        await sql(`select private.rank_stale_city_pages(wait => true)`)
         await rebuild(`${slug}: crowd catch up ${attempt}`)
         expect(fs.existsSync(pageFile(builder.currentDir(), `/agents/${zipC}`))).toBe(true)
         const changeSale = async (address: string, reason: string) => {
@@ -580,7 +591,12 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
           const report = patchReport(log)
           return report !== null && !report.rendered.includes(`/agents/${zipC}`)
         }
-        if (clean(quietLog) && clean(printedLog)) break
+        const [{ n: since }] = await sql<{ n: number }>(
+          `select count(*)::integer as n from public.figures_refreshes where id > $1`,
+          [before],
+        )
+        const alone = since === 2
+        if (alone && clean(quietLog) && clean(printedLog)) break
       }
       const quietReport = patchReport(quietLog)
       expect(quietReport, quietLog).not.toBeNull()
