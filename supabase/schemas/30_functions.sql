@@ -465,6 +465,27 @@ AS $function$
     ) s
 $function$;
 
+-- function private.city_ranking_scheduled()
+CREATE OR REPLACE FUNCTION private.city_ranking_scheduled()
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_scheduled boolean;
+begin
+  if to_regclass('cron.job') is null then
+    return false;
+  end if;
+  -- dynamic: the table exists only with pg_cron
+  execute 'select exists (select 1 from cron.job j where j.jobname = $1 and j.active)'
+    into v_scheduled
+    using 'rank-stale-city-pages';
+  return v_scheduled;
+end;
+$function$;
+
 -- function private.configure_webhook(hook text, url text, secret text)
 CREATE OR REPLACE FUNCTION private.configure_webhook(hook text, url text, secret text DEFAULT NULL::text)
  RETURNS void
@@ -4564,6 +4585,13 @@ declare
   v_touch text[];
   v_agents uuid[];
 begin
+  -- one refresh at a time (the work takes the lock again); taken first so the ranking below runs beside no refresh
+  perform pg_advisory_xact_lock(hashtext('public.refresh_agent_metrics'));
+  -- without pg_cron's job nothing else ranks the city pages earlier refreshes left stale: rank them now, before this
+  -- refresh marks its own
+  if not private.city_ranking_scheduled() then
+    perform private.rank_stale_city_pages(wait => true);
+  end if;
   create temp table if not exists deferred_zip_pages (zip_code text primary key) on commit drop;
   create temp table if not exists deferred_figure_agents (agent_id uuid primary key) on commit drop;
   truncate pg_temp.deferred_zip_pages, pg_temp.deferred_figure_agents;

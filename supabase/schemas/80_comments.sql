@@ -801,6 +801,9 @@ comment on function private.bump_area_pages_now(agent_ids uuid[], skip text[]) i
 -- comment function private.city_page_path(state text, city text)
 comment on function private.city_page_path(state text, city text) is 'The city page''s path under /agents/ (state lower-case / city slug, the site''s slug rule), or null: how ZIP pages group into city pages.';
 
+-- comment function private.city_ranking_scheduled()
+comment on function private.city_ranking_scheduled() is 'Whether pg_cron holds an active job named rank-stale-city-pages (false without pg_cron): without it public.refresh_agent_metrics ranks the stale city pages itself before it starts.';
+
 -- comment function private.configure_webhook(hook text, url text, secret text)
 comment on function private.configure_webhook(hook text, url text, secret text) is 'Sets the URL (null: off) and optionally the x-webhook-secret of the site_build or new_lead webhook, stored in Vault. Raises 22023 for a bad argument.';
 

@@ -68,6 +68,10 @@ grant execute on function private.bump_area_pages_now(agent_ids uuid[], skip tex
 revoke all on function private.city_page_path(state text, city text) from anon, authenticated, public, service_role;
 grant execute on function private.city_page_path(state text, city text) to postgres;
 
+-- grant function private.city_ranking_scheduled()
+revoke all on function private.city_ranking_scheduled() from anon, authenticated, public, service_role;
+grant execute on function private.city_ranking_scheduled() to postgres;
+
 -- grant function private.configure_webhook(hook text, url text, secret text)
 revoke all on function private.configure_webhook(hook text, url text, secret text) from anon, authenticated, public, service_role;
 grant execute on function private.configure_webhook(hook text, url text, secret text) to postgres;

@@ -3,7 +3,8 @@
  * lower-case and the city's slug), and keeps each city page's printed agents by it; the site groups them by the slug
  * rule of supabase/functions/_shared/slug.ts. The two must agree on every city name, or a city page's version would not
  * follow the agents it prints. A city page's printed agents are ranked after the refresh that recomputed its ZIPs
- * (private.rank_stale_city_pages), and a city marked stale again while that ranking runs stays stale.
+ * (private.rank_stale_city_pages), and a city marked stale again while that ranking runs stays stale. Without pg_cron's
+ * job that ranks them, the next refresh ranks them before it starts.
  */
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
@@ -122,5 +123,39 @@ describe('city page paths', () => {
     expect(await stale()).toEqual([{ city_page_path: path }])
     await sql(`select private.rank_stale_city_pages(wait => true)`)
     expect(await stale()).toEqual([])
+  })
+
+  it("are ranked by the next refresh when pg_cron's job does not rank them", async () => {
+    const path = `vt/unranked-${Math.random().toString(36).slice(2, 8)}`
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    await client.connect()
+    const marks = async () =>
+      Number(
+        (
+          await client.query<{ n: number }>(
+            `select count(*)::integer as n from private.city_pages_stale where city_page_path = $1`,
+            [path],
+          )
+        ).rows[0]!.n,
+      )
+    const scheduled = async () =>
+      (await client.query<{ scheduled: boolean }>(`select private.city_ranking_scheduled() as scheduled`)).rows[0]!
+        .scheduled
+    try {
+      // one transaction, rolled back: no other connection sees the mark or the job go
+      await client.query('begin')
+      await client.query(`select private.mark_city_pages_stale(array[$1])`, [path])
+      // the job scheduled (the local stand-in's pg_cron): the refresh leaves the ranking to it
+      expect(await scheduled()).toBe(true)
+      await client.query('select public.refresh_agent_metrics()')
+      expect(await marks()).toBe(1)
+      await client.query(`update cron.job set active = false where jobname = 'rank-stale-city-pages'`)
+      expect(await scheduled()).toBe(false)
+      await client.query('select public.refresh_agent_metrics()')
+      expect(await marks()).toBe(0)
+    } finally {
+      await client.query('rollback')
+      await client.end()
+    }
   })
 })

@@ -160,6 +160,8 @@ afterAll(async () => {
 describe('patching the served site after a data change', { timeout: 600_000 }, () => {
   let served = ''
   let patched = ''
+  /** The page versions of Alpha's and ZIP A's pages the patch rendered (their build-cache keys). */
+  const patchedVersions = new Map<string, string>()
 
   it("re-renders only the changed agent, its ZIP and city pages, reading no other agent's data, and links the rest", async () => {
     const [alpha, beta, gamma] = fixture.agents
@@ -247,6 +249,8 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
       `agent:${alphaVersion}`,
     )
     expect(cache.routes['src/pages/agents/[zip].astro']!.paths[`/agents/${zipA}`]!.cacheKey).toBe(`zip:${zipVersion}`)
+    patchedVersions.set(`/agent/${alpha!.id}`, alphaVersion)
+    patchedVersions.set(`/agents/${zipA}`, zipVersion)
     // the city page's key: the static build's (every ZIP page of the city, in ZIP order), unless a ZIP page of the
     // state has a city version after the patch's watermark (another file's data), when it keeps its old key
     const vermont = await sql<{ zip: string; city: string | null; state: string | null; version: string }>(
@@ -412,9 +416,25 @@ describe('patching the served site after a data change', { timeout: 600_000 }, (
       const cached = cachedPageFile(path.join(work, 'cache'), path.relative(now, file))
       return fs.existsSync(cached) && fs.statSync(cached).ino === fs.statSync(file).ino
     }
+    // the versions after that build: a page whose version is still the one the patch rendered was not changed before
+    // or during it, so the build must have reused the patch's copy
+    const [{ agent: alphaNow, zip: zipNow }] = await sql<{ agent: string; zip: string }>(
+      `select (select version from public.agent_page_versions where agent_id = $1) as agent,
+              (select version from public.zip_page_versions where zip_code = $2) as zip`,
+      [alpha!.id, zipA],
+    )
+    const unchanged = new Set(
+      [
+        [`/agent/${alpha!.id}`, alphaNow],
+        [`/agents/${zipA}`, zipNow],
+      ]
+        .filter(([pathname, version]) => patchedVersions.get(pathname!) === version)
+        .map(([pathname]) => pathname!),
+    )
     pages.forEach((pathname, index) => {
       const fromStatic = fs.readFileSync(pageFile(now, pathname), 'utf8')
       if (rendered.includes(pathname)) expect(reused(pathname), pathname).toBe(false)
+      if (unchanged.has(pathname)) expect(reused(pathname), pathname).toBe(true)
       // the agent and ZIP pages the patch recorded in the cache are reused as they are, unless another file changed
       // their data since
       if (reused(pathname)) {
