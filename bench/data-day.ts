@@ -35,11 +35,12 @@ const { values } = parseArgs({
 })
 const parsed = z
   .object({
-    db: z
-      .string({
-        error: 'is required: the postgres:// URL of a database with data, e.g. the one `bench:search -- --keep` prints',
-      })
-      .url({ message: 'must be a postgres:// URL, e.g. the one `bench:search -- --keep` prints' }),
+    db: z.url({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'is required: the postgres:// URL of a database with data, e.g. the one `bench:search -- --keep` prints'
+          : 'must be a postgres:// URL, e.g. the one `bench:search -- --keep` prints',
+    }),
     share: z.coerce.number().int().min(1).max(100),
     'pages-per-second': z.coerce.number().positive(),
     'build-fixed': z.coerce.number().min(0),

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type SubmitEvent } from 'react'
 import type { Session } from '@supabase/supabase-js'
 
 import {
@@ -181,7 +181,7 @@ function LicenseStep({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const body = { action: 'start' as const, agentId: agent.id, licenseNumber }
     const problem = firstIssue(ClaimStartSchema.safeParse(body))
@@ -244,7 +244,7 @@ function CodeStep({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const body = { action: 'verify' as const, claimId, code }
     const problem = firstIssue(ClaimVerifySchema.safeParse(body))
@@ -307,7 +307,7 @@ function ReviewStep({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const body = {
       action: 'review' as const,
