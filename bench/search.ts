@@ -20,7 +20,10 @@
  * Options: --agents N --sales N --queries N --naive N (defaults 100000, 2000000, 300, 25); --rare-surnames N (150000
  * when names only, else 0: see RARE_SURNAMES); --zips-csv FILE takes the ZIPs from a Redfin ZIP market tracker CSV
  * instead of the 366-ZIP subset; --keep leaves the stack
- * running afterwards (prints the database URL) to look at plans. `--sales 0` (the default when --agents is above
+ * running afterwards (prints the database URL) to look at plans. `--db <postgres URL>` loads nothing and starts no
+ * stack: it times the searches on a database that already holds data (the one a `--keep` run printed, restarted
+ * cold or not), in SQL and naive only (no HTTP column: no functions run), so a first run after a restart and a warm
+ * one can be told apart in minutes instead of a national load's hour; --agents and --sales are then read from it. `--sales 0` (the default when --agents is above
  * 100,000) generates the agents with names only, skips the sales, the metrics refresh and the ZIP and address
  * searches, and times the name search alone: `npm run bench:search -- --agents 1000000` is the national-scale name
  * run. The national data run: `npm run bench:search -- --agents 1000000 --sales 12000000 --zips-csv
@@ -60,13 +63,22 @@ function option(name: string, fallback: number, min = 1): number {
   return value
 }
 
+/** `--db <url>`: time the searches on this database (no load, no stack). */
+const DB_URL = (() => {
+  const index = process.argv.indexOf('--db')
+  if (index === -1) return undefined
+  const value = process.argv[index + 1]
+  if (!value || !/^postgres(ql)?:\/\//.test(value))
+    throw new Error(`--db must be a postgres:// URL (the one a --keep run printed), got ${value ?? 'nothing'}`)
+  return value
+})()
 const AGENTS = option('agents', 100_000)
 /** Above 100,000 agents the default is names only (the national-scale name search needs no sales). */
 const SALES = option('sales', AGENTS > 100_000 ? 0 : 2_000_000, 0)
 /** No sales: agents are generated with names only and only the name search is timed. */
 const NAMES_ONLY = SALES === 0
 const QUERIES = option('queries', 300)
-const NAIVE = option('naive', 25)
+const NAIVE = option('naive', 25, 0)
 /** Keep the stack running after the run (prints the database URL) to look at plans; Ctrl-C stops it. */
 const KEEP = process.argv.includes('--keep')
 /**
@@ -105,12 +117,29 @@ const naiveSql: Record<SearchType, string> = {
 
 async function main() {
   const started = performance.now()
-  log(`Starting a throwaway stack (embedded PostgreSQL 17, search-agents under Deno)...`)
-  const { stack, keys, functionsUrl, stop } = await startBenchStack()
-  const db = new pg.Client({ connectionString: stack.databaseUrl })
+  let bench: Awaited<ReturnType<typeof startBenchStack>> | null = null
+  if (!DB_URL) {
+    log(`Starting a throwaway stack (embedded PostgreSQL 17, search-agents under Deno)...`)
+    bench = await startBenchStack()
+  }
+  const databaseUrl = DB_URL ?? bench!.stack.databaseUrl
+  const db = new pg.Client({ connectionString: databaseUrl })
   await db.connect()
   try {
-    const refresh = await loadData(db, SIZE)
+    const refresh = bench ? await loadData(db, SIZE) : null
+    if (!bench) {
+      // the sizes the query sample is drawn by: the planner's row counts (a count(*) would read the tables first)
+      const sizes = (
+        await db.query<{ agents: number; sales: number }>(
+          `select (select reltuples from pg_class where oid = 'public.agents'::regclass)::bigint::integer as agents,
+                  (select reltuples from pg_class where oid = 'public.properties'::regclass)::bigint::integer as sales`,
+        )
+      ).rows[0]!
+      Object.assign(SIZE, { agents: Math.max(1, sizes.agents), sales: Math.max(1, sizes.sales) })
+      log(
+        `Timing on ${DB_URL!.replace(/\/\/[^@]*@/, '//')} (about ${sizes.agents.toLocaleString('en-US')} agents, ${sizes.sales.toLocaleString('en-US')} sales)`,
+      )
+    }
     const queries = await buildQueries(db, SIZE)
     const window = (
       await db.query<{ window_start: string; window_end: string }>(
@@ -119,10 +148,10 @@ async function main() {
     ).rows[0]!
 
     // SQL layer: the function as the edge function runs it (role service_role, the only role that may execute it)
-    const sqlClient = new pg.Client({ connectionString: stack.databaseUrl })
+    const sqlClient = new pg.Client({ connectionString: databaseUrl })
     await sqlClient.connect()
     await sqlClient.query(`set role service_role`)
-    const naiveClient = new pg.Client({ connectionString: stack.databaseUrl })
+    const naiveClient = new pg.Client({ connectionString: databaseUrl })
     await naiveClient.connect()
     await naiveClient.query(
       `set role service_role; set enable_indexscan = off; set enable_bitmapscan = off; set enable_indexonlyscan = off`,
@@ -131,6 +160,8 @@ async function main() {
     const runSql = (q: BenchQuery) =>
       sqlClient.query(`select public.search_agents($1, $2, 20, 0) as result`, [q.query, q.type])
     const runHttp = async (q: BenchQuery) => {
+      if (!bench) throw new Error('no functions run with --db')
+      const { keys, functionsUrl } = bench
       const response = await fetch(`${functionsUrl}/search-agents`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${keys.anonKey}`, apikey: keys.anonKey, 'Content-Type': 'application/json' },
@@ -147,10 +178,12 @@ async function main() {
       )
 
     // warm-up: plans, caches, Deno JIT, connection pools
-    for (const q of queries.filter((_, i) => i % 30 === 0)) {
-      await runSql(q)
-      await runHttp(q)
-    }
+    // (not with --db: its point is the first run on the database as it is)
+    if (bench)
+      for (const q of queries.filter((_, i) => i % 30 === 0)) {
+        await runSql(q)
+        await runHttp(q)
+      }
 
     const rows: string[][] = []
     const slowNotes: string[] = []
@@ -171,15 +204,25 @@ async function main() {
         `${type}: slowest in SQL ${slowest.map((row) => `${JSON.stringify(row.query)} ${row.ms.toFixed(1)}`).join(', ')}`,
       )
       for (const q of list) {
+        if (!bench) {
+          // the same answer in SQL (the function's JSON), timed a second time: the warm figure of the same queries
+          const start = performance.now()
+          const result = (await runSql(q)).rows[0]!.result as { totalResults?: number; message?: string }
+          httpTimes.push(performance.now() - start)
+          if ((result.totalResults ?? 0) > 0) hits += 1
+          if (result.message) resolvedMessages += 1
+          continue
+        }
         const start = performance.now()
         const body = await runHttp(q)
         httpTimes.push(performance.now() - start)
         if (body.totalResults > 0) hits += 1
         if (body.message) resolvedMessages += 1
       }
-      for (const q of list.filter((_, i) => i % Math.max(1, Math.floor(list.length / NAIVE)) === 0).slice(0, NAIVE)) {
-        naiveTimes.push(await time(() => runNaive(q)))
-      }
+      if (NAIVE > 0)
+        for (const q of list.filter((_, i) => i % Math.max(1, Math.floor(list.length / NAIVE)) === 0).slice(0, NAIVE)) {
+          naiveTimes.push(await time(() => runNaive(q)))
+        }
       const sqlP50 = percentile(sqlTimes, 50)
       const sqlP95 = percentile(sqlTimes, 95)
       const httpP50 = percentile(httpTimes, 50)
@@ -195,10 +238,10 @@ async function main() {
         sqlP95.toFixed(1),
         httpP50.toFixed(1),
         httpP95.toFixed(1),
-        `${naiveP50.toFixed(0)} (n=${naiveTimes.length})`,
-        naiveP95.toFixed(0),
-        `${(naiveP50 / sqlP50).toFixed(0)}x / ${(naiveP95 / sqlP95).toFixed(0)}x`,
-        `${sqlP95 < 25 ? 'yes' : 'NO'} / ${httpP95 < 60 ? 'yes' : 'NO'} / ${naiveP50 / sqlP50 >= 20 ? 'yes' : 'NO'}`,
+        naiveTimes.length ? `${naiveP50.toFixed(0)} (n=${naiveTimes.length})` : '-',
+        naiveTimes.length ? naiveP95.toFixed(0) : '-',
+        naiveTimes.length ? `${(naiveP50 / sqlP50).toFixed(0)}x / ${(naiveP95 / sqlP95).toFixed(0)}x` : '-',
+        `${sqlP95 < 25 ? 'yes' : 'NO'} / ${httpP95 < 60 ? 'yes' : 'NO'} / ${naiveTimes.length ? (naiveP50 / sqlP50 >= 20 ? 'yes' : 'NO') : '-'}`,
       ])
     }
     await sqlClient.end()
@@ -220,8 +263,8 @@ async function main() {
       'with results',
       'SQL p50',
       'SQL p95',
-      'HTTP p50',
-      'HTTP p95',
+      bench ? 'HTTP p50' : 'SQL again p50',
+      bench ? 'HTTP p95' : 'SQL again p95',
       'naive p50',
       'naive p95',
       'speed-up p50 / p95',
@@ -246,7 +289,7 @@ async function main() {
         `metrics refresh: first ${refresh.first.toFixed(1)} s (${refresh.agentsUpdated.toLocaleString('en-US')} agents written); daily change (${refresh.daily.newSales.toLocaleString('en-US')} new sales, 1 % of the agents, inserted in ${refresh.daily.insertSeconds.toFixed(1)} s): ${refresh.daily.kind} ${refresh.daily.seconds.toFixed(1)} s, ${refresh.daily.agentsRecomputed.toLocaleString('en-US')} agents recomputed, ${refresh.daily.agentsUpdated.toLocaleString('en-US')} changed, and after it (off the path to live) ${refresh.daily.cityRanking.cities.toLocaleString('en-US')} city pages ranked in ${refresh.daily.cityRanking.seconds.toFixed(1)} s; then a full refresh over the same sales ${refresh.unchanged.toFixed(1)} s; VACUUM ANALYZE after them ${refresh.vacuumAfter.toFixed(1)} s (the searches below run after it)`,
       )
     console.log(
-      `times in milliseconds, sequential single client; SQL = public.search_agents() over pg as role service_role; HTTP = POST /functions/v1/search-agents (gateway -> Deno -> PostgREST -> PostgreSQL, incl. the search_queries insert); naive = ilike '%q%' full scan (index scans off)`,
+      `times in milliseconds, sequential single client; SQL = public.search_agents() over pg as role service_role${bench ? '; HTTP = POST /functions/v1/search-agents (gateway -> Deno -> PostgREST -> PostgreSQL, incl. the search_queries insert)' : ', each query first as the database is (no warm-up), then "SQL again" once every query of the type has run'}; naive = ilike '%q%' full scan (index scans off)`,
     )
     console.log('')
     console.log(line(header))
@@ -256,13 +299,13 @@ async function main() {
     for (const note of slowNotes) console.log(note)
     console.log('')
     console.log(`total run ${((performance.now() - started) / 1000).toFixed(0)} s`)
-    if (KEEP) {
-      console.log(`--keep: database ${stack.databaseUrl}, functions ${functionsUrl}; Ctrl-C stops the stack`)
+    if (KEEP && bench) {
+      console.log(`--keep: database ${databaseUrl}, functions ${bench.functionsUrl}; Ctrl-C stops the stack`)
       await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()))
     }
   } finally {
     await db.end()
-    await stop()
+    await bench?.stop()
   }
 }
 

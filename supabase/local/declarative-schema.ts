@@ -1,7 +1,7 @@
 /**
  * The declarative schema (`supabase/schemas/*.sql`, Supabase's layout): the current definition of every schema,
- * extension, function, table, constraint, index, trigger, policy, comment and grant the migrations create, one file
- * per kind of object, applied in file-name order.
+ * extension, function, table (with its storage parameters), constraint, index, trigger, policy, comment and grant the
+ * migrations create, one file per kind of object, applied in file-name order.
  *
  * Both directions go through one catalog snapshot: `catalogObjects()` reads a database's catalog into a map from
  * object ("function public.is_admin()") to the SQL that creates it, built with Postgres' own deparsers
@@ -295,10 +295,11 @@ export async function catalogObjects(databaseUrl: string): Promise<Map<string, C
       force: boolean
       acl: string[] | null
       comment: string | null
+      options: string[] | null
     }>(
       client,
       `select c.oid, n.nspname, c.relname, c.relrowsecurity as rls, c.relforcerowsecurity as force, c.relacl::text[] as acl,
-              obj_description(c.oid, 'pg_class') as comment
+              obj_description(c.oid, 'pg_class') as comment, c.reloptions as options
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where c.relkind in ('r', 'p') and ${inScope} and ${notExtensionMember('pg_class', 'c.oid')}`,
     )
@@ -340,7 +341,9 @@ export async function catalogObjects(databaseUrl: string): Promise<Map<string, C
           if (column.notnull) line += ' not null'
           return line
         })
-      add(`table ${key}`, 'table', `create table if not exists ${name} (\n${lines.join(',\n')}\n);`)
+      // storage parameters (autovacuum settings): name=value entries, written as the `with` clause
+      const options = table.options?.length ? ` with (${table.options.join(', ')})` : ''
+      add(`table ${key}`, 'table', `create table if not exists ${name} (\n${lines.join(',\n')}\n)${options};`)
       if (table.rls)
         add(`row level security ${key}`, 'row level security', `alter table ${name} enable row level security;`)
       if (table.force)

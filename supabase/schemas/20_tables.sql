@@ -210,7 +210,7 @@ create table if not exists public.agent_figures (
   days_on_market_vs_zip numeric(7,1),
   buyer_paid_to_list_vs_zip numeric(7,2),
   updated_at timestamp with time zone default now() not null
-);
+) with (autovacuum_vacuum_scale_factor=0, autovacuum_vacuum_threshold=10000);
 
 -- table public.agent_name_postings
 create table if not exists public.agent_name_postings (
@@ -218,7 +218,7 @@ create table if not exists public.agent_name_postings (
   agent_id uuid not null,
   total_sales integer not null,
   name text not null
-);
+) with (autovacuum_vacuum_scale_factor=0, autovacuum_vacuum_threshold=10000);
 
 -- table public.agent_name_token_deletions
 create table if not exists public.agent_name_token_deletions (
@@ -271,7 +271,7 @@ create table if not exists public.agent_zip_sales (
   volume numeric(16,2) default 0 not null,
   sale_to_list_sum numeric default 0 not null,
   sale_to_list_n integer default 0 not null
-);
+) with (autovacuum_vacuum_scale_factor=0, autovacuum_vacuum_threshold=10000);
 
 -- table public.agents
 create table if not exists public.agents (
@@ -320,7 +320,7 @@ create table if not exists public.agents (
   profile_updated_at timestamp with time zone,
   corrections_accepted integer default 0 not null,
   corrections_pending integer default 0 not null
-);
+) with (autovacuum_vacuum_scale_factor=0, autovacuum_vacuum_threshold=10000);
 
 -- table public.analytics_salts
 create table if not exists public.analytics_salts (
