@@ -5485,6 +5485,9 @@ begin
         from public.properties p
         where p.zip_code = v_zip
           and (v_state is null or p.state = v_state)
+          -- the house number in the raw address: normalising keeps a run of digits and letters as it is, so an
+          -- address without it cannot start with it once normalised, and costs no normalising
+          and strpos(lower(p.address), v_number) > 0
         offset 0
       ) c
       where c.street operator(pg_catalog.~>=~) (v_number || ' ')

@@ -499,6 +499,38 @@ describe('address search', () => {
     expect(await resolve('742 Evergren Terrace, WY 99962')).toEqual({ resolved_by: 'zip', zip_code: '99962' })
   })
 
+  it('finds a sale whose address holds its house number in capitals and a unit after it, by a typo and its ZIP', async () => {
+    // (rolled back: the sale is seen by this transaction only)
+    const client = new pg.Client({ connectionString: testEnv.databaseUrl })
+    await client.connect()
+    try {
+      await client.query('begin')
+      await client.query(
+        `insert into public.properties (agent_id, address, city, state, zip_code, list_price, sale_price, sale_date,
+                                        standard_status, status)
+         select id, '12B Evergreen Terrace, Unit 4', 'Marrowby', 'WY', '99963', 500000, 500000, current_date - 4,
+                'Closed', 'sold'
+           from public.agents where name = $1`,
+        [NAMES.D],
+      )
+      const resolve = async (query: string) =>
+        (
+          await client.query<{ resolved_by: string; zip_code: string | null }>(
+            `select resolved_by, zip_code from public.search_resolve_address($1)`,
+            [query],
+          )
+        ).rows[0]
+      // the ZIP's sales are narrowed to those holding the house number before their streets are compared: "12b" is
+      // in "12B Evergreen Terrace, Unit 4" once lower-cased
+      expect(await resolve('12b Evergren Terrace, WY 99963')).toEqual({ resolved_by: 'property', zip_code: '99963' })
+      // no sale in the ZIP holds the number: the ZIP
+      expect(await resolve('13b Evergren Terrace, WY 99963')).toEqual({ resolved_by: 'zip', zip_code: '99963' })
+    } finally {
+      await client.query('rollback')
+      await client.end()
+    }
+  })
+
   it("finds the closest street among the sales of the city (or state) named in the text, and no other's", async () => {
     const resolve = async (query: string) =>
       (
