@@ -36,6 +36,7 @@ const { values } = parseArgs({
 const parsed = z
   .object({
     db: z.url({
+      protocol: /^postgres(ql)?$/,
       error: (issue) =>
         issue.input === undefined
           ? 'is required: the postgres:// URL of a database with data, e.g. the one `bench:search -- --keep` prints'

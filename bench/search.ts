@@ -19,13 +19,13 @@
  * Prints the machine, the data size and a p50/p95 table (milliseconds). Figures only: it never fails on time.
  * Options: --agents N --sales N --queries N --naive N (defaults 100000, 2000000, 300, 25); --rare-surnames N (150000
  * when names only, else 0: see RARE_SURNAMES); --zips-csv FILE takes the ZIPs from a Redfin ZIP market tracker CSV
- * instead of the 366-ZIP subset; --keep leaves the stack
- * running afterwards (prints the database URL) to look at plans. `--db <postgres URL>` loads nothing and starts no
- * stack: it times the searches on a database that already holds data (the one a `--keep` run printed, restarted
- * cold or not), in SQL and naive only (no HTTP column: no functions run), so a first run after a restart and a warm
- * one can be told apart in minutes instead of a national load's hour; --agents and --sales are then read from it. `--sales 0` (the default when --agents is above
- * 100,000) generates the agents with names only, skips the sales, the metrics refresh and the ZIP and address
- * searches, and times the name search alone: `npm run bench:search -- --agents 1000000` is the national-scale name
+ * instead of the 366-ZIP subset; --keep leaves the stack running afterwards (prints the database URL) to look at
+ * plans. `--db <postgres URL>` loads nothing and starts no stack: it times the searches on a database that already
+ * holds data (the one a `--keep` run printed, restarted cold or not), in SQL and naive only (no HTTP column: no
+ * functions run), each query first as the database is and then again, so a first run and a warm one can be told apart
+ * in minutes instead of a national load's hour; the sizes come from the database. `--sales 0` (the default when
+ * --agents is above 100,000) generates the agents with names only, skips the sales, the metrics refresh and the ZIP
+ * and address searches, and times the name search alone: `npm run bench:search -- --agents 1000000` is the national-scale name
  * run. The national data run: `npm run bench:search -- --agents 1000000 --sales 12000000 --zips-csv
  * /work/shared/data/redfin-zip-market-2025-09.csv` (24,585 real ZIPs; sales written a million per statement).
  */
