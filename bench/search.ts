@@ -25,8 +25,8 @@
  * functions run), each query first as the database is and then again, so a first run and a warm one can be told apart
  * in minutes instead of a national load's hour; the sizes come from the database. `--sales 0` (the default when
  * --agents is above 100,000) generates the agents with names only, skips the sales, the metrics refresh and the ZIP
- * and address searches, and times the name search alone: `npm run bench:search -- --agents 1000000` is the national-scale name
- * run. The national data run: `npm run bench:search -- --agents 1000000 --sales 12000000 --zips-csv
+ * and address searches, and times the name search alone: `npm run bench:search -- --agents 1000000` is the
+ * national-scale name run. The national data run: `npm run bench:search -- --agents 1000000 --sales 12000000 --zips-csv
  * /work/shared/data/redfin-zip-market-2025-09.csv` (24,585 real ZIPs; sales written a million per statement).
  */
 import fs from 'node:fs'
