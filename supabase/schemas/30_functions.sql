@@ -4137,6 +4137,11 @@ begin
   if pg_catalog.char_length(v_reason) > 1000 then
     raise exception 'reason: Keep the reason to 1,000 characters.' using errcode = 'PT400';
   end if;
+  -- an accepted correction ends in a metrics refresh: wait for a running one before writing, never while holding rows
+  -- it may need
+  if decision = 'accept' then
+    perform pg_advisory_xact_lock(hashtext('public.refresh_agent_metrics'));
+  end if;
   select * into v_correction from public.agent_corrections c where c.id = correction for update;
   if not found then
     raise exception 'No correction has this id.' using errcode = 'PT404';

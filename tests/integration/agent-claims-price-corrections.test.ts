@@ -7,6 +7,7 @@
  * in a ZIP of this file's own, dated in the last weeks so they fall in the metrics window whoever refreshed last.
  */
 import { parse } from 'csv-parse/sync'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recomputeFigure, type FigureSaleInput } from '@shared/figure-math.ts'
 import { figureSalesCsv } from '@shared/figure-sales-csv.ts'
@@ -241,5 +242,42 @@ describe('a "wrong price or date" correction', () => {
       list_price: 700_000,
     })
     expect(error?.message).toBe('closePrice: That is the close price, close date and list price we have already.')
+  })
+
+  it('waits for a running metrics refresh before writing, so the two cannot deadlock', async () => {
+    const filed = await owner.client
+      .from('agent_corrections')
+      .insert({ agent_id: me, kind: 'wrong_price_date', listing_number: `${run}-3`, close_price: 610_000 })
+      .select('id')
+      .single()
+    expect(filed.error).toBeNull()
+    // a refresh of another session is running: it holds the refresh lock and will give this agent's page a version
+    const refresh = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    await refresh.connect()
+    try {
+      await refresh.query('begin')
+      await refresh.query(`select pg_advisory_xact_lock(hashtext('public.refresh_agent_metrics'))`)
+      const decision = review({ subject: 'correction', id: filed.data!.id, decision: 'accept' })
+      const waiting = async () =>
+        (
+          await sql<{ n: number }>(
+            `select count(*)::integer as n from pg_catalog.pg_locks where locktype = 'advisory' and not granted`,
+          )
+        )[0]!.n
+      for (let tries = 0; (await waiting()) === 0; tries += 1) {
+        if (tries === 100) throw new Error('the decision never waited for the refresh lock')
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      // the refresh writes the page the decision touches; had the decision written it first, one of the two would
+      // now be cancelled as a deadlock
+      await refresh.query(`select private.bump_agent_pages(array[$1]::uuid[])`, [me])
+      await refresh.query('commit')
+      const accepted = await decision
+      expect(accepted.status).toBe(200)
+      expect(accepted.body.decided).toMatchObject({ status: 'accepted' })
+    } finally {
+      await refresh.query('rollback').catch(() => undefined)
+      await refresh.end()
+    }
   })
 })
