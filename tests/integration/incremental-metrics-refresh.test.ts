@@ -2,8 +2,9 @@
  * The incremental metrics refresh writes what the full refresh writes. Inside one REPEATABLE READ transaction (so no
  * other file's change lands between the refreshes, and all is rolled back): a full refresh, then sales added with a
  * co-agent and a buyer agent, a price changed, a sale moved to another ZIP, a sale deleted, a buyer agent replaced, a
- * ZIP benchmark written, an agent added and one deleted (and an agent of a changed ZIP keeps the ZIP of its other sale,
- * which nothing reached, among its service areas); then the incremental refresh, which must recompute only some
+ * ZIP benchmark written, an agent added and one deleted, two sales deleted so that an agent's primary ZIP becomes one
+ * no sale of the day is in, where another agent outranks it (and an agent of a changed ZIP keeps the ZIP of its other
+ * sale, which nothing reached, among its service areas); then the incremental refresh, which must recompute only some
  * agents; then a full refresh over the same data, which must find nothing to change in agent_figures, agent_zip_sales,
  * zip_sales_coverage and the agents' figure columns. The incremental refresh must also recompute the touched ZIP pages
  * once (not once per table it writes). The window is fixed (24 months ending 2025-06-30) so the data of
@@ -39,6 +40,8 @@ let full: Refresh
 let agentCount = 0
 let differences: Array<{ source: string; row: string; side: string }> = []
 let alpha: Record<string, unknown> = {}
+let lambda: Record<string, unknown> = {}
+let lambdaZip = ''
 let zipPageTouches: Record<string, number> = {}
 
 async function refresh(full: boolean): Promise<Refresh> {
@@ -51,8 +54,8 @@ async function refresh(full: boolean): Promise<Refresh> {
 
 async function scenario() {
   const [zip1, zip2, zip3] = [await unusedZip(db), await unusedZip(db), await unusedZip(db)]
-  const zip6 = await unusedZip(db)
-  const names = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Kappa', 'Iota'] as const
+  const [zip6, zip7, zip8] = [await unusedZip(db), await unusedZip(db), await unusedZip(db)]
+  const names = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Kappa', 'Iota', 'Lambda', 'Mu'] as const
   const agents = await insertAgents(
     names.map((name) => ({ name: `Incremental ${name} ${run}`, mlsId: `incr-${run}-${name}` })),
     db,
@@ -86,6 +89,10 @@ async function scenario() {
       // service areas must keep
       ...[26, 27, 28].map((n) => sale(id.Iota, zip1, n)),
       sale(id.Iota, zip6, 29),
+      // Lambda: three sales in zip7 (its primary ZIP) and two in zip8, where Mu has three
+      ...[40, 41, 42].map((n) => sale(id.Lambda, zip7, n)),
+      ...[43, 44].map((n) => sale(id.Lambda, zip8, n)),
+      ...[45, 46, 47].map((n) => sale(id.Mu, zip8, n)),
     ],
     db,
   )
@@ -113,6 +120,8 @@ async function scenario() {
   await client.query(`update public.properties set sale_price = sale_price + 25000 where id = $1`, [sales[10]])
   await client.query(`update public.properties set zip_code = $2 where id = $1`, [sales[15], zip3])
   await client.query(`delete from public.properties where id = $1`, [sales[20]])
+  // two of Lambda's zip7 sales deleted: its primary ZIP becomes zip8, which nothing else reached, where it is second
+  await client.query(`delete from public.properties where id = any($1)`, [[sales[29], sales[30]]])
   await client.query(`update public.properties set buyer_agent_mls_id = $2 where id = $1`, [
     sales[6],
     `incr-${run}-Kappa`,
@@ -139,6 +148,15 @@ async function scenario() {
   alpha = (
     await client.query(`select listing_sales, buyer_sales from public.agent_figures where agent_id = $1`, [id.Alpha])
   ).rows[0]
+  lambda = (
+    await client.query(
+      `select f.primary_zip_code, f.zip_agents, a.primary_zip_code as listing_zip_code, a.total_agents_in_area
+         from public.agent_figures f join public.agents a on a.id = f.agent_id
+        where f.agent_id = $1`,
+      [id.Lambda],
+    )
+  ).rows[0]
+  lambdaZip = zip8
   await client.query(`create temp table incremental_rows on commit drop as ${snapshot}`)
   full = await refresh(true)
   differences = (
@@ -190,6 +208,13 @@ describe('the incremental metrics refresh', () => {
     expect(incremental.agents_updated).toBeGreaterThan(0)
     // Alpha's new sale is counted
     expect(alpha).toEqual({ listing_sales: 7, buyer_sales: 0 })
+    // Lambda's new primary ZIP, where no sale changed, is ranked whole: Mu counts there
+    expect(lambda).toEqual({
+      primary_zip_code: lambdaZip,
+      zip_agents: 2,
+      listing_zip_code: lambdaZip,
+      total_agents_in_area: 2,
+    })
   })
 
   it('gives the ZIP pages their new versions once, after all its writes', () => {
