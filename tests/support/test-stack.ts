@@ -2,6 +2,7 @@
  * The throwaway stack of one test run (supabase/local/throwaway-stack.ts), seeded from supabase/seed.sql, with the
  * test fixture functions beside the real ones, and the environment tests read it from.
  */
+import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { rootDir, startThrowawayStack, type ThrowawayStack } from '../../supabase/local/throwaway-stack.ts'
@@ -67,6 +68,33 @@ export async function startTestStack(
       TEST_DATABASE_URL: stack.databaseUrl,
       TEST_MAILBOX_URL: stack.mailboxUrl,
     },
-    stop: () => stack.stop(),
+    stop: async () => {
+      for (const line of deadlockReports(path.join(stack.dataDir, 'postgres.log'))) log(line)
+      await stack.stop()
+    },
   }
+}
+
+/**
+ * The deadlocks PostgreSQL reported during the run, read from its log before the stack's directory is deleted: each
+ * "deadlock detected" with its DETAIL (which process waited for what, and each process's statement) and CONTEXT, so a
+ * test that failed on one names the other side. At most five reports of at most 40 lines; [] without a log.
+ */
+export function deadlockReports(logFile: string): string[] {
+  if (!fs.existsSync(logFile)) return []
+  const lines = fs.readFileSync(logFile, 'utf8').split('\n')
+  const reports: string[] = []
+  let found = 0
+  for (let index = 0; index < lines.length && found < 5; index += 1) {
+    if (!lines[index]!.includes('ERROR:  deadlock detected')) continue
+    found += 1
+    reports.push(`PostgreSQL reported a deadlock: ${lines[index]}`)
+    // the report's own lines: tab-indented continuations and its DETAIL, HINT, CONTEXT and STATEMENT lines
+    for (let next = index + 1, kept = 0; next < lines.length && kept < 40; next += 1, kept += 1) {
+      const line = lines[next]!
+      if (!line.startsWith('\t') && !/ (DETAIL|HINT|CONTEXT|STATEMENT): /.test(line)) break
+      reports.push(`  ${line.trim()}`)
+    }
+  }
+  return reports
 }
