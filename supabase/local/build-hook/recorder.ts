@@ -1,7 +1,8 @@
 /**
  * The build hook's record of its builds in public.site_builds (queued -> building -> succeeded | failed), written with
- * the service role through the REST API, where the admin reads it. A failed write is logged, never fatal: the site
- * matters more than its status.
+ * the service role through the REST API, where the admin reads it. A write the API never answered (a network error,
+ * no PostgreSQL code) is tried again, three times at most; a failed write is then logged, never fatal: the site matters
+ * more than its status.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import os from 'node:os'
@@ -85,17 +86,35 @@ export interface BuildRecorder {
   finished(id: number, status: 'succeeded' | 'failed', logTail: string): Promise<void>
 }
 
-/** The recorder over a service-role client; `self` is this builder (this process by default). */
+/** How many times a write the API never answered is tried. */
+const WRITE_ATTEMPTS = 3
+
+/**
+ * The recorder over a service-role client; `self` is this builder (this process by default); `retryDelayMs` is the
+ * wait before the second try (twice that before the third).
+ */
 export function createBuildRecorder(
   client: SupabaseClient,
   log: (line: string) => void,
   self: BuilderProcess = { host: os.hostname(), pid: process.pid },
+  retryDelayMs = 500,
 ): BuildRecorder {
-  const write = async (what: string, run: () => PromiseLike<{ error: { message: string } | null }>) => {
-    const { error } = await run()
-    if (error) log(`Could not record the site build (${what}): ${error.message}`)
+  const write = async (what: string, run: () => PromiseLike<{ error: { message: string; code?: string } | null }>) => {
+    for (let attempt = 1; ; attempt += 1) {
+      const { error } = await run()
+      if (!error) return
+      // PostgREST answered with a PostgreSQL or API code: trying again would be refused the same way
+      if (error.code || attempt === WRITE_ATTEMPTS) {
+        log(`Could not record the site build (${what}): ${error.message}`)
+        return
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs * attempt))
+    }
   }
   const now = () => new Date().toISOString()
+  // when each build started: its finished row carries it again, so a build whose 'building' write was lost still
+  // satisfies "started before it finished" instead of staying queued
+  const startedAt = new Map<number, string>()
   return {
     async closeInterrupted() {
       const { data, error } = await client
@@ -154,16 +173,26 @@ export function createBuildRecorder(
           .eq('id', id)
           .eq('status', 'queued'),
       ),
-    building: (id, reasons) =>
-      write('building', () =>
+    building: (id, reasons) => {
+      const at = now()
+      startedAt.set(id, at)
+      return write('building', () =>
         client
           .from('site_builds')
-          .update({ status: 'building', started_at: now(), trigger_reason: joinReasons(reasons) })
+          .update({ status: 'building', started_at: at, trigger_reason: joinReasons(reasons) })
           .eq('id', id),
-      ),
-    finished: (id, status, tail) =>
-      write(status, () =>
-        client.from('site_builds').update({ status, finished_at: now(), log_tail: tail }).eq('id', id),
-      ),
+      )
+    },
+    finished: (id, status, tail) => {
+      const finishedAt = now()
+      const started = startedAt.get(id) ?? finishedAt
+      startedAt.delete(id)
+      return write(status, () =>
+        client
+          .from('site_builds')
+          .update({ status, started_at: started, finished_at: finishedAt, log_tail: tail })
+          .eq('id', id),
+      )
+    },
   }
 }
