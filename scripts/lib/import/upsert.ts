@@ -346,9 +346,10 @@ export async function applyStaged(client: pg.ClientBase, resource: 'Property' | 
  * the index once from the finished table and checking the key with one join. Such indexes (not the primary key, not
  * a unique or constraint index: ON CONFLICT needs those) and `table`'s foreign keys are dropped here; the caller runs
  * the returned statements (indexes first, then the foreign keys, which check every row as they are added) inside the
- * same transaction, so a failed run restores them with everything else and no row escapes its key. The DROP takes
- * an ACCESS EXCLUSIVE lock on `table` until commit: readers of a table that small wait for the new data instead of
- * seeing the old. Below the threshold nothing is dropped and [] is returned.
+ * same transaction, so a failed run restores them with everything else and no row escapes its key. Before the first
+ * drop it locks the sales and their sides ACCESS EXCLUSIVE and the agents SHARE ROW EXCLUSIVE until commit: readers
+ * of a table that small wait for the new data instead of seeing the old, and agent writers wait for the import.
+ * Below the threshold nothing is dropped or locked and [] is returned.
  */
 async function dropForBulkLoad(client: pg.ClientBase, table: string, staged: string): Promise<string[]> {
   const { rows: sizes } = await client.query<{ live: string; incoming: string }>(
@@ -367,6 +368,12 @@ async function dropForBulkLoad(client: pg.ClientBase, table: string, staged: str
      from pg_constraint c where c.conrelid = $1::regclass and c.contype = 'f' order by c.conname`,
     [table],
   )
+  // Every table a bulk load alters, locked before the first drop and in the order the agents' and the sales'
+  // triggers write them (agents, then the sales, then their sides): locked one drop at a time, an import holding the
+  // sides (an index dropped) waited for the sales while an agent insert holding the sales waited for the sides, and
+  // PostgreSQL cancelled the import as a deadlock. Agents stay readable (share row exclusive blocks writers only).
+  await client.query('lock table public.agents in share row exclusive mode')
+  await client.query('lock table public.properties, public.transaction_sides in access exclusive mode')
   // index builds sort: give them room for this transaction only
   await client.query(`set local maintenance_work_mem = '256MB'`)
   for (const { name } of rows) await client.query(`drop index ${name}`)
