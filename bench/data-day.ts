@@ -4,8 +4,9 @@
  * what it would take to make it live.
  *
  * In one transaction, as an import applies a feed: one more closed sale for `--share` percent of the agents (picked by
- * a hash of their id, so reruns pick the same agents), dated the day before the newest sale so the metrics window stays
- * (a moving window is a full refresh: every page), then `refresh_agent_metrics()`, then
+ * a hash of their id, so reruns pick the same agents), dated the day after the newest sale as a live feed's day is
+ * (the newest sale's own day when the next one would start a new month: the window, whole calendar months, moves then,
+ * and that monthly refresh is a full one with every page), then `refresh_agent_metrics()`, then
  * `private.rank_stale_city_pages(wait => true)` (pg_cron's job after the site is live: timed apart, off the path). It
  * counts the pages that got a new version (page versions are what the site builds read): prerendered agent pages,
  * agent pages in all, ZIP pages and city pages (distinct city pages of the ZIPs whose city version moved), then rolls
@@ -72,7 +73,9 @@ try {
     `insert into public.properties (agent_id, list_agent_mls_id, address, city, state, zip_code, list_price, sale_price,
                                     sale_date, days_on_market, property_type, standard_status)
      select a.id, a.mls_id, (row_number() over ()) || ' Data Day St', a.city, a.state, a.primary_zip_code, 400000, 404000,
-            (select max(sale_date) from public.properties) - 1, 21, 'Single Family Residential', 'Closed'
+            (select case when extract(day from n.newest + 1) = 1 then n.newest else n.newest + 1 end
+               from (select max(sale_date) as newest from public.properties) n),
+            21, 'Single Family Residential', 'Closed'
        from public.agents a
       where a.primary_zip_code is not null and abs(hashtext(a.id::text)) % 100 < $1`,
     [share],

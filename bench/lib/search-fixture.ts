@@ -460,15 +460,18 @@ export async function loadData(db: pg.Client, size: BenchSize): Promise<RefreshT
     `vacuum (analyze) public.agents, public.properties, public.transaction_sides, public.zip_market_benchmarks, public.agent_name_postings, public.agent_name_tokens, public.agent_zip_sales, public.agent_figures`,
   )
   log(`VACUUM ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  // the daily case: a new closed sale for every hundredth agent, dated inside the window (the window stays), in one
-  // statement as an import applies its rows, then the refresh that follows it
+  // the daily case: a new closed sale for every hundredth agent, dated the day after the newest close date as a live
+  // feed's day is (that day itself when the next would start a new month: the window, whole months, moves then), in
+  // one statement as an import applies its rows, then the refresh that follows it
   started = performance.now()
   const inserted = await db.query(
     `insert into public.properties (agent_id, list_agent_mls_id, address, city, state, zip_code, list_price, sale_price,
                                     sale_date, days_on_market, property_type, standard_status)
      select a.id, 'BENCH' || a.ix, a.ix || ' Daily Import St', z.city, z.state, z.zip_code, round(z.median_price::numeric, -3),
-            round((z.median_price * 1.01)::numeric, -3), current_date - 30, 21, 'Single Family Residential', 'Closed'
+            round((z.median_price * 1.01)::numeric, -3), d.day, 21, 'Single Family Residential', 'Closed'
      from bench_agents a join bench_zips z on z.ix = a.zip_ix
+     cross join (select case when extract(day from n.newest + 1) = 1 then n.newest else n.newest + 1 end as day
+                   from (select max(sale_date) as newest from public.properties) n) d
      where a.ix % 100 = 0`,
   )
   const insertSeconds = (performance.now() - started) / 1000

@@ -116,7 +116,7 @@ export function AgentProfileView({ profile, actions }: { profile: AgentProfile; 
                   behind it.
                 </p>
                 <div className="mt-1">
-                  <DataAsOf dataDate={figures.window_end} sources={figures.sources} />
+                  <DataAsOf dataDate={figures.data_date} sources={figures.sources} />
                 </div>
                 <div className="mt-4 grid gap-4 xl:grid-cols-2">
                   {FIGURE_GROUPS.map((group) => (

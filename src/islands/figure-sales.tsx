@@ -116,7 +116,7 @@ function FigureSalesView({
       </section>
 
       <p className="mt-3 text-sm text-slate-700" data-testid="data-as-of">
-        {dataAsOfText(sales.window_end, sources)}.{' '}
+        {dataAsOfText(sales.data_date, sources)}.{' '}
         <a href={METHODOLOGY_PATH} className="font-medium text-blue-700 underline">
           How we compute these figures
         </a>

@@ -1,5 +1,5 @@
 /**
- * The latest metrics refresh (public.figures_refreshes, anyone reads): the data date (window_end, the latest close
+ * The latest metrics refresh (public.figures_refreshes, anyone reads): the data date (data_date, the latest close
  * date in the data), the window, the sources and the methodology version of the figures the site shows. Read once per
  * build for the pages that state it without figures of one agent (results, compare, methodology).
  */

@@ -118,6 +118,7 @@ export const SAMPLE_FIGURES: AgentFigures = {
   agent_id: '00000000-0000-4000-8000-000000000000',
   window_start: '2024-11-01',
   window_end: '2026-10-31',
+  data_date: '2026-10-31',
   last_close_date: '2026-10-18',
   sources: ['sample'],
   listing_sales: 24,

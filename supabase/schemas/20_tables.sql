@@ -209,7 +209,8 @@ create table if not exists public.agent_figures (
   sale_to_list_vs_zip numeric(7,2),
   days_on_market_vs_zip numeric(7,1),
   buyer_paid_to_list_vs_zip numeric(7,2),
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  data_date date
 ) with (autovacuum_vacuum_scale_factor=0, autovacuum_vacuum_threshold=10000);
 
 -- table public.agent_name_postings
@@ -442,7 +443,8 @@ create table if not exists public.figures_refreshes (
   closed_sales integer default 0 not null,
   sources text[] default '{}'::text[] not null,
   sale_to_list_shrink_k numeric(7,3),
-  refreshed_at timestamp with time zone default now() not null
+  refreshed_at timestamp with time zone default now() not null,
+  data_date date
 );
 
 -- table public.import_runs
@@ -767,7 +769,8 @@ create table if not exists public.zip_sales_coverage (
   window_end date not null,
   updated_at timestamp with time zone default now() not null,
   sale_to_list_sum numeric default 0 not null,
-  property_types text[] default '{}'::text[] not null
+  property_types text[] default '{}'::text[] not null,
+  data_date date
 );
 
 -- table supabase_functions.hooks

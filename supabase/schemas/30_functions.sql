@@ -1040,7 +1040,7 @@ CREATE OR REPLACE FUNCTION private.methodology_version()
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
-AS $function$ select '3' $function$;
+AS $function$ select '4' $function$;
 
 -- function private.move_to_trash_instead_of_delete()
 CREATE OR REPLACE FUNCTION private.move_to_trash_instead_of_delete()
@@ -1831,6 +1831,7 @@ AS $function$
 declare
   v_end date;
   v_start date;
+  v_data_date date;
   v_updated integer;
   v_k numeric;
   v_overall numeric;
@@ -1847,11 +1848,14 @@ begin
   -- two refreshes at once would update the same agents in different orders and could deadlock; run one at a time
   perform pg_advisory_xact_lock(hashtext('public.refresh_agent_metrics'));
 
-  v_end := coalesce(
+  -- the data date: the latest close date in the data (or the one given); the window: the window_months calendar
+  -- months ending with the data date's month, so it moves once a month and the other days' refreshes stay incremental
+  v_data_date := coalesce(
     window_end,
     (select max(p.sale_date) from private.effective_sales p where p.standard_status = 'Closed' and p.sale_price > 0)
   );
-  v_start := case when v_end is null then null else (v_end - make_interval(months => window_months))::date + 1 end;
+  v_end := (date_trunc('month', v_data_date) + interval '1 month' - interval '1 day')::date;
+  v_start := (date_trunc('month', v_data_date) - make_interval(months => window_months - 1))::date;
 
   -- what changed since the last refresh: taken now (a change committed later stays noted for the next refresh)
   select * into v_state from private.figures_refresh_state for update;
@@ -1937,16 +1941,18 @@ begin
     )
     insert into public.zip_sales_coverage as z
       (zip_code, closed_sales, first_close_date, last_close_date, sources, sale_to_list_n, sale_to_list_sum,
-       sale_to_list_mean, property_types, window_start, window_end)
+       sale_to_list_mean, property_types, window_start, window_end, data_date)
     select f.zip_code, f.closed_sales, f.first_close_date, f.last_close_date, f.sources, f.sale_to_list_n,
-           f.sale_to_list_sum, f.sale_to_list_mean, f.property_types, v_start, v_end
+           f.sale_to_list_sum, f.sale_to_list_mean, f.property_types, v_start, v_end, v_data_date
     from fresh f
     on conflict (zip_code) do update set
       closed_sales = excluded.closed_sales, first_close_date = excluded.first_close_date,
       last_close_date = excluded.last_close_date, sources = excluded.sources, sale_to_list_n = excluded.sale_to_list_n,
       sale_to_list_sum = excluded.sale_to_list_sum, sale_to_list_mean = excluded.sale_to_list_mean,
       property_types = excluded.property_types, window_start = excluded.window_start, window_end = excluded.window_end,
-      updated_at = now()
+      -- (the data date is written with a change, not compared: a day that leaves the ZIP's figures as they were
+      -- leaves its row and its page alone)
+      data_date = excluded.data_date, updated_at = now()
     where (z.closed_sales, z.first_close_date, z.last_close_date, z.sources, z.sale_to_list_n, z.sale_to_list_sum,
            z.sale_to_list_mean, z.property_types, z.window_start, z.window_end)
       is distinct from (excluded.closed_sales, excluded.first_close_date, excluded.last_close_date, excluded.sources,
@@ -2433,7 +2439,7 @@ begin
     total_sales, total_sides, total_volume, dual_agency_sales,
     primary_zip_code, zip_sales, zip_sides, zip_volume, zip_rank, zip_agents, zip_market_share,
     ranking_note, zip_benchmark_period_end, zip_sale_to_list_percent, zip_median_days_on_market,
-    sale_to_list_vs_zip, days_on_market_vs_zip, buyer_paid_to_list_vs_zip
+    sale_to_list_vs_zip, days_on_market_vs_zip, buyer_paid_to_list_vs_zip, data_date
   )
   select r.agent_id, r.window_start, r.window_end, r.last_close_date, r.sources,
     r.listing_sales, r.listing_sides, r.listing_volume, r.listing_price_min, r.listing_price_max,
@@ -2448,7 +2454,7 @@ begin
     r.total_sales, r.total_sides, r.total_volume, r.dual_agency_sales,
     r.primary_zip_code, r.zip_sales, r.zip_sides, r.zip_volume, r.zip_rank, r.zip_agents, r.zip_market_share,
     r.ranking_note, r.zip_benchmark_period_end, r.zip_sale_to_list_percent, r.zip_median_days_on_market,
-    r.sale_to_list_vs_zip, r.days_on_market_vs_zip, r.buyer_paid_to_list_vs_zip
+    r.sale_to_list_vs_zip, r.days_on_market_vs_zip, r.buyer_paid_to_list_vs_zip, v_data_date
   from pg_temp.refresh_figures r
   on conflict (agent_id) do update set
     (window_start, window_end, last_close_date, sources,
@@ -2464,7 +2470,7 @@ begin
      total_sales, total_sides, total_volume, dual_agency_sales,
      primary_zip_code, zip_sales, zip_sides, zip_volume, zip_rank, zip_agents, zip_market_share,
      ranking_note, zip_benchmark_period_end, zip_sale_to_list_percent, zip_median_days_on_market,
-     sale_to_list_vs_zip, days_on_market_vs_zip, buyer_paid_to_list_vs_zip, updated_at)
+     sale_to_list_vs_zip, days_on_market_vs_zip, buyer_paid_to_list_vs_zip, data_date, updated_at)
     = (excluded.window_start, excluded.window_end, excluded.last_close_date, excluded.sources,
      excluded.listing_sales, excluded.listing_sides, excluded.listing_volume, excluded.listing_price_min, excluded.listing_price_max,
      excluded.sale_to_list_n, excluded.sale_to_list_median, excluded.sale_to_list_median_low, excluded.sale_to_list_median_high,
@@ -2478,7 +2484,7 @@ begin
      excluded.total_sales, excluded.total_sides, excluded.total_volume, excluded.dual_agency_sales,
      excluded.primary_zip_code, excluded.zip_sales, excluded.zip_sides, excluded.zip_volume, excluded.zip_rank, excluded.zip_agents, excluded.zip_market_share,
      excluded.ranking_note, excluded.zip_benchmark_period_end, excluded.zip_sale_to_list_percent, excluded.zip_median_days_on_market,
-     excluded.sale_to_list_vs_zip, excluded.days_on_market_vs_zip, excluded.buyer_paid_to_list_vs_zip, now())
+     excluded.sale_to_list_vs_zip, excluded.days_on_market_vs_zip, excluded.buyer_paid_to_list_vs_zip, excluded.data_date, now())
   where (f.window_start, f.window_end, f.last_close_date, f.sources,
      f.listing_sales, f.listing_sides, f.listing_volume, f.listing_price_min, f.listing_price_max,
      f.sale_to_list_n, f.sale_to_list_median, f.sale_to_list_median_low, f.sale_to_list_median_high,
@@ -2509,11 +2515,11 @@ begin
      excluded.sale_to_list_vs_zip, excluded.days_on_market_vs_zip, excluded.buyer_paid_to_list_vs_zip);
 
   insert into public.figures_refreshes
-    (window_start, window_end, methodology_version, closed_sales, sources, sale_to_list_shrink_k)
+    (window_start, window_end, methodology_version, closed_sales, sources, sale_to_list_shrink_k, data_date)
   select v_start, v_end, private.methodology_version(), coalesce(sum(z.closed_sales), 0)::integer,
          coalesce((select array_agg(distinct u.source order by u.source)
                    from public.zip_sales_coverage c cross join unnest(c.sources) as u(source)), '{}'),
-         v_k
+         v_k, v_data_date
   from public.zip_sales_coverage z;
 
 
@@ -3424,6 +3430,9 @@ begin
     'interval_high', (v_figures ->> v_def.high_column)::numeric,
     'window_start', v_start,
     'window_end', v_end,
+    -- the latest close date in the data when these figures were written (the latest refresh's for an agent without)
+    'data_date', coalesce((v_figures ->> 'data_date')::date,
+                          (select r.data_date from public.figures_refreshes r order by r.refreshed_at desc, r.id desc limit 1)),
     'zip_code', v_zip,
     'prior', case when v_def.metric = 'sale_to_list_shrunk' then (v_figures ->> 'sale_to_list_prior')::numeric end,
     'shrink_k', case when v_def.metric = 'sale_to_list_shrunk' then (v_figures ->> 'sale_to_list_shrink_k')::numeric end,
@@ -5285,10 +5294,12 @@ begin
   order by a.metrics_refreshed_at desc
   limit 1;
   if window_end is null then
-    select max(p.sale_date) into window_end
+    -- before any refresh: the 24 calendar months ending with the latest close date's month, as the refresh counts
+    select date_trunc('month', max(p.sale_date))::date into window_start
     from public.properties p
     where p.standard_status = 'Closed' and p.sale_price > 0;
-    window_start := (window_end - interval '24 months')::date + 1;
+    window_end := (window_start + interval '1 month' - interval '1 day')::date;
+    window_start := (window_start - interval '23 months')::date;
   end if;
 end;
 $function$;

@@ -78,6 +78,9 @@ comment on column public.agent_figures.buyer_paid_to_list_vs_zip is 'buyer_paid_
 -- comment column public.agent_figures.buyer_sales
 comment on column public.agent_figures.buyer_sales is 'Sales where the agent was buyer or co-buyer agent.';
 
+-- comment column public.agent_figures.data_date
+comment on column public.agent_figures.data_date is 'The latest close date in the data when these figures were written ("Data as of"); a refresh that leaves the figures as they were keeps it.';
+
 -- comment column public.agent_figures.days_on_market_n
 comment on column public.agent_figures.days_on_market_n is 'Listing-side sales with DaysOnMarket.';
 
@@ -145,10 +148,10 @@ comment on column public.agent_figures.total_volume is 'listing_volume + buyer_v
 comment on column public.agent_figures.updated_at is 'When a figure of the row last changed (a refresh that changes nothing leaves it).';
 
 -- comment column public.agent_figures.window_end
-comment on column public.agent_figures.window_end is 'Last close date counted (inclusive): the latest close date in the data when the refresh ran.';
+comment on column public.agent_figures.window_end is 'Last close date counted (inclusive): the last day of the data date''s month (the window moves once a month).';
 
 -- comment column public.agent_figures.window_start
-comment on column public.agent_figures.window_start is 'First close date counted (inclusive).';
+comment on column public.agent_figures.window_start is 'First close date counted (inclusive): the first day of the 24th calendar month back from the data date''s month.';
 
 -- comment column public.agent_figures.zip_agents
 comment on column public.agent_figures.zip_agents is 'Agents with a side in the primary ZIP.';
@@ -286,7 +289,7 @@ comment on column public.agents.median_sale_to_list_ratio is 'Median ClosePrice 
 comment on column public.agents.member_key is 'RESO MemberKey, the key a listing names its agents by (ListAgentKey, CoListAgentKey, BuyerAgentKey, CoBuyerAgentKey). Unique; null for agents known only by an MLS id.';
 
 -- comment column public.agents.metrics_window_end
-comment on column public.agents.metrics_window_end is 'Last close date counted (inclusive): the latest close date in the data when refreshed.';
+comment on column public.agents.metrics_window_end is 'Last close date counted (inclusive): the last day of the month of the latest close date in the data when refreshed.';
 
 -- comment column public.agents.metrics_window_start
 comment on column public.agents.metrics_window_start is 'First close date counted (inclusive).';
@@ -413,6 +416,9 @@ comment on column public.email_suppressions.source is 'How the address unsubscri
 
 -- comment column public.figures_refreshes.closed_sales
 comment on column public.figures_refreshes.closed_sales is 'Closed sales counted in the window, all ZIPs.';
+
+-- comment column public.figures_refreshes.data_date
+comment on column public.figures_refreshes.data_date is 'The latest close date in the data at this refresh ("Data as of"); the window ends with this date''s month.';
 
 -- comment column public.figures_refreshes.sources
 comment on column public.figures_refreshes.sources is 'properties.source of those sales.';
@@ -771,6 +777,9 @@ comment on column public.zip_page_versions.version is 'The ZIP page''s own versi
 -- comment column public.zip_sales_coverage.closed_sales
 comment on column public.zip_sales_coverage.closed_sales is 'Closed sales (ClosePrice > 0) in the ZIP in the window, with or without a known agent.';
 
+-- comment column public.zip_sales_coverage.data_date
+comment on column public.zip_sales_coverage.data_date is 'The latest close date in the data when this row was written ("Data as of" on the ZIP page); kept while the row is unchanged.';
+
 -- comment column public.zip_sales_coverage.property_types
 comment on column public.zip_sales_coverage.property_types is 'The PropertyType values of those sales, sorted.';
 
@@ -1054,7 +1063,7 @@ comment on function public.search_agents_in_area(zip_codes text[], result_limit 
 comment on function public.search_agents_logged(search_query text, search_type text, result_limit integer, result_offset integer, log_query text, area_options jsonb) is 'search_agents() and its search_queries row in one round trip. Service role only (the search-agents function).';
 
 -- comment function public.search_metrics_window(OUT window_start date, OUT window_end date)
-comment on function public.search_metrics_window(OUT window_start date, OUT window_end date) is 'Close-date window (inclusive) of the latest refresh_agent_metrics() run; 24 months to the latest close date before any refresh.';
+comment on function public.search_metrics_window(OUT window_start date, OUT window_end date) is 'Close-date window (inclusive) of the latest refresh_agent_metrics() run; before any refresh, the 24 calendar months ending with the latest close date''s month.';
 
 -- comment function public.search_name_token_deletions(token text, max_deletions integer)
 comment on function public.search_name_token_deletions(token text, max_deletions integer) is 'Strings made by deleting at most max_deletions (0-2) characters of token, itself included, distinct, never empty: the keys of agent_name_token_deletions.';
@@ -1198,7 +1207,7 @@ comment on table public.content_generation_jobs is 'AI article generation jobs. 
 comment on table public.email_suppressions is 'Addresses that unsubscribed from every email we send, as SHA-256 of the trimmed, lower-cased address (public.email_hash). service_role only: the mail sender reads it, the unsubscribe and account functions write it.';
 
 -- comment table public.figures_refreshes
-comment on table public.figures_refreshes is 'One row per refresh_agent_metrics() run: the window, the data date (window_end = the latest close date), the sources and the methodology version of the figures it wrote. The latest row describes the figures now shown. Anyone reads.';
+comment on table public.figures_refreshes is 'One row per refresh_agent_metrics() run: the window (whole calendar months), the data date (the latest close date), the sources and the methodology version of the figures it wrote. The latest row describes the figures now shown. Anyone reads.';
 
 -- comment table public.import_runs
 comment on table public.import_runs is 'One row per import run (npm run import, of a file or from the RESO Web API): counts, status and error. The importer (service_role) writes; admins read.';

@@ -118,7 +118,7 @@ test('the header, details and every figure per side show the stored figures, eac
   await expect(page.getByTestId('ranking-badge')).toHaveText(`Top 50% in ${zip}`)
   await expect(page.getByTestId('ranking-badge')).toHaveAttribute('href', figureSalesUrl(agent.id, 'zip_sides'))
   await expect(page.getByTestId('data-as-of').first()).toHaveText(
-    `Data as of ${formatDate(figures.window_end)}, methodology v3. How we compute these figures`,
+    `Data as of ${formatDate(figures.data_date)}, methodology v4. How we compute these figures`,
   )
   await expect(page.getByRole('link', { name: 'How we compute these figures' }).first()).toHaveAttribute(
     'href',
@@ -374,7 +374,7 @@ test('the sitemap lists the agent, ZIP and city pages; the ZIP page ranks the ag
   )
   await expect(listed.nth(1)).toContainText('3.5')
   await expect(page.getByTestId('coverage')).toContainText(`14 closed sales in ${zip} from`)
-  await expect(page.getByTestId('data-as-of').first()).toContainText('methodology v3')
+  await expect(page.getByTestId('data-as-of').first()).toContainText('methodology v4')
   await expect(page.getByRole('region', { name: `The market in ${zip}` })).toContainText('$655,000')
   await expect(page.getByRole('region', { name: `The market in ${zip}` })).toContainText('Source: Redfin')
   await page.getByRole('link', { name: 'all of Fixtureville, MA' }).click()

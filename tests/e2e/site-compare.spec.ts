@@ -79,7 +79,7 @@ test('three agents picked from a ZIP search compare side by side, and the shared
   )
   await expect(column.getByTestId('compare-rank')).toHaveText(`Ranked #1 of 3 agents in ${zip} by sides`)
   await expect(page.getByTestId('data-as-of')).toContainText(
-    /^Data as of .*, methodology v3\. How we compute these figures$/,
+    /^Data as of .*, methodology v4\. How we compute these figures$/,
   )
   await expect(page.getByRole('region', { name: 'Who leads on what' })).toContainText(
     `${fixture.agents[0]!.name} has the most closed sales, both sides (7).`,

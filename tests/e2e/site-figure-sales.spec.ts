@@ -253,11 +253,11 @@ test('the sales page names the figure, its formula in words, each sale with role
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Buyer sides of ${agent!.name}`)
   await expect(page.getByRole('link', { name: agent!.name })).toHaveAttribute('href', `/agent/${agent!.id}`)
   await expect(page.getByTestId('formula')).toHaveText(METRICS.buyer_sides.formula)
-  await expect(page.getByRole('link', { name: 'Methodology v3: buyer sides' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Methodology v4: buyer sides' })).toHaveAttribute(
     'href',
     '/methodology#buyer_sides',
   )
-  await expect(page.getByTestId('data-as-of')).toContainText('methodology v3')
+  await expect(page.getByTestId('data-as-of')).toContainText('methodology v4')
   const rows = page.getByRole('table', { name: 'The sales behind this figure, newest first' }).locator('tbody tr')
   await expect(rows).toHaveCount(agent!.n)
   for (const row of await rows.all()) {

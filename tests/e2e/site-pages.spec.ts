@@ -60,7 +60,7 @@ test('the sample report is labelled as a sample, with gauge and percentile bands
   // the same template as the mailed report: both sides, the sales list and the methodology version
   expect(text).toContain('Buyer side')
   expect(text).toContain('Sales behind the figures')
-  expect(text).toContain('methodology v3')
+  expect(text).toContain('methodology v4')
   await page.emulateMedia({ media: 'print' })
   await expect(page.getByRole('link', { name: 'Download PDF' })).toBeHidden()
   await expect(page.getByRole('banner')).toBeHidden()

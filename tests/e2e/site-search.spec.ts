@@ -373,7 +373,7 @@ test.describe('against the search-agents function', () => {
     await expect(lonely.getByTestId('ranking-note')).toHaveText(
       `Too few sales to rank: 1 closed sale in ${zip} in the window, fewer than the 5 needed`,
     )
-    await expect(page.getByTestId('data-as-of')).toContainText(/^Data as of \w{3} \d{1,2}, \d{4}.*, methodology v3\./)
+    await expect(page.getByTestId('data-as-of')).toContainText(/^Data as of \w{3} \d{1,2}, \d{4}.*, methodology v4\./)
     await expect(page.getByRole('link', { name: 'How we compute these figures' })).toHaveAttribute(
       'href',
       '/methodology',

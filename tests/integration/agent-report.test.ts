@@ -106,9 +106,9 @@ describe('agent report email', () => {
       median: number
       listing_sales: number
       buyer_sales: number
-      window_end: string
+      data_date: string
     }>(
-      `select a.name, f.sale_to_list_median::float8 as median, f.listing_sales, f.buyer_sales, f.window_end::text
+      `select a.name, f.sale_to_list_median::float8 as median, f.listing_sales, f.buyer_sales, f.data_date::text
          from public.agents a join public.agent_figures f on f.agent_id = a.id where a.id = $1`,
       [agentId],
     )
@@ -153,8 +153,8 @@ describe('agent report email', () => {
     expect(text).toContain('10 Report St')
     expect(text).toContain('77 Buyer Way')
     expect(text).toContain('Buyer agent')
-    expect(text).toContain(`Data as of ${formatDate(agent!.window_end)}`)
-    expect(text).toContain('methodology v3')
+    expect(text).toContain(`Data as of ${formatDate(agent!.data_date)}`)
+    expect(text).toContain('methodology v4')
     expect(text).toContain('http://localhost:4321/methodology')
 
     const [row] = await sql<{ report_sent_at: Date | null; report_error: string | null }>(

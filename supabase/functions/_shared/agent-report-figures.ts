@@ -65,7 +65,7 @@ export function reportFigureParts(
     figureNumber(figures, metric) === null ? '-' : figure(metric).value
   return {
     window: { start: figures.window_start, end: figures.window_end },
-    dataAsOf: dataAsOfText(figures.window_end, figures.sources),
+    dataAsOf: dataAsOfText(figures.data_date, figures.sources),
     methodology,
     highlights: [
       box('Sales (both sides)', 'total_sales', `${figures.listing_sales} listing · ${figures.buyer_sales} buyer side`),

@@ -38,7 +38,7 @@ export interface AgentReportData {
   }
   /** The metrics window; null when the agent has no closed sales in it. */
   window: { start: string; end: string } | null
-  /** "Data as of Sep 30, 2025 from generated demo data, methodology v3". */
+  /** "Data as of Sep 30, 2025 from generated demo data, methodology v4". */
   dataAsOf: string
   /** The methodology version the figures follow, and where it is explained (absolute URL). */
   methodology: { version: string; url: string }

@@ -178,6 +178,7 @@ export type Database = {
           buyer_sales: number
           buyer_sides: number
           buyer_volume: number
+          data_date: string | null
           days_on_market_mean: number | null
           days_on_market_mean_high: number | null
           days_on_market_mean_low: number | null
@@ -238,6 +239,7 @@ export type Database = {
           buyer_sales?: number
           buyer_sides?: number
           buyer_volume?: number
+          data_date?: string | null
           days_on_market_mean?: number | null
           days_on_market_mean_high?: number | null
           days_on_market_mean_low?: number | null
@@ -298,6 +300,7 @@ export type Database = {
           buyer_sales?: number
           buyer_sides?: number
           buyer_volume?: number
+          data_date?: string | null
           days_on_market_mean?: number | null
           days_on_market_mean_high?: number | null
           days_on_market_mean_low?: number | null
@@ -1041,6 +1044,7 @@ export type Database = {
       figures_refreshes: {
         Row: {
           closed_sales: number
+          data_date: string | null
           id: number
           methodology_version: string
           refreshed_at: string
@@ -1051,6 +1055,7 @@ export type Database = {
         }
         Insert: {
           closed_sales?: number
+          data_date?: string | null
           id?: never
           methodology_version: string
           refreshed_at?: string
@@ -1061,6 +1066,7 @@ export type Database = {
         }
         Update: {
           closed_sales?: number
+          data_date?: string | null
           id?: never
           methodology_version?: string
           refreshed_at?: string
@@ -1979,6 +1985,7 @@ export type Database = {
       zip_sales_coverage: {
         Row: {
           closed_sales: number
+          data_date: string | null
           first_close_date: string
           last_close_date: string
           property_types: string[]
@@ -1993,6 +2000,7 @@ export type Database = {
         }
         Insert: {
           closed_sales: number
+          data_date?: string | null
           first_close_date: string
           last_close_date: string
           property_types?: string[]
@@ -2007,6 +2015,7 @@ export type Database = {
         }
         Update: {
           closed_sales?: number
+          data_date?: string | null
           first_close_date?: string
           last_close_date?: string
           property_types?: string[]

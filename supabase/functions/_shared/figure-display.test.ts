@@ -99,9 +99,9 @@ describe('figureDisplay', () => {
 describe('dataAsOfText', () => {
   it('states the data date, the sources and the methodology version', () => {
     expect(dataAsOfText('2026-09-30', ['mls-a', 'demo', 'mls-a'])).toBe(
-      'Data as of Sep 30, 2026 from generated demo data and mls-a, methodology v3',
+      'Data as of Sep 30, 2026 from generated demo data and mls-a, methodology v4',
     )
-    expect(dataAsOfText(null, [])).toBe('No closed sales counted yet, methodology v3')
+    expect(dataAsOfText(null, [])).toBe('No closed sales counted yet, methodology v4')
   })
 })
 

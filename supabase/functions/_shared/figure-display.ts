@@ -215,7 +215,7 @@ export function sourceLabel(source: string): string {
 }
 
 /**
- * "Data as of Sep 30, 2026 from generated demo data, methodology v3": the data date (the latest close date in the
+ * "Data as of Sep 30, 2026 from generated demo data, methodology v4": the data date (the latest close date in the
  * data, the window's end), the feeds and the methodology version, as every page with figures states them.
  */
 export function dataAsOfText(dataDate: string | null, sources: readonly string[]): string {

@@ -45,7 +45,8 @@ export type ZipSalesCoverage = Tables['zip_sales_coverage']['Row']
 
 /**
  * One row of public.figures_refreshes per metrics refresh; the latest (by refreshed_at) describes the figures shown:
- * window, data date (window_end, the latest close date), sources and methodology version.
+ * window (whole calendar months), data date (data_date, the latest close date in the data), sources and methodology
+ * version.
  */
 export type FiguresRefresh = Tables['figures_refreshes']['Row']
 
@@ -127,6 +128,8 @@ export const AgentFigureSalesSchema = z.object({
   /** Null only before the first metrics refresh. */
   window_start: isoDate.nullable(),
   window_end: isoDate.nullable(),
+  /** "Data as of": the latest close date in the data when these figures were written. Null before the first refresh. */
+  data_date: isoDate.nullable(),
   zip_code: z.string().nullable(),
   prior: z.number().nullable(),
   shrink_k: z.number().nullable(),

@@ -10,7 +10,7 @@
  */
 
 /** The version printed next to every figure ("methodology v3"); bump it with a changelog entry when a rule changes. */
-export const METHODOLOGY_VERSION = '3'
+export const METHODOLOGY_VERSION = '4'
 
 export interface MethodologyChange {
   version: string
@@ -21,6 +21,14 @@ export interface MethodologyChange {
 
 /** Newest first. */
 export const METHODOLOGY_CHANGELOG: readonly MethodologyChange[] = [
+  {
+    version: '4',
+    date: '2026-11-29',
+    changes: [
+      'The window is the 24 calendar months ending with the month of the latest close date in our data (it was the 24 months ending at that date): it moves once a month, so a day’s new sales change only the figures they belong to.',
+      'The data date (“Data as of”) is the latest close date in our data when an agent’s figures were last written; a day that leaves an agent’s figures as they were leaves their page, and its date, as it was.',
+    ],
+  },
   {
     version: '3',
     date: '2026-11-28',
@@ -51,11 +59,14 @@ export const METHODOLOGY_CHANGELOG: readonly MethodologyChange[] = [
   },
 ]
 
-/** The metrics window: months of closed sales, ending at the latest close date in the data (both ends included). */
+/**
+ * The metrics window: whole calendar months of closed sales, ending with the month of the latest close date in the
+ * data (the data date), both ends included.
+ */
 export const WINDOW_MONTHS = 24
 
 export const WINDOW_TEXT =
-  'Every figure covers the 24 months ending at the latest close date in our data (the data date), both ends included. Sales that closed earlier are not counted.'
+  'Every figure covers the 24 calendar months ending with the month of the latest close date in our data (the data date): with a data date of November 28, 2026, sales that closed from December 1, 2024 to November 30, 2026. The window moves on the first sale of a new month. Sales that closed earlier are not counted. “Data as of” gives the data date when the figures were last written: a day that changes none of an agent’s figures leaves their page, and its date, as it was.'
 
 /** Why a sale or a value is left out of a figure. */
 export const EXCLUSIONS = [
