@@ -210,7 +210,7 @@ create table if not exists public.agent_figures (
   days_on_market_vs_zip numeric(7,1),
   buyer_paid_to_list_vs_zip numeric(7,2),
   updated_at timestamp with time zone default now() not null,
-  data_date date
+  data_date date not null
 ) with (autovacuum_vacuum_scale_factor=0, autovacuum_vacuum_threshold=10000);
 
 -- table public.agent_name_postings
@@ -770,7 +770,7 @@ create table if not exists public.zip_sales_coverage (
   updated_at timestamp with time zone default now() not null,
   sale_to_list_sum numeric default 0 not null,
   property_types text[] default '{}'::text[] not null,
-  data_date date
+  data_date date not null
 );
 
 -- table supabase_functions.hooks

@@ -7,7 +7,9 @@
  *   The window stays, the refresh is incremental, the changed agent's figures and page move to the new data date, and
  *   an agent the day did not reach keeps its figures row, its data date and its page version;
  * - the first sale of a new month (2025-07-01): the window moves a month (a full refresh), and a sale that closed in
- *   the window's first month, July 2023, drops out.
+ *   the window's first month, July 2023, drops out;
+ * - before any refresh (no agent refreshed), the search's window is the same whole months, counted from the latest
+ *   close date.
  * The data dates are given to the refresh (as the newest close date of the day would be) so that other files' sales,
  * some with later close dates, do not move them.
  */
@@ -38,6 +40,8 @@ type LatestRefresh = { window_start: string; window_end: string; data_date: stri
 
 const states: Record<'first' | 'day' | 'month', { refresh: Refresh; latest: LatestRefresh; agents: AgentState[] }> =
   {} as never
+/** What the search reads as the window before any refresh, and the latest close date it was taken from. */
+let beforeAnyRefresh: { window_start: string; window_end: string; latest_close: string }
 
 async function refresh(dataDate: string, full = false): Promise<Refresh> {
   const { rows } = await client.query<Refresh>(
@@ -123,6 +127,16 @@ async function scenario() {
   await insertSales([sale(daily!, zipA, 12, '2025-07-01')], db)
   states.month = { refresh: await refresh('2025-07-01'), latest: await latestRefresh(), agents: [] }
   states.month.agents = await agentStates(ids)
+
+  // the search's window before any refresh (no agent refreshed yet): counted from the data the same way
+  await client.query('update public.agents set metrics_refreshed_at = null where metrics_refreshed_at is not null')
+  const { rows } = await client.query<typeof beforeAnyRefresh>(
+    `select w.window_start::text, w.window_end::text,
+            (select max(p.sale_date)::text from public.properties p
+              where p.standard_status = 'Closed' and p.sale_price > 0) as latest_close
+       from public.search_metrics_window() w`,
+  )
+  beforeAnyRefresh = rows[0]!
 }
 
 beforeAll(async () => {
@@ -203,5 +217,14 @@ describe('the metrics window in whole calendar months', () => {
     // the July 2023 sale left the window
     expect(still).toMatchObject({ listing_sales: 4, window_start: '2023-08-01', data_date: '2025-07-01' })
     expect(BigInt(still!.page_version)).toBeGreaterThan(BigInt(states.day.agents[1]!.page_version))
+  })
+
+  it('gives the search the same whole months before any refresh, from the latest close date', () => {
+    const { window_start, window_end, latest_close } = beforeAnyRefresh
+    // the month of the latest close date (other files' sales may close later than this file's)
+    const [year, month] = latest_close.split('-').map(Number) as [number, number]
+    const iso = (date: Date) => date.toISOString().slice(0, 10)
+    expect(window_end).toBe(iso(new Date(Date.UTC(year, month, 0))))
+    expect(window_start).toBe(iso(new Date(Date.UTC(year, month - 24, 1))))
   })
 })

@@ -178,7 +178,7 @@ export type Database = {
           buyer_sales: number
           buyer_sides: number
           buyer_volume: number
-          data_date: string | null
+          data_date: string
           days_on_market_mean: number | null
           days_on_market_mean_high: number | null
           days_on_market_mean_low: number | null
@@ -239,7 +239,7 @@ export type Database = {
           buyer_sales?: number
           buyer_sides?: number
           buyer_volume?: number
-          data_date?: string | null
+          data_date: string
           days_on_market_mean?: number | null
           days_on_market_mean_high?: number | null
           days_on_market_mean_low?: number | null
@@ -300,7 +300,7 @@ export type Database = {
           buyer_sales?: number
           buyer_sides?: number
           buyer_volume?: number
-          data_date?: string | null
+          data_date?: string
           days_on_market_mean?: number | null
           days_on_market_mean_high?: number | null
           days_on_market_mean_low?: number | null
@@ -1985,7 +1985,7 @@ export type Database = {
       zip_sales_coverage: {
         Row: {
           closed_sales: number
-          data_date: string | null
+          data_date: string
           first_close_date: string
           last_close_date: string
           property_types: string[]
@@ -2000,7 +2000,7 @@ export type Database = {
         }
         Insert: {
           closed_sales: number
-          data_date?: string | null
+          data_date: string
           first_close_date: string
           last_close_date: string
           property_types?: string[]
@@ -2015,7 +2015,7 @@ export type Database = {
         }
         Update: {
           closed_sales?: number
-          data_date?: string | null
+          data_date?: string
           first_close_date?: string
           last_close_date?: string
           property_types?: string[]
