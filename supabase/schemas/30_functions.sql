@@ -113,43 +113,57 @@ CREATE OR REPLACE FUNCTION private.agent_name_tokens_after_update()
  SET search_path TO ''
  SET enable_nestloop TO 'off'
 AS $function$
+declare
+  v_renamed uuid[];
 begin
-  delete from public.agent_name_postings p
-  using new_agents n join old_agents o on o.id = n.id
-  where p.agent_id = n.id and o.name is distinct from n.name;
+  v_renamed := array(
+    select n.id from new_agents n join old_agents o on o.id = n.id where o.name is distinct from n.name
+  );
+  if cardinality(v_renamed) > 0 then
+    delete from public.agent_name_postings p
+    where p.agent_id = any (v_renamed);
 
-  insert into public.agent_name_postings (token, agent_id, total_sales, name)
-  select t.token, n.id, n.total_sales, n.name
-  from new_agents n
-  join old_agents o on o.id = n.id
-  cross join lateral unnest(public.search_name_tokens(n.name)) as t(token)
-  where o.name is distinct from n.name;
-
-  insert into public.agent_name_tokens (token)
-  select distinct t.token
-  from new_agents n
-  join old_agents o on o.id = n.id
-  cross join lateral unnest(public.search_name_tokens(n.name)) as t(token)
-  where o.name is distinct from n.name
-  on conflict (token) do nothing;
-
-  delete from public.agent_name_tokens d
-  where d.token in (
-    select t.token
+    insert into public.agent_name_postings (token, agent_id, total_sales, name)
+    select t.token, n.id, n.total_sales, n.name
     from new_agents n
     join old_agents o on o.id = n.id
-    cross join lateral unnest(public.search_name_tokens(o.name)) as t(token)
-    where o.name is distinct from n.name
-  )
-    and not exists (select 1 from public.agent_name_postings p where p.token = d.token);
+    cross join lateral unnest(public.search_name_tokens(n.name)) as t(token)
+    where o.name is distinct from n.name;
 
-  -- sales changed (the refresh updates many agents in one statement): copy the figure; a renamed agent's postings
-  -- were rewritten above with the new figure already
+    insert into public.agent_name_tokens (token)
+    select distinct t.token
+    from new_agents n
+    join old_agents o on o.id = n.id
+    cross join lateral unnest(public.search_name_tokens(n.name)) as t(token)
+    where o.name is distinct from n.name
+    on conflict (token) do nothing;
+
+    delete from public.agent_name_tokens d
+    where d.token in (
+      select t.token
+      from new_agents n
+      join old_agents o on o.id = n.id
+      cross join lateral unnest(public.search_name_tokens(o.name)) as t(token)
+      where o.name is distinct from n.name
+    )
+      and not exists (select 1 from public.agent_name_postings p where p.token = d.token);
+  end if;
+
+  -- sales changed (the refresh updates many agents in one statement, most with the same total): copy the figure to
+  -- the postings of the agents whose total changed, reached by agent_id; a renamed agent's postings were rewritten
+  -- above with the new figure already
+  with changed as materialized (
+    select n.id, n.total_sales
+    from new_agents n
+    join old_agents o on o.id = n.id
+    where o.total_sales is distinct from n.total_sales
+  )
   update public.agent_name_postings p
-  set total_sales = n.total_sales
-  from new_agents n
-  where p.agent_id = n.id
-    and p.total_sales is distinct from n.total_sales;
+  set total_sales = c.total_sales
+  from changed c
+  where p.agent_id = any (array(select c2.id from changed c2))
+    and p.agent_id = c.id
+    and p.total_sales is distinct from c.total_sales;
   return null;
 end;
 $function$;
