@@ -909,6 +909,27 @@ begin
 end;
 $function$;
 
+-- function private.latest_close_date()
+CREATE OR REPLACE FUNCTION private.latest_close_date()
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select greatest(
+    (select p.sale_date
+       from public.properties p
+      where p.standard_status = 'Closed' and p.sale_price > 0 and p.sale_date is not null
+        and not exists (select 1 from private.agent_sale_overrides o where o.property_id = p.id)
+      order by p.sale_date desc
+      limit 1),
+    (select max(coalesce(o.close_date, p.sale_date))
+       from private.agent_sale_overrides o
+       join public.properties p on p.id = o.property_id
+      where p.standard_status = 'Closed' and coalesce(o.close_price, p.sale_price) > 0)
+  )
+$function$;
+
 -- function private.license_key(value text)
 CREATE OR REPLACE FUNCTION private.license_key(value text)
  RETURNS text
@@ -1864,10 +1885,7 @@ begin
 
   -- the data date: the latest close date in the data (or the one given); the window: the window_months calendar
   -- months ending with the data date's month, so it moves once a month and the other days' refreshes stay incremental
-  v_data_date := coalesce(
-    window_end,
-    (select max(p.sale_date) from private.effective_sales p where p.standard_status = 'Closed' and p.sale_price > 0)
-  );
+  v_data_date := coalesce(window_end, private.latest_close_date());
   v_end := (date_trunc('month', v_data_date) + interval '1 month' - interval '1 day')::date;
   v_start := (date_trunc('month', v_data_date) - make_interval(months => window_months - 1))::date;
 

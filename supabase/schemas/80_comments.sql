@@ -828,6 +828,9 @@ comment on function private.figure_metrics() is 'Every agent figure: label, side
 -- comment function private.guard_agent_owner_edit()
 comment on function private.guard_agent_owner_edit() is 'Lets the agent who claimed a profile change only its bio, specialties and languages, as plain text within their limits.';
 
+-- comment function private.latest_close_date()
+comment on function private.latest_close_date() is 'The latest close date of the closed sales with a price as accepted corrections say (max sale_date over private.effective_sales), or null: a metrics refresh''s data date. Reads properties_closed_sale_date_idx backwards and the corrections.';
+
 -- comment function private.link_agent_sides(agent_ids uuid[])
 comment on function private.link_agent_sides(agent_ids uuid[]) is 'Links the listings and sides that name the given agents by MemberKey (or, without a Key, by MLS id) and have no agent yet.';
 

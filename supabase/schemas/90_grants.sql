@@ -116,6 +116,10 @@ grant execute on function private.figures_note_limit() to postgres;
 revoke all on function private.guard_agent_owner_edit() from anon, authenticated, public, service_role;
 grant execute on function private.guard_agent_owner_edit() to postgres;
 
+-- grant function private.latest_close_date()
+revoke all on function private.latest_close_date() from anon, authenticated, public, service_role;
+grant execute on function private.latest_close_date() to postgres;
+
 -- grant function private.license_key(value text)
 revoke all on function private.license_key(value text) from anon, authenticated, public, service_role;
 grant execute on function private.license_key(value text) to postgres;

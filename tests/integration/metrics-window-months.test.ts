@@ -9,7 +9,9 @@
  * - the first sale of a new month (2025-07-01): the window moves a month (a full refresh), and a sale that closed in
  *   the window's first month, July 2023, drops out;
  * - before any refresh (no agent refreshed), the search's window is the same whole months, counted from the latest
- *   close date.
+ *   close date;
+ * - the data date a refresh finds by itself (private.latest_close_date(), read from an index) is the latest close date
+ *   as accepted corrections say: a correction can move the newest sale earlier or an older one past it.
  * The data dates are given to the refresh (as the newest close date of the day would be) so that other files' sales,
  * some with later close dates, do not move them.
  */
@@ -165,6 +167,16 @@ afterAll(async () => {
   await client.end()
 })
 
+/** private.latest_close_date() and max(sale_date) over private.effective_sales, in this transaction. */
+async function latestCloseDates(): Promise<{ fast: string | null; full: string | null }> {
+  const { rows } = await client.query<{ fast: string | null; full: string | null }>(
+    `select private.latest_close_date()::text as fast,
+            (select max(e.sale_date)::text from private.effective_sales e
+              where e.standard_status = 'Closed' and e.sale_price > 0) as full`,
+  )
+  return rows[0]!
+}
+
 describe('the metrics window in whole calendar months', () => {
   it('runs over the 24 calendar months ending with the data date’s month, and keeps the data date apart', () => {
     const { refresh, latest, agents } = states.first
@@ -226,5 +238,45 @@ describe('the metrics window in whole calendar months', () => {
     const iso = (date: Date) => date.toISOString().slice(0, 10)
     expect(window_end).toBe(iso(new Date(Date.UTC(year, month, 0))))
     expect(window_start).toBe(iso(new Date(Date.UTC(year, month - 24, 1))))
+  })
+
+  it('finds the data date from the index as the corrections say', async () => {
+    await client.query('begin')
+    try {
+      const before = await latestCloseDates()
+      expect(before.fast).toBe(before.full)
+      const day = (days: number) => {
+        // (a stack without closed sales yet counts from today)
+        const date = new Date(`${before.full ?? new Date().toISOString().slice(0, 10)}T00:00:00Z`)
+        date.setUTCDate(date.getUTCDate() + days)
+        return date.toISOString().slice(0, 10)
+      }
+      const [agent] = await insertAgents([{ name: `Window Latest ${run}` }], db)
+      const zip = await unusedZip(db)
+      const sale = (n: number, saleDate: string, standardStatus = 'Closed') => ({
+        agentId: agent!,
+        address: `${n} Latest Lane ${run}`,
+        zip,
+        listPrice: 400_000,
+        salePrice: 404_000,
+        saleDate,
+        daysOnMarket: 20,
+        standardStatus,
+      })
+      const [newest, older] = await insertSales([sale(1, day(30)), sale(2, day(10)), sale(3, day(90), 'Active')], db)
+      expect(await latestCloseDates()).toEqual({ fast: day(30), full: day(30) })
+      // accepted corrections as private.agent_sale_overrides holds them (their correction rows are not needed for
+      // the date, so the foreign keys are left unchecked in this rolled-back transaction)
+      await client.query(`set local session_replication_role = replica`)
+      // the newest sale closed earlier than the feed said, and the older one later than every other
+      await client.query(
+        `insert into private.agent_sale_overrides (correction_id, property_id, close_date)
+         values (gen_random_uuid(), $1, $2), (gen_random_uuid(), $3, $4)`,
+        [newest, day(5), older, day(20)],
+      )
+      expect(await latestCloseDates()).toEqual({ fast: day(20), full: day(20) })
+    } finally {
+      await client.query('rollback')
+    }
   })
 })

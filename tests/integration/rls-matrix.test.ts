@@ -298,8 +298,8 @@ const cases: TableCase[] = [
       const agentId = await data.agent({ name: 'Matrix Figures Agent' })
       figuresAgentId ||= await data.agent({ name: 'Matrix Figures Insert Agent' })
       await sql(
-        `insert into public.agent_figures (agent_id, window_start, window_end, last_close_date, total_sales, total_sides, total_volume)
-         values ($1, '2024-01-01', '2025-12-31', '2025-12-31', 1, 1, 100000)`,
+        `insert into public.agent_figures (agent_id, window_start, window_end, data_date, last_close_date, total_sales, total_sides, total_volume)
+         values ($1, '2024-01-01', '2025-12-31', '2025-12-31', '2025-12-31', 1, 1, 100000)`,
         [agentId],
       )
       return agentId
@@ -308,6 +308,7 @@ const cases: TableCase[] = [
       agent_id: figuresAgentId,
       window_start: '2024-01-01',
       window_end: '2025-12-31',
+      data_date: '2025-12-31',
       last_close_date: '2025-12-31',
       total_sales: 1,
       total_sides: 1,
@@ -328,8 +329,8 @@ const cases: TableCase[] = [
     fixture: async () => {
       const zip = unique('zip')
       await sql(
-        `insert into public.zip_sales_coverage (zip_code, closed_sales, first_close_date, last_close_date, window_start, window_end)
-         values ($1, 1, '2025-01-01', '2025-01-01', '2024-01-01', '2025-12-31')`,
+        `insert into public.zip_sales_coverage (zip_code, closed_sales, first_close_date, last_close_date, window_start, window_end, data_date)
+         values ($1, 1, '2025-01-01', '2025-01-01', '2024-01-01', '2025-12-31', '2025-01-01')`,
         [zip],
       )
       return zip
@@ -341,6 +342,7 @@ const cases: TableCase[] = [
       last_close_date: '2025-01-01',
       window_start: '2024-01-01',
       window_end: '2025-12-31',
+      data_date: '2025-01-01',
     }),
     update: {
       patch: () => ({ closed_sales: Math.floor(Math.random() * 1000) + 2 }),
