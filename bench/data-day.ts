@@ -1,12 +1,13 @@
 /**
- * `npm run bench:day -- --db <postgres url>`: one day of new data on a database that already holds data (the stack
+ * `npm run bench:day -- --db <postgres url> [--share 1] [--month]`: one day of new data on a database that already holds data (the stack
  * `npm run bench:search -- ... --keep` leaves, at national size 1,000,000 agents / 12,000,000 sales), rolled back, and
  * what it would take to make it live.
  *
  * In one transaction, as an import applies a feed: one more closed sale for `--share` percent of the agents (picked by
  * a hash of their id, so reruns pick the same agents), dated the day after the newest sale as a live feed's day is
  * (the newest sale's own day when the next one would start a new month: the window, whole calendar months, moves then,
- * and that monthly refresh is a full one with every page), then `refresh_agent_metrics()`, then
+ * and that monthly refresh is a full one with every page; `--month` dates them on the first day of the next month
+ * instead, to measure that monthly day), then `refresh_agent_metrics()`, then
  * `private.rank_stale_city_pages(wait => true)` (pg_cron's job after the site is live: timed apart, off the path). It
  * counts the pages that got a new version (page versions are what the site builds read): prerendered agent pages,
  * agent pages in all, ZIP pages and city pages (distinct city pages of the ZIPs whose city version moved), then rolls
@@ -30,6 +31,7 @@ const { values } = parseArgs({
   options: {
     db: { type: 'string' },
     share: { type: 'string', default: '1' },
+    month: { type: 'boolean', default: false },
     'pages-per-second': { type: 'string', default: '200' },
     'build-fixed': { type: 'string', default: '114' },
   },
@@ -44,6 +46,7 @@ const parsed = z
           : 'must be a postgres:// URL, e.g. the one `bench:search -- --keep` prints',
     }),
     share: z.coerce.number().int().min(1).max(100),
+    month: z.boolean(),
     'pages-per-second': z.coerce.number().positive(),
     'build-fixed': z.coerce.number().min(0),
   })
@@ -52,7 +55,7 @@ if (!parsed.success)
   throw new Error(
     `Bad arguments: ${parsed.error.issues.map((issue) => `--${issue.path.join('.')} ${issue.message}`).join('; ')}`,
   )
-const { db, share, 'pages-per-second': pagesPerSecond, 'build-fixed': buildFixed } = parsed.data
+const { db, share, month, 'pages-per-second': pagesPerSecond, 'build-fixed': buildFixed } = parsed.data
 
 const client = new pg.Client({ connectionString: db })
 await client.connect()
@@ -73,12 +76,13 @@ try {
     `insert into public.properties (agent_id, list_agent_mls_id, address, city, state, zip_code, list_price, sale_price,
                                     sale_date, days_on_market, property_type, standard_status)
      select a.id, a.mls_id, (row_number() over ()) || ' Data Day St', a.city, a.state, a.primary_zip_code, 400000, 404000,
-            (select case when extract(day from n.newest + 1) = 1 then n.newest else n.newest + 1 end
+            (select case when $2 then (date_trunc('month', n.newest) + interval '1 month')::date
+                         when extract(day from n.newest + 1) = 1 then n.newest else n.newest + 1 end
                from (select max(sale_date) as newest from public.properties) n),
             21, 'Single Family Residential', 'Closed'
        from public.agents a
       where a.primary_zip_code is not null and abs(hashtext(a.id::text)) % 100 < $1`,
-    [share],
+    [share, month],
   )
   const insertS = seconds(start)
   console.log(`  ${inserted.rowCount} sales in ${insertS.toFixed(1)} s`)
@@ -117,7 +121,7 @@ try {
   const renderS = pages / pagesPerSecond
   const liveS = insertS + refreshS + buildFixed + renderS
   console.log(`
-Data day (${share} % of the agents with a new closed sale), rolled back, ${new Date().toISOString()}
+Data day (${share} % of the agents with a new closed sale${month ? ' on the first day of a new month' : ''}), rolled back, ${new Date().toISOString()}
 | step | seconds |
 | --- | --- |
 | insert | ${insertS.toFixed(1)} |
