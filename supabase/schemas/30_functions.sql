@@ -921,7 +921,7 @@ AS $function$
        from public.properties p
       where p.standard_status = 'Closed' and p.sale_price > 0 and p.sale_date is not null
         and not exists (select 1 from private.agent_sale_overrides o where o.property_id = p.id)
-      order by p.sale_date desc
+      order by p.sale_date + 0 desc
       limit 1),
     (select max(coalesce(o.close_date, p.sale_date))
        from private.agent_sale_overrides o

@@ -193,7 +193,7 @@ CREATE INDEX IF NOT EXISTS properties_agent_id_sale_date_idx ON public.propertie
 CREATE INDEX IF NOT EXISTS properties_closed_agent_idx ON public.properties USING btree (agent_id, sale_date) WHERE ((standard_status = 'Closed'::text) AND (sale_price > (0)::numeric));
 
 -- index public.properties_closed_sale_date_idx
-CREATE INDEX IF NOT EXISTS properties_closed_sale_date_idx ON public.properties USING btree (sale_date) WHERE ((standard_status = 'Closed'::text) AND (sale_price > (0)::numeric));
+CREATE INDEX IF NOT EXISTS properties_closed_sale_date_idx ON public.properties USING btree (((sale_date + 0))) WHERE ((standard_status = 'Closed'::text) AND (sale_price > (0)::numeric) AND (sale_date IS NOT NULL));
 
 -- index public.properties_closed_zip_idx
 CREATE INDEX IF NOT EXISTS properties_closed_zip_idx ON public.properties USING btree (zip_code, sale_date) WHERE ((standard_status = 'Closed'::text) AND (sale_price > (0)::numeric));
