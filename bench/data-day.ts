@@ -1,7 +1,7 @@
 /**
- * `npm run bench:day -- --db <postgres url> [--share 1] [--month]`: one day of new data on a database that already holds data (the stack
- * `npm run bench:search -- ... --keep` leaves, at national size 1,000,000 agents / 12,000,000 sales), rolled back, and
- * what it would take to make it live.
+ * `npm run bench:day -- --db <postgres url> [--share 1] [--month]`: one day of new data on a database that already
+ * holds data (the stack `npm run bench:search -- ... --keep` leaves, at national size 1,000,000 agents / 12,000,000
+ * sales), rolled back, and what it would take to make it live.
  *
  * In one transaction, as an import applies a feed: one more closed sale for `--share` percent of the agents (picked by
  * a hash of their id, so reruns pick the same agents), dated the day after the newest sale as a live feed's day is
